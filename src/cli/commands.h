@@ -1,0 +1,33 @@
+/* src/cli/commands.h: the subcommands of the seatwise program.
+ * Each takes the arguments after its name (argv[0] is the subcommand name)
+ * and returns the process exit code (see docs/cli.md).
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_CLI_COMMANDS_H
+#define SW_CLI_COMMANDS_H
+
+#include "util/error.h"
+
+/* Exit codes shared by all commands (swiss adds bbpPairings' own, docs/swiss.md). */
+enum {
+    SW_EXIT_OK = 0,
+    SW_EXIT_FAIL = 1,   /* the request cannot be met (no valid pairing, ...) */
+    SW_EXIT_USAGE = 2,  /* bad command line */
+    SW_EXIT_INPUT = 3,  /* invalid input file */
+    SW_EXIT_LIMIT = 4,  /* size limit exceeded */
+    SW_EXIT_IO = 5,     /* file access error */
+    SW_EXIT_INTERNAL = 6
+};
+
+int sw_cmd_analyze(int argc, char **argv);
+int sw_cmd_movement(int argc, char **argv);
+int sw_cmd_optimize(int argc, char **argv);
+int sw_cmd_swiss(int argc, char **argv);
+int sw_cmd_seat(int argc, char **argv);
+
+/* Print err as "seatwise: file:line: message" on stderr and map its code to an exit code. */
+int sw_cli_fail(const sw_error *err);
+
+/* Parse a whole decimal integer in [lo, hi] from s; returns 0 on success. */
+int sw_cli_parse_int(const char *s, long lo, long hi, long *out);
+
+#endif

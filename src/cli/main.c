@@ -1,0 +1,79 @@
+/* src/cli/main.c: the seatwise program: dispatch to a subcommand.
+ * SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const char usage[] =
+    "usage: seatwise COMMAND [ARGS]\n"
+    "\n"
+    "Fair seatings for clubs and events.\n"
+    "\n"
+    "commands:\n"
+    "  analyze FILE       criteria and matrices of a movement (ASC) or a season\n"
+    "  optimize SEASON    assign participants to positions over a season\n"
+    "  movement howell|mitchell --pairs N   generate a movement as ASC\n"
+    "  swiss pair|check|generate            Swiss pairing from FIDE TRF\n"
+    "  seat MODE|schedule                   four-per-table seating\n"
+    "\n"
+    "Run 'seatwise COMMAND --help' for the options of a command.\n";
+
+int sw_cli_fail(const sw_error *err) {
+    char buf[1024];
+    sw_error_format(err, buf, sizeof buf);
+    fprintf(stderr, "seatwise: %s\n", buf);
+    switch (err->code) {
+    case SW_OK: return SW_EXIT_OK;
+    case SW_ERR_PARSE:
+    case SW_ERR_INVALID: return SW_EXIT_INPUT;
+    case SW_ERR_LIMIT: return SW_EXIT_LIMIT;
+    case SW_ERR_IO: return SW_EXIT_IO;
+    case SW_ERR_INTERRUPTED: return SW_EXIT_FAIL;
+    case SW_ERR_NOMEM: return SW_EXIT_INTERNAL;
+    }
+    return SW_EXIT_INTERNAL;
+}
+
+int sw_cli_parse_int(const char *s, long lo, long hi, long *out) {
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return SW_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        fputs(usage, stdout);
+        return SW_EXIT_OK;
+    }
+    if (!strcmp(cmd, "--version")) {
+        puts("seatwise 0.1.0");
+        return SW_EXIT_OK;
+    }
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        {"analyze", sw_cmd_analyze}, {"optimize", sw_cmd_optimize},
+        {"movement", sw_cmd_movement}, {"swiss", sw_cmd_swiss},
+        {"seat", sw_cmd_seat},
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(cmd, commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "seatwise: unknown command '%s'\n\n%s", cmd, usage);
+    return SW_EXIT_USAGE;
+}

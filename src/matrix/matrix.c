@@ -1,0 +1,3 @@
+/* src/matrix/matrix.c: to be written.
+ * SPDX-License-Identifier: MIT */
+typedef int sw_placeholder_matrix;

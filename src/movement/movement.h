@@ -1,0 +1,98 @@
+/* src/movement/movement.h: the movement model (one session's fixed schema),
+ * ASC reading and writing, validation and the standard generators.
+ *
+ * A movement has R rounds of T tables. Every table seats positions 1..P in
+ * directions (2 seats: NS, EW; 4 seats: E, S, W, N), 0 for an empty seat,
+ * and for bridge plays one board group 1..G (0: none). A table whose seats are
+ * all 0 is empty that round. A position that no table of a round names rests
+ * in that round. A built movement is immutable and passed as const.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_MOVEMENT_H
+#define SW_MOVEMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/error.h"
+#include "util/strbuf.h"
+
+#define SW_MAX_SEATS 4
+/* Supported sizes: larger input is refused with SW_ERR_LIMIT. */
+#define SW_MOVEMENT_MAX_POSITIONS 1000
+#define SW_MOVEMENT_MAX_ROUNDS 200
+#define SW_MOVEMENT_MAX_TABLES 500
+#define SW_MOVEMENT_MAX_GROUPS 10000
+
+typedef struct sw_table {
+    int seat[SW_MAX_SEATS]; /* positions in direction order; 0 = empty seat */
+    int group;              /* board group 1..groups; 0 = no boards */
+} sw_table;
+
+typedef enum { SW_GROUPS_LETTERS = 0, SW_GROUPS_NUMBERS = 1 } sw_group_style;
+
+typedef struct sw_movement {
+    int positions; /* P: positions are 1..P */
+    int tables;    /* T: tables per round */
+    int rounds;    /* R */
+    int groups;    /* G: board groups 1..G (0 when the game has no boards) */
+    int seats;     /* seats per table: 2 or 4 */
+    sw_table *table;            /* rounds * tables entries, round-major */
+    sw_group_style group_style; /* how the ASC file named the groups */
+    /* balans' reference values found after the movement in an ASC file */
+    bool has_ref_qf, has_ref_qo;
+    double ref_qf, ref_qo;
+    char *name; /* display name (file name without directory), may be NULL */
+} sw_movement;
+
+/* The table at (round r, table t), both 0-based. */
+static inline const sw_table *sw_movement_at(const sw_movement *m, int r, int t) {
+    return &m->table[(size_t)r * (size_t)m->tables + (size_t)t];
+}
+
+/* Allocate a zeroed movement of the given shape (all tables empty) into m.
+ * Frees nothing: m is overwritten. */
+SW_NODISCARD sw_status sw_movement_init(sw_movement *m, int positions, int tables, int rounds,
+                                        int groups, int seats, sw_error *err);
+
+/* Release m's arrays and zero it; accepts a zeroed struct. */
+void sw_movement_free(sw_movement *m);
+
+/* Deep copy src into dst. */
+SW_NODISCARD sw_status sw_movement_copy(sw_movement *dst, const sw_movement *src, sw_error *err);
+
+/* Check the rules: every named position within 1..P, a position at most once
+ * per round, no position plays the same board group twice, groups within 1..G,
+ * a table either empty (all 0) or fully seated. file names the source in the
+ * message (may be NULL). */
+SW_NODISCARD sw_status sw_movement_validate(const sw_movement *m, const char *file,
+                                            sw_error *err);
+
+/* Parse ASC text (len bytes). file is used in messages only. On success *m
+ * owns the result; on failure *m is untouched. The result is validated. */
+SW_NODISCARD sw_status sw_movement_parse_asc(const char *text, size_t len, const char *file,
+                                             sw_movement *m, sw_error *err);
+
+/* Read and parse an ASC file; m->name is set from the file name. */
+SW_NODISCARD sw_status sw_movement_read_asc(const char *path, sw_movement *m, sw_error *err);
+
+/* Append m as ASC text (full header "P T R G 0", one line per round, Qf= line
+ * when m has a reference value). Reading it back gives the same movement. */
+void sw_movement_write_asc(const sw_movement *m, sw_strbuf *out);
+
+/* Name of board group g (1-based) in m's style: "A".."Z", then "AA".., or the number. */
+void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size);
+
+/* Complete Howell for `pairs` pairs: every two pairs meet exactly once over
+ * the full length (pairs-1 rounds for even, pairs rounds for odd, one pair
+ * sitting out each round). rounds <= 0 means the full length; fewer rounds
+ * takes the first ones. */
+SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *err);
+
+/* Mitchell for `pairs` pairs: NS pairs stationary, EW pairs move up one table
+ * and boards down one table each round; with an even number of tables the EW
+ * pairs skip a table after half the rounds; an odd number of pairs leaves one
+ * seat empty (a sit-out). rounds <= 0 means one round per table. */
+SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m,
+                                            sw_error *err);
+
+#endif

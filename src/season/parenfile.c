@@ -1,0 +1,3 @@
+/* src/season/parenfile.c: to be written.
+ * SPDX-License-Identifier: MIT */
+typedef int sw_placeholder_parenfile;
