@@ -1,12 +1,92 @@
-/* src/cli/cmd_analyze.c: the 'analyze' subcommand.
+/* src/cli/cmd_analyze.c: 'seatwise analyze FILE': criteria and matrices of a
+ * movement (ASC) or a season.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "matrix/criteria.h"
+#include "report/report.h"
+#include "util/fileio.h"
+
+static const char usage[] =
+    "usage: seatwise analyze FILE [--json | --csv] [-o OUT]\n"
+    "\n"
+    "FILE is a movement (ASC) or a season file (docs/formats.md). Prints the\n"
+    "criteria So, Sr, Sp, Sc, Qo, Qc (and balans' Qf for a movement), So's lower\n"
+    "bound, the renumbering of every session, per participant the rests and how\n"
+    "often they met each opponent, and the meeting, competition and coincidence\n"
+    "matrices.\n"
+    "\n"
+    "  --json     the analyze JSON contract (docs/formats.md)\n"
+    "  --csv      the matrices as CSV: matrix,participant,other,value\n"
+    "  -o OUT     write to OUT (atomically) instead of standard output\n"
+    "  -h, --help this text\n";
 
 int sw_cmd_analyze(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "seatwise analyze: not implemented yet\n");
-    return SW_EXIT_FAIL;
+    const char *file = NULL, *out = "-";
+    int format = 0; /* 0 text, 1 json, 2 csv */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(usage, stdout);
+            return SW_EXIT_OK;
+        } else if (!strcmp(argv[i], "--json")) {
+            format = 1;
+        } else if (!strcmp(argv[i], "--csv")) {
+            format = 2;
+        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+            out = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "seatwise analyze: unknown option '%s'\n\n%s", argv[i], usage);
+            return SW_EXIT_USAGE;
+        } else if (file) {
+            fprintf(stderr, "seatwise analyze: one FILE expected, got '%s' too\n", argv[i]);
+            return SW_EXIT_USAGE;
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "seatwise analyze: missing FILE\n\n%s", usage);
+        return SW_EXIT_USAGE;
+    }
+    sw_error err;
+    sw_error_clear(&err);
+    sw_season s;
+    bool movement_only;
+    if (sw_season_read_any(file, &s, &movement_only, &err) != SW_OK)
+        return sw_cli_fail(&err);
+    sw_matrix mx;
+    if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
+        if (!err.file[0])
+            snprintf(err.file, sizeof err.file, "%s", file);
+        sw_season_free(&s);
+        return sw_cli_fail(&err);
+    }
+    sw_criteria crit;
+    sw_criteria_compute(&mx, &crit);
+    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit};
+    if (movement_only) {
+        rep.has_qf = true;
+        rep.qf = sw_criteria_qf(&s.movements[0]);
+    }
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (format == 1)
+        sw_report_json(&rep, &sb);
+    else if (format == 2)
+        sw_report_csv(&rep, &sb);
+    else
+        sw_report_text(&rep, &sb);
+    int rc = SW_EXIT_OK;
+    if (sb.failed) {
+        sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
+        rc = sw_cli_fail(&err);
+    } else if (sw_file_write_atomic(out, sw_strbuf_cstr(&sb), sb.len, &err) != SW_OK) {
+        rc = sw_cli_fail(&err);
+    }
+    sw_strbuf_free(&sb);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    return rc;
 }

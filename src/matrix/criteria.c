@@ -1,3 +1,169 @@
-/* src/matrix/criteria.c: to be written.
+/* src/matrix/criteria.c: balance criteria from the matrices' power sums.
+ * Sums are exact integers over C scaled by L; doubles only for display.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_criteria;
+#include "matrix/criteria.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sw_i256 I(int64_t v) {
+    return sw_i256_from_i64(v);
+}
+
+/* sum (a x - b)^4 = a^4 S4 - 4 a^3 b S3 + 6 a^2 b^2 S2 - 4 a b^3 S1 + count b^4 */
+sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s[5]) {
+    sw_i256 A = I(a), A2 = sw_i256_mul(A, A), A3 = sw_i256_mul(A2, A);
+    sw_i256 B2 = sw_i256_mul(b, b), B3 = sw_i256_mul(B2, b), B4 = sw_i256_mul(B2, B2);
+    sw_i256 r = sw_i256_mul(sw_i256_mul(A2, A2), s[4]);
+    r = sw_i256_sub(r, sw_i256_mul_i64(sw_i256_mul(sw_i256_mul(A3, b), s[3]), 4));
+    r = sw_i256_add(r, sw_i256_mul_i64(sw_i256_mul(sw_i256_mul(A2, B2), s[2]), 6));
+    r = sw_i256_sub(r, sw_i256_mul_i64(sw_i256_mul(sw_i256_mul(A, B3), s[1]), 4));
+    return sw_i256_add(r, sw_i256_mul_i64(B4, count));
+}
+
+static void widen(const int64_t *src, sw_i256 dst[5]) {
+    dst[0] = I(0);
+    for (int k = 1; k <= 4; k++)
+        dst[k] = I(src[k]);
+}
+
+sw_i256 sw_criteria_so(const sw_matrix *mx) {
+    sw_i256 s[5];
+    widen(mx->msum, s);
+    return sw_criteria_moment4(mx->pairs, I(mx->msum[1]), mx->pairs, s);
+}
+
+sw_i256 sw_criteria_sr(const sw_matrix *mx) {
+    sw_i256 s[5];
+    widen(mx->rsum, s);
+    return sw_criteria_moment4(mx->n, I(mx->rsum[1]), mx->n, s);
+}
+
+sw_i256 sw_criteria_sc(const sw_matrix *mx) {
+    return sw_criteria_moment4(mx->pairs, mx->csum[1], mx->pairs, mx->csum);
+}
+
+sw_i256 sw_criteria_sosr(const sw_matrix *mx) {
+    sw_i256 n2 = I((int64_t)mx->n * mx->n), d2 = I(mx->pairs * mx->pairs);
+    sw_i256 n4 = sw_i256_mul(n2, n2), d4 = sw_i256_mul(d2, d2);
+    return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), n4), sw_i256_mul(sw_criteria_sr(mx), d4));
+}
+
+/* Sp^2 D^8 = sum_i s_i'^2, s_i' = sum_{j != i} (D M_ij - T)^4 = D^4 s_i. */
+sw_i256 sw_criteria_sp2(const sw_matrix *mx) {
+    sw_i256 T = I(mx->msum[1]), total = I(0), s[5];
+    for (int i = 0; i < mx->n; i++) {
+        widen(&mx->mrow[i * 5], s);
+        sw_i256 si = sw_criteria_moment4(mx->pairs, T, mx->n - 1, s);
+        total = sw_i256_add(total, sw_i256_mul(si, si));
+    }
+    return total;
+}
+
+/* Flattest integer distribution of T over D pairs: T mod D at floor+1. */
+static sw_i256 so_bound(int64_t T, int64_t D) {
+    if (D == 0)
+        return I(0);
+    int64_t q = T / D, rem = T % D;
+    sw_i256 hi = I(D * (q + 1) - T), lo = I(D * q - T);
+    sw_i256 hi4 = sw_i256_mul(sw_i256_mul(hi, hi), sw_i256_mul(hi, hi));
+    sw_i256 lo4 = sw_i256_mul(sw_i256_mul(lo, lo), sw_i256_mul(lo, lo));
+    return sw_i256_add(sw_i256_mul_i64(hi4, rem), sw_i256_mul_i64(lo4, D - rem));
+}
+
+static double ratio(sw_i256 num, long double den) {
+    return den == 0 ? 0.0 : (double)(sw_i256_to_ld(num) / den);
+}
+
+/* Q = 100 g^2 / (SS/D + g^2) = 100 T^2 / (D sum x^2); 100 when all are 0. */
+static double quality(long double t, long double sum2, int64_t D) {
+    if (sum2 == 0 || D == 0)
+        return 100.0;
+    return (double)(100.0L * t * t / ((long double)D * sum2));
+}
+
+void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
+    memset(c, 0, sizeof *c);
+    long double D = (long double)mx->pairs, N = mx->n, L = (long double)mx->scale;
+    c->so = sw_criteria_so(mx);
+    c->sr = sw_criteria_sr(mx);
+    c->sp2 = sw_criteria_sp2(mx);
+    c->sc = sw_criteria_sc(mx);
+    c->sosr = sw_criteria_sosr(mx);
+    c->so_bound = so_bound(mx->msum[1], mx->pairs);
+    long double D4 = D * D * D * D, N4 = N * N * N * N;
+    c->So = ratio(c->so, D4);
+    c->Sr = ratio(c->sr, N4);
+    c->Sp = sqrtl(sw_i256_to_ld(c->sp2)) / (D4 == 0 ? 1 : D4);
+    c->Sc = ratio(c->sc, D4 * L * L * L * L);
+    c->So_bound = ratio(c->so_bound, D4);
+    c->meetings = mx->msum[1];
+    c->g = D == 0 ? 0 : (double)(mx->msum[1] / D);
+    c->gc = D == 0 ? 0 : (double)(sw_i256_to_ld(mx->csum[1]) / L / D);
+    c->Qo = quality(mx->msum[1], mx->msum[2], mx->pairs);
+    c->Qc = quality(sw_i256_to_ld(mx->csum[1]), sw_i256_to_ld(mx->csum[2]), mx->pairs);
+}
+
+void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv) {
+    memset(hist, 0, (size_t)(maxv + 1) * sizeof *hist);
+    for (int j = 0; j < mx->n; j++)
+        if (j != i) {
+            int v = sw_matrix_meet(mx, i, j);
+            hist[v < maxv ? v : maxv]++;
+        }
+}
+
+/* balans' score matrix: a board set played at h+1 tables gives the two pairs
+ * at each of those tables +h, two pairs in the same direction at two of them
+ * +1, in opposite directions -1. */
+double sw_criteria_qf(const sw_movement *m) {
+    int P = m->positions;
+    if (P < 2 || m->seats != 2)
+        return 100.0;
+    int64_t *B = calloc((size_t)(P + 1) * (size_t)(P + 1), sizeof *B);
+    int *count = calloc((size_t)m->groups + 1, sizeof *count);
+    if (!B || !count) {
+        free(B);
+        free(count);
+        return NAN;
+    }
+    size_t ntab = (size_t)m->rounds * (size_t)m->tables;
+    for (size_t x = 0; x < ntab; x++)
+        if (m->table[x].seat[0] > 0 && m->table[x].group > 0)
+            count[m->table[x].group]++;
+    for (size_t x = 0; x < ntab; x++) {
+        const sw_table *a = &m->table[x];
+        if (a->seat[0] <= 0)
+            continue;
+        int h = a->group > 0 ? count[a->group] - 1 : 0;
+        B[a->seat[0] * (P + 1) + a->seat[1]] += h;
+        for (size_t y = x + 1; y < ntab && a->group > 0; y++) {
+            const sw_table *b = &m->table[y];
+            if (b->seat[0] <= 0 || b->group != a->group)
+                continue;
+            for (int d = 0; d < 2; d++)
+                for (int e = 0; e < 2; e++)
+                    B[a->seat[d] * (P + 1) + b->seat[e]] += d == e ? 1 : -1;
+        }
+    }
+    __int128 S = 0, sumsq = 0;
+    for (int i = 1; i <= P; i++)
+        for (int j = i + 1; j <= P; j++) {
+            int64_t v = B[i * (P + 1) + j] + B[j * (P + 1) + i];
+            S += v;
+            sumsq += (__int128)v * v;
+        }
+    free(B);
+    free(count);
+    __int128 D = (__int128)P * (P - 1) / 2;
+    __int128 q = S / D, rem = S % D;
+    if (rem < 0) { /* floor division for a negative total */
+        q -= 1;
+        rem += D;
+    }
+    __int128 minsq = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
+    if (sumsq == 0)
+        return 100.0;
+    return (double)(100.0L * (long double)minsq / (long double)sumsq);
+}

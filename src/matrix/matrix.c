@@ -1,3 +1,458 @@
-/* src/matrix/matrix.c: to be written.
+/* src/matrix/matrix.c: building and updating the season's matrices.
+ * Every change goes through add_meet/add_comp/add_rest, which keep the power
+ * sums in step, and every build or exchange goes through update_rows: the
+ * contributions of one session to the pairs that involve a marked participant.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_matrix;
+#include "matrix/matrix.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned __int128 u128;
+
+#define C_SMALL (INT64_C(1) << 30)
+
+/* ---- layouts ---- */
+
+static void layout_free(sw_layout *l) {
+    free(l->where);
+    free(l->gstart);
+    free(l->ginst);
+    memset(l, 0, sizeof *l);
+}
+
+static int layout_build(sw_layout *l, const sw_movement *m) {
+    memset(l, 0, sizeof *l);
+    l->positions = m->positions;
+    l->rounds = m->rounds;
+    l->tables = m->tables;
+    l->groups = m->groups;
+    l->seats = m->seats;
+    size_t nw = (size_t)(m->positions + 1) * (size_t)m->rounds;
+    size_t ninst = (size_t)m->rounds * (size_t)m->tables;
+    l->where = malloc(nw * sizeof *l->where + 1);
+    l->gstart = calloc((size_t)m->groups + 2, sizeof *l->gstart);
+    l->ginst = malloc(ninst * sizeof *l->ginst + 1);
+    if (!l->where || !l->gstart || !l->ginst) {
+        layout_free(l);
+        return -1;
+    }
+    for (size_t i = 0; i < nw; i++)
+        l->where[i] = -1;
+    for (int r = 0; r < m->rounds; r++)
+        for (int t = 0; t < m->tables; t++) {
+            const sw_table *tb = sw_movement_at(m, r, t);
+            for (int d = 0; d < m->seats; d++)
+                if (tb->seat[d] > 0)
+                    l->where[(size_t)tb->seat[d] * (size_t)m->rounds + (size_t)r] =
+                        t * SW_MAX_SEATS + d;
+            if (tb->group > 0 && tb->seat[0] > 0)
+                l->gstart[tb->group + 1]++;
+        }
+    for (int g = 1; g <= m->groups + 1; g++)
+        l->gstart[g] += l->gstart[g - 1];
+    int *fill = calloc((size_t)m->groups + 2, sizeof *fill);
+    if (!fill) {
+        layout_free(l);
+        return -1;
+    }
+    for (int r = 0; r < m->rounds; r++)
+        for (int t = 0; t < m->tables; t++) {
+            const sw_table *tb = sw_movement_at(m, r, t);
+            if (tb->group > 0 && tb->seat[0] > 0)
+                l->ginst[l->gstart[tb->group] + fill[tb->group]++] = r * m->tables + t;
+        }
+    free(fill);
+    return 0;
+}
+
+static inline int where(const sw_layout *l, int p, int r) {
+    return l->where[(size_t)p * (size_t)l->rounds + (size_t)r];
+}
+
+static inline const sw_movement *mov(const sw_matrix *mx, int k) {
+    return &mx->season->movements[mx->season->sessions[k].movement];
+}
+
+static inline const sw_layout *lay(const sw_matrix *mx, int k) {
+    return &mx->layout[mx->season->sessions[k].movement];
+}
+
+int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t) {
+    const sw_movement *m = mov(mx, k);
+    const sw_table *tb = sw_movement_at(m, r, t);
+    for (int d = 0; d < m->seats; d++)
+        if (tb->seat[d] <= 0 || mx->assign[k][tb->seat[d]] == 0)
+            return 0;
+    return 1;
+}
+
+static void compute_h(sw_matrix *mx, int k, int g) {
+    const sw_layout *l = lay(mx, k);
+    int c = 0;
+    for (int x = l->gstart[g]; x < l->gstart[g + 1]; x++)
+        c += sw_matrix_table_plays(mx, k, l->ginst[x] / l->tables, l->ginst[x] % l->tables);
+    mx->h[k][g] = c - 1;
+}
+
+/* ---- entry updates keeping the power sums ---- */
+
+static inline void pow_delta64(int64_t *sum, int64_t old, int64_t neu) {
+    int64_t o2 = old * old, n2 = neu * neu;
+    sum[1] += neu - old;
+    sum[2] += n2 - o2;
+    sum[3] += n2 * neu - o2 * old;
+    sum[4] += n2 * n2 - o2 * o2;
+}
+
+static void add_meet(sw_matrix *mx, int i, int j, int delta) {
+    int64_t n = mx->n;
+    int32_t old = mx->meet[i * n + j], neu = old + delta;
+    mx->meet[i * n + j] = mx->meet[j * n + i] = neu;
+    pow_delta64(mx->msum, old, neu);
+    pow_delta64(&mx->mrow[i * 5], old, neu);
+    pow_delta64(&mx->mrow[j * 5], old, neu);
+}
+
+static sw_i256 i256_from_i128(__int128 v) {
+    sw_i256 r;
+    u128 u = (u128)v;
+    uint64_t fill = v < 0 ? ~0ULL : 0;
+    r.w[0] = (uint64_t)u;
+    r.w[1] = (uint64_t)(u >> 64);
+    r.w[2] = r.w[3] = fill;
+    return r;
+}
+
+static void add_comp(sw_matrix *mx, int i, int j, int64_t delta) {
+    int64_t n = mx->n;
+    int64_t old = mx->comp[i * n + j], neu = old + delta;
+    mx->comp[i * n + j] = mx->comp[j * n + i] = neu;
+    __int128 o2 = (__int128)old * old, n2 = (__int128)neu * neu;
+    mx->csum[1] = sw_i256_add(mx->csum[1], sw_i256_from_i64(neu - old));
+    mx->csum[2] = sw_i256_add(mx->csum[2], i256_from_i128(n2 - o2));
+    if (old < C_SMALL && old > -C_SMALL && neu < C_SMALL && neu > -C_SMALL) {
+        /* The common case: x^4 < 2^124 fits 128 bits, so only the sum is wide. */
+        mx->csum[3] = sw_i256_add(mx->csum[3], i256_from_i128(n2 * neu - o2 * old));
+        mx->csum[4] = sw_i256_add(mx->csum[4], i256_from_i128(n2 * n2 - o2 * o2));
+        return;
+    }
+    /* |x| < 2^40 by the size limits: x^2 fits 128 bits, x^4 needs sw_i256. */
+    sw_i256 O2 = i256_from_i128(o2), N2 = i256_from_i128(n2);
+    mx->csum[3] = sw_i256_add(mx->csum[3], sw_i256_sub(sw_i256_mul_i64(N2, neu),
+                                                       sw_i256_mul_i64(O2, old)));
+    mx->csum[4] = sw_i256_add(mx->csum[4], sw_i256_sub(sw_i256_mul(N2, N2), sw_i256_mul(O2, O2)));
+}
+
+static void add_rest(sw_matrix *mx, int i, int delta) {
+    int64_t old = mx->rests[i], neu = old + delta;
+    mx->rests[i] = (int32_t)neu;
+    pow_delta64(mx->rsum, old, neu);
+}
+
+/* ---- session contributions ---- */
+
+/* Add sign times session k's contribution to every pair that involves a
+ * marked participant (each unordered pair once) and to marked rests. */
+static void update_rows(sw_matrix *mx, int k, int sign) {
+    const sw_movement *m = mov(mx, k);
+    const sw_layout *l = lay(mx, k);
+    const int *as = mx->assign[k];
+    const char *mark = mx->mark;
+    for (int a = 0; a < mx->n; a++) {
+        int p = mark[a] ? mx->pos[k][a] : 0;
+        if (p == 0)
+            continue;
+        for (int r = 0; r < m->rounds; r++) {
+            int w = where(l, p, r);
+            if (w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS)) {
+                add_rest(mx, a, sign);
+                continue;
+            }
+            int t = w / SW_MAX_SEATS, d = w % SW_MAX_SEATS;
+            const sw_table *tb = sw_movement_at(m, r, t);
+            for (int e = 0; e < m->seats; e++) {
+                int y = as[tb->seat[e]] - 1;
+                if (e != d && (!mark[y] || a < y)) {
+                    add_meet(mx, a, y, sign);
+                    add_comp(mx, a, y, sign * mx->scale);
+                }
+            }
+            int g = tb->group, h = g > 0 ? mx->h[k][g] : 0;
+            if (m->seats != 2 || h < 1)
+                continue;
+            int64_t unit = mx->scale / h;
+            for (int x = l->gstart[g]; x < l->gstart[g + 1]; x++) {
+                int r2 = l->ginst[x] / l->tables, t2 = l->ginst[x] % l->tables;
+                if ((r2 == r && t2 == t) || !sw_matrix_table_plays(mx, k, r2, t2))
+                    continue;
+                const sw_table *tb2 = sw_movement_at(m, r2, t2);
+                for (int e = 0; e < 2; e++) {
+                    int y = as[tb2->seat[e]] - 1;
+                    if (!mark[y] || a < y)
+                        add_comp(mx, a, y, (e == d ? unit : -unit) * sign);
+                }
+            }
+        }
+    }
+}
+
+/* ---- construction ---- */
+
+static int64_t gcd64(int64_t a, int64_t b) {
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* L: the lcm of every h that can occur. A session whose seating can still
+ * change and has empty positions may play a board set at any number of its
+ * tables, so every 1..t-1 is possible; otherwise h is what the assignment
+ * gives. */
+static sw_status compute_scale(sw_matrix *mx, sw_error *err) {
+    int64_t L = 1;
+    int total_rounds = 0;
+    for (int k = 0; k < mx->nsessions; k++) {
+        const sw_session *ss = &mx->season->sessions[k];
+        const sw_layout *l = lay(mx, k);
+        total_rounds += l->rounds;
+        bool variable = !ss->played && sw_season_present_count(mx->season, k) < l->positions;
+        for (int g = 1; g <= l->groups; g++) {
+            int tg = l->gstart[g + 1] - l->gstart[g];
+            for (int h = variable ? 1 : mx->h[k][g]; h >= 1 && h <= tg - 1; h++) {
+                L = L / gcd64(L, h) * h;
+                if (L > SW_MATRIX_MAX_SCALE)
+                    return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                                        "session %d: board sets played at too many different "
+                                        "numbers of tables for an exact competition matrix",
+                                        k + 1);
+                if (!variable)
+                    break;
+            }
+        }
+    }
+    if (total_rounds > SW_MATRIX_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                            "%d rounds over the season, at most %d supported", total_rounds,
+                            SW_MATRIX_MAX_ROUNDS);
+    mx->scale = L;
+    return SW_OK;
+}
+
+void sw_matrix_free(sw_matrix *mx) {
+    if (!mx)
+        return;
+    if (mx->layout && mx->season)
+        for (int i = 0; i < mx->season->nmovements; i++)
+            layout_free(&mx->layout[i]);
+    free(mx->layout);
+    for (int k = 0; k < mx->nsessions; k++) {
+        if (mx->assign)
+            free(mx->assign[k]);
+        if (mx->pos)
+            free(mx->pos[k]);
+        if (mx->h)
+            free(mx->h[k]);
+    }
+    free(mx->assign);
+    free(mx->pos);
+    free(mx->h);
+    free(mx->meet);
+    free(mx->comp);
+    free(mx->coinc);
+    free(mx->rests);
+    free(mx->mrow);
+    free(mx->mark);
+    memset(mx, 0, sizeof *mx);
+}
+
+static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
+    memset(mx, 0, sizeof *mx);
+    mx->season = s;
+    mx->n = s->n;
+    mx->nsessions = s->nsessions;
+    mx->pairs = (int64_t)s->n * (s->n - 1) / 2;
+    size_t n = (size_t)s->n, nn = n * n;
+    mx->layout = calloc((size_t)s->nmovements, sizeof *mx->layout);
+    mx->assign = calloc((size_t)s->nsessions, sizeof *mx->assign);
+    mx->pos = calloc((size_t)s->nsessions, sizeof *mx->pos);
+    mx->h = calloc((size_t)s->nsessions, sizeof *mx->h);
+    mx->meet = calloc(nn + 1, sizeof *mx->meet);
+    mx->comp = calloc(nn + 1, sizeof *mx->comp);
+    mx->coinc = calloc(nn + 1, sizeof *mx->coinc);
+    mx->rests = calloc(n + 1, sizeof *mx->rests);
+    mx->mrow = calloc(n * 5 + 1, sizeof *mx->mrow);
+    mx->mark = calloc(n + 1, 1);
+    bool fail = !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
+                !mx->coinc || !mx->rests || !mx->mrow || !mx->mark;
+    for (int i = 0; i < s->nmovements && !fail; i++)
+        fail = layout_build(&mx->layout[i], &s->movements[i]) != 0;
+    for (int k = 0; k < s->nsessions && !fail; k++) {
+        const sw_movement *m = &s->movements[s->sessions[k].movement];
+        mx->assign[k] = calloc((size_t)m->positions + 1, sizeof **mx->assign);
+        mx->pos[k] = calloc(n + 1, sizeof **mx->pos);
+        mx->h[k] = calloc((size_t)m->groups + 1, sizeof **mx->h);
+        fail = !mx->assign[k] || !mx->pos[k] || !mx->h[k];
+    }
+    if (fail) {
+        sw_matrix_free(mx);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    return SW_OK;
+}
+
+void sw_matrix_rebuild(sw_matrix *mx) {
+    size_t n = (size_t)mx->n;
+    memset(mx->meet, 0, n * n * sizeof *mx->meet);
+    memset(mx->comp, 0, n * n * sizeof *mx->comp);
+    memset(mx->mrow, 0, n * 5 * sizeof *mx->mrow);
+    memset(mx->msum, 0, sizeof mx->msum);
+    memset(mx->rsum, 0, sizeof mx->rsum);
+    for (int k = 0; k < 5; k++)
+        mx->csum[k] = sw_i256_from_i64(0);
+    for (size_t i = 0; i < n; i++) {
+        mx->rests[i] = 0;
+        add_rest(mx, (int)i, mx->season->part[i].rests);
+    }
+    /* Unordered pairs start at 0; the power sums over them count from there. */
+    for (int k = 0; k < mx->nsessions; k++) {
+        const sw_layout *l = lay(mx, k);
+        memset(mx->pos[k], 0, n * sizeof *mx->pos[k]);
+        for (int p = 1; p <= l->positions; p++)
+            if (mx->assign[k][p])
+                mx->pos[k][mx->assign[k][p] - 1] = p;
+        for (int g = 1; g <= l->groups; g++)
+            compute_h(mx, k, g);
+        memset(mx->mark, 1, n);
+        update_rows(mx, k, +1);
+    }
+    memset(mx->mark, 0, n);
+}
+
+sw_status sw_matrix_init(sw_matrix *mx, const sw_season *s, sw_error *err) {
+    sw_status st = alloc_state(mx, s, err);
+    if (st != SW_OK)
+        return st;
+    size_t n = (size_t)s->n;
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_session *ss = &s->sessions[k];
+        const sw_layout *l = lay(mx, k);
+        memcpy(mx->assign[k], ss->assign, (size_t)(l->positions + 1) * sizeof *ss->assign);
+        for (int p = 1; p <= l->positions; p++)
+            if (mx->assign[k][p])
+                mx->pos[k][mx->assign[k][p] - 1] = p;
+        for (int g = 1; g <= l->groups; g++)
+            compute_h(mx, k, g);
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                mx->coinc[i * n + j] += i != j && ss->present[i] && ss->present[j];
+    }
+    st = compute_scale(mx, err);
+    if (st != SW_OK) {
+        sw_matrix_free(mx);
+        return st;
+    }
+    sw_matrix_rebuild(mx);
+    return SW_OK;
+}
+
+/* Mark the participants whose rows change when position p or q of session k
+ * changes between empty and taken: everyone at their tables, and everyone at
+ * the tables of those tables' board sets (whose h may change). */
+static void mark_status_change(sw_matrix *mx, int k, int p, int q) {
+    const sw_movement *m = mov(mx, k);
+    const sw_layout *l = lay(mx, k);
+    for (int r = 0; r < m->rounds; r++)
+        for (int which = 0; which < 2; which++) {
+            int w = where(l, which ? q : p, r);
+            if (w < 0)
+                continue;
+            const sw_table *tb = sw_movement_at(m, r, w / SW_MAX_SEATS);
+            for (int e = 0; e < m->seats; e++)
+                if (mx->assign[k][tb->seat[e]])
+                    mx->mark[mx->assign[k][tb->seat[e]] - 1] = 1;
+            int g = tb->group;
+            for (int x = g > 0 ? l->gstart[g] : 0; g > 0 && x < l->gstart[g + 1]; x++) {
+                const sw_table *t2 = &m->table[l->ginst[x]];
+                for (int e = 0; e < m->seats; e++)
+                    if (mx->assign[k][t2->seat[e]])
+                        mx->mark[mx->assign[k][t2->seat[e]] - 1] = 1;
+            }
+        }
+}
+
+static void refresh_h(sw_matrix *mx, int k, int p, int q) {
+    const sw_movement *m = mov(mx, k);
+    const sw_layout *l = lay(mx, k);
+    for (int r = 0; r < m->rounds; r++)
+        for (int which = 0; which < 2; which++) {
+            int w = where(l, which ? q : p, r);
+            int g = w < 0 ? 0 : sw_movement_at(m, r, w / SW_MAX_SEATS)->group;
+            if (g > 0)
+                compute_h(mx, k, g);
+        }
+}
+
+void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q) {
+    int *as = mx->assign[k];
+    int a = as[p], b = as[q];
+    if (p == q || (a == 0 && b == 0))
+        return;
+    bool status_change = a == 0 || b == 0;
+    if (status_change)
+        mark_status_change(mx, k, p, q);
+    if (a)
+        mx->mark[a - 1] = 1;
+    if (b)
+        mx->mark[b - 1] = 1;
+    update_rows(mx, k, -1);
+    as[p] = b;
+    as[q] = a;
+    if (a)
+        mx->pos[k][a - 1] = q;
+    if (b)
+        mx->pos[k][b - 1] = p;
+    if (status_change)
+        refresh_h(mx, k, p, q);
+    update_rows(mx, k, +1);
+    memset(mx->mark, 0, (size_t)mx->n);
+}
+
+void sw_matrix_store(const sw_matrix *mx, sw_season *s) {
+    for (int k = 0; k < mx->nsessions; k++)
+        memcpy(s->sessions[k].assign, mx->assign[k],
+               (size_t)(lay(mx, k)->positions + 1) * sizeof *mx->assign[k]);
+}
+
+void sw_matrix_assign_from(sw_matrix *dst, const sw_matrix *src) {
+    size_t n = (size_t)src->n;
+    for (int k = 0; k < src->nsessions; k++) {
+        const sw_layout *l = lay(src, k);
+        memcpy(dst->assign[k], src->assign[k], (size_t)(l->positions + 1) * sizeof(int));
+        memcpy(dst->pos[k], src->pos[k], n * sizeof(int));
+        memcpy(dst->h[k], src->h[k], (size_t)(l->groups + 1) * sizeof(int));
+    }
+    memcpy(dst->meet, src->meet, n * n * sizeof *dst->meet);
+    memcpy(dst->comp, src->comp, n * n * sizeof *dst->comp);
+    memcpy(dst->rests, src->rests, n * sizeof *dst->rests);
+    memcpy(dst->mrow, src->mrow, n * 5 * sizeof *dst->mrow);
+    memcpy(dst->msum, src->msum, sizeof dst->msum);
+    memcpy(dst->csum, src->csum, sizeof dst->csum);
+    memcpy(dst->rsum, src->rsum, sizeof dst->rsum);
+}
+
+sw_status sw_matrix_copy(sw_matrix *dst, const sw_matrix *src, sw_error *err) {
+    sw_matrix m;
+    sw_status st = alloc_state(&m, src->season, err);
+    if (st != SW_OK)
+        return st;
+    m.scale = src->scale;
+    size_t n = (size_t)src->n;
+    memcpy(m.coinc, src->coinc, n * n * sizeof *m.coinc);
+    sw_matrix_assign_from(&m, src);
+    *dst = m;
+    return SW_OK;
+}

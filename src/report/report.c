@@ -1,3 +1,284 @@
-/* src/report/report.c: to be written.
+/* src/report/report.c: text, JSON and CSV reports of a season.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_report;
+#include "report/report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- shared helpers ---- */
+
+static int pid(const sw_report *r, int idx1) { /* participant index+1 -> id, 0 stays 0 */
+    return idx1 ? r->season->part[idx1 - 1].id : 0;
+}
+
+static double comp(const sw_report *r, int i, int j) {
+    return (double)sw_matrix_comp(r->mx, i, j) / (double)r->mx->scale;
+}
+
+static int max_meet(const sw_matrix *mx) {
+    int mv = 0;
+    for (int i = 0; i < mx->n; i++)
+        for (int j = 0; j < mx->n; j++)
+            if (i != j && sw_matrix_meet(mx, i, j) > mv)
+                mv = sw_matrix_meet(mx, i, j);
+    return mv;
+}
+
+/* ---- text ---- */
+
+static void text_criteria(const sw_report *r, sw_strbuf *o) {
+    const sw_criteria *c = r->crit, *b = r->before;
+    sw_strbuf_puts(o, "criteria (lower is better; Q: 100 is perfect)\n");
+    sw_strbuf_printf(o, "  %-4s %14s%s\n", "", "value", b ? "          before" : "");
+#define ROW(name, field)                                                                         \
+    do {                                                                                         \
+        sw_strbuf_printf(o, "  %-4s %14.4f", name, c->field);                                     \
+        if (b)                                                                                   \
+            sw_strbuf_printf(o, " %15.4f", b->field);                                             \
+        sw_strbuf_puts(o, "\n");                                                                 \
+    } while (0)
+    ROW("Sr", Sr);
+    ROW("So", So);
+    ROW("Sp", Sp);
+    ROW("Sc", Sc);
+    ROW("Qo", Qo);
+    ROW("Qc", Qc);
+#undef ROW
+    if (r->has_qf)
+        sw_strbuf_printf(o, "  %-4s %14.2f\n", "Qf", r->qf);
+    sw_strbuf_printf(o, "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
+                        "gap %.4f\n",
+                     c->So_bound, (long long)c->meetings, c->So - c->So_bound);
+}
+
+static void text_sessions(const sw_report *r, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    sw_strbuf_puts(o, "\nsessions: participant at each position");
+    sw_strbuf_puts(o, " (0 = empty)\n");
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_session *ss = &s->sessions[k];
+        const sw_movement *m = &s->movements[ss->movement];
+        sw_strbuf_printf(o, "  session %d%s  %s\n   ", k + 1, ss->played ? " (played)" : "",
+                         s->movement_files[ss->movement] ? s->movement_files[ss->movement] : "");
+        for (int p = 1; p <= m->positions; p++)
+            sw_strbuf_printf(o, " %d:%d", p, pid(r, ss->assign[p]));
+        bool any = false;
+        for (int i = 0; i < s->n; i++)
+            if (!ss->present[i]) {
+                sw_strbuf_printf(o, "%s%d", any ? " " : "\n    absent: ", s->part[i].id);
+                any = true;
+            }
+        sw_strbuf_puts(o, "\n");
+    }
+}
+
+static void text_matrix(const sw_report *r, sw_strbuf *o, const char *title, int which) {
+    const sw_matrix *mx = r->mx;
+    int w = which == 1 ? 6 : 3;
+    sw_strbuf_printf(o, "\n%s\n%6s", title, "");
+    for (int j = 0; j < mx->n; j++)
+        sw_strbuf_printf(o, " %*d", w, r->season->part[j].id);
+    sw_strbuf_puts(o, "\n");
+    for (int i = 0; i < mx->n; i++) {
+        sw_strbuf_printf(o, "%6d", r->season->part[i].id);
+        for (int j = 0; j < mx->n; j++) {
+            if (i == j)
+                sw_strbuf_printf(o, " %*s", w, "*");
+            else if (which == 0)
+                sw_strbuf_printf(o, " %*d", w, sw_matrix_meet(mx, i, j));
+            else if (which == 1)
+                sw_strbuf_printf(o, " %*.2f", w, comp(r, i, j));
+            else
+                sw_strbuf_printf(o, " %*d", w, sw_matrix_coinc(mx, i, j));
+        }
+        sw_strbuf_puts(o, "\n");
+    }
+}
+
+static void text_participants(const sw_report *r, sw_strbuf *o) {
+    const sw_matrix *mx = r->mx;
+    int maxv = max_meet(mx);
+    if (maxv > 9)
+        maxv = 9;
+    int hist[10];
+    sw_strbuf_puts(o, "\nparticipants: rests, and how many opponents met 0, 1, 2... times\n");
+    sw_strbuf_printf(o, "  %6s %-28s %5s", "id", "name", "rests");
+    for (int v = 0; v <= maxv; v++)
+        sw_strbuf_printf(o, " %3d%s", v, v == maxv && maxv == 9 ? "+" : "x");
+    sw_strbuf_puts(o, "\n");
+    for (int i = 0; i < mx->n; i++) {
+        const sw_participant *p = &r->season->part[i];
+        sw_criteria_histogram(mx, i, hist, maxv);
+        sw_strbuf_printf(o, "  %6d %-28.28s %5d", p->id, p->name ? p->name : "", mx->rests[i]);
+        for (int v = 0; v <= maxv; v++)
+            sw_strbuf_printf(o, " %4d", hist[v]);
+        sw_strbuf_puts(o, "\n");
+    }
+}
+
+void sw_report_text(const sw_report *r, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    int played = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        played += s->sessions[k].played;
+    sw_strbuf_printf(o, "%s\n%d participants, %d session%s (%d played)\n\n",
+                     r->title ? r->title : "seatwise", s->n, s->nsessions,
+                     s->nsessions == 1 ? "" : "s", played);
+    text_criteria(r, o);
+    if (!r->has_qf)
+        text_sessions(r, o);
+    text_participants(r, o);
+    text_matrix(r, o, "meetings M (rounds at the same playing table)", 0);
+    text_matrix(r, o, "competition C (effective meetings)", 1);
+    if (s->nsessions > 1)
+        text_matrix(r, o, "coincidence K (sessions both present)", 2);
+}
+
+/* ---- JSON ---- */
+
+static void json_num(sw_strbuf *o, double v) {
+    if (isfinite(v))
+        sw_strbuf_printf(o, "%.10g", v);
+    else
+        sw_strbuf_puts(o, "null");
+}
+
+static void json_sessions(const sw_report *r, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    sw_strbuf_puts(o, "\"sessions\": [");
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_session *ss = &s->sessions[k];
+        const sw_movement *m = &s->movements[ss->movement];
+        sw_strbuf_printf(o, "%s\n  {\"number\": %d, \"played\": %s, \"movement\": ", k ? "," : "",
+                         k + 1, ss->played ? "true" : "false");
+        sw_strbuf_json_string(o, s->movement_files[ss->movement] ? s->movement_files[ss->movement]
+                                                                 : "");
+        sw_strbuf_puts(o, ", \"present\": [");
+        for (int i = 0, c = 0; i < s->n; i++)
+            if (ss->present[i])
+                sw_strbuf_printf(o, "%s%d", c++ ? "," : "", s->part[i].id);
+        sw_strbuf_puts(o, "], \"positions\": [");
+        for (int p = 1; p <= m->positions; p++)
+            sw_strbuf_printf(o, "%s%d", p > 1 ? "," : "", pid(r, r->mx->assign[k][p]));
+        sw_strbuf_puts(o, "],\n   \"rounds\": [");
+        for (int rd = 0; rd < m->rounds; rd++) {
+            sw_strbuf_printf(o, "%s\n    {\"round\": %d, \"tables\": [", rd ? "," : "", rd + 1);
+            for (int t = 0; t < m->tables; t++) {
+                const sw_table *tb = sw_movement_at(m, rd, t);
+                sw_strbuf_printf(o, "%s{\"table\": %d, \"boards\": ", t ? ", " : "", t + 1);
+                if (tb->group > 0) {
+                    char g[16];
+                    sw_movement_group_name(m, tb->group, g, sizeof g);
+                    sw_strbuf_json_string(o, g);
+                } else {
+                    sw_strbuf_puts(o, "null");
+                }
+                sw_strbuf_puts(o, ", \"seats\": [");
+                for (int d = 0; d < m->seats; d++)
+                    sw_strbuf_printf(o, "%s%d", d ? "," : "",
+                                     tb->seat[d] > 0 ? pid(r, r->mx->assign[k][tb->seat[d]]) : 0);
+                sw_strbuf_printf(o, "], \"plays\": %s}",
+                                 sw_matrix_table_plays(r->mx, k, rd, t) ? "true" : "false");
+            }
+            sw_strbuf_puts(o, "]}");
+        }
+        sw_strbuf_puts(o, "]}");
+    }
+    sw_strbuf_puts(o, "],\n");
+}
+
+static void json_metrics(const sw_report *r, sw_strbuf *o) {
+    const sw_criteria *c = r->crit;
+    sw_strbuf_puts(o, "\"metrics\": {");
+    const char *names[] = {"So", "Sr", "Sp", "Sc", "Qo", "Qc", "So_bound", "So_gap", "g", "gc"};
+    double vals[] = {c->So, c->Sr, c->Sp, c->Sc, c->Qo, c->Qc, c->So_bound, c->So - c->So_bound,
+                     c->g, c->gc};
+    for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
+        sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", names[i]);
+        json_num(o, vals[i]);
+    }
+    sw_strbuf_puts(o, ", \"Qf\": ");
+    json_num(o, r->has_qf ? r->qf : NAN);
+    sw_strbuf_printf(o, ", \"meetings\": %lld", (long long)c->meetings);
+    if (r->before) {
+        sw_strbuf_puts(o, ", \"before\": {");
+        const sw_criteria *b = r->before;
+        double bv[] = {b->So, b->Sr, b->Sp, b->Sc, b->Qo, b->Qc};
+        for (int i = 0; i < 6; i++) {
+            sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", names[i]);
+            json_num(o, bv[i]);
+        }
+        sw_strbuf_puts(o, "}");
+    }
+    sw_strbuf_puts(o, "},\n");
+}
+
+static void json_matrix(const sw_report *r, sw_strbuf *o, int which) {
+    const sw_matrix *mx = r->mx;
+    sw_strbuf_puts(o, "[");
+    for (int i = 0; i < mx->n; i++) {
+        sw_strbuf_puts(o, i ? ",\n  [" : "\n  [");
+        for (int j = 0; j < mx->n; j++) {
+            if (j)
+                sw_strbuf_puts(o, ",");
+            if (which == 0)
+                sw_strbuf_printf(o, "%d", i == j ? 0 : sw_matrix_meet(mx, i, j));
+            else if (which == 1)
+                json_num(o, i == j ? 0.0 : comp(r, i, j));
+            else
+                sw_strbuf_printf(o, "%d", i == j ? 0 : sw_matrix_coinc(mx, i, j));
+        }
+        sw_strbuf_puts(o, "]");
+    }
+    sw_strbuf_puts(o, "]");
+}
+
+void sw_report_json(const sw_report *r, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    sw_strbuf_puts(o, "{\"title\": ");
+    sw_strbuf_json_string(o, r->title ? r->title : "");
+    sw_strbuf_puts(o, ",\n\"participants\": [");
+    for (int i = 0; i < s->n; i++) {
+        sw_strbuf_printf(o, "%s\n  {\"id\": %d, \"name\": ", i ? "," : "", s->part[i].id);
+        sw_strbuf_json_string(o, s->part[i].name ? s->part[i].name : "");
+        sw_strbuf_printf(o, ", \"rests_before\": %d, \"rests\": %d}", s->part[i].rests,
+                         r->mx->rests[i]);
+    }
+    sw_strbuf_puts(o, "],\n");
+    json_sessions(r, o);
+    json_metrics(r, o);
+    sw_strbuf_puts(o, "\"matrices\": {\"meetings\": ");
+    json_matrix(r, o, 0);
+    sw_strbuf_puts(o, ",\n\"competition\": ");
+    json_matrix(r, o, 1);
+    sw_strbuf_puts(o, ",\n\"coincidence\": ");
+    json_matrix(r, o, 2);
+    sw_strbuf_puts(o, ",\n\"rests\": [");
+    for (int i = 0; i < s->n; i++)
+        sw_strbuf_printf(o, "%s%d", i ? "," : "", r->mx->rests[i]);
+    sw_strbuf_puts(o, "]}}\n");
+}
+
+/* ---- CSV ---- */
+
+void sw_report_csv(const sw_report *r, sw_strbuf *o) {
+    const sw_matrix *mx = r->mx;
+    const sw_participant *p = r->season->part;
+    sw_strbuf_puts(o, "matrix,participant,other,value\n");
+    static const char *names[] = {"meetings", "competition", "coincidence"};
+    for (int which = 0; which < 3; which++)
+        for (int i = 0; i < mx->n; i++)
+            for (int j = 0; j < mx->n; j++) {
+                if (i == j)
+                    continue;
+                sw_strbuf_printf(o, "%s,%d,%d,", names[which], p[i].id, p[j].id);
+                if (which == 0)
+                    sw_strbuf_printf(o, "%d\n", sw_matrix_meet(mx, i, j));
+                else if (which == 1)
+                    sw_strbuf_printf(o, "%.10g\n", comp(r, i, j));
+                else
+                    sw_strbuf_printf(o, "%d\n", sw_matrix_coinc(mx, i, j));
+            }
+    for (int i = 0; i < mx->n; i++)
+        sw_strbuf_printf(o, "rests,%d,,%d\n", p[i].id, mx->rests[i]);
+}

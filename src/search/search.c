@@ -1,3 +1,272 @@
-/* src/search/search.c: to be written.
+/* src/search/search.c: best-improvement descent, random restarts, OpenMP.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_search;
+#include "search/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef SW_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+#include "util/rng.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The descent's ranking key: So+Sr, then Sp, then Sc, computed lazily
+ * because Sp costs O(n) and is needed only on ties. */
+typedef struct key {
+    sw_i256 sosr, sp2, sc;
+    bool have_sp2, have_sc;
+} key;
+
+static sw_i256 key_sp2(key *k, const sw_matrix *mx) {
+    if (!k->have_sp2) {
+        k->sp2 = sw_criteria_sp2(mx);
+        k->have_sp2 = true;
+    }
+    return k->sp2;
+}
+
+static sw_i256 key_sc(key *k, const sw_matrix *mx) {
+    if (!k->have_sc) {
+        k->sc = sw_criteria_sc(mx);
+        k->have_sc = true;
+    }
+    return k->sc;
+}
+
+/* Compare the state in mx (key a, filled lazily) with the recorded key b. */
+static int key_compare(key *a, const sw_matrix *mx, key *b) {
+    int c = sw_i256_cmp(a->sosr, b->sosr);
+    if (c)
+        return c;
+    c = sw_i256_cmp(key_sp2(a, mx), b->sp2);
+    if (c)
+        return c;
+    return sw_i256_cmp(key_sc(a, mx), b->sc);
+}
+
+long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                            long long *evaluated) {
+    const sw_season *s = mx->season;
+    long long steps = 0, evals = 0;
+    if (max_steps <= 0)
+        max_steps = 100000;
+    key cur = {.sosr = sw_criteria_sosr(mx)};
+    cur.sp2 = sw_criteria_sp2(mx);
+    cur.sc = sw_criteria_sc(mx);
+    cur.have_sp2 = cur.have_sc = true;
+    while (steps < max_steps && !(stop && *stop)) {
+        key best = cur;
+        int bk = -1, bp = 0, bq = 0;
+        for (int k = 0; k < s->nsessions; k++) {
+            if (s->sessions[k].played)
+                continue;
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            for (int p = 1; p <= P; p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    sw_matrix_exchange(mx, k, p, q);
+                    evals++;
+                    key cand = {.sosr = sw_criteria_sosr(mx)};
+                    /* Only a candidate that is not worse on So+Sr needs more. */
+                    if (sw_i256_cmp(cand.sosr, best.sosr) <= 0 &&
+                        key_compare(&cand, mx, &best) < 0) {
+                        key_sp2(&cand, mx);
+                        key_sc(&cand, mx);
+                        best = cand;
+                        bk = k;
+                        bp = p;
+                        bq = q;
+                    }
+                    sw_matrix_exchange(mx, k, p, q);
+                }
+        }
+        if (bk < 0)
+            break;
+        sw_matrix_exchange(mx, bk, bp, bq);
+        cur = best;
+        steps++;
+    }
+    if (evaluated)
+        *evaluated += evals;
+    return steps;
+}
+
+void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
+    const sw_season *s = mx->season;
+    int maxp = 0;
+    for (int i = 0; i < s->nmovements; i++)
+        if (s->movements[i].positions > maxp)
+            maxp = s->movements[i].positions;
+    int *perm = malloc(sizeof *perm * ((size_t)maxp + 1));
+    if (!perm)
+        return; /* keep the current assignment: still a valid start */
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_session *ss = &s->sessions[k];
+        if (ss->played)
+            continue;
+        int P = s->movements[ss->movement].positions;
+        for (int p = 0; p < P; p++)
+            perm[p] = p + 1;
+        sw_rng_shuffle(rng, perm, P);
+        memset(mx->assign[k], 0, sizeof(int) * ((size_t)P + 1));
+        int x = 0;
+        for (int i = 0; i < s->n; i++)
+            if (ss->present[i])
+                mx->assign[k][perm[x++]] = i + 1;
+    }
+    free(perm);
+    sw_matrix_rebuild(mx);
+}
+
+int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
+    int c = sw_i256_cmp(a->sr, b->sr);
+    if (!c)
+        c = sw_i256_cmp(a->so, b->so);
+    if (!c)
+        c = sw_i256_cmp(a->sp2, b->sp2);
+    if (!c)
+        c = sw_i256_cmp(a->sc, b->sc);
+    return c;
+}
+
+/* Per-thread workspace: the running state and the best state it has seen. */
+typedef struct worker {
+    sw_matrix cur, best;
+    sw_criteria best_crit;
+    int best_restart; /* -1 = none yet */
+    long long evals, steps;
+    bool ok;
+} worker;
+
+static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o) {
+    sw_matrix_assign_from(&w->cur, base);
+    if (r > 0) {
+        sw_rng rng;
+        sw_rng_seed(&rng, o->seed, (uint64_t)r);
+        sw_search_randomize(&w->cur, &rng);
+    }
+    w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
+    sw_criteria c;
+    sw_criteria_compute(&w->cur, &c);
+    int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
+    if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
+        sw_matrix_assign_from(&w->best, &w->cur);
+        w->best_crit = c;
+        w->best_restart = r;
+    }
+}
+
+sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result *res,
+                        sw_error *err) {
+    memset(res, 0, sizeof *res);
+    if (o->restarts < 1)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d restarts, expected at least 1",
+                            o->restarts);
+    if (o->time_limit < 0)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "negative time limit");
+    sw_status st = sw_season_validate(s, NULL, err);
+    if (st != SW_OK)
+        return st;
+    sw_matrix base;
+    st = sw_matrix_init(&base, s, err);
+    if (st != SW_OK)
+        return st;
+    sw_criteria_compute(&base, &res->before);
+    int nthreads = 1;
+#ifdef SW_HAVE_OPENMP
+    nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#endif
+    if (nthreads > o->restarts)
+        nthreads = o->restarts;
+    worker *ws = calloc((size_t)nthreads, sizeof *ws);
+    if (!ws) {
+        sw_matrix_free(&base);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    bool ok = true;
+    for (int t = 0; t < nthreads && ok; t++) {
+        ws[t].best_restart = -1;
+        ok = sw_matrix_copy(&ws[t].cur, &base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].best, &base, err) == SW_OK;
+    }
+    double t0 = now();
+    int done = 0;
+    bool timed_out = false;
+    sw_criteria shown;
+    int shown_restart = -1;
+    if (ok) {
+#ifdef SW_HAVE_OPENMP
+#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 1)
+#endif
+        for (int r = 0; r < o->restarts; r++) {
+            int t = 0;
+#ifdef SW_HAVE_OPENMP
+            t = omp_get_thread_num();
+#endif
+            bool skip = (o->stop && *o->stop) ||
+                        (o->time_limit > 0 && r > 0 && now() - t0 > o->time_limit);
+            if (skip) {
+#ifdef SW_HAVE_OPENMP
+#pragma omp atomic write
+#endif
+                timed_out = !(o->stop && *o->stop);
+                continue;
+            }
+            run_restart(&ws[t], &base, r, o);
+#ifdef SW_HAVE_OPENMP
+#pragma omp critical(sw_search_progress)
+#endif
+            {
+                done++;
+                int c = shown_restart < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &shown);
+                if (c < 0 || (c == 0 && ws[t].best_restart < shown_restart)) {
+                    shown = ws[t].best_crit;
+                    shown_restart = ws[t].best_restart;
+                }
+                if (o->progress) {
+                    sw_search_progress p = {done, o->restarts, now() - t0, shown};
+                    o->progress(&p, o->ctx);
+                }
+            }
+        }
+        /* Deterministic reduction: best criteria, ties to the lowest restart. */
+        int bt = -1;
+        for (int t = 0; t < nthreads; t++) {
+            res->exchanges += ws[t].evals;
+            res->steps += ws[t].steps;
+            if (ws[t].best_restart < 0)
+                continue;
+            int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
+            if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
+                bt = t;
+        }
+        if (bt >= 0) {
+            sw_matrix_store(&ws[bt].best, s);
+            res->after = ws[bt].best_crit;
+            res->best_restart = ws[bt].best_restart;
+        } else {
+            res->after = res->before;
+        }
+    }
+    res->restarts_done = done;
+    res->seconds = now() - t0;
+    res->interrupted = o->stop && *o->stop;
+    res->timed_out = timed_out;
+    for (int t = 0; t < nthreads; t++) {
+        sw_matrix_free(&ws[t].cur);
+        sw_matrix_free(&ws[t].best);
+    }
+    free(ws);
+    sw_matrix_free(&base);
+    return ok ? SW_OK : SW_ERR_NOMEM;
+}

@@ -1,3 +1,247 @@
-/* src/season/season.c: to be written.
+/* src/season/season.c: season model: construction, copies, validation.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_season;
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "season/season.h"
+#include "season/season_internal.h"
+
+static void session_free(sw_session *ss) {
+    free(ss->present);
+    free(ss->assign);
+    memset(ss, 0, sizeof *ss);
+}
+
+void sw_season_free(sw_season *s) {
+    if (!s)
+        return;
+    sw_participants_free(s->part, s->n);
+    for (int i = 0; i < s->nmovements; i++) {
+        sw_movement_free(&s->movements[i]);
+        if (s->movement_files)
+            free(s->movement_files[i]);
+    }
+    free(s->movements);
+    free(s->movement_files);
+    for (int k = 0; k < s->nsessions; k++)
+        session_free(&s->sessions[k]);
+    free(s->sessions);
+    free(s->pairs_file);
+    memset(s, 0, sizeof *s);
+}
+
+int sw_season_find(const sw_season *s, int id) {
+    for (int i = 0; i < s->n; i++)
+        if (s->part[i].id == id)
+            return i;
+    return -1;
+}
+
+int sw_season_present_count(const sw_season *s, int k) {
+    int c = 0;
+    for (int i = 0; i < s->n; i++)
+        c += s->sessions[k].present[i];
+    return c;
+}
+
+static char *dup_or_null(const char *s, bool *fail) {
+    if (!s)
+        return NULL;
+    char *d = strdup(s);
+    if (!d)
+        *fail = true;
+    return d;
+}
+
+sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    bool fail = false;
+    s.part = calloc((size_t)src->n, sizeof *s.part);
+    s.movements = calloc((size_t)src->nmovements, sizeof *s.movements);
+    s.movement_files = calloc((size_t)src->nmovements, sizeof *s.movement_files);
+    s.sessions = calloc((size_t)src->nsessions, sizeof *s.sessions);
+    fail = !s.part || !s.movements || !s.movement_files || !s.sessions;
+    if (!fail) {
+        s.n = src->n;
+        for (int i = 0; i < src->n; i++) {
+            s.part[i] = src->part[i];
+            s.part[i].name = dup_or_null(src->part[i].name, &fail);
+        }
+        for (int i = 0; i < src->nmovements && !fail; i++) {
+            if (sw_movement_copy(&s.movements[i], &src->movements[i], NULL) != SW_OK)
+                fail = true;
+            else
+                s.nmovements = i + 1;
+            s.movement_files[i] = dup_or_null(src->movement_files[i], &fail);
+        }
+        for (int k = 0; k < src->nsessions && !fail; k++) {
+            const sw_session *a = &src->sessions[k];
+            sw_session *b = &s.sessions[k];
+            size_t P = (size_t)src->movements[a->movement].positions;
+            *b = *a;
+            b->present = malloc((size_t)src->n * sizeof *b->present + 1);
+            b->assign = malloc((P + 1) * sizeof *b->assign);
+            s.nsessions = k + 1;
+            if (!b->present || !b->assign) {
+                fail = true;
+                break;
+            }
+            memcpy(b->present, a->present, (size_t)src->n * sizeof *b->present);
+            memcpy(b->assign, a->assign, (P + 1) * sizeof *b->assign);
+        }
+        s.pairs_file = dup_or_null(src->pairs_file, &fail);
+    }
+    if (fail) {
+        sw_season_free(&s);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    *dst = s;
+    return SW_OK;
+}
+
+sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err) {
+    if (s->nsessions >= SW_SEASON_MAX_SESSIONS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "more than %d sessions",
+                            SW_SEASON_MAX_SESSIONS);
+    sw_session *ns = realloc(s->sessions, (size_t)(s->nsessions + 1) * sizeof *ns);
+    if (!ns)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    s->sessions = ns;
+    sw_session *ss = &s->sessions[s->nsessions];
+    memset(ss, 0, sizeof *ss);
+    ss->movement = movement;
+    ss->present = malloc((size_t)s->n * sizeof *ss->present + 1);
+    ss->assign = calloc((size_t)s->movements[movement].positions + 1, sizeof *ss->assign);
+    if (!ss->present || !ss->assign) {
+        session_free(ss);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    for (int i = 0; i < s->n; i++)
+        ss->present[i] = true;
+    s->nsessions++;
+    return SW_OK;
+}
+
+void sw_season_fill_identity(sw_season *s) {
+    for (int k = 0; k < s->nsessions; k++) {
+        sw_session *ss = &s->sessions[k];
+        int P = s->movements[ss->movement].positions, seated = 0;
+        for (int p = 1; p <= P; p++)
+            seated += ss->assign[p] != 0;
+        if (seated > 0)
+            continue;
+        int p = 1;
+        for (int i = 0; i < s->n && p <= P; i++)
+            if (ss->present[i])
+                ss->assign[p++] = i + 1;
+    }
+}
+
+sw_status sw_season_validate_session(const sw_season *s, int k, const char *file, int line,
+                                    sw_error *err) {
+    const sw_session *ss = &s->sessions[k];
+    const sw_movement *m = &s->movements[ss->movement];
+    int present = sw_season_present_count(s, k);
+    if (present > m->positions)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "session %d: %d participants present but movement %s has only %d "
+                            "positions",
+                            k + 1, present, m->name ? m->name : "", m->positions);
+    char *seen = calloc((size_t)s->n + 1, 1);
+    if (!seen)
+        return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+    sw_status st = SW_OK;
+    for (int p = 1; p <= m->positions && st == SW_OK; p++) {
+        int a = ss->assign[p];
+        if (a == 0)
+            continue;
+        if (a < 0 || a > s->n)
+            st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                              "session %d, position %d: no such participant", k + 1, p);
+        else if (!ss->present[a - 1])
+            st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                              "session %d, position %d: participant %d is absent, expected a "
+                              "present participant",
+                              k + 1, p, s->part[a - 1].id);
+        else if (seen[a]++)
+            st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                              "session %d: participant %d holds two positions", k + 1,
+                              s->part[a - 1].id);
+    }
+    for (int i = 0; i < s->n && st == SW_OK; i++)
+        if (ss->present[i] && !seen[i + 1])
+            st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                              "session %d: present participant %d has no position", k + 1,
+                              s->part[i].id);
+    free(seen);
+    return st;
+}
+
+sw_status sw_season_validate(const sw_season *s, const char *file, sw_error *err) {
+    for (int k = 0; k < s->nsessions; k++) {
+        sw_status st = sw_season_validate_session(s, k, file, 0, err);
+        if (st != SW_OK)
+            return st;
+    }
+    return SW_OK;
+}
+
+sw_status sw_season_uniform(const sw_movement *m, const char *movement_file,
+                            const sw_participant *part, int n, int sessions, sw_season *out,
+                            sw_error *err) {
+    if (sessions < 1 || sessions > SW_SEASON_MAX_SESSIONS)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                            "%d sessions requested, expected 1..%d", sessions,
+                            SW_SEASON_MAX_SESSIONS);
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    bool fail = false;
+    s.part = calloc((size_t)n, sizeof *s.part);
+    s.movements = calloc(1, sizeof *s.movements);
+    s.movement_files = calloc(1, sizeof *s.movement_files);
+    if (!s.part || !s.movements || !s.movement_files)
+        fail = true;
+    for (int i = 0; i < n && !fail; i++) {
+        s.part[i] = part[i];
+        s.part[i].name = dup_or_null(part[i].name, &fail);
+        s.n = i + 1;
+    }
+    if (!fail && sw_movement_copy(&s.movements[0], m, NULL) != SW_OK)
+        fail = true;
+    if (!fail) {
+        s.nmovements = 1;
+        s.movement_files[0] = dup_or_null(movement_file, &fail);
+    }
+    for (int k = 0; k < sessions && !fail; k++)
+        fail = sw_season_alloc_session(&s, 0, NULL) != SW_OK;
+    if (fail) {
+        sw_season_free(&s);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    sw_season_fill_identity(&s);
+    *out = s;
+    return SW_OK;
+}
+
+sw_status sw_season_from_movement(const sw_movement *m, sw_season *out, sw_error *err) {
+    sw_participant *part = calloc((size_t)m->positions + 1, sizeof *part);
+    if (!part)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    sw_status st = SW_OK;
+    for (int p = 0; p < m->positions && st == SW_OK; p++) {
+        char name[32];
+        snprintf(name, sizeof name, "position %d", p + 1);
+        part[p].id = p + 1;
+        part[p].name = strdup(name);
+        if (!part[p].name)
+            st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    if (st == SW_OK)
+        st = sw_season_uniform(m, m->name, part, m->positions, 1, out, err);
+    if (st == SW_OK)
+        out->sessions[0].played = true;
+    sw_participants_free(part, m->positions);
+    return st;
+}

@@ -1,0 +1,47 @@
+/* src/matrix/criteria.h: the balance criteria So, Sr, Sp, Sc, Qo, Qc, balans'
+ * Qf, and So's lower bound.
+ *
+ * Each spread is a sum of fourth powers of deviations from a mean. Scaled by
+ * the count to the fourth it is an exact integer, which is what the search
+ * compares (all assignments of one season share D, N and L):
+ *   so  = D^4 So,  sr = N^4 Sr,  sp2 = D^8 Sp^2,  sc = (D L)^4 Sc,
+ *   sosr = D^4 N^4 (So + Sr).
+ * The doubles are for display only.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_CRITERIA_H
+#define SW_CRITERIA_H
+
+#include "matrix/matrix.h"
+#include "movement/movement.h"
+#include "util/wide.h"
+
+typedef struct sw_criteria {
+    sw_i256 so, sr, sp2, sc, sosr, so_bound;
+    double So, Sr, Sp, Sc, Qo, Qc, So_bound;
+    double g, gc;      /* mean meetings and mean effective meetings per pair */
+    int64_t meetings;  /* T: total meetings over pairs */
+} sw_criteria;
+
+/* Every criterion of the state (O(n) for Sp, O(1) for the rest). */
+void sw_criteria_compute(const sw_matrix *mx, sw_criteria *out);
+
+/* The exact keys one at a time, for the search's ranking. */
+sw_i256 sw_criteria_sosr(const sw_matrix *mx); /* O(1) */
+sw_i256 sw_criteria_so(const sw_matrix *mx);   /* O(1) */
+sw_i256 sw_criteria_sr(const sw_matrix *mx);   /* O(1) */
+sw_i256 sw_criteria_sp2(const sw_matrix *mx);  /* O(n) */
+sw_i256 sw_criteria_sc(const sw_matrix *mx);   /* O(1) */
+
+/* sum over a multiset of (a*x - b)^4, given count = number of elements and
+ * s[k] = sum of x^k for k = 1..4 (s[0] unused). */
+sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s[5]);
+
+/* balans' quality factor of one movement (all positions present):
+ * Qf = 100 * minsq / sum(B^2) over its integer score matrix B. */
+double sw_criteria_qf(const sw_movement *m);
+
+/* Counts of a participant's opponents by number of meetings: hist[v] for
+ * v = 0..maxv (meetings above maxv are counted in hist[maxv]). */
+void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv);
+
+#endif

@@ -1,0 +1,94 @@
+/* src/matrix/matrix.h: the season's matrices, kept up to date under exchanges.
+ *
+ * An sw_matrix is the search state of a season: its own copy of every
+ * session's assignment, and the meeting matrix M, the competition matrix C
+ * (scaled by L, the least common multiple of every h that can occur, so it is
+ * integral), the coincidence matrix K and the rest vector r, together with the
+ * power sums (sum of x, x^2, x^3, x^4) the criteria are computed from. An
+ * exchange of two positions in one session updates only the rows of the
+ * participants whose meetings, comparisons or rests change: the two exchanged
+ * participants, or, when a position is empty (a sit-out changes), everyone at
+ * the tables and board sets concerned.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_MATRIX_H
+#define SW_MATRIX_H
+
+#include <stdint.h>
+
+#include "season/season.h"
+#include "util/error.h"
+#include "util/wide.h"
+
+/* Supported sizes, chosen so every exact sum fits sw_i256 (docs/criteria.md). */
+#define SW_MATRIX_MAX_ROUNDS 500            /* rounds over all sessions of a season */
+#define SW_MATRIX_MAX_SCALE (INT64_C(1) << 28) /* L */
+
+/* Where each position of a movement sits, and which tables play each group. */
+typedef struct sw_layout {
+    int positions, rounds, tables, groups, seats;
+    int *where;  /* [(positions+1)*rounds]: table*SW_MAX_SEATS + seat, -1 = not seated */
+    int *gstart; /* [groups+2]: instances of group g are ginst[gstart[g]..gstart[g+1]) */
+    int *ginst;  /* round*tables + table */
+} sw_layout;
+
+typedef struct sw_matrix {
+    const sw_season *season; /* borrowed: participants, movements, presence */
+    int n, nsessions;
+    int64_t pairs; /* D = n(n-1)/2 */
+    int64_t scale; /* L: C is stored as L*C */
+    sw_layout *layout; /* [season->nmovements] */
+    int **assign;      /* [session][P+1]: participant index+1 at position, 0 = empty */
+    int **pos;         /* [session][n]: position of participant i, 0 = absent */
+    int **h;           /* [session][G+1]: playing tables of group g minus 1 */
+    int32_t *meet;     /* [n*n] M */
+    int64_t *comp;     /* [n*n] L*C */
+    int32_t *coinc;    /* [n*n] K */
+    int32_t *rests;    /* [n] r, carried-over rests included */
+    int64_t msum[5];   /* msum[k] = sum over pairs i<j of M^k (k = 1..4) */
+    int64_t *mrow;     /* [n*5]: mrow[i*5+k] = sum over j != i of M_ij^k */
+    sw_i256 csum[5];   /* csum[k] = sum over pairs of (L*C)^k */
+    int64_t rsum[5];   /* rsum[k] = sum over participants of r^k */
+    char *mark;        /* [n] scratch for exchanges */
+} sw_matrix;
+
+/* Build the state of season s from its assignments (which must validate).
+ * s must outlive mx and keep its participants, movements and presence. */
+SW_NODISCARD sw_status sw_matrix_init(sw_matrix *mx, const sw_season *s, sw_error *err);
+
+/* Release everything mx owns; accepts a zeroed struct. */
+void sw_matrix_free(sw_matrix *mx);
+
+/* Deep copy (same season). */
+SW_NODISCARD sw_status sw_matrix_copy(sw_matrix *dst, const sw_matrix *src, sw_error *err);
+
+/* Overwrite dst's assignments and matrices with src's; both must have been
+ * built for the same season. Allocates nothing. */
+void sw_matrix_assign_from(sw_matrix *dst, const sw_matrix *src);
+
+/* Recompute every matrix from the assignments (after changing mx->assign
+ * directly; pos is rebuilt too). */
+void sw_matrix_rebuild(sw_matrix *mx);
+
+/* Exchange the occupants of positions p and q (1-based) in session k and
+ * update the matrices. Either position may be empty. Applying it twice
+ * restores the state exactly. */
+void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q);
+
+/* Write mx's assignments into s (a season with the same shape). */
+void sw_matrix_store(const sw_matrix *mx, sw_season *s);
+
+/* Whether the table (round r, table t) of session k plays: not empty and
+ * every seat taken by a present participant. */
+int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t);
+
+static inline int32_t sw_matrix_meet(const sw_matrix *mx, int i, int j) {
+    return mx->meet[(int64_t)i * mx->n + j];
+}
+static inline int64_t sw_matrix_comp(const sw_matrix *mx, int i, int j) {
+    return mx->comp[(int64_t)i * mx->n + j];
+}
+static inline int32_t sw_matrix_coinc(const sw_matrix *mx, int i, int j) {
+    return mx->coinc[(int64_t)i * mx->n + j];
+}
+
+#endif

@@ -1,0 +1,30 @@
+/* src/report/report.h: a season, its matrices and criteria as text for
+ * people, JSON for programs (the analyze contract, docs/formats.md) or CSV.
+ * One function per format over the same inputs; each appends to a buffer.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_REPORT_H
+#define SW_REPORT_H
+
+#include <stdbool.h>
+
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "season/season.h"
+#include "util/strbuf.h"
+
+typedef struct sw_report {
+    const char *title;           /* e.g. the input file name */
+    const sw_season *season;
+    const sw_matrix *mx;         /* built from season's assignments */
+    const sw_criteria *crit;
+    const sw_criteria *before;   /* optional: criteria of the starting assignment */
+    bool has_qf;                 /* single movement: balans' Qf */
+    double qf;
+} sw_report;
+
+void sw_report_text(const sw_report *r, sw_strbuf *out);
+void sw_report_json(const sw_report *r, sw_strbuf *out);
+/* Long format: matrix,participant,other,value (rests: other empty). */
+void sw_report_csv(const sw_report *r, sw_strbuf *out);
+
+#endif

@@ -1,0 +1,72 @@
+/* src/search/search.h: picolo's search over a season's assignments.
+ *
+ * Each restart runs a best-improvement descent: try every exchange of two
+ * positions inside one session that is not played (a participant may move to
+ * an empty position: that changes who sits out), apply the best, ranked by
+ * So+Sr, then Sp, then Sc, all compared exactly; stop when none improves.
+ * Restart 0 starts from the season's own assignment, restart k > 0 from a
+ * random one drawn from PCG32 stream (seed, k). The overall best is chosen
+ * lexicographically by Sr, So, Sp, Sc, ties to the lowest restart index, so
+ * the result for a seed and a restart count does not depend on the number
+ * of threads.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SEARCH_H
+#define SW_SEARCH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "season/season.h"
+#include "util/error.h"
+#include "util/rng.h"
+
+typedef struct sw_search_progress {
+    int restarts_done, restarts_total;
+    double seconds;
+    sw_criteria best; /* best so far (display fields filled) */
+} sw_search_progress;
+
+typedef struct sw_search_opts {
+    uint64_t seed;
+    int restarts;        /* restarts to run, >= 1 (restart 0 = the given assignment) */
+    double time_limit;   /* seconds, 0 = none: no new restart starts after it */
+    int threads;         /* 0 = as many as OpenMP offers */
+    int max_steps;       /* cap on applied exchanges per descent, 0 = default 100000 */
+    volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
+    /* optional: called after each finished restart, from one thread at a time */
+    void (*progress)(const sw_search_progress *p, void *ctx);
+    void *ctx;
+} sw_search_opts;
+
+typedef struct sw_search_result {
+    int restarts_done;
+    int best_restart;
+    long long exchanges;  /* exchanges evaluated */
+    long long steps;      /* exchanges applied */
+    double seconds;
+    bool interrupted;     /* stopped by opts.stop */
+    bool timed_out;       /* the time limit kept restarts from starting */
+    sw_criteria before, after;
+} sw_search_result;
+
+/* Optimize the sessions of s that are not played; on success s holds the best
+ * assignment found. s must validate. */
+SW_NODISCARD sw_status sw_search_run(sw_season *s, const sw_search_opts *opts,
+                                     sw_search_result *res, sw_error *err);
+
+/* One best-improvement descent on mx (exposed for tests and benchmarks).
+ * Returns the number of exchanges applied; *evaluated counts those tried. */
+long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                            long long *evaluated);
+
+/* Random assignment of the sessions that are not played: present
+ * participants on a uniformly random set of positions. Rebuilds mx. */
+void sw_search_randomize(sw_matrix *mx, sw_rng *rng);
+
+/* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
+int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);
+
+#endif

@@ -1,0 +1,121 @@
+/* src/season/season.h: participants, sessions and assignments.
+ *
+ * A season is a list of participants (from the pairs file, picolo's parenfile)
+ * and a list of sessions, each played with one movement. For every session it
+ * records who is present and the assignment: the participant at each movement
+ * position (0 = the position is empty, a phantom). The assignment is the only
+ * thing the search changes; sessions marked played are fixed.
+ * Participants are referred to by index 0..n-1 inside the library and by their
+ * id (the number in the pairs file) in files and reports.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SEASON_H
+#define SW_SEASON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "movement/movement.h"
+#include "util/error.h"
+#include "util/strbuf.h"
+
+#define SW_SEASON_MAX_PARTICIPANTS 1000
+#define SW_SEASON_MAX_SESSIONS 200
+#define SW_PARTICIPANT_MAX_ID 999999
+#define SW_PARTICIPANT_MAX_RESTS 1000
+
+typedef struct sw_participant {
+    int id;    /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
+    int rests; /* sit-outs carried over from an earlier competition */
+    char *name;
+} sw_participant;
+
+typedef struct sw_session {
+    int movement;  /* index into sw_season.movements */
+    bool played;   /* fixed: counts in the matrices, never changed by the search */
+    bool *present; /* [n]: present[i] for participant index i */
+    /* [P+1]: assign[p] = participant index + 1 at position p (1..P), 0 = empty;
+     * assign[0] is unused. Every present participant holds exactly one position. */
+    int *assign;
+} sw_session;
+
+typedef struct sw_season {
+    int n;                     /* participants */
+    sw_participant *part;      /* [n], in pairs-file order */
+    int nmovements;            /* distinct movements used */
+    sw_movement *movements;    /* [nmovements] */
+    char **movement_files;     /* [nmovements]: paths as written in the season file */
+    int nsessions;
+    sw_session *sessions;      /* [nsessions] */
+    char *pairs_file;          /* as written in the season file; NULL if none */
+} sw_season;
+
+/* ---- pairs file (parenfile) ---- */
+
+/* Parse "number rests name..." lines (# comments, blank lines ignored). On
+ * success *part is a new array of *n participants the caller frees with
+ * sw_participants_free. Ids must be unique and positive. */
+SW_NODISCARD sw_status sw_parenfile_parse(const char *text, size_t len, const char *file,
+                                          sw_participant **part, int *n, sw_error *err);
+SW_NODISCARD sw_status sw_parenfile_read(const char *path, sw_participant **part, int *n,
+                                         sw_error *err);
+void sw_participants_free(sw_participant *part, int n);
+
+/* ---- seasons ---- */
+
+/* Read a season file (format in docs/formats.md). The pairs file and movement
+ * files it names are read relative to the season file's directory. */
+SW_NODISCARD sw_status sw_season_read(const char *path, sw_season *s, sw_error *err);
+
+/* Read path as a season file, or, when its first word is a number, as an ASC
+ * movement analyzed on its own (sw_season_from_movement); *movement_only
+ * tells which. */
+SW_NODISCARD sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only,
+                                          sw_error *err);
+
+/* Parse season text; dir is the directory relative paths are resolved from. */
+SW_NODISCARD sw_status sw_season_parse(const char *text, size_t len, const char *file,
+                                       const char *dir, sw_season *s, sw_error *err);
+
+/* A season of one played session of m in which participant k sits at position
+ * k (ids 1..P, names "position k"): how a single movement is analyzed. */
+SW_NODISCARD sw_status sw_season_from_movement(const sw_movement *m, sw_season *s,
+                                               sw_error *err);
+
+/* A season of `sessions` sessions of m, everyone in part present every session,
+ * nothing played, identity assignments (the first P participants seated when
+ * there are more than P positions: mark absentees and validate before use).
+ * Takes copies of m and part. */
+SW_NODISCARD sw_status sw_season_uniform(const sw_movement *m, const char *movement_file,
+                                         const sw_participant *part, int n, int sessions,
+                                         sw_season *s, sw_error *err);
+
+/* Deep copy. */
+SW_NODISCARD sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err);
+
+/* Release everything s owns and zero it; accepts a zeroed struct. */
+void sw_season_free(sw_season *s);
+
+/* Check the assignments: positions within the movement, every present
+ * participant seated exactly once, nobody absent seated, no more present
+ * participants than positions. file names the season in messages. */
+SW_NODISCARD sw_status sw_season_validate(const sw_season *s, const char *file, sw_error *err);
+
+/* The same checks for session k alone; line (0 = none) goes into a message. */
+SW_NODISCARD sw_status sw_season_validate_session(const sw_season *s, int k, const char *file,
+                                                  int line, sw_error *err);
+
+/* Give every session with no assignment at all the identity one: present
+ * participants in pairs-file order at positions 1, 2, ... */
+void sw_season_fill_identity(sw_season *s);
+
+/* Append the season as a season file (with every assignment as a seats line)
+ * that sw_season_parse reads back to the same season. */
+void sw_season_write(const sw_season *s, sw_strbuf *out);
+
+/* Index of the participant with this id, or -1. */
+int sw_season_find(const sw_season *s, int id);
+
+/* Number of participants present in session k. */
+int sw_season_present_count(const sw_season *s, int k);
+
+#endif

@@ -1,0 +1,141 @@
+/* tests/test_cli.c: the seatwise program end to end: help, analyze and
+ * optimize on the bundled example, the -o round trip, exit codes and
+ * messages for bad input.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define EX SW_SOURCE_DIR "/examples/parenfiles"
+#define DATA SW_TEST_DATA "/cli"
+
+/* Run the seatwise binary with args (a shell fragment); returns the exit
+ * code and the combined output in *out (caller frees). */
+static int run(const char *args, char **out) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
+        n += got;
+        if (n + 1 >= cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[n] = '\0';
+    int st = pclose(p);
+    *out = buf;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void expect(const char *args, int code, const char *needle) {
+    char *out;
+    int rc = run(args, &out);
+    if (rc != code || (needle && !strstr(out, needle)))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want '%s')", args, rc, code, out,
+                 needle ? needle : "");
+    free(out);
+}
+
+static void test_help_everywhere(void **state) {
+    (void)state;
+    expect("--help", 0, "usage: seatwise");
+    expect("analyze --help", 0, "usage: seatwise analyze");
+    expect("optimize --help", 0, "usage: seatwise optimize");
+    expect("movement --help", 0, "usage");
+    expect("swiss --help", 0, "usage");
+    expect("seat --help", 0, "usage");
+    expect("", 2, "usage");
+    expect("frobnicate", 2, "unknown command");
+}
+
+static void test_analyze_example_and_movement(void **state) {
+    (void)state;
+    expect(EX "/club.season", 2, "unknown command"); /* a file is not a command */
+    expect("analyze " EX "/club.season", 0, "So lower bound");
+    expect("analyze " EX "/16p7rTeamS.asc", 0, "78.74");
+    expect("analyze " EX "/16p7rTeamS.asc --json", 0, "\"Qf\": 78.74");
+    expect("analyze " EX "/club.season --json", 0, "\"rests_before\": 1");
+    expect("analyze " EX "/club.season --csv", 0, "matrix,participant,other,value");
+}
+
+static char *metrics_of(const char *json) {
+    const char *m = strstr(json, "\"metrics\"");
+    assert_non_null(m);
+    const char *e = strstr(m, "\"meetings\":");
+    assert_non_null(e);
+    return strndup(m, (size_t)(e - m));
+}
+
+static void test_optimize_round_trip(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_cli_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char args[2048], *out1, *out2;
+    snprintf(args, sizeof args,
+             "optimize " EX "/club.season --restarts 3 --seed 5 --threads 2 --json -o %s/out.season",
+             dir);
+    assert_int_equal(run(args, &out1), 0);
+    snprintf(args, sizeof args, "analyze %s/out.season --json", dir);
+    assert_int_equal(run(args, &out2), 0);
+    char *m1 = metrics_of(out1), *m2 = metrics_of(out2);
+    /* optimize's metrics carry "before" after "meetings": compare the common part */
+    assert_string_equal(m1, m2);
+    free(m1);
+    free(m2);
+    free(out1);
+    free(out2);
+    /* played session 1 is kept as it was */
+    snprintf(args, sizeof args, "analyze %s/out.season", dir);
+    expect(args, 0, "session 1 (played)");
+    /* the quick form */
+    snprintf(args, sizeof args,
+             "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --restarts 2 -o "
+             "%s/quick.season",
+             dir);
+    expect(args, 0, "search: 2 restarts");
+    snprintf(args, sizeof args, "analyze %s/quick.season", dir);
+    expect(args, 0, "16 participants, 2 sessions");
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
+static void test_bad_input_and_requests(void **state) {
+    (void)state;
+    expect("analyze /nonexistent/x.season", 5, "/nonexistent/x.season");
+    expect("analyze", 2, "missing FILE");
+    expect("analyze " DATA "/bad_absent_played.season", 3,
+           "bad_absent_played.season:4: session 1, position 16: participant 17 is absent");
+    expect("analyze " DATA "/too_many.season", 3, "17 participants present");
+    expect("optimize " EX "/club.season --restarts 0", 2, "--restarts");
+    expect("optimize " EX "/club.season --time -1", 2, "--time");
+    expect("optimize " EX "/club.season --seed x", 2, "--seed");
+    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 0 --pairs 16", 2, "--sessions");
+    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 17", 3,
+           "17 participants");
+    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2", 2, "--pairs");
+    /* output into a missing directory: an error and no file */
+    expect("analyze " EX "/club.season -o /nonexistent/dir/out.txt", 5, "/nonexistent/dir/out.txt");
+    expect("analyze " SW_BINARY, 3, "binary");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_everywhere),
+        cmocka_unit_test(test_analyze_example_and_movement),
+        cmocka_unit_test(test_optimize_round_trip),
+        cmocka_unit_test(test_bad_input_and_requests),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

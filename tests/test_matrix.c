@@ -1,0 +1,599 @@
+/* tests/test_matrix.c: matrices and criteria against an independent direct
+ * recomputation, balans' reference Qf values, picolo's published renumbering
+ * table, hand-computed cases, invariants, and incremental exchanges.
+ * SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "season/season.h"
+#include "util/rng.h"
+
+/* ---- the oracle: matrices and criteria straight from the definitions ---- */
+
+typedef struct oracle {
+    int n;
+    long double *M, *C;
+    int *K, *r;
+    long double So, Sr, Sp, Sc, Qo, Qc;
+} oracle;
+
+static int plays(const sw_season *s, int k, const sw_table *tb, int seats) {
+    if (tb->seat[0] <= 0)
+        return 0;
+    for (int d = 0; d < seats; d++)
+        if (s->sessions[k].assign[tb->seat[d]] == 0)
+            return 0;
+    return 1;
+}
+
+static long double spread4(const long double *x, int count, long double mean) {
+    long double s = 0;
+    for (int i = 0; i < count; i++) {
+        long double d = x[i] - mean;
+        s += d * d * d * d;
+    }
+    return s;
+}
+
+static long double q_factor(const long double *x, int count) {
+    long double mean = 0, ss = 0;
+    for (int i = 0; i < count; i++)
+        mean += x[i] / count;
+    for (int i = 0; i < count; i++)
+        ss += (x[i] - mean) * (x[i] - mean);
+    if (mean == 0 && ss == 0)
+        return 100;
+    return 100 * mean * mean / (ss / count + mean * mean);
+}
+
+static void oracle_build(oracle *o, const sw_season *s) {
+    int n = s->n;
+    o->n = n;
+    o->M = calloc((size_t)n * n, sizeof *o->M);
+    o->C = calloc((size_t)n * n, sizeof *o->C);
+    o->K = calloc((size_t)n * n, sizeof *o->K);
+    o->r = calloc((size_t)n, sizeof *o->r);
+    for (int i = 0; i < n; i++)
+        o->r[i] = s->part[i].rests;
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_session *ss = &s->sessions[k];
+        const sw_movement *m = &s->movements[ss->movement];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                o->K[i * n + j] += i != j && ss->present[i] && ss->present[j];
+        for (int rd = 0; rd < m->rounds; rd++) {
+            for (int p = 1; p <= m->positions; p++) {
+                if (!ss->assign[p])
+                    continue;
+                int playing = 0;
+                for (int t = 0; t < m->tables; t++) {
+                    const sw_table *tb = sw_movement_at(m, rd, t);
+                    for (int d = 0; d < m->seats; d++)
+                        if (tb->seat[d] == p && plays(s, k, tb, m->seats))
+                            playing = 1;
+                }
+                o->r[ss->assign[p] - 1] += !playing;
+            }
+            for (int t = 0; t < m->tables; t++) {
+                const sw_table *tb = sw_movement_at(m, rd, t);
+                if (!plays(s, k, tb, m->seats))
+                    continue;
+                for (int d = 0; d < m->seats; d++)
+                    for (int e = 0; e < m->seats; e++)
+                        if (d != e) {
+                            int x = ss->assign[tb->seat[d]] - 1, y = ss->assign[tb->seat[e]] - 1;
+                            o->M[x * n + y] += 1;
+                            o->C[x * n + y] += 1;
+                        }
+            }
+        }
+        for (int g = 1; g <= m->groups && m->seats == 2; g++) {
+            int count = 0;
+            int total = m->rounds * m->tables;
+            for (int x = 0; x < total; x++)
+                count += m->table[x].group == g && plays(s, k, &m->table[x], 2);
+            if (count < 2)
+                continue;
+            long double h = count - 1;
+            for (int x = 0; x < total; x++)
+                for (int y = 0; y < total; y++) {
+                    const sw_table *a = &m->table[x], *b = &m->table[y];
+                    if (x == y || a->group != g || b->group != g || !plays(s, k, a, 2) ||
+                        !plays(s, k, b, 2))
+                        continue;
+                    for (int d = 0; d < 2; d++)
+                        for (int e = 0; e < 2; e++) {
+                            int i = ss->assign[a->seat[d]] - 1, j = ss->assign[b->seat[e]] - 1;
+                            o->C[i * n + j] += (d == e ? 1 : -1) / h;
+                        }
+                }
+        }
+    }
+    int D = n * (n - 1) / 2;
+    long double *mv = malloc(sizeof *mv * (size_t)(D + 1)), *cv = malloc(sizeof *cv * (size_t)(D + 1));
+    long double *rv = malloc(sizeof *rv * (size_t)n);
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, c++) {
+            mv[c] = o->M[i * n + j];
+            cv[c] = o->C[i * n + j];
+        }
+    long double g = 0, gc = 0, rm = 0;
+    for (int x = 0; x < D; x++) {
+        g += mv[x] / D;
+        gc += cv[x] / D;
+    }
+    for (int i = 0; i < n; i++) {
+        rv[i] = o->r[i];
+        rm += rv[i] / n;
+    }
+    o->So = spread4(mv, D, g);
+    o->Sc = spread4(cv, D, gc);
+    o->Sr = spread4(rv, n, rm);
+    long double sp = 0;
+    for (int i = 0; i < n; i++) {
+        long double si = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) {
+                long double d = o->M[i * n + j] - g;
+                si += d * d * d * d;
+            }
+        sp += si * si;
+    }
+    o->Sp = sqrtl(sp);
+    o->Qo = q_factor(mv, D);
+    o->Qc = q_factor(cv, D);
+    free(mv);
+    free(cv);
+    free(rv);
+}
+
+static void oracle_free(oracle *o) {
+    free(o->M);
+    free(o->C);
+    free(o->K);
+    free(o->r);
+}
+
+static void assert_close(long double want, double got, const char *what) {
+    long double tol = 1e-9L * fabsl(want) + 1e-9L;
+    if (fabsl(want - (long double)got) > tol) {
+        fail_msg("%s: want %.12Lg, got %.12g", what, want, got);
+    }
+}
+
+/* The state must equal the oracle entry by entry and criterion by criterion. */
+static void check_against_oracle(const sw_matrix *mx, const sw_season *s) {
+    oracle o;
+    oracle_build(&o, s);
+    int n = s->n;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(mx->rests[i], o.r[i]);
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                continue;
+            assert_int_equal(sw_matrix_meet(mx, i, j), (int)o.M[i * n + j]);
+            assert_int_equal(sw_matrix_coinc(mx, i, j), o.K[i * n + j]);
+            long double c = (long double)sw_matrix_comp(mx, i, j) / mx->scale;
+            assert_true(fabsl(c - o.C[i * n + j]) < 1e-12L);
+        }
+    }
+    sw_criteria cr;
+    sw_criteria_compute(mx, &cr);
+    assert_close(o.So, cr.So, "So");
+    assert_close(o.Sr, cr.Sr, "Sr");
+    assert_close(o.Sp, cr.Sp, "Sp");
+    assert_close(o.Sc, cr.Sc, "Sc");
+    assert_close(o.Qo, cr.Qo, "Qo");
+    assert_close(o.Qc, cr.Qc, "Qc");
+    oracle_free(&o);
+}
+
+/* ---- helpers ---- */
+
+static int have_library(void) {
+    struct stat st;
+    return stat(SW_MOVEMENTS_DIR, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void read_movement(const char *rel, sw_movement *m) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, rel);
+    sw_error err;
+    if (sw_movement_read_asc(path, m, &err) != SW_OK)
+        fail_msg("%s: %s", path, err.msg);
+}
+
+static void uniform_season(const sw_movement *m, int n, int sessions, sw_season *s) {
+    sw_participant *part = calloc((size_t)n, sizeof *part);
+    for (int i = 0; i < n; i++) {
+        part[i].id = i + 1;
+        part[i].name = "p";
+    }
+    sw_error err;
+    assert_int_equal(sw_season_uniform(m, "m.asc", part, n, sessions, s, &err), SW_OK);
+    free(part);
+}
+
+/* Random absentees (enough that everyone present fits, plus up to
+ * extra_max more) and a random assignment in every session. */
+static void randomize(sw_season *s, sw_rng *rng, int extra_max) {
+    int *idx = malloc(sizeof *idx * (size_t)s->n);
+    for (int k = 0; k < s->nsessions; k++) {
+        sw_session *ss = &s->sessions[k];
+        int P = s->movements[ss->movement].positions;
+        int absent = (s->n > P ? s->n - P : 0) + (int)sw_rng_bounded(rng, (uint32_t)extra_max + 1);
+        if (absent > s->n - 2)
+            absent = s->n - 2;
+        for (int i = 0; i < s->n; i++)
+            idx[i] = i;
+        sw_rng_shuffle(rng, idx, s->n);
+        for (int i = 0; i < s->n; i++)
+            ss->present[idx[i]] = i >= absent;
+        int *perm = malloc(sizeof *perm * (size_t)P);
+        for (int p = 0; p < P; p++)
+            perm[p] = p + 1;
+        sw_rng_shuffle(rng, perm, P);
+        memset(ss->assign, 0, sizeof *ss->assign * (size_t)(P + 1));
+        int x = 0;
+        for (int i = 0; i < s->n; i++)
+            if (ss->present[i])
+                ss->assign[perm[x++]] = i + 1;
+        free(perm);
+    }
+    free(idx);
+}
+
+/* ---- tests ---- */
+
+/* 4 pairs, 1 round, 2 tables, one board set at both tables, by hand:
+ * table 1: 1 (NS) - 2 (EW); table 2: 3 (NS) - 4 (EW); h = 1.
+ * M: 1-2 = 1, 3-4 = 1, others 0. C: 1-2 = 1, 3-4 = 1, 1-3 = +1 (both NS),
+ * 2-4 = +1 (both EW), 1-4 = -1, 2-3 = -1. */
+static void test_hand_computed_four_pairs(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 1, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 1};
+    sw_season s;
+    uniform_season(&m, 4, 1, &s);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.scale, 1);
+    static const int C[4][4] = {{0, 1, 1, -1}, {1, 0, -1, 1}, {1, -1, 0, 1}, {-1, 1, 1, 0}};
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (i != j)
+                assert_int_equal(sw_matrix_comp(&mx, i, j), C[i][j]);
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    /* M over 6 pairs: 1,0,0,0,0,1; g = 1/3: So = 2(2/3)^4 + 4(1/3)^4 = 36/81 */
+    assert_true(fabs(c.So - 36.0 / 81.0) < 1e-12);
+    /* C: 1,1,-1,-1,1,1; gc = 1/3; Sc = 4(2/3)^4 + 2(4/3)^4 = (64 + 512)/81 */
+    assert_true(fabs(c.Sc - 576.0 / 81.0) < 1e-12);
+    /* Qo = 100 T^2 / (D sum M^2) = 100 * 4 / 12 */
+    assert_true(fabs(c.Qo - 100.0 / 3.0) < 1e-12);
+    /* Rows: s_1 = (2/3)^4 + 2 (1/3)^4 = 18/81 for every row; Sp = sqrt(4) * 18/81 */
+    assert_true(fabs(c.Sp - 2.0 * 18.0 / 81.0) < 1e-12);
+    assert_true(fabs(c.Sr) < 1e-15);
+    /* balans: B = h*C here (h = 1): S = 2, D = 6 -> minsq = 2*1 + 4*0 = 2;
+     * sum B^2 = 6 -> Qf = 33.33 */
+    assert_true(fabs(sw_criteria_qf(&m) - 100.0 / 3.0) < 1e-9);
+    check_against_oracle(&mx, &s);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
+/* A sit-out: 3 of 4 pairs present: the table with the empty seat does not
+ * play, its pair rests, and the board set is played at one table (h = 0). */
+static void test_sit_out_rests_and_h(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 2, 2, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 2};
+    m.table[2] = (sw_table){{1, 3, 0, 0}, 2};
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 1};
+    sw_season s;
+    uniform_season(&m, 4, 1, &s);
+    s.part[0].rests = 2; /* carried over */
+    s.sessions[0].present[3] = false;
+    s.sessions[0].assign[4] = 0;
+    assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.rests[0], 2);
+    assert_int_equal(mx.rests[1], 1); /* round 2 at table 2 with empty 4 */
+    assert_int_equal(mx.rests[2], 1); /* round 1 */
+    assert_int_equal(mx.rests[3], 0); /* absent: no rest */
+    assert_int_equal(sw_matrix_meet(&mx, 0, 1), 1);
+    assert_int_equal(sw_matrix_meet(&mx, 0, 2), 1);
+    assert_int_equal(sw_matrix_comp(&mx, 0, 2), 1 * mx.scale);
+    assert_int_equal(sw_matrix_coinc(&mx, 0, 3), 0);
+    assert_int_equal(sw_matrix_coinc(&mx, 0, 1), 1);
+    check_against_oracle(&mx, &s);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
+/* Every ASC reference value: balans' Qf and the Qo given beside it. */
+static void test_reference_qf_of_library(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    const char *dirs[] = {"6ronden", "7ronden", "8ronden", "NBB", "Topintegraal", "misc"};
+    int checked = 0, checked_qo = 0;
+    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+        char dpath[1024];
+        snprintf(dpath, sizeof dpath, "%s/%s", SW_MOVEMENTS_DIR, dirs[d]);
+        DIR *dir = opendir(dpath);
+        assert_non_null(dir);
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            if (e->d_name[0] == '.')
+                continue;
+            char rel[512];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], e->d_name);
+            sw_movement m;
+            read_movement(rel, &m);
+            if (m.has_ref_qf) {
+                double qf = sw_criteria_qf(&m);
+                if (fabs(qf - m.ref_qf) > 0.005 + 1e-9)
+                    fail_msg("%s: Qf %.4f, reference %.2f", rel, qf, m.ref_qf);
+                checked++;
+            }
+            if (m.has_ref_qo) {
+                sw_season s;
+                sw_error err;
+                assert_int_equal(sw_season_from_movement(&m, &s, &err), SW_OK);
+                sw_matrix mx;
+                assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+                sw_criteria c;
+                sw_criteria_compute(&mx, &c);
+                if (fabs(c.Qo - m.ref_qo) > 0.005 + 1e-9)
+                    fail_msg("%s: Qo %.4f, reference %.2f", rel, c.Qo, m.ref_qo);
+                checked_qo++;
+                sw_matrix_free(&mx);
+                sw_season_free(&s);
+            }
+            sw_movement_free(&m);
+        }
+        closedir(dir);
+    }
+    assert_int_equal(checked, 338);
+    assert_true(checked_qo >= 1);
+}
+
+/* picolo's renumbering table for misc/8p4rdwmS over 7 sessions, with the
+ * Qo/Qc it reports after each session. */
+static void test_picolo_renumbering_table(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    static const int table[7][8] = {
+        {1, 2, 3, 4, 5, 6, 7, 8}, {8, 4, 3, 7, 1, 5, 2, 6}, {5, 6, 3, 7, 8, 1, 4, 2},
+        {5, 3, 2, 7, 1, 8, 4, 6}, {6, 2, 8, 4, 5, 3, 1, 7}, {7, 3, 8, 1, 5, 6, 2, 4},
+        {6, 4, 5, 8, 3, 1, 2, 7}};
+    static const double qo[7] = {57.14, 76.19, 85.71, 91.43, 95.24, 97.96, 100.00};
+    static const double qc[7] = {64.29, 85.71, 96.43, 97.96, 97.40, 98.48, 100.00};
+    sw_movement m;
+    read_movement("misc/8p4rdwmS.txt", &m);
+    for (int sessions = 1; sessions <= 7; sessions++) {
+        sw_season s;
+        uniform_season(&m, 8, sessions, &s);
+        for (int k = 0; k < sessions; k++)
+            for (int p = 1; p <= 8; p++)
+                s.sessions[k].assign[p] = table[k][p - 1]; /* position p -> pair */
+        sw_error err;
+        assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        sw_criteria c;
+        sw_criteria_compute(&mx, &c);
+        if (fabs(c.Qo - qo[sessions - 1]) > 0.005 || fabs(c.Qc - qc[sessions - 1]) > 0.005)
+            fail_msg("after %d sessions: Qo %.4f Qc %.4f, picolo %.2f %.2f", sessions, c.Qo, c.Qc,
+                     qo[sessions - 1], qc[sessions - 1]);
+        check_against_oracle(&mx, &s);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+    }
+    sw_movement_free(&m);
+}
+
+/* With every board set played h+1 times, each row of C sums like the row of M. */
+static void test_row_sums_and_symmetry(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    const char *files[] = {"6ronden/12p6rTeamH.txt", "NBB/N001_mpx_NBB__93.txt",
+                           "6ronden/18p6rextra.txt"};
+    for (size_t f = 0; f < 3; f++) {
+        sw_movement m;
+        read_movement(files[f], &m);
+        sw_season s;
+        sw_error err;
+        assert_int_equal(sw_season_from_movement(&m, &s, &err), SW_OK);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        for (int i = 0; i < mx.n; i++) {
+            int64_t rm = 0, rc = 0;
+            for (int j = 0; j < mx.n; j++) {
+                if (j == i)
+                    continue;
+                assert_int_equal(sw_matrix_meet(&mx, i, j), sw_matrix_meet(&mx, j, i));
+                assert_int_equal(sw_matrix_comp(&mx, i, j), sw_matrix_comp(&mx, j, i));
+                rm += sw_matrix_meet(&mx, i, j);
+                rc += sw_matrix_comp(&mx, i, j);
+            }
+            assert_int_equal(rc, rm * mx.scale);
+        }
+        check_against_oracle(&mx, &s);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+}
+
+/* Thousands of random exchanges (with sit-outs changing) on random seasons:
+ * after each, the incremental state equals a rebuild from scratch, and every
+ * so often the oracle. Exchanging back restores the state exactly. */
+static void test_incremental_exchanges_match_recomputation(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    const char *files[] = {"6ronden/8p6rTeamH.txt", "6ronden/10p6rTeamH.txt",
+                           "6ronden/18p6rextra.txt", "misc/6p5x2rTeamH.txt",
+                           "NBB/N012_mpx_NBB__93.txt"};
+    sw_rng rng;
+    sw_rng_seed(&rng, 2026u, 11u);
+    for (size_t f = 0; f < 5; f++) {
+        sw_movement m;
+        read_movement(files[f], &m);
+        sw_season s;
+        int n = m.positions + 2;
+        sw_participant *part = calloc((size_t)n, sizeof *part);
+        for (int i = 0; i < n; i++) {
+            part[i].id = 100 + i;
+            part[i].rests = (int)sw_rng_bounded(&rng, 3);
+            part[i].name = "x";
+        }
+        sw_error err;
+        assert_int_equal(sw_season_uniform(&m, "m", part, n, 4, &s, &err), SW_OK);
+        free(part);
+        randomize(&s, &rng, 3);
+        assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+        sw_matrix mx, fresh;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        assert_int_equal(sw_matrix_copy(&fresh, &mx, &err), SW_OK);
+        for (int step = 0; step < 600; step++) {
+            int k = (int)sw_rng_bounded(&rng, (uint32_t)s.nsessions);
+            int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            sw_criteria before;
+            sw_criteria_compute(&mx, &before);
+            sw_matrix_exchange(&mx, k, p, q);
+            if (step % 7 == 0) { /* exchange back: exact restore */
+                sw_matrix_exchange(&mx, k, p, q);
+                sw_criteria after;
+                sw_criteria_compute(&mx, &after);
+                assert_int_equal(sw_i256_cmp(before.sosr, after.sosr), 0);
+                assert_int_equal(sw_i256_cmp(before.sc, after.sc), 0);
+                sw_matrix_exchange(&mx, k, p, q);
+            }
+            sw_matrix_assign_from(&fresh, &mx);
+            sw_matrix_rebuild(&fresh);
+            assert_memory_equal(mx.meet, fresh.meet, sizeof *mx.meet * (size_t)(n * n));
+            assert_memory_equal(mx.comp, fresh.comp, sizeof *mx.comp * (size_t)(n * n));
+            assert_memory_equal(mx.rests, fresh.rests, sizeof *mx.rests * (size_t)n);
+            assert_memory_equal(mx.msum, fresh.msum, sizeof mx.msum);
+            assert_memory_equal(mx.csum, fresh.csum, sizeof mx.csum);
+            assert_memory_equal(mx.rsum, fresh.rsum, sizeof mx.rsum);
+            assert_memory_equal(mx.mrow, fresh.mrow, sizeof *mx.mrow * (size_t)(n * 5));
+            if (step % 50 == 0) {
+                sw_matrix_store(&mx, &s);
+                check_against_oracle(&mx, &s);
+            }
+        }
+        sw_matrix_free(&fresh);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+}
+
+/* So's bound: the flattest distribution of the same total, and a perfect
+ * Howell-like movement reaches it (misc/4p3rperfectH: everyone meets once). */
+static void test_so_bound(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    sw_movement m;
+    read_movement("misc/4p3rperfectH.txt", &m);
+    sw_season s;
+    sw_error err;
+    assert_int_equal(sw_season_from_movement(&m, &s, &err), SW_OK);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    assert_true(c.So == 0 && c.So_bound == 0);
+    assert_true(fabs(c.Qo - 100) < 1e-12 && fabs(c.Qc - 100) < 1e-12);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    /* Two sessions of an 8-pair 4-round movement: 32 meetings over 28 pairs:
+     * bound = 4 (28*2-32)^4 + 24 (28-32)^4 over 28^4 */
+    sw_movement_free(&m);
+    read_movement("misc/8p4rdwmS.txt", &m);
+    uniform_season(&m, 8, 2, &s);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria_compute(&mx, &c);
+    double want = (4 * pow(24, 4) + 24 * pow(4, 4)) / pow(28, 4);
+    assert_true(fabs(c.So_bound - want) < 1e-12);
+    assert_true(c.So >= c.So_bound - 1e-12);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
+/* The largest supported size: the moment expansion in 256 bits agrees with a
+ * long double recomputation on extreme values. */
+static void test_largest_supported_size(void **state) {
+    (void)state;
+    int64_t D = 1000 * 999 / 2; /* 1000 participants */
+    int64_t L = SW_MATRIX_MAX_SCALE, R = SW_MATRIX_MAX_ROUNDS;
+    /* D values: half at +2LR, half at -2LR+1 (extremes of |C|) */
+    sw_i256 s[5] = {sw_i256_from_i64(0)};
+    long double xs[2] = {(long double)(2 * L * R), (long double)(-2 * L * R + 1)};
+    int64_t half = D / 2;
+    sw_i256 S1 = sw_i256_from_i64(0);
+    for (int v = 0; v < 2; v++) {
+        int64_t cnt = v ? D - half : half;
+        sw_i256 x = sw_i256_from_i64(v ? -2 * L * R + 1 : 2 * L * R), p = x;
+        for (int k = 1; k <= 4; k++) {
+            s[k] = sw_i256_add(s[k], sw_i256_mul_i64(p, cnt));
+            p = sw_i256_mul(p, x);
+        }
+        S1 = sw_i256_add(S1, sw_i256_mul_i64(x, cnt));
+    }
+    sw_i256 got = sw_criteria_moment4(D, S1, D, s);
+    long double mean = (xs[0] * half + xs[1] * (D - half)) / D;
+    long double want = 0;
+    for (int v = 0; v < 2; v++) {
+        long double d = (long double)D * (xs[v] - mean);
+        want += (v ? D - half : half) * d * d * d * d;
+    }
+    long double g = sw_i256_to_ld(got);
+    assert_false(sw_i256_is_neg(got));
+    assert_true(fabsl(g - want) <= 1e-9L * want);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hand_computed_four_pairs),
+        cmocka_unit_test(test_sit_out_rests_and_h),
+        cmocka_unit_test(test_reference_qf_of_library),
+        cmocka_unit_test(test_picolo_renumbering_table),
+        cmocka_unit_test(test_row_sums_and_symmetry),
+        cmocka_unit_test(test_incremental_exchanges_match_recomputation),
+        cmocka_unit_test(test_so_bound),
+        cmocka_unit_test(test_largest_supported_size),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,258 @@
+/* tests/test_search.c: the search against brute force on tiny seasons,
+ * local optimality of a descent, determinism across thread counts, fixed
+ * sessions and absentees, bad requests.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "search/search.h"
+
+/* 4 positions, 3 rounds, 2 tables, a Howell where every two meet once, with
+ * board sets shared by both tables of a round. */
+static void howell4(sw_movement *m) {
+    sw_error err;
+    assert_int_equal(sw_movement_init(m, 4, 2, 3, 3, 2, &err), SW_OK);
+    static const int seats[3][2][2] = {{{1, 2}, {3, 4}}, {{1, 3}, {4, 2}}, {{1, 4}, {2, 3}}};
+    for (int r = 0; r < 3; r++)
+        for (int t = 0; t < 2; t++)
+            m->table[r * 2 + t] = (sw_table){{seats[r][t][0], seats[r][t][1], 0, 0}, r + 1};
+}
+
+static sw_season make_season(int n, int sessions) {
+    sw_movement m;
+    howell4(&m);
+    sw_participant part[8];
+    for (int i = 0; i < n; i++)
+        part[i] = (sw_participant){i + 1, i % 2, "p"};
+    sw_season s;
+    sw_error err;
+    assert_int_equal(sw_season_uniform(&m, "h4", part, n, sessions, &s, &err), SW_OK);
+    sw_movement_free(&m);
+    return s;
+}
+
+/* Seat the present participants of session k on positions given by the
+ * k-th "digit" of code (one of the P!/(P-c)! injections). Returns 0 when code
+ * is past the last. */
+static int injection(int code, int present_count, int P, int *out) {
+    int used[16] = {0};
+    for (int x = 0; x < present_count; x++) {
+        int choices = P - x, c = code % choices;
+        code /= choices;
+        for (int p = 1; p <= P; p++)
+            if (!used[p] && c-- == 0) {
+                used[p] = 1;
+                out[x] = p;
+                break;
+            }
+    }
+    return code == 0;
+}
+
+static int count_injections(int c, int P) {
+    int r = 1;
+    for (int x = 0; x < c; x++)
+        r *= P - x;
+    return r;
+}
+
+/* Exhaustive optimum by Sr, So, Sp, Sc over every assignment of the free sessions. */
+static sw_criteria brute_force(sw_season *s) {
+    sw_criteria best;
+    int have = 0;
+    int nf = 0, free_k[8], counts[8], present[8][8], np[8];
+    for (int k = 0; k < s->nsessions; k++) {
+        if (s->sessions[k].played)
+            continue;
+        free_k[nf] = k;
+        np[nf] = 0;
+        for (int i = 0; i < s->n; i++)
+            if (s->sessions[k].present[i])
+                present[nf][np[nf]++] = i;
+        counts[nf] = count_injections(np[nf], 4);
+        nf++;
+    }
+    int total = 1;
+    for (int f = 0; f < nf; f++)
+        total *= counts[f];
+    for (int code = 0; code < total; code++) {
+        int c = code;
+        for (int f = 0; f < nf; f++) {
+            int pos[8];
+            injection(c % counts[f], np[f], 4, pos);
+            c /= counts[f];
+            int *as = s->sessions[free_k[f]].assign;
+            memset(as, 0, sizeof(int) * 5);
+            for (int x = 0; x < np[f]; x++)
+                as[pos[x]] = present[f][x] + 1;
+        }
+        sw_matrix mx;
+        sw_error err;
+        assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
+        sw_criteria cr;
+        sw_criteria_compute(&mx, &cr);
+        if (!have || sw_search_compare_final(&cr, &best) < 0)
+            best = cr;
+        have = 1;
+        sw_matrix_free(&mx);
+    }
+    return best;
+}
+
+static void check_brute(sw_season *s) {
+    sw_season copy;
+    sw_error err;
+    assert_int_equal(sw_season_copy(&copy, s, &err), SW_OK);
+    sw_criteria want = brute_force(&copy);
+    sw_search_opts o = {.seed = 7, .restarts = 60, .threads = 1};
+    sw_search_result res;
+    assert_int_equal(sw_search_run(s, &o, &res, &err), SW_OK);
+    if (sw_search_compare_final(&res.after, &want) != 0)
+        fail_msg("search Sr %g So %g Sp %g Sc %g; brute force Sr %g So %g Sp %g Sc %g",
+                 res.after.Sr, res.after.So, res.after.Sp, res.after.Sc, want.Sr, want.So,
+                 want.Sp, want.Sc);
+    /* the season now holds that assignment */
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
+    sw_criteria got;
+    sw_criteria_compute(&mx, &got);
+    assert_int_equal(sw_search_compare_final(&got, &want), 0);
+    sw_matrix_free(&mx);
+    sw_season_free(&copy);
+}
+
+static void test_brute_force_everyone_present(void **state) {
+    (void)state;
+    sw_season s = make_season(4, 3);
+    check_brute(&s);
+    sw_season_free(&s);
+}
+
+static void test_brute_force_with_absentees_and_played(void **state) {
+    (void)state;
+    sw_season s = make_season(5, 3);
+    /* session 1 played without participant 5; sessions 2 and 3 free, one absent each */
+    s.sessions[0].present[4] = false;
+    s.sessions[0].played = true;
+    int played[5] = {0, 2, 4, 1, 3};
+    memcpy(s.sessions[0].assign, played, sizeof played);
+    s.sessions[1].present[0] = false;
+    s.sessions[2].present[2] = false;
+    for (int k = 1; k < 3; k++) {
+        memset(s.sessions[k].assign, 0, sizeof(int) * 5);
+        sw_season_fill_identity(&s);
+    }
+    sw_error err;
+    assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+    check_brute(&s);
+    /* the played session is untouched, the absentees are not seated */
+    assert_memory_equal(s.sessions[0].assign, played, sizeof played);
+    assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+    sw_season_free(&s);
+}
+
+static void test_descent_ends_in_local_optimum(void **state) {
+    (void)state;
+    sw_season s = make_season(6, 4);
+    /* 6 participants in 4 positions: 2 sit out each session */
+    for (int k = 0; k < 4; k++) {
+        s.sessions[k].present[k % 6] = false;
+        s.sessions[k].present[(k + 3) % 6] = false;
+        memset(s.sessions[k].assign, 0, sizeof(int) * 5);
+    }
+    sw_season_fill_identity(&s);
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    long long evals = 0;
+    sw_search_descend(&mx, 0, NULL, &evals);
+    assert_true(evals > 0);
+    sw_criteria at;
+    sw_criteria_compute(&mx, &at);
+    for (int k = 0; k < 4; k++)
+        for (int p = 1; p <= 4; p++)
+            for (int q = p + 1; q <= 4; q++) {
+                sw_matrix_exchange(&mx, k, p, q);
+                sw_criteria c;
+                sw_criteria_compute(&mx, &c);
+                int cmp = sw_i256_cmp(c.sosr, at.sosr);
+                if (!cmp)
+                    cmp = sw_i256_cmp(c.sp2, at.sp2);
+                if (!cmp)
+                    cmp = sw_i256_cmp(c.sc, at.sc);
+                assert_true(cmp >= 0);
+                sw_matrix_exchange(&mx, k, p, q);
+            }
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+static void test_same_result_for_any_thread_count(void **state) {
+    (void)state;
+    int *first = NULL;
+    for (int threads = 1; threads <= 4; threads *= 2) {
+        sw_season s = make_season(7, 5);
+        for (int k = 0; k < 5; k++) {
+            for (int i = 0; i < 7; i++)
+                s.sessions[k].present[i] = (i + k) % 7 < 4;
+            memset(s.sessions[k].assign, 0, sizeof(int) * 5);
+        }
+        sw_season_fill_identity(&s);
+        sw_search_opts o = {.seed = 12345, .restarts = 24, .threads = threads};
+        sw_search_result res;
+        sw_error err;
+        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        assert_int_equal(res.restarts_done, 24);
+        int *got = malloc(sizeof(int) * 5 * 5);
+        for (int k = 0; k < 5; k++)
+            memcpy(got + k * 5, s.sessions[k].assign, sizeof(int) * 5);
+        if (first)
+            assert_memory_equal(first, got, sizeof(int) * 25);
+        else
+            first = got, got = NULL;
+        free(got);
+        sw_season_free(&s);
+    }
+    free(first);
+}
+
+static void test_bad_requests(void **state) {
+    (void)state;
+    sw_season s = make_season(4, 2);
+    sw_search_result res;
+    sw_error err;
+    sw_search_opts o = {.seed = 1, .restarts = 0};
+    assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "restarts"));
+    o.restarts = 3;
+    o.time_limit = -1;
+    assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_ERR_INVALID);
+    /* a stop flag already set: restart 0 is skipped too, the input stays */
+    volatile sig_atomic_t stop = 1;
+    o.time_limit = 0;
+    o.stop = &stop;
+    assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+    assert_true(res.interrupted);
+    assert_int_equal(res.restarts_done, 0);
+    for (int p = 1; p <= 4; p++)
+        assert_int_equal(s.sessions[1].assign[p], p);
+    sw_season_free(&s);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_brute_force_everyone_present),
+        cmocka_unit_test(test_brute_force_with_absentees_and_played),
+        cmocka_unit_test(test_descent_ends_in_local_optimum),
+        cmocka_unit_test(test_same_result_for_any_thread_count),
+        cmocka_unit_test(test_bad_requests),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,201 @@
+/* tests/test_season.c: pairs files, season files (good and bad), identity
+ * assignments, validation and the write -> read round trip.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "season/season.h"
+
+#define DIR SW_TEST_DATA "/season"
+
+static void test_parenfile_good(void **state) {
+    (void)state;
+    sw_participant *p;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_parenfile_read(DIR "/club.pairs", &p, &n, &err), SW_OK);
+    assert_int_equal(n, 5);
+    assert_int_equal(p[1].id, 2);
+    assert_int_equal(p[1].rests, 1);
+    assert_string_equal(p[0].name, "Jansen - de Vries");
+    assert_string_equal(p[2].name, "Smit - Meijer");
+    assert_int_equal(p[4].rests, 2);
+    sw_participants_free(p, n);
+}
+
+static void expect_pairs_error(const char *text, int line, const char *needle) {
+    sw_participant *p = NULL;
+    int n = 0;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_status st = sw_parenfile_parse(text, strlen(text), "x.pairs", &p, &n, &err);
+    assert_int_not_equal(st, SW_OK);
+    assert_null(p);
+    assert_string_equal(err.file, "x.pairs");
+    if (err.line != line || !strstr(err.msg, needle))
+        fail_msg("for %s: got line %d '%s', want line %d '%s'", text, err.line, err.msg, line,
+                 needle);
+}
+
+static void test_parenfile_bad(void **state) {
+    (void)state;
+    expect_pairs_error("", 1, "no participants");
+    expect_pairs_error("# only a comment\n", 1, "no participants");
+    expect_pairs_error("1 0 a\nx 0 b\n", 2, "participant number 'x' is not a number");
+    expect_pairs_error("1 0 a\n2 -1 b\n", 2, "rests -1 out of range");
+    expect_pairs_error("99999999999999999999 0 a\n", 1, "out of range");
+    expect_pairs_error("1 0 a\n1 0 b\n", 2, "listed twice");
+    expect_pairs_error("1\n", 1, "missing rests");
+    expect_pairs_error("0 0 a\n", 1, "out of range");
+}
+
+static sw_status parse(const char *text, sw_season *s, sw_error *err) {
+    sw_error_clear(err);
+    return sw_season_parse(text, strlen(text), "x.season", DIR, s, err);
+}
+
+static void test_season_good(void **state) {
+    (void)state;
+    const char *text = "# a season\n"
+                       "pairs club.pairs\n"
+                       "session four.asc\n"
+                       "absent 5\n"
+                       "seats 2 1 4 3\n"
+                       "played\n"
+                       "session four.asc\n"
+                       "absent 1 2\n"
+                       "session four.asc\n"
+                       "absent 3\n";
+    sw_season s;
+    sw_error err;
+    assert_int_equal(parse(text, &s, &err), SW_OK);
+    assert_int_equal(s.n, 5);
+    assert_int_equal(s.nsessions, 3);
+    assert_int_equal(s.nmovements, 1); /* read once, shared */
+    assert_true(s.sessions[0].played);
+    assert_false(s.sessions[1].played);
+    assert_false(s.sessions[0].present[4]);
+    assert_int_equal(s.sessions[0].assign[1], 2); /* participant index 1 + 1 = id 2 */
+    assert_int_equal(s.sessions[0].assign[2], 1);
+    /* session 2: identity over the present 3, 4, 5 and one empty position */
+    assert_int_equal(s.sessions[1].assign[1], 3);
+    assert_int_equal(s.sessions[1].assign[3], 5);
+    assert_int_equal(s.sessions[1].assign[4], 0);
+    assert_int_equal(sw_season_present_count(&s, 2), 4);
+    sw_season_free(&s);
+}
+
+static void test_season_write_read_round_trip(void **state) {
+    (void)state;
+    const char *text = "pairs club.pairs\nsession four.asc\nabsent 3 4\nseats 0 5 1 2\nplayed\n"
+                       "session four.asc\nabsent 4\n";
+    sw_season s, t;
+    sw_error err;
+    assert_int_equal(parse(text, &s, &err), SW_OK);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_season_write(&s, &sb);
+    assert_false(sb.failed);
+    assert_int_equal(parse(sw_strbuf_cstr(&sb), &t, &err), SW_OK);
+    assert_int_equal(t.nsessions, s.nsessions);
+    for (int k = 0; k < s.nsessions; k++) {
+        assert_int_equal(t.sessions[k].played, s.sessions[k].played);
+        assert_memory_equal(t.sessions[k].present, s.sessions[k].present,
+                            sizeof(bool) * (size_t)s.n);
+        assert_memory_equal(t.sessions[k].assign, s.sessions[k].assign, sizeof(int) * 5);
+    }
+    sw_strbuf_free(&sb);
+    sw_season_free(&s);
+    sw_season_free(&t);
+}
+
+static void expect_season_error(const char *text, int line, const char *needle) {
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    sw_error err;
+    sw_status st = parse(text, &s, &err);
+    assert_int_not_equal(st, SW_OK);
+    if (err.line != line || !strstr(err.msg, needle))
+        fail_msg("for:\n%s\ngot %s:%d '%s', want line %d '%s'", text, err.file, err.line, err.msg,
+                 line, needle);
+}
+
+static void test_season_bad(void **state) {
+    (void)state;
+    expect_season_error("", 1, "no 'pairs' line");
+    expect_season_error("pairs club.pairs\n", 1, "no 'session' line");
+    expect_season_error("session four.asc\n", 1, "before 'pairs'");
+    expect_season_error("pairs club.pairs\nsession four.asc\nabsent 9\n", 3,
+                        "participant 9 is not in the pairs file");
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3\n", 3, "3 seats, expected 4");
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3 4 5\n", 3, "more than 4");
+    expect_season_error("pairs club.pairs\nsession four.asc\nabsent 2\nseats 1 2 3 4\nplayed\n", 4,
+                        "participant 2 is absent");
+    expect_season_error("pairs club.pairs\nsession four.asc\nabsent 5\nseats 1 1 3 4\n", 4,
+                        "holds two positions");
+    expect_season_error("pairs club.pairs\nsession four.asc\nplayed\n", 0, "no 'seats' line");
+    expect_season_error("pairs club.pairs\nsession four.asc\nfoo 1\n", 3, "unknown keyword 'foo'");
+    expect_season_error("pairs club.pairs\nabsent 1\n", 2, "before any 'session'");
+    expect_season_error("pairs club.pairs\nsession four.asc\n", 0, "5 participants present");
+    expect_season_error("pairs club.pairs\nsession four.asc\nabsent x\n", 3, "is not a number");
+    expect_season_error("pairs club.pairs\nsession four.asc\nplayed now\n", 3, "after 'played'");
+    expect_season_error("pairs club.pairs\npairs club.pairs\n", 2, "second 'pairs'");
+    /* a missing file is reported under its own name */
+    sw_season s;
+    sw_error err;
+    assert_int_equal(parse("pairs nothere.pairs\n", &s, &err), SW_ERR_IO);
+    assert_non_null(strstr(err.file, "nothere.pairs"));
+    assert_int_equal(parse("pairs club.pairs\nsession nothere.asc\n", &s, &err), SW_ERR_IO);
+    assert_non_null(strstr(err.file, "nothere.asc"));
+}
+
+static void test_from_movement_and_uniform(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_read_asc(DIR "/four.asc", &m, &err), SW_OK);
+    sw_season s;
+    assert_int_equal(sw_season_from_movement(&m, &s, &err), SW_OK);
+    assert_int_equal(s.n, 4);
+    assert_true(s.sessions[0].played);
+    for (int p = 1; p <= 4; p++)
+        assert_int_equal(s.sessions[0].assign[p], p);
+    assert_string_equal(s.part[2].name, "position 3");
+    sw_season c;
+    assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
+    assert_int_equal(c.sessions[0].assign[4], 4);
+    assert_int_equal(sw_season_validate(&c, "c", &err), SW_OK);
+    sw_season_free(&c);
+    sw_season_free(&s);
+    sw_participant part[5] = {{1, 0, "a"}, {2, 0, "b"}, {3, 0, "c"}, {4, 0, "d"}, {5, 0, "e"}};
+    assert_int_equal(sw_season_uniform(&m, "four.asc", part, 5, 2, &s, &err), SW_OK);
+    assert_int_equal(sw_season_validate(&s, "u", &err), SW_ERR_INVALID); /* 5 in 4 positions */
+    assert_non_null(strstr(err.msg, "5 participants present"));
+    sw_season_free(&s);
+    assert_int_equal(sw_season_uniform(&m, "four.asc", part, 3, 0, &s, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_season_uniform(&m, "four.asc", part, 3, 2, &s, &err), SW_OK);
+    assert_int_equal(s.sessions[1].assign[4], 0);
+    assert_int_equal(sw_season_find(&s, 3), 2);
+    assert_int_equal(sw_season_find(&s, 9), -1);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parenfile_good),
+        cmocka_unit_test(test_parenfile_bad),
+        cmocka_unit_test(test_season_good),
+        cmocka_unit_test(test_season_write_read_round_trip),
+        cmocka_unit_test(test_season_bad),
+        cmocka_unit_test(test_from_movement_and_uniform),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
