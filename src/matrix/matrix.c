@@ -78,13 +78,27 @@ static inline const sw_layout *lay(const sw_matrix *mx, int k) {
     return &mx->layout[mx->season->sessions[k].movement];
 }
 
-int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t) {
+/* Whether the table is empty or has an empty seat, from the assignment. */
+static int table_full(const sw_matrix *mx, int k, int r, int t) {
     const sw_movement *m = mov(mx, k);
     const sw_table *tb = sw_movement_at(m, r, t);
     for (int d = 0; d < m->seats; d++)
         if (tb->seat[d] <= 0 || mx->assign[k][tb->seat[d]] == 0)
             return 0;
     return 1;
+}
+
+/* The cached answer: mx->play is refreshed wherever the assignment changes
+ * which seats are empty. */
+int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t) {
+    return mx->play[k][r * lay(mx, k)->tables + t];
+}
+
+static void refresh_play(sw_matrix *mx, int k) {
+    const sw_layout *l = lay(mx, k);
+    for (int r = 0; r < l->rounds; r++)
+        for (int t = 0; t < l->tables; t++)
+            mx->play[k][r * l->tables + t] = (char)table_full(mx, k, r, t);
 }
 
 static void compute_h(sw_matrix *mx, int k, int g) {
@@ -114,31 +128,21 @@ static void add_meet(sw_matrix *mx, int i, int j, int delta) {
     pow_delta64(&mx->mrow[j * 5], old, neu);
 }
 
-static sw_i256 i256_from_i128(__int128 v) {
-    sw_i256 r;
-    u128 u = (u128)v;
-    uint64_t fill = v < 0 ? ~0ULL : 0;
-    r.w[0] = (uint64_t)u;
-    r.w[1] = (uint64_t)(u >> 64);
-    r.w[2] = r.w[3] = fill;
-    return r;
-}
-
 static void add_comp(sw_matrix *mx, int i, int j, int64_t delta) {
     int64_t n = mx->n;
     int64_t old = mx->comp[i * n + j], neu = old + delta;
     mx->comp[i * n + j] = mx->comp[j * n + i] = neu;
     __int128 o2 = (__int128)old * old, n2 = (__int128)neu * neu;
-    mx->csum[1] = sw_i256_add(mx->csum[1], sw_i256_from_i64(neu - old));
-    mx->csum[2] = sw_i256_add(mx->csum[2], i256_from_i128(n2 - o2));
+    sw_i256_add_i128(&mx->csum[1], neu - old);
+    sw_i256_add_i128(&mx->csum[2], n2 - o2);
     if (old < C_SMALL && old > -C_SMALL && neu < C_SMALL && neu > -C_SMALL) {
-        /* The common case: x^4 < 2^124 fits 128 bits, so only the sum is wide. */
-        mx->csum[3] = sw_i256_add(mx->csum[3], i256_from_i128(n2 * neu - o2 * old));
-        mx->csum[4] = sw_i256_add(mx->csum[4], i256_from_i128(n2 * n2 - o2 * o2));
+        /* The common case: x^4 < 2^120 fits 128 bits, so only the sum is wide. */
+        sw_i256_add_i128(&mx->csum[3], n2 * neu - o2 * old);
+        sw_i256_add_i128(&mx->csum[4], n2 * n2 - o2 * o2);
         return;
     }
     /* |x| < 2^40 by the size limits: x^2 fits 128 bits, x^4 needs sw_i256. */
-    sw_i256 O2 = i256_from_i128(o2), N2 = i256_from_i128(n2);
+    sw_i256 O2 = sw_i256_from_i128(o2), N2 = sw_i256_from_i128(n2);
     mx->csum[3] = sw_i256_add(mx->csum[3], sw_i256_sub(sw_i256_mul_i64(N2, neu),
                                                        sw_i256_mul_i64(O2, old)));
     mx->csum[4] = sw_i256_add(mx->csum[4], sw_i256_sub(sw_i256_mul(N2, N2), sw_i256_mul(O2, O2)));
@@ -150,10 +154,45 @@ static void add_rest(sw_matrix *mx, int i, int delta) {
     pow_delta64(mx->rsum, old, neu);
 }
 
+/* ---- pending changes ----
+ * update_rows does not touch M and C directly: it adds into the scratch
+ * matrices pm/pc, and flush applies each pair's net change once. Removing a
+ * session's contributions and adding the new ones mostly cancels, so an
+ * exchange updates only the entries (and power sums) that really change. */
+
+static void flush(sw_matrix *mx);
+
+static inline void pend(sw_matrix *mx, int i, int j, int dm, int64_t dc) {
+    int64_t idx = i < j ? (int64_t)i * mx->n + j : (int64_t)j * mx->n + i;
+    if (mx->pm[idx] == 0 && mx->pc[idx] == 0) {
+        if (mx->ntouched == (int64_t)mx->n * mx->n)
+            flush(mx); /* an entry can return to 0 and be listed again: stay in bounds */
+        mx->touched[mx->ntouched++] = idx;
+    }
+    mx->pm[idx] += dm;
+    mx->pc[idx] += dc;
+}
+
+static void flush(sw_matrix *mx) {
+    for (int64_t x = 0; x < mx->ntouched; x++) {
+        int64_t idx = mx->touched[x];
+        int i = (int)(idx / mx->n), j = (int)(idx % mx->n);
+        if (mx->pm[idx])
+            add_meet(mx, i, j, mx->pm[idx]);
+        if (mx->pc[idx])
+            add_comp(mx, i, j, mx->pc[idx]);
+        mx->pm[idx] = 0;
+        mx->pc[idx] = 0;
+    }
+    mx->ntouched = 0;
+}
+
 /* ---- session contributions ---- */
 
 /* Add sign times session k's contribution to every pair that involves a
- * marked participant (each unordered pair once) and to marked rests. */
+ * marked participant (each unordered pair once, pending until flush) and to
+ * marked rests. A pair whose entry can be touched twice in one pass (a
+ * repeated pair or comparison) simply accumulates. */
 static void update_rows(sw_matrix *mx, int k, int sign) {
     const sw_movement *m = mov(mx, k);
     const sw_layout *l = lay(mx, k);
@@ -173,10 +212,8 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
             const sw_table *tb = sw_movement_at(m, r, t);
             for (int e = 0; e < m->seats; e++) {
                 int y = as[tb->seat[e]] - 1;
-                if (e != d && (!mark[y] || a < y)) {
-                    add_meet(mx, a, y, sign);
-                    add_comp(mx, a, y, sign * mx->scale);
-                }
+                if (e != d && (!mark[y] || a < y))
+                    pend(mx, a, y, sign, sign * mx->scale);
             }
             int g = tb->group, h = g > 0 ? mx->h[k][g] : 0;
             if (m->seats != 2 || h < 1)
@@ -190,7 +227,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
                 for (int e = 0; e < 2; e++) {
                     int y = as[tb2->seat[e]] - 1;
                     if (!mark[y] || a < y)
-                        add_comp(mx, a, y, (e == d ? unit : -unit) * sign);
+                        pend(mx, a, y, 0, (e == d ? unit : -unit) * sign);
                 }
             }
         }
@@ -256,7 +293,10 @@ void sw_matrix_free(sw_matrix *mx) {
             free(mx->pos[k]);
         if (mx->h)
             free(mx->h[k]);
+        if (mx->play)
+            free(mx->play[k]);
     }
+    free(mx->play);
     free(mx->assign);
     free(mx->pos);
     free(mx->h);
@@ -266,6 +306,9 @@ void sw_matrix_free(sw_matrix *mx) {
     free(mx->rests);
     free(mx->mrow);
     free(mx->mark);
+    free(mx->pm);
+    free(mx->pc);
+    free(mx->touched);
     memset(mx, 0, sizeof *mx);
 }
 
@@ -280,13 +323,17 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->assign = calloc((size_t)s->nsessions, sizeof *mx->assign);
     mx->pos = calloc((size_t)s->nsessions, sizeof *mx->pos);
     mx->h = calloc((size_t)s->nsessions, sizeof *mx->h);
+    mx->play = calloc((size_t)s->nsessions, sizeof *mx->play);
     mx->meet = calloc(nn + 1, sizeof *mx->meet);
     mx->comp = calloc(nn + 1, sizeof *mx->comp);
     mx->coinc = calloc(nn + 1, sizeof *mx->coinc);
     mx->rests = calloc(n + 1, sizeof *mx->rests);
     mx->mrow = calloc(n * 5 + 1, sizeof *mx->mrow);
     mx->mark = calloc(n + 1, 1);
-    bool fail = !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
+    mx->pm = calloc(nn + 1, sizeof *mx->pm);
+    mx->pc = calloc(nn + 1, sizeof *mx->pc);
+    mx->touched = malloc((nn + 1) * sizeof *mx->touched);
+    bool fail = !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
                 !mx->coinc || !mx->rests || !mx->mrow || !mx->mark;
     for (int i = 0; i < s->nmovements && !fail; i++)
         fail = layout_build(&mx->layout[i], &s->movements[i]) != 0;
@@ -295,7 +342,8 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
         mx->assign[k] = calloc((size_t)m->positions + 1, sizeof **mx->assign);
         mx->pos[k] = calloc(n + 1, sizeof **mx->pos);
         mx->h[k] = calloc((size_t)m->groups + 1, sizeof **mx->h);
-        fail = !mx->assign[k] || !mx->pos[k] || !mx->h[k];
+        mx->play[k] = calloc((size_t)m->rounds * (size_t)m->tables + 1, 1);
+        fail = !mx->assign[k] || !mx->pos[k] || !mx->h[k] || !mx->play[k];
     }
     if (fail) {
         sw_matrix_free(mx);
@@ -324,10 +372,12 @@ void sw_matrix_rebuild(sw_matrix *mx) {
         for (int p = 1; p <= l->positions; p++)
             if (mx->assign[k][p])
                 mx->pos[k][mx->assign[k][p] - 1] = p;
+        refresh_play(mx, k);
         for (int g = 1; g <= l->groups; g++)
             compute_h(mx, k, g);
         memset(mx->mark, 1, n);
         update_rows(mx, k, +1);
+        flush(mx);
     }
     memset(mx->mark, 0, n);
 }
@@ -344,6 +394,7 @@ sw_status sw_matrix_init(sw_matrix *mx, const sw_season *s, sw_error *err) {
         for (int p = 1; p <= l->positions; p++)
             if (mx->assign[k][p])
                 mx->pos[k][mx->assign[k][p] - 1] = p;
+        refresh_play(mx, k);
         for (int g = 1; g <= l->groups; g++)
             compute_h(mx, k, g);
         for (size_t i = 0; i < n; i++)
@@ -390,6 +441,13 @@ static void refresh_h(sw_matrix *mx, int k, int p, int q) {
     for (int r = 0; r < m->rounds; r++)
         for (int which = 0; which < 2; which++) {
             int w = where(l, which ? q : p, r);
+            if (w >= 0)
+                mx->play[k][r * l->tables + w / SW_MAX_SEATS] =
+                    (char)table_full(mx, k, r, w / SW_MAX_SEATS);
+        }
+    for (int r = 0; r < m->rounds; r++)
+        for (int which = 0; which < 2; which++) {
+            int w = where(l, which ? q : p, r);
             int g = w < 0 ? 0 : sw_movement_at(m, r, w / SW_MAX_SEATS)->group;
             if (g > 0)
                 compute_h(mx, k, g);
@@ -418,6 +476,7 @@ void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q) {
     if (status_change)
         refresh_h(mx, k, p, q);
     update_rows(mx, k, +1);
+    flush(mx);
     memset(mx->mark, 0, (size_t)mx->n);
 }
 
@@ -434,6 +493,7 @@ void sw_matrix_assign_from(sw_matrix *dst, const sw_matrix *src) {
         memcpy(dst->assign[k], src->assign[k], (size_t)(l->positions + 1) * sizeof(int));
         memcpy(dst->pos[k], src->pos[k], n * sizeof(int));
         memcpy(dst->h[k], src->h[k], (size_t)(l->groups + 1) * sizeof(int));
+        memcpy(dst->play[k], src->play[k], (size_t)l->rounds * (size_t)l->tables);
     }
     memcpy(dst->meet, src->meet, n * n * sizeof *dst->meet);
     memcpy(dst->comp, src->comp, n * n * sizeof *dst->comp);

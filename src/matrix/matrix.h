@@ -40,6 +40,7 @@ typedef struct sw_matrix {
     int **assign;      /* [session][P+1]: participant index+1 at position, 0 = empty */
     int **pos;         /* [session][n]: position of participant i, 0 = absent */
     int **h;           /* [session][G+1]: playing tables of group g minus 1 */
+    char **play;       /* [session][R*T]: whether table (r, t) plays */
     int32_t *meet;     /* [n*n] M */
     int64_t *comp;     /* [n*n] L*C */
     int32_t *coinc;    /* [n*n] K */
@@ -49,6 +50,10 @@ typedef struct sw_matrix {
     sw_i256 csum[5];   /* csum[k] = sum over pairs of (L*C)^k */
     int64_t rsum[5];   /* rsum[k] = sum over participants of r^k */
     char *mark;        /* [n] scratch for exchanges */
+    int32_t *pm;       /* [n*n] scratch: pending changes of M (upper triangle) */
+    int64_t *pc;       /* [n*n] scratch: pending changes of L*C */
+    int64_t *touched;  /* indices of pending entries */
+    int64_t ntouched;
 } sw_matrix;
 
 /* Build the state of season s from its assignments (which must validate).

@@ -6,23 +6,6 @@
 
 typedef unsigned __int128 u128;
 
-sw_i256 sw_i256_from_i64(int64_t v) {
-    uint64_t fill = v < 0 ? ~0ULL : 0;
-    sw_i256 r = {{(uint64_t)v, fill, fill, fill}};
-    return r;
-}
-
-sw_i256 sw_i256_add(sw_i256 a, sw_i256 b) {
-    sw_i256 r;
-    u128 carry = 0;
-    for (int i = 0; i < 4; i++) {
-        u128 s = (u128)a.w[i] + b.w[i] + carry;
-        r.w[i] = (uint64_t)s;
-        carry = s >> 64;
-    }
-    return r;
-}
-
 sw_i256 sw_i256_neg(sw_i256 a) {
     for (int i = 0; i < 4; i++)
         a.w[i] = ~a.w[i];

@@ -16,8 +16,44 @@ typedef struct sw_i256 {
     uint64_t w[4];
 } sw_i256;
 
-sw_i256 sw_i256_from_i64(int64_t v);
-sw_i256 sw_i256_add(sw_i256 a, sw_i256 b);
+/* The two hot operations of the matrix updates are inline. */
+static inline sw_i256 sw_i256_from_i64(int64_t v) {
+    uint64_t fill = v < 0 ? ~UINT64_C(0) : 0;
+    sw_i256 r = {{(uint64_t)v, fill, fill, fill}};
+    return r;
+}
+
+static inline sw_i256 sw_i256_add(sw_i256 a, sw_i256 b) {
+    sw_i256 r;
+    unsigned __int128 carry = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned __int128 s = (unsigned __int128)a.w[i] + b.w[i] + carry;
+        r.w[i] = (uint64_t)s;
+        carry = s >> 64;
+    }
+    return r;
+}
+
+/* *acc += d, in place: the matrices' hot path adds 128-bit deltas. */
+static inline void sw_i256_add_i128(sw_i256 *acc, __int128 d) {
+    unsigned __int128 lo = ((unsigned __int128)acc->w[1] << 64) | acc->w[0];
+    unsigned __int128 sum = lo + (unsigned __int128)d;
+    unsigned __int128 hi = ((unsigned __int128)acc->w[3] << 64) | acc->w[2];
+    hi += (sum < lo) - (d < 0); /* carry out of the low half, plus d's sign extension */
+    acc->w[0] = (uint64_t)sum;
+    acc->w[1] = (uint64_t)(sum >> 64);
+    acc->w[2] = (uint64_t)hi;
+    acc->w[3] = (uint64_t)(hi >> 64);
+}
+
+/* v as sw_i256 (sign-extended). */
+static inline sw_i256 sw_i256_from_i128(__int128 v) {
+    unsigned __int128 u = (unsigned __int128)v;
+    uint64_t fill = v < 0 ? ~UINT64_C(0) : 0;
+    sw_i256 r = {{(uint64_t)u, (uint64_t)(u >> 64), fill, fill}};
+    return r;
+}
+
 sw_i256 sw_i256_sub(sw_i256 a, sw_i256 b);
 sw_i256 sw_i256_neg(sw_i256 a);
 sw_i256 sw_i256_mul(sw_i256 a, sw_i256 b);

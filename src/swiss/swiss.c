@@ -1,3 +1,0 @@
-/* src/swiss/swiss.c: to be written.
- * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_swiss;

@@ -1,0 +1,149 @@
+/* src/swiss/swiss.h: Swiss pairing for two per table from FIDE TRF-16 records.
+ *
+ * Flow: sw_swiss_trf_parse (syntax) -> sw_swiss_validate (the record obeys the
+ * rules) -> sw_swiss_pair (next round, exact, blossom matching) or
+ * sw_swiss_pair_fast (greedy passes + local repair) -> sw_swiss_trf_add_round
+ * and sw_swiss_trf_write to run an event round by round. Rules and weight
+ * encoding: docs/swiss.md. Scores are kept in half points (2 = one point).
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SWISS_H
+#define SW_SWISS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/error.h"
+#include "util/rng.h"
+#include "util/strbuf.h"
+
+/* One round entry of a player: opponent id (0 = none), colour 'w', 'b' or '-',
+ * result code as in TRF-16 ('1','0','=','+','-','W','D','L','H','F','U','Z',' '). */
+typedef struct sw_swiss_game {
+    int opp;
+    char colour;
+    char result;
+} sw_swiss_game;
+
+typedef struct sw_swiss_player {
+    int id;        /* starting rank, 1..max */
+    int rating;    /* 0 when absent */
+    int points2;   /* stated points, in half points */
+    int line;      /* 1-based line of its 001 record */
+    char *prefix;  /* the record text before the round columns (name etc.), owned */
+    sw_swiss_game *games; /* nrounds entries (owned; shared capacity rounds_cap) */
+    bool absent;   /* listed in XXZ: not paired in the next round */
+} sw_swiss_player;
+
+typedef struct sw_swiss_trf {
+    char path[256];        /* for messages */
+    int nplayers;
+    sw_swiss_player *players; /* in file order */
+    int *index_of_id;      /* id -> index in players, -1; size max_id + 1 */
+    int max_id;
+    int nrounds;           /* rounds recorded (longest player record) */
+    int rounds_cap;
+    int total_rounds;      /* XXR, 0 when not given */
+    int id_width;          /* XXW, default 4 */
+    char initial_colour;   /* 'w' (white1, default) or 'b' (black1) */
+    char **other_lines;    /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ) */
+    int nother;
+} sw_swiss_trf;
+
+/* Largest number of players accepted (exit code 4 beyond it). */
+#define SW_SWISS_MAX_PLAYERS 1000000
+#define SW_SWISS_MAX_ROUNDS 200
+
+/* Parse TRF-16 text (path is used in messages only). Syntax errors name the
+ * line and column; ownership of the model passes to the caller (free with
+ * sw_swiss_trf_free). */
+SW_NODISCARD sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path,
+                                          sw_swiss_trf *trf, sw_error *err);
+/* Read and parse a file. */
+SW_NODISCARD sw_status sw_swiss_trf_read(const char *path, sw_swiss_trf *trf, sw_error *err);
+void sw_swiss_trf_free(sw_swiss_trf *trf);
+
+/* Start an empty event with n players numbered 1..n (ratings from the array,
+ * may be NULL) for the generator and the tests. */
+SW_NODISCARD sw_status sw_swiss_trf_init(sw_swiss_trf *trf, int n, const int *ratings,
+                                         int total_rounds, sw_error *err);
+
+/* Text of the whole record (header lines, XXR, XXC, XXW, XXZ, then 001 lines). */
+void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out);
+
+/* Check the record before pairing: opponents symmetric, colours opposite,
+ * results consistent, stated points = sum of results, no rematch except after
+ * a forfeit, at most one pairing-allocated bye (none after a forfeit win),
+ * colour history within the absolute rules. The first error names the line
+ * and the player. */
+SW_NODISCARD sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err);
+
+/* Points in half points earned by one result code. */
+int sw_swiss_result_points2(char result);
+
+/* One board: white and black ids; black 0 = pairing-allocated bye. */
+typedef struct sw_swiss_board {
+    int white, black;
+} sw_swiss_board;
+
+typedef struct sw_swiss_options {
+    bool fast;                  /* greedy passes + repair instead of the exact matching */
+    bool waive_colour_last_round; /* absolute colour rules off when pairing round XXR */
+    bool explain;               /* fill sw_swiss_pairing.explain */
+} sw_swiss_options;
+
+/* Quality of a pairing, for the benchmark, 'check' and the tests. */
+typedef struct sw_swiss_quality {
+    int pairs;            /* boards with two players */
+    int byes;
+    int unpaired;         /* present players left without a board */
+    long score_diff_sum2; /* sum of |score difference| over boards, half points */
+    int score_diff_max2;
+    int colour_misses;    /* players not given the colour they prefer */
+    int violations;       /* boards that break an absolute rule: must be 0 */
+} sw_swiss_quality;
+
+typedef struct sw_swiss_pairing {
+    int round;            /* the round paired, 1-based */
+    int nboards;
+    sw_swiss_board *boards; /* best first; the bye last */
+    int nunpaired;
+    int *unpaired;        /* ids left out because no legal pairing includes them */
+    sw_strbuf why;        /* one line per unpaired player: the rule that forced it */
+    sw_strbuf explain;    /* per board reasons when options.explain */
+    sw_swiss_quality quality;
+} sw_swiss_pairing;
+
+/* Pair the next round (trf->nrounds + 1) of a validated record. A round in
+ * which not everyone present can be paired legally still succeeds: the left
+ * out players are in unpaired/why (the CLI turns this into exit code 1).
+ * SW_ERR_LIMIT when the weights would not fit (far beyond 10k players). */
+SW_NODISCARD sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                     sw_swiss_pairing *out, sw_error *err);
+void sw_swiss_pairing_free(sw_swiss_pairing *p);
+
+/* Append a round: the boards of p with results (one per board: '1' white
+ * won, '0' black won, '=' draw, '+' white won by forfeit, '-' black won by
+ * forfeit; ignored for the bye) and update points. Absent and unpaired players
+ * get a zero-point entry ('-' for absent as TRF 'Z'). */
+SW_NODISCARD sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
+                                              const char *results, sw_error *err);
+
+/* Score the boards of a round against the record before it. */
+void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards,
+                      int nboards, bool waive_colour, sw_swiss_quality *q);
+
+/* A simulated event: n players, ratings drawn, results from the rating
+ * difference (draws, forfeits and absentees included), each round paired by
+ * seatwise itself (fast when opt->fast). */
+SW_NODISCARD sw_status sw_swiss_generate(int players, int rounds, uint64_t seed,
+                                         const sw_swiss_options *opt, sw_swiss_trf *trf,
+                                         sw_error *err);
+
+/* 'check': re-pair every round from the state before it and describe in
+ * report each round where the record differs from seatwise's pairing. Sets
+ * *differing to the number of such rounds. */
+SW_NODISCARD sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                      sw_strbuf *report, int *differing, sw_error *err);
+
+#endif

@@ -1,0 +1,76 @@
+/* src/swiss/swiss_internal.h: helpers shared by the swiss module's files
+ * (player state before a round, colour rules). Never included from outside.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SWISS_INTERNAL_H
+#define SW_SWISS_INTERNAL_H
+
+#include "swiss/swiss.h"
+
+/* A player's standing before the round being paired. */
+typedef struct sw_swiss_pstate {
+    int score2;    /* half points from the earlier rounds */
+    int coldiff;   /* whites - blacks over games actually played */
+    char last;     /* colour of the last played game, 0 when none */
+    int run;       /* how many played games in a row ended with `last` */
+    bool had_bye;  /* a pairing-allocated bye (U) */
+    bool had_fwin; /* a forfeit win (+ against a real opponent) */
+    int nopp;      /* opponents actually played (forfeits excluded) */
+    int *opps;     /* ids, nopp of them, in the state's shared pool */
+} sw_swiss_pstate;
+
+typedef struct sw_swiss_state {
+    int n;               /* = trf->nplayers; indexed like trf->players */
+    sw_swiss_pstate *p;
+    int *pool;
+} sw_swiss_state;
+
+/* Game codes. */
+static inline bool sw_swiss_played(char r) {
+    return r == '1' || r == '0' || r == '=' || r == 'W' || r == 'D' || r == 'L';
+}
+static inline bool sw_swiss_is_bye(const sw_swiss_game *g) {
+    return g->opp == 0 && (g->result == 'U' || g->result == '+');
+}
+
+/* State from rounds 1..round-1. */
+SW_NODISCARD sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round,
+                                            sw_swiss_state *st, sw_error *err);
+void sw_swiss_state_free(sw_swiss_state *st);
+
+bool sw_swiss_met(const sw_swiss_pstate *a, int id_b);
+
+/* May this player get colour c ('w'/'b') without breaking the absolute rules? */
+bool sw_swiss_colour_ok(const sw_swiss_pstate *a, char c, bool waive);
+
+/* Does the colour c satisfy the player's equalisation / alternation preference? */
+bool sw_swiss_eq_pref(const sw_swiss_pstate *a, char c);
+bool sw_swiss_alt_pref(const sw_swiss_pstate *a, char c);
+
+/* Best colour for a (the higher ranked, board number board) against b:
+ * returns 'w' or 'b' for a, or 0 when no assignment is legal. */
+char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id,
+                            int b_id, int board, char initial, bool waive);
+
+sw_status sw_swiss_grow_rounds(sw_swiss_trf *trf, int need, sw_error *err);
+
+/* Fast mode: mate[] over the ranked present players, as sw_swiss_pair builds it. */
+typedef struct sw_swiss_ranked {
+    int np;          /* present players */
+    int *idx;        /* rank -> player index */
+    const sw_swiss_state *st;
+    const sw_swiss_trf *trf;
+    bool waive;
+} sw_swiss_ranked;
+
+/* Is the pair of ranked players i, j legal (no rematch, a legal colour)? */
+bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j);
+
+SW_NODISCARD sw_status sw_swiss_fast_match(const sw_swiss_ranked *rk, const bool *bye_ok,
+                                           int *mate, sw_error *err);
+
+/* Exact matching over ranked players 0..count-1 given as indices into rk
+ * (used by the fast mode for its repair): mate indices are into `who`. */
+SW_NODISCARD sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
+                                            const bool *bye_ok, int *mate, sw_error *err);
+
+#endif

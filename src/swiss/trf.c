@@ -1,0 +1,461 @@
+/* src/swiss/trf.c: FIDE TRF-16 reader and writer.
+ * Player records are fixed columns; with `XXW n` ids are n digits wide and
+ * every later column moves right by n-4 (and each round block by n-4 more per
+ * block), as the Fast Swiss extension does. Columns below are 0-based offsets.
+ * SPDX-License-Identifier: MIT */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/swiss.h"
+#include "swiss/swiss_internal.h"
+#include "util/fileio.h"
+
+int sw_swiss_result_points2(char r) {
+    switch (r) {
+    case '1': case '+': case 'W': case 'F': case 'U': return 2;
+    case '=': case 'D': case 'H': return 1;
+    default: return 0;
+    }
+}
+
+static bool result_code_ok(char r) {
+    return r && strchr("10=+-WDLHFUZ ", r) != NULL;
+}
+
+void sw_swiss_trf_free(sw_swiss_trf *trf) {
+    if (!trf)
+        return;
+    for (int i = 0; i < trf->nplayers; i++) {
+        free(trf->players[i].prefix);
+        free(trf->players[i].games);
+    }
+    free(trf->players);
+    free(trf->index_of_id);
+    for (int i = 0; i < trf->nother; i++)
+        free(trf->other_lines[i]);
+    free(trf->other_lines);
+    memset(trf, 0, sizeof *trf);
+}
+
+/* Grow every player's games to hold `need` rounds, new entries empty. */
+sw_status sw_swiss_grow_rounds(sw_swiss_trf *trf, int need, sw_error *err) {
+    if (need <= trf->rounds_cap)
+        return SW_OK;
+    int cap = trf->rounds_cap ? trf->rounds_cap : 8;
+    while (cap < need)
+        cap *= 2;
+    for (int i = 0; i < trf->nplayers; i++) {
+        sw_swiss_game *g = realloc(trf->players[i].games, sizeof *g * (size_t)cap);
+        if (!g)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        for (int r = trf->rounds_cap; r < cap; r++)
+            g[r] = (sw_swiss_game){0, '-', ' '};
+        trf->players[i].games = g;
+    }
+    trf->rounds_cap = cap;
+    return SW_OK;
+}
+
+/* Whole number in text[off, off+len), blanks around allowed; -1 when blank, -2 when not a number. */
+static long field_int(const char *line, size_t n, size_t off, size_t len) {
+    long v = 0;
+    int digits = 0, after = 0;
+    for (size_t i = off; i < off + len && i < n; i++) {
+        char c = line[i];
+        if (c == ' ') {
+            if (digits)
+                after = 1;
+            continue;
+        }
+        if (!isdigit((unsigned char)c) || after || digits > 9)
+            return -2;
+        v = v * 10 + (c - '0');
+        digits++;
+    }
+    return digits ? v : -1;
+}
+
+/* Points such as "2.5", " 3", "10.0" in half points; -1 when malformed. */
+static int field_points2(const char *line, size_t n, size_t off, size_t len) {
+    char buf[16];
+    size_t k = 0;
+    for (size_t i = off; i < off + len && i < n && k < sizeof buf - 1; i++)
+        if (line[i] != ' ')
+            buf[k++] = line[i];
+    buf[k] = 0;
+    if (!k)
+        return -1;
+    int whole = 0, i = 0;
+    if (!isdigit((unsigned char)buf[0]))
+        return -1;
+    while (isdigit((unsigned char)buf[i]))
+        whole = whole * 10 + (buf[i++] - '0');
+    int half = 0;
+    if (buf[i] == '.') {
+        i++;
+        if (buf[i] == '5')
+            half = 1;
+        else if (buf[i] != '0')
+            return -1;
+        i++;
+        while (buf[i] == '0')
+            i++;
+    }
+    return buf[i] ? -1 : whole * 2 + half;
+}
+
+typedef struct parser {
+    sw_swiss_trf *trf;
+    int cap_players;
+    int *xxz;
+    int nxxz, cap_xxz, xxz_line;
+} parser;
+
+static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    sw_swiss_trf *trf = ps->trf;
+    const char *path = trf->path;
+    int w = trf->id_width, s = w - 4;
+    long id = field_int(line, n, 4, (size_t)w);
+    if (id < 1)
+        return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                            "player id in columns 5-%d is '%.*s', expected a number >= 1", 4 + w,
+                            w, n > 4 ? line + 4 : "");
+    if (id > SW_SWISS_MAX_PLAYERS)
+        return sw_error_set(err, SW_ERR_LIMIT, path, lineno, "player id %ld beyond the limit %d",
+                            id, SW_SWISS_MAX_PLAYERS);
+    long rating = field_int(line, n, (size_t)(48 + s), 4);
+    if (rating == -2)
+        return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                            "player %ld: rating in columns %d-%d is not a number", id, 49 + s,
+                            52 + s);
+    int pts = field_points2(line, n, (size_t)(80 + s), 4);
+    if (pts < 0)
+        return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                            "player %ld: points in columns %d-%d are '%.*s', expected e.g. 2.5", id,
+                            81 + s, 84 + s, 4, n > (size_t)(80 + s) ? line + 80 + s : "    ");
+    if (trf->nplayers == ps->cap_players) {
+        int cap = ps->cap_players ? 2 * ps->cap_players : 64;
+        sw_swiss_player *p = realloc(trf->players, sizeof *p * (size_t)cap);
+        if (!p)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        trf->players = p;
+        ps->cap_players = cap;
+    }
+    sw_swiss_player *pl = &trf->players[trf->nplayers];
+    memset(pl, 0, sizeof *pl);
+    trf->nplayers++;
+    pl->id = (int)id;
+    pl->rating = rating > 0 ? (int)rating : 0;
+    pl->points2 = pts;
+    pl->line = lineno;
+    size_t plen = (size_t)(91 + s);
+    pl->prefix = malloc(plen + 1);
+    if (!pl->prefix)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    memset(pl->prefix, ' ', plen);
+    memcpy(pl->prefix, line, n < plen ? n : plen);
+    pl->prefix[plen] = 0;
+    if (trf->rounds_cap) {
+        pl->games = malloc(sizeof *pl->games * (size_t)trf->rounds_cap);
+        if (!pl->games)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        for (int r = 0; r < trf->rounds_cap; r++)
+            pl->games[r] = (sw_swiss_game){0, '-', ' '};
+    }
+    int r = 0;
+    for (size_t b = (size_t)(91 + s); b < n; b += (size_t)(w + 6), r++) {
+        if (r >= SW_SWISS_MAX_ROUNDS)
+            return sw_error_set(err, SW_ERR_LIMIT, path, lineno, "player %ld: more than %d rounds",
+                                id, SW_SWISS_MAX_ROUNDS);
+        if (sw_swiss_grow_rounds(trf, r + 1, err))
+            return err ? err->code : SW_ERR_NOMEM;
+        long opp = field_int(line, n, b, (size_t)w);
+        char col = b + w + 1 < n ? line[b + w + 1] : ' ';
+        char res = b + w + 3 < n ? line[b + w + 3] : ' ';
+        int colno = (int)b + 1;
+        if (opp == -2)
+            return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                                "player %ld, round %d: opponent in column %d is not a number", id,
+                                r + 1, colno);
+        if (col == ' ')
+            col = '-';
+        if (col != 'w' && col != 'b' && col != '-')
+            return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                                "player %ld, round %d: colour '%c' in column %d, expected w, b or -",
+                                id, r + 1, col, colno + w + 1);
+        if (!result_code_ok(res))
+            return sw_error_set(err, SW_ERR_PARSE, path, lineno,
+                                "player %ld, round %d: result '%c' in column %d, expected one of "
+                                "1 0 = + - W D L H F U Z",
+                                id, r + 1, res, colno + w + 3);
+        pl->games[r] = (sw_swiss_game){opp > 0 ? (int)opp : 0, col, res};
+    }
+    if (r > trf->nrounds)
+        trf->nrounds = r;
+    return SW_OK;
+}
+
+static sw_status keep_line(sw_swiss_trf *trf, const char *line, size_t n, sw_error *err) {
+    char **l = realloc(trf->other_lines, sizeof *l * (size_t)(trf->nother + 1));
+    if (!l)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    trf->other_lines = l;
+    char *c = malloc(n + 1);
+    if (!c)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    memcpy(c, line, n);
+    c[n] = 0;
+    l[trf->nother++] = c;
+    return SW_OK;
+}
+
+static sw_status parse_xxz(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    size_t i = 3;
+    ps->xxz_line = lineno;
+    while (i < n) {
+        while (i < n && line[i] == ' ')
+            i++;
+        if (i >= n)
+            break;
+        long v = 0;
+        int d = 0;
+        while (i < n && isdigit((unsigned char)line[i]) && d < 9) {
+            v = v * 10 + (line[i++] - '0');
+            d++;
+        }
+        if (!d || (i < n && line[i] != ' '))
+            return sw_error_set(err, SW_ERR_PARSE, ps->trf->path, lineno,
+                                "XXZ: '%.*s' is not a player id", (int)(n - 3), line + 3);
+        if (ps->nxxz == ps->cap_xxz) {
+            int cap = ps->cap_xxz ? 2 * ps->cap_xxz : 16;
+            int *z = realloc(ps->xxz, sizeof(int) * (size_t)cap);
+            if (!z)
+                return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+            ps->xxz = z;
+            ps->cap_xxz = cap;
+        }
+        ps->xxz[ps->nxxz++] = (int)v;
+    }
+    return SW_OK;
+}
+
+static bool has_word(const char *line, size_t n, const char *word) {
+    size_t k = strlen(word);
+    for (size_t i = 0; i + k <= n; i++)
+        if (!memcmp(line + i, word, k))
+            return true;
+    return false;
+}
+
+static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    sw_swiss_trf *trf = ps->trf;
+    if (n >= 3 && !strncmp(line, "XXR", 3)) {
+        long v = field_int(line, n, 3, n - 3);
+        if (v < 1 || v > SW_SWISS_MAX_ROUNDS)
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                "XXR: '%.*s' is not a round count in 1..%d", (int)(n - 3), line + 3,
+                                SW_SWISS_MAX_ROUNDS);
+        trf->total_rounds = (int)v;
+        return SW_OK;
+    }
+    if (n >= 3 && !strncmp(line, "XXC", 3)) {
+        if (has_word(line, n, "black1"))
+            trf->initial_colour = 'b';
+        else if (has_word(line, n, "white1"))
+            trf->initial_colour = 'w';
+        return SW_OK;
+    }
+    if (n >= 3 && !strncmp(line, "XXW", 3))
+        return SW_OK; /* read in the first pass */
+    if (n >= 3 && !strncmp(line, "XXZ", 3))
+        return parse_xxz(ps, line, n, lineno, err);
+    return keep_line(trf, line, n, err);
+}
+
+/* First pass: XXW changes the columns of every 001 line, wherever it stands. */
+static sw_status find_width(sw_swiss_trf *trf, const char *text, size_t len, sw_error *err) {
+    const char *p = text, *end = text + len, *line;
+    size_t n;
+    int lineno = 0;
+    trf->id_width = 4;
+    while (sw_next_line(&p, end, &line, &n)) {
+        lineno++;
+        if (n >= 3 && !strncmp(line, "XXW", 3)) {
+            long v = field_int(line, n, 3, n - 3);
+            if (v < 4 || v > 9)
+                return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                    "XXW: '%.*s' is not an id width in 4..9", (int)(n - 3),
+                                    line + 3);
+            trf->id_width = (int)v;
+        }
+    }
+    return SW_OK;
+}
+
+static sw_status index_ids(parser *ps, sw_error *err) {
+    sw_swiss_trf *trf = ps->trf;
+    int maxid = 0;
+    for (int i = 0; i < trf->nplayers; i++)
+        if (trf->players[i].id > maxid)
+            maxid = trf->players[i].id;
+    trf->max_id = maxid;
+    trf->index_of_id = malloc(sizeof(int) * (size_t)(maxid + 1));
+    if (!trf->index_of_id)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int i = 0; i <= maxid; i++)
+        trf->index_of_id[i] = -1;
+    for (int i = 0; i < trf->nplayers; i++) {
+        sw_swiss_player *p = &trf->players[i];
+        if (trf->index_of_id[p->id] >= 0)
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, p->line,
+                                "player id %d appears twice (first on line %d)", p->id,
+                                trf->players[trf->index_of_id[p->id]].line);
+        trf->index_of_id[p->id] = i;
+    }
+    for (int k = 0; k < ps->nxxz; k++) {
+        int id = ps->xxz[k];
+        if (id < 1 || id > maxid || trf->index_of_id[id] < 0)
+            return sw_error_set(err, SW_ERR_INVALID, trf->path, ps->xxz_line,
+                                "XXZ lists player %d, who has no 001 record", id);
+        trf->players[trf->index_of_id[id]].absent = true;
+    }
+    return SW_OK;
+}
+
+sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_swiss_trf *out,
+                             sw_error *err) {
+    sw_swiss_trf trf;
+    memset(&trf, 0, sizeof trf);
+    snprintf(trf.path, sizeof trf.path, "%s", path ? path : "");
+    trf.initial_colour = 'w';
+    parser ps = {&trf, 0, NULL, 0, 0, 0};
+    sw_status st = find_width(&trf, text, len, err);
+    const char *p = text, *end = text + len, *line;
+    size_t n;
+    int lineno = 0;
+    while (!st && sw_next_line(&p, end, &line, &n)) {
+        lineno++;
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            n--;
+        if (n == 0)
+            continue;
+        if (n >= 3 && !strncmp(line, "001", 3))
+            st = parse_player(&ps, line, n, lineno, err);
+        else
+            st = parse_header(&ps, line, n, lineno, err);
+    }
+    if (!st && trf.nplayers == 0)
+        st = sw_error_set(err, SW_ERR_PARSE, trf.path, 0, "no player records (001 lines)");
+    if (!st)
+        st = index_ids(&ps, err);
+    free(ps.xxz);
+    if (st) {
+        sw_swiss_trf_free(&trf);
+        return st;
+    }
+    *out = trf;
+    return SW_OK;
+}
+
+sw_status sw_swiss_trf_read(const char *path, sw_swiss_trf *trf, sw_error *err) {
+    char *data;
+    size_t len;
+    sw_status st = sw_file_read(path, &data, &len, err);
+    if (st)
+        return st;
+    st = sw_swiss_trf_parse(data, len, path, trf, err);
+    free(data);
+    return st;
+}
+
+static void put_field(char *buf, int off, int width, const char *text) {
+    int n = (int)strlen(text);
+    if (n > width)
+        return;
+    memcpy(buf + off + width - n, text, (size_t)n);
+}
+
+sw_status sw_swiss_trf_init(sw_swiss_trf *trf, int n, const int *ratings, int total_rounds,
+                            sw_error *err) {
+    memset(trf, 0, sizeof *trf);
+    if (n < 1 || n > SW_SWISS_MAX_PLAYERS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "%d players: expected 1..%d", n,
+                            SW_SWISS_MAX_PLAYERS);
+    trf->initial_colour = 'w';
+    trf->total_rounds = total_rounds;
+    trf->id_width = n <= 9999 ? 4 : n <= 99999 ? 5 : n <= 999999 ? 6 : 7;
+    trf->players = calloc((size_t)n, sizeof *trf->players);
+    trf->index_of_id = malloc(sizeof(int) * (size_t)(n + 1));
+    if (!trf->players || !trf->index_of_id) {
+        sw_swiss_trf_free(trf);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    trf->nplayers = n;
+    trf->max_id = n;
+    trf->index_of_id[0] = -1;
+    int s = trf->id_width - 4;
+    for (int i = 0; i < n; i++) {
+        sw_swiss_player *p = &trf->players[i];
+        p->id = i + 1;
+        p->rating = ratings ? ratings[i] : 0;
+        p->line = 0;
+        trf->index_of_id[i + 1] = i;
+        p->prefix = malloc((size_t)(92 + s));
+        if (!p->prefix) {
+            sw_swiss_trf_free(trf);
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        }
+        memset(p->prefix, ' ', (size_t)(91 + s));
+        p->prefix[91 + s] = 0;
+        memcpy(p->prefix, "001", 3);
+        char num[32];
+        snprintf(num, sizeof num, "%d", p->id);
+        put_field(p->prefix, 4, trf->id_width, num);
+        snprintf(num, sizeof num, "Player %d", p->id);
+        memcpy(p->prefix + 14 + s, num, strlen(num));
+        if (p->rating > 0) {
+            snprintf(num, sizeof num, "%d", p->rating);
+            put_field(p->prefix, 48 + s, 4, num);
+        }
+    }
+    return SW_OK;
+}
+
+void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out) {
+    for (int i = 0; i < trf->nother; i++) {
+        sw_strbuf_puts(out, trf->other_lines[i]);
+        sw_strbuf_puts(out, "\n");
+    }
+    if (trf->id_width != 4)
+        sw_strbuf_printf(out, "XXW %d\n", trf->id_width);
+    if (trf->total_rounds)
+        sw_strbuf_printf(out, "XXR %d\n", trf->total_rounds);
+    sw_strbuf_printf(out, "XXC %s\n", trf->initial_colour == 'b' ? "black1" : "white1");
+    bool any = false;
+    for (int i = 0; i < trf->nplayers; i++)
+        if (trf->players[i].absent) {
+            sw_strbuf_printf(out, "%s %d", any ? "" : "XXZ", trf->players[i].id);
+            any = true;
+        }
+    if (any)
+        sw_strbuf_puts(out, "\n");
+    int w = trf->id_width, s = w - 4;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        char pre[128];
+        snprintf(pre, sizeof pre, "%s", p->prefix);
+        char pts[16];
+        snprintf(pts, sizeof pts, "%d.%d", p->points2 / 2, p->points2 % 2 ? 5 : 0);
+        memset(pre + 80 + s, ' ', 4);
+        put_field(pre, 80 + s, 4, pts);
+        sw_strbuf_puts(out, pre);
+        for (int r = 0; r < trf->nrounds; r++) {
+            const sw_swiss_game *g = &p->games[r];
+            sw_strbuf_printf(out, "%s%0*d %c %c", r ? "  " : "", w, g->opp, g->colour,
+                             g->result);
+        }
+        sw_strbuf_puts(out, "\n");
+    }
+}

@@ -1,0 +1,224 @@
+/* src/swiss/validate.c: is a TRF record a legal Swiss history? Also the
+ * player state before a round (score, colour history, opponents) and the
+ * colour rules that pairing and validation share.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/swiss_internal.h"
+
+void sw_swiss_state_free(sw_swiss_state *st) {
+    if (!st)
+        return;
+    free(st->p);
+    free(st->pool);
+    memset(st, 0, sizeof *st);
+}
+
+sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_state *st,
+                               sw_error *err) {
+    int n = trf->nplayers, upto = round - 1;
+    if (upto > trf->nrounds)
+        upto = trf->nrounds;
+    memset(st, 0, sizeof *st);
+    st->n = n;
+    st->p = calloc((size_t)n, sizeof *st->p);
+    st->pool = malloc(sizeof(int) * ((size_t)n * (size_t)(upto > 0 ? upto : 1)));
+    if (!st->p || !st->pool) {
+        sw_swiss_state_free(st);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    for (int i = 0; i < n; i++) {
+        sw_swiss_pstate *s = &st->p[i];
+        const sw_swiss_player *pl = &trf->players[i];
+        s->opps = st->pool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
+        for (int r = 0; r < upto; r++) {
+            const sw_swiss_game *g = &pl->games[r];
+            s->score2 += sw_swiss_result_points2(g->result);
+            if (sw_swiss_is_bye(g))
+                s->had_bye = true;
+            if (g->opp > 0 && g->result == '+')
+                s->had_fwin = true;
+            if (g->opp > 0 && sw_swiss_played(g->result)) {
+                s->opps[s->nopp++] = g->opp;
+                if (g->colour == 'w' || g->colour == 'b') {
+                    s->coldiff += g->colour == 'w' ? 1 : -1;
+                    s->run = s->last == g->colour ? s->run + 1 : 1;
+                    s->last = g->colour;
+                }
+            }
+        }
+    }
+    return SW_OK;
+}
+
+bool sw_swiss_met(const sw_swiss_pstate *a, int id_b) {
+    for (int k = 0; k < a->nopp; k++)
+        if (a->opps[k] == id_b)
+            return true;
+    return false;
+}
+
+bool sw_swiss_colour_ok(const sw_swiss_pstate *a, char c, bool waive) {
+    if (waive)
+        return true;
+    int d = a->coldiff + (c == 'w' ? 1 : -1);
+    if (d > 2 || d < -2)
+        return false;
+    return !(a->run >= 2 && a->last == c);
+}
+
+bool sw_swiss_eq_pref(const sw_swiss_pstate *a, char c) {
+    if (a->coldiff == 0)
+        return true;
+    return (a->coldiff < 0) == (c == 'w');
+}
+
+bool sw_swiss_alt_pref(const sw_swiss_pstate *a, char c) {
+    return a->last == 0 || a->last != c;
+}
+
+static int pref_score(const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca) {
+    char cb = ca == 'w' ? 'b' : 'w';
+    int eq = sw_swiss_eq_pref(a, ca) + sw_swiss_eq_pref(b, cb);
+    int alt = sw_swiss_alt_pref(a, ca) + sw_swiss_alt_pref(b, cb);
+    return eq * 3 + alt;
+}
+
+char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id,
+                            int b_id, int board, char initial, bool waive) {
+    (void)a_id;
+    (void)b_id;
+    bool w_ok = sw_swiss_colour_ok(a, 'w', waive) && sw_swiss_colour_ok(b, 'b', waive);
+    bool b_ok = sw_swiss_colour_ok(a, 'b', waive) && sw_swiss_colour_ok(b, 'w', waive);
+    if (!w_ok && !b_ok)
+        return 0;
+    if (w_ok != b_ok)
+        return w_ok ? 'w' : 'b';
+    int sw = pref_score(a, b, 'w'), sb = pref_score(a, b, 'b');
+    if (sw != sb)
+        return sw > sb ? 'w' : 'b';
+    /* A full tie: the higher ranked (a) gets white. With no history at all
+     * (the first round) boards alternate from the initial colour (XXC). */
+    if (a->last == 0 && b->last == 0) {
+        char other = initial == 'b' ? 'w' : 'b';
+        return board % 2 == 1 ? (initial == 'b' ? 'b' : 'w') : other;
+    }
+    return 'w';
+}
+
+/* ---- validation ---- */
+
+static bool results_match(char a, char b) {
+    static const char *ok[] = {"10", "01", "==", "WL", "LW", "DD", "+-", "-+", "--"};
+    for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
+        if (ok[k][0] == a && ok[k][1] == b)
+            return true;
+    return false;
+}
+
+static sw_status check_game(const sw_swiss_trf *trf, int i, int r, sw_error *err) {
+    const sw_swiss_player *p = &trf->players[i];
+    const sw_swiss_game *g = &p->games[r];
+    const char *path = trf->path;
+    if (g->opp == 0) {
+        if (!strchr("HFUZ -+", g->result))
+            return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                                "player %d, round %d: result '%c' without an opponent, expected a "
+                                "bye code (H F U Z) or blank",
+                                p->id, r + 1, g->result);
+        if (g->colour != '-')
+            return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                                "player %d, round %d: colour '%c' without an opponent, expected -",
+                                p->id, r + 1, g->colour);
+        return SW_OK;
+    }
+    if (g->opp > trf->max_id || trf->index_of_id[g->opp] < 0 || g->opp == p->id)
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: opponent %d is %s", p->id, r + 1, g->opp,
+                            g->opp == p->id ? "the player itself" : "not a player of this file");
+    const sw_swiss_player *q = &trf->players[trf->index_of_id[g->opp]];
+    const sw_swiss_game *h = &q->games[r];
+    if (h->opp != p->id)
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: opponent %d lists opponent %d in that round "
+                            "(line %d), expected %d",
+                            p->id, r + 1, q->id, h->opp, q->line, p->id);
+    if (!strchr("10=+-WDL", g->result))
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: result '%c' against player %d, expected a game "
+                            "or forfeit result",
+                            p->id, r + 1, g->result, q->id);
+    if (!results_match(g->result, h->result))
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: result '%c' against player %d who has '%c' "
+                            "(line %d), expected matching results (1-0, =-=, +--)",
+                            p->id, r + 1, g->result, q->id, h->result, q->line);
+    bool played = sw_swiss_played(g->result);
+    if (played && g->colour == '-')
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: played game without a colour, expected w or b",
+                            p->id, r + 1);
+    if (g->colour != '-' && h->colour != '-' && g->colour == h->colour)
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: colour %c and opponent %d also has %c (line "
+                            "%d), expected opposite colours",
+                            p->id, r + 1, g->colour, q->id, h->colour, q->line);
+    if (played && h->colour == '-')
+        return sw_error_set(err, SW_ERR_INVALID, path, q->line,
+                            "player %d, round %d: played game without a colour, expected w or b",
+                            q->id, r + 1);
+    return SW_OK;
+}
+
+/* Absolute rules, checked in the state before round r+1 against round r's game. */
+static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_state *st, int i, int r,
+                             sw_error *err) {
+    const sw_swiss_player *p = &trf->players[i];
+    const sw_swiss_game *g = &p->games[r];
+    const sw_swiss_pstate *s = &st->p[i];
+    const char *path = trf->path;
+    if (g->opp > 0 && sw_swiss_played(g->result) && sw_swiss_met(s, g->opp))
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: plays %d again, expected no rematch (rule 1; "
+                            "only a forfeited game may be replayed)",
+                            p->id, r + 1, g->opp);
+    if (sw_swiss_is_bye(g) && (s->had_bye || s->had_fwin))
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: pairing-allocated bye after %s, expected at most "
+                            "one and none after a forfeit win (rule 3)",
+                            p->id, r + 1, s->had_bye ? "an earlier bye" : "a forfeit win");
+    if (g->opp > 0 && sw_swiss_played(g->result) && !sw_swiss_colour_ok(s, g->colour, false))
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: colour %c after colour difference %+d and %d "
+                            "%c in a row, expected difference within +-2 and no colour three "
+                            "times in a row (rule 2)",
+                            p->id, r + 1, g->colour, s->coldiff, s->run, s->last ? s->last : '-');
+    return SW_OK;
+}
+
+sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
+    sw_status rc = SW_OK;
+    for (int r = 0; r < trf->nrounds && !rc; r++) {
+        for (int i = 0; i < trf->nplayers && !rc; i++)
+            rc = check_game(trf, i, r, err);
+        if (rc)
+            break;
+        sw_swiss_state st;
+        rc = sw_swiss_state_build(trf, r + 1, &st, err);
+        for (int i = 0; i < trf->nplayers && !rc; i++)
+            rc = check_rules(trf, &st, i, r, err);
+        sw_swiss_state_free(&st);
+    }
+    for (int i = 0; i < trf->nplayers && !rc; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        int sum = 0;
+        for (int r = 0; r < trf->nrounds; r++)
+            sum += sw_swiss_result_points2(p->games[r].result);
+        if (sum != p->points2)
+            rc = sw_error_set(err, SW_ERR_INVALID, trf->path, p->line,
+                              "player %d: stated points %d.%d, the results sum to %d.%d", p->id,
+                              p->points2 / 2, p->points2 % 2 ? 5 : 0, sum / 2, sum % 2 ? 5 : 0);
+    }
+    return rc;
+}

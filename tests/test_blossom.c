@@ -1,0 +1,273 @@
+/* tests/test_blossom.c: the maximum weight matching against a subset dynamic
+ * programme on thousands of random graphs up to 12 vertices, and against
+ * networkx on larger graphs when python3-networkx is installed.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "swiss/blossom.h"
+#include "util/rng.h"
+
+typedef sw_blossom_weight wt;
+
+/* Best (cardinality, weight) over all matchings of the vertex subsets, by the
+ * lowest vertex of each subset: unmatched, or matched to a later neighbour. */
+typedef struct best {
+    int card;
+    wt w;
+} best;
+
+static int better(best a, best b, int maxcard) {
+    if (maxcard && a.card != b.card)
+        return a.card > b.card;
+    return a.w > b.w;
+}
+
+static best brute(int n, const wt *adj, const char *has, int maxcard) {
+    int full = (1 << n) - 1;
+    best *f = malloc(sizeof(best) * (size_t)(full + 1));
+    assert_non_null(f);
+    f[0] = (best){0, 0};
+    for (int mask = 1; mask <= full; mask++) {
+        int i = __builtin_ctz((unsigned)mask);
+        int rest = mask & ~(1 << i);
+        best b = f[rest];
+        for (int j = i + 1; j < n; j++)
+            if ((rest >> j & 1) && has[i * n + j]) {
+                best c = f[rest & ~(1 << j)];
+                c.card++;
+                c.w += adj[i * n + j];
+                if (better(c, b, maxcard))
+                    b = c;
+            }
+        f[mask] = b;
+    }
+    best r = f[full];
+    free(f);
+    return r;
+}
+
+/* Checks mate is a matching of the graph; returns its (cardinality, weight). */
+static best check_matching(int n, const wt *adj, const char *has, const int *mate) {
+    best r = {0, 0};
+    for (int v = 0; v < n; v++) {
+        if (mate[v] < 0)
+            continue;
+        assert_in_range(mate[v], 0, n - 1);
+        assert_int_equal(mate[mate[v]], v);
+        assert_true(has[v * n + mate[v]]);
+        if (v < mate[v]) {
+            r.card++;
+            r.w += adj[v * n + mate[v]];
+        }
+    }
+    return r;
+}
+
+static wt draw_weight(sw_rng *rng, int kind) {
+    switch (kind) {
+    case 0: return (wt)sw_rng_bounded(rng, 4);            /* many ties */
+    case 1: return (wt)sw_rng_bounded(rng, 1000) - 300;   /* some negative */
+    default: {                                            /* wide: near 2^100 */
+        wt hi = (wt)sw_rng_next(rng) << 68;
+        return hi + ((wt)sw_rng_next(rng) << 30) + sw_rng_bounded(rng, 7);
+    }
+    }
+}
+
+static void random_case(sw_rng *rng, int n, int kind, int density, int flags) {
+    wt adj[144];
+    char has[144];
+    sw_blossom_edge edges[66];
+    int m = 0;
+    memset(has, 0, sizeof has);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if ((int)sw_rng_bounded(rng, 100) < density) {
+                wt w = draw_weight(rng, kind);
+                adj[i * n + j] = adj[j * n + i] = w;
+                has[i * n + j] = has[j * n + i] = 1;
+                edges[m++] = (sw_blossom_edge){i, j, w};
+            }
+    int mate[12];
+    sw_error err;
+    assert_int_equal(sw_blossom_match(n, edges, (size_t)m, flags, mate, &err), SW_OK);
+    int maxcard = (flags & SW_BLOSSOM_MAX_CARDINALITY) != 0;
+    best got = check_matching(n, adj, has, mate);
+    best want = brute(n, adj, has, maxcard);
+    if (maxcard)
+        assert_int_equal(got.card, want.card);
+    assert_true(got.w == want.w);
+    assert_true(sw_blossom_matching_weight(n, edges, (size_t)m, mate) == got.w);
+}
+
+static void test_blossom_matches_brute_force(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 2024u, 7u);
+    static const int flag_sets[3] = {0, SW_BLOSSOM_MAX_CARDINALITY,
+                                     SW_BLOSSOM_MAX_CARDINALITY | SW_BLOSSOM_NO_GREEDY_START};
+    int cases = 0;
+    for (int rep = 0; rep < 300; rep++)
+        for (int n = 1; n <= 12; n++) {
+            int kind = (int)sw_rng_bounded(&rng, 3);
+            int density = 15 + (int)sw_rng_bounded(&rng, 86);
+            random_case(&rng, n, kind, density, flag_sets[rep % 3]);
+            cases++;
+        }
+    assert_int_equal(cases, 3600);
+}
+
+static void test_blossom_known_small_graphs(void **state) {
+    (void)state;
+    /* Path a-b-c-d with heavy middle: max weight takes the middle alone
+     * (weight 10), max cardinality takes the two ends (weight 2). */
+    sw_blossom_edge path[3] = {{0, 1, 1}, {1, 2, 10}, {2, 3, 1}};
+    int mate[4];
+    assert_int_equal(sw_blossom_match(4, path, 3, 0, mate, NULL), SW_OK);
+    assert_int_equal(mate[1], 2);
+    assert_int_equal(mate[0], -1);
+    assert_true(sw_blossom_matching_weight(4, path, 3, mate) == 10);
+    assert_int_equal(sw_blossom_match(4, path, 3, SW_BLOSSOM_MAX_CARDINALITY, mate, NULL), SW_OK);
+    assert_int_equal(mate[0], 1);
+    assert_int_equal(mate[2], 3);
+    /* A triangle with a pendant forces a blossom: 0-1-2 odd cycle, 2-3 tail. */
+    sw_blossom_edge tri[4] = {{0, 1, 6}, {1, 2, 5}, {0, 2, 5}, {2, 3, 4}};
+    assert_int_equal(sw_blossom_match(4, tri, 4, 0, mate, NULL), SW_OK);
+    assert_int_equal(mate[0], 1);
+    assert_int_equal(mate[2], 3);
+    /* Empty graph and isolated vertices. */
+    assert_int_equal(sw_blossom_match(3, NULL, 0, SW_BLOSSOM_MAX_CARDINALITY, mate, NULL), SW_OK);
+    for (int v = 0; v < 3; v++)
+        assert_int_equal(mate[v], -1);
+}
+
+static void test_blossom_rejects_bad_graphs(void **state) {
+    (void)state;
+    int mate[3] = {7, 7, 7};
+    sw_error err;
+    sw_blossom_edge loop[1] = {{1, 1, 3}};
+    assert_int_equal(sw_blossom_match(3, loop, 1, 0, mate, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "distinct"));
+    assert_int_equal(mate[0], 7); /* untouched on failure */
+    sw_blossom_edge out[1] = {{0, 3, 3}};
+    assert_int_equal(sw_blossom_match(3, out, 1, 0, mate, &err), SW_ERR_INVALID);
+    sw_blossom_edge heavy[1] = {{0, 1, SW_BLOSSOM_WEIGHT_MAX + 1}};
+    assert_int_equal(sw_blossom_match(3, heavy, 1, 0, mate, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "2^120"));
+}
+
+/* The greedy start and the uniform start must reach the same optimum weight. */
+static void test_blossom_greedy_start_agrees_on_dense_graphs(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 99u, 3u);
+    for (int rep = 0; rep < 6; rep++) {
+        int n = 60 + 20 * rep + rep % 2; /* odd sizes too: never perfect */
+        size_t m = 0, cap = (size_t)n * (size_t)(n - 1) / 2;
+        sw_blossom_edge *e = malloc(sizeof *e * cap);
+        int *a = malloc(sizeof(int) * (size_t)n), *b = malloc(sizeof(int) * (size_t)n);
+        assert_true(e && a && b);
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (sw_rng_bounded(&rng, 10) < 7)
+                    e[m++] = (sw_blossom_edge){i, j, (wt)sw_rng_bounded(&rng, 50) << 80};
+        assert_int_equal(sw_blossom_match(n, e, m, SW_BLOSSOM_MAX_CARDINALITY, a, NULL), SW_OK);
+        assert_int_equal(sw_blossom_match(n, e, m,
+                                          SW_BLOSSOM_MAX_CARDINALITY | SW_BLOSSOM_NO_GREEDY_START,
+                                          b, NULL),
+                         SW_OK);
+        int ca = 0, cb = 0;
+        for (int v = 0; v < n; v++) {
+            ca += a[v] >= 0;
+            cb += b[v] >= 0;
+        }
+        assert_int_equal(ca, cb);
+        assert_true(sw_blossom_matching_weight(n, e, m, a) == sw_blossom_matching_weight(n, e, m, b));
+        free(e);
+        free(a);
+        free(b);
+    }
+}
+
+/* networkx's max_weight_matching as an independent oracle on 20..150 vertices. */
+static void test_blossom_matches_networkx(void **state) {
+    (void)state;
+    if (system("python3 -c 'import networkx' >/dev/null 2>&1") != 0) {
+        skip();
+        return;
+    }
+    char dir[] = "/tmp/sw_blossom_nxXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char gpath[256], opath[256], cmd[1024];
+    snprintf(gpath, sizeof gpath, "%s/g.txt", dir);
+    snprintf(opath, sizeof opath, "%s/w.txt", dir);
+    sw_rng rng;
+    sw_rng_seed(&rng, 5u, 8u);
+    for (int rep = 0; rep < 8; rep++) {
+        int n = 20 + (int)sw_rng_bounded(&rng, 131);
+        int maxcard = rep & 1;
+        size_t cap = (size_t)n * (size_t)(n - 1) / 2, m = 0;
+        sw_blossom_edge *e = malloc(sizeof *e * cap);
+        int *mate = malloc(sizeof(int) * (size_t)n);
+        assert_true(e && mate);
+        FILE *f = fopen(gpath, "w");
+        assert_non_null(f);
+        int density = 5 + (int)sw_rng_bounded(&rng, 60);
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if ((int)sw_rng_bounded(&rng, 100) < density) {
+                    long long w = (long long)sw_rng_bounded(&rng, 1000000);
+                    e[m++] = (sw_blossom_edge){i, j, (wt)w};
+                    fprintf(f, "%d %d %lld\n", i, j, w);
+                }
+        fclose(f);
+        snprintf(cmd, sizeof cmd,
+                 "python3 -c \"import networkx as nx,sys\n"
+                 "g=nx.Graph()\n"
+                 "for l in open('%s'):\n"
+                 "  a,b,w=map(int,l.split()); g.add_edge(a,b,weight=w)\n"
+                 "m=nx.max_weight_matching(g,maxcardinality=%s)\n"
+                 "print(len(m), sum(g[a][b]['weight'] for a,b in m))\" > %s",
+                 gpath, maxcard ? "True" : "False", opath);
+        assert_int_equal(system(cmd), 0);
+        f = fopen(opath, "r");
+        assert_non_null(f);
+        long long want_card, want_w;
+        assert_int_equal(fscanf(f, "%lld %lld", &want_card, &want_w), 2);
+        fclose(f);
+        assert_int_equal(sw_blossom_match(n, e, m, maxcard ? SW_BLOSSOM_MAX_CARDINALITY : 0, mate,
+                                          NULL),
+                         SW_OK);
+        long long card = 0;
+        for (int v = 0; v < n; v++)
+            card += mate[v] > v;
+        if (maxcard)
+            assert_int_equal(card, want_card);
+        assert_true(sw_blossom_matching_weight(n, e, m, mate) == (wt)want_w);
+        free(e);
+        free(mate);
+    }
+    unlink(gpath);
+    unlink(opath);
+    rmdir(dir);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blossom_known_small_graphs),
+        cmocka_unit_test(test_blossom_rejects_bad_graphs),
+        cmocka_unit_test(test_blossom_matches_brute_force),
+        cmocka_unit_test(test_blossom_greedy_start_agrees_on_dense_graphs),
+        cmocka_unit_test(test_blossom_matches_networkx),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
