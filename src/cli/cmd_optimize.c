@@ -31,6 +31,8 @@ static const char usage[] =
     "                 season's own assignment, the others from random ones\n"
     "  --time S       start no new restart after S seconds (the result then\n"
     "                 depends on the machine's speed)\n"
+    "  --kicks K      after each descent, K rounds of two random exchanges and a\n"
+    "                 new descent, kept when not worse (iterated local search)\n"
     "  --threads T    threads (default: all cores); the result does not depend on T\n"
     "  --seed S       random seed (default 1)\n"
     "  -o OUT         write the optimized season file to OUT (with --pairs N,\n"
@@ -50,7 +52,7 @@ static void on_sigint(int sig) {
 
 typedef struct options {
     const char *season, *movement, *parenfile, *out;
-    long sessions, pairs, restarts, threads;
+    long sessions, pairs, restarts, threads, kicks;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
@@ -82,6 +84,10 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--restarts")) {
             if (sw_cli_parse_int(v, 1, 100000000, &o->restarts))
                 return bad("--restarts wants a whole number from 1, got", v);
+            i++;
+        } else if (!strcmp(a, "--kicks")) {
+            if (sw_cli_parse_int(v, 0, 1000000, &o->kicks))
+                return bad("--kicks wants a whole number from 0, got", v);
             i++;
         } else if (!strcmp(a, "--threads")) {
             if (sw_cli_parse_int(v, 1, 1024, &o->threads))
@@ -249,6 +255,7 @@ int sw_cmd_optimize(int argc, char **argv) {
                          .restarts = (int)o.restarts,
                          .time_limit = o.time,
                          .threads = (int)o.threads,
+                         .kicks = (int)o.kicks,
                          .stop = &interrupted,
                          .progress = o.progress ? show_progress : NULL,
                          .ctx = &pc};

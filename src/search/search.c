@@ -101,6 +101,52 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
     return steps;
 }
 
+/* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
+static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
+    int c = sw_i256_cmp(sw_criteria_sosr(a), sw_criteria_sosr(b));
+    if (!c)
+        c = sw_i256_cmp(sw_criteria_sp2(a), sw_criteria_sp2(b));
+    if (!c)
+        c = sw_i256_cmp(sw_criteria_sc(a), sw_criteria_sc(b));
+    return c;
+}
+
+/* One random exchange in a session that is not played (no-op when none is free). */
+static void random_exchange(sw_matrix *mx, sw_rng *rng) {
+    const sw_season *s = mx->season;
+    int free_sessions = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        free_sessions += !s->sessions[k].played;
+    if (free_sessions == 0)
+        return;
+    int pick = (int)sw_rng_bounded(rng, (uint32_t)free_sessions), k = 0;
+    for (;; k++)
+        if (!s->sessions[k].played && pick-- == 0)
+            break;
+    int P = s->movements[s->sessions[k].movement].positions;
+    if (P < 2)
+        return;
+    int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+    int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+    if (q >= p)
+        q++;
+    sw_matrix_exchange(mx, k, p, q);
+}
+
+void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, int max_steps,
+                    volatile sig_atomic_t *stop, long long *evaluated) {
+    sw_matrix_assign_from(scratch, mx);
+    for (int i = 0; i < kicks && !(stop && *stop); i++) {
+        random_exchange(mx, rng);
+        random_exchange(mx, rng);
+        sw_search_descend(mx, max_steps, stop, evaluated);
+        if (descent_compare(mx, scratch) <= 0)
+            sw_matrix_assign_from(scratch, mx);
+        else
+            sw_matrix_assign_from(mx, scratch);
+    }
+}
+
 void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     const sw_season *s = mx->season;
     int maxp = 0;
@@ -141,7 +187,7 @@ int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
 
 /* Per-thread workspace: the running state and the best state it has seen. */
 typedef struct worker {
-    sw_matrix cur, best;
+    sw_matrix cur, best, scratch;
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
     long long evals, steps;
@@ -150,12 +196,13 @@ typedef struct worker {
 
 static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o) {
     sw_matrix_assign_from(&w->cur, base);
-    if (r > 0) {
-        sw_rng rng;
-        sw_rng_seed(&rng, o->seed, (uint64_t)r);
+    sw_rng rng;
+    sw_rng_seed(&rng, o->seed, (uint64_t)r);
+    if (r > 0)
         sw_search_randomize(&w->cur, &rng);
-    }
     w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
+    if (o->kicks > 0)
+        sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
@@ -197,7 +244,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
     for (int t = 0; t < nthreads && ok; t++) {
         ws[t].best_restart = -1;
         ok = sw_matrix_copy(&ws[t].cur, &base, err) == SW_OK &&
-             sw_matrix_copy(&ws[t].best, &base, err) == SW_OK;
+             sw_matrix_copy(&ws[t].best, &base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].scratch, &base, err) == SW_OK;
     }
     double t0 = now();
     int done = 0;
@@ -265,6 +313,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
     for (int t = 0; t < nthreads; t++) {
         sw_matrix_free(&ws[t].cur);
         sw_matrix_free(&ws[t].best);
+        sw_matrix_free(&ws[t].scratch);
     }
     free(ws);
     sw_matrix_free(&base);

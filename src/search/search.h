@@ -35,6 +35,9 @@ typedef struct sw_search_opts {
     double time_limit;   /* seconds, 0 = none: no new restart starts after it */
     int threads;         /* 0 = as many as OpenMP offers */
     int max_steps;       /* cap on applied exchanges per descent, 0 = default 100000 */
+    int kicks;           /* beyond picolo: after each restart's descent, this many
+                          * perturb-and-descend rounds (iterated local search),
+                          * kept when not worse; 0 = plain picolo */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -65,6 +68,13 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
 /* Random assignment of the sessions that are not played: present
  * participants on a uniformly random set of positions. Rebuilds mx. */
 void sw_search_randomize(sw_matrix *mx, sw_rng *rng);
+
+/* Iterated local search from a local optimum in mx: `kicks` times apply two
+ * random exchanges, descend, and keep the result unless it is worse by the
+ * descent's ranking (So+Sr, Sp, Sc); otherwise return to the kept state,
+ * using scratch (a copy of mx's season state) to hold it. */
+void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, int max_steps,
+                    volatile sig_atomic_t *stop, long long *evaluated);
 
 /* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);
