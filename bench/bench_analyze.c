@@ -14,13 +14,13 @@ static int list(char paths[][512], int max) {
     const char *dirs[] = {"6ronden", "7ronden", "8ronden", "NBB", "Topintegraal", "misc"};
     int n = 0;
     for (size_t d = 0; d < 6; d++) {
-        char dp[512];
+        char dp[256];
         snprintf(dp, sizeof dp, "%s/%s", SW_MOVEMENTS_DIR, dirs[d]);
         DIR *dir = opendir(dp);
         struct dirent *e;
         while (dir && (e = readdir(dir)) && n < max)
             if (e->d_name[0] != '.')
-                snprintf(paths[n++], 512, "%s/%.200s", dp, e->d_name);
+                snprintf(paths[n++], 512, "%.250s/%.200s", dp, e->d_name);
         if (dir)
             closedir(dir);
     }

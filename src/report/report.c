@@ -44,8 +44,13 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
     ROW("Qo", Qo);
     ROW("Qc", Qc);
 #undef ROW
-    if (r->has_qf)
-        sw_strbuf_printf(o, "  %-4s %14.2f\n", "Qf", r->qf);
+    if (r->has_qf) {
+        const sw_movement *m = &r->season->movements[0];
+        sw_strbuf_printf(o, "  %-4s %14.2f", "Qf", r->qf);
+        if (m->has_ref_qf)
+            sw_strbuf_printf(o, "   (the file's balans value: %.2f)", m->ref_qf);
+        sw_strbuf_puts(o, "\n");
+    }
     sw_strbuf_printf(o, "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
                         "gap %.4f\n",
                      c->So_bound, (long long)c->meetings, c->So - c->So_bound);

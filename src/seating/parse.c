@@ -1,0 +1,243 @@
+/* src/seating/parse.c: the line-based event format (docs/seating.md):
+ *   player ID NAME       round [N]           table E S W N     sitout ID...
+ *   standing ID POINTS [GAMES]               script [N]        map K ID
+ * '#' at the start of a line or after a blank starts a comment. A 'table'
+ * line belongs to the 'round' or 'script' line above it.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+
+#include "seating/seating_internal.h"
+#include "util/fileio.h"
+
+#define MAX_TOKENS 8
+#define MAX_NAME 200
+
+typedef struct token {
+    const char *s;
+    size_t n;
+} token;
+
+static int is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Cut a comment off the line: '#' counts only where a word could start, so
+ * a name such as "K#2" is kept whole. */
+static size_t strip_comment(const char *line, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (line[i] == '#' && (i == 0 || is_blank(line[i - 1])))
+            return i;
+    return n;
+}
+
+static int split(const char *line, size_t n, token *tok, int max) {
+    int k = 0;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && is_blank(line[i]))
+            i++;
+        if (i >= n)
+            break;
+        size_t start = i;
+        while (i < n && !is_blank(line[i]))
+            i++;
+        if (k < max)
+            tok[k] = (token){line + start, i - start};
+        k++;
+    }
+    return k;
+}
+
+static int tok_is(const token *t, const char *word) {
+    return t->n == strlen(word) && !memcmp(t->s, word, t->n);
+}
+
+/* A whole decimal integer in [lo, hi]; returns 0 on success. */
+static int tok_long(const token *t, long lo, long hi, long *out) {
+    if (!t->n || t->n > 12)
+        return -1;
+    long v = 0;
+    size_t i = 0;
+    int neg = t->s[0] == '-';
+    if (t->s[0] == '-' || t->s[0] == '+')
+        i++;
+    if (i == t->n)
+        return -1;
+    for (; i < t->n; i++) {
+        if (t->s[i] < '0' || t->s[i] > '9')
+            return -1;
+        v = v * 10 + (t->s[i] - '0');
+    }
+    v = neg ? -v : v;
+    if (v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static sw_status bad_token(const token *t, const char *what, const char *file, int line,
+                           sw_error *err) {
+    return sw_error_set(err, SW_ERR_PARSE, file, line, "expected %s, found '%.*s'", what,
+                        (int)(t->n > 40 ? 40 : t->n), t->s);
+}
+
+static sw_status need_args(int ntok, int lo, int hi, const token *kw, const char *usage,
+                           const char *file, int line, sw_error *err) {
+    if (ntok - 1 < lo || ntok - 1 > hi)
+        return sw_error_set(err, SW_ERR_PARSE, file, line, "'%.*s' with %d values: expected '%s'",
+                            (int)kw->n, kw->s, ntok - 1, usage);
+    return SW_OK;
+}
+
+static sw_status line_player(sw_seating_event *ev, const char *line, size_t n, const token *tok,
+                             int ntok, const char *file, int ln, sw_error *err) {
+    long id;
+    if (ntok < 2)
+        return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                            "'player' without an id: expected "
+                            "'player ID NAME'");
+    if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+        return bad_token(&tok[1], "a player id from 1 to 999999999", file, ln, err);
+    const char *name = tok[1].s + tok[1].n;
+    const char *end = line + n;
+    while (name < end && is_blank(*name))
+        name++;
+    while (end > name && is_blank(end[-1]))
+        end--;
+    if (end - name > MAX_NAME)
+        return sw_error_set(err, SW_ERR_LIMIT, file, ln,
+                            "player name of %d bytes: expected at "
+                            "most %d",
+                            (int)(end - name), MAX_NAME);
+    return ev_player(ev, id, name, (size_t)(end - name), file, ln, err);
+}
+
+static sw_status line_table(sw_seating_event *ev, int section, const token *tok, int ntok,
+                            const char *file, int ln, sw_error *err) {
+    if (ntok - 1 != SW_WINDS)
+        return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                            "table with %d players: expected 4 ids in wind order E S W N",
+                            ntok - 1);
+    long ids[SW_WINDS];
+    for (int s = 0; s < SW_WINDS; s++)
+        if (tok_long(&tok[1 + s], -1000000000L, 1000000000L, &ids[s]))
+            return bad_token(&tok[1 + s], "a player id", file, ln, err);
+    return ev_table(ev, section, ids, file, ln, err);
+}
+
+static sw_status line_standing(sw_seating_event *ev, int fidx, const token *tok, int ntok,
+                               const char *file, int ln, sw_error *err) {
+    sw_status st = need_args(ntok, 2, 3, &tok[0], "standing ID POINTS [GAMES]", file, ln, err);
+    if (st)
+        return st;
+    long id, games = -1;
+    int64_t points;
+    if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+        return bad_token(&tok[1], "a player id", file, ln, err);
+    const char *why = parse_points(tok[2].s, tok[2].n, &points);
+    if (why)
+        return sw_error_set(err, SW_ERR_PARSE, file, ln, "%s, found '%.*s'", why,
+                            (int)(tok[2].n > 40 ? 40 : tok[2].n), tok[2].s);
+    if (ntok == 4 && tok_long(&tok[3], 0, SW_SEATING_MAX_ROUNDS, &games))
+        return bad_token(&tok[3], "a number of games from 0 to 1000", file, ln, err);
+    return ev_standing(ev, id, points, games, fidx, file, ln, err);
+}
+
+/* One non-empty line; *section and *header track the round being read. */
+static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, size_t n, int *section,
+                           int *header, const char *file, int ln, sw_error *err) {
+    token tok[MAX_TOKENS + 1];
+    int ntok = split(line, n, tok, MAX_TOKENS + 1);
+    if (!ntok)
+        return SW_OK;
+    const token *kw = &tok[0];
+    if (tok_is(kw, "table"))
+        return ntok > MAX_TOKENS ? sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                                "table with more than 4 players: expected 4 ids")
+                                 : line_table(ev, *section, tok, ntok, file, ln, err);
+    if (tok_is(kw, "sitout")) {
+        if (*section != SECTION_ROUND)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln, "sitout outside a round");
+        if (ntok < 2 || ntok > MAX_TOKENS)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "expected 'sitout ID...' with 1 to %d ids (use several lines)",
+                                MAX_TOKENS - 1);
+        for (int i = 1; i < ntok; i++) {
+            long id;
+            if (tok_long(&tok[i], 1, SW_SEATING_MAX_ID, &id))
+                return bad_token(&tok[i], "a player id", file, ln, err);
+            sw_status st = ev_sitout(ev, id, file, ln, err);
+            if (st)
+                return st;
+        }
+        return SW_OK;
+    }
+    /* Every other line closes the round being read. */
+    if (*section != SECTION_NONE) {
+        sw_status st = ev_section_end(ev, *section, file, *header, err);
+        if (st)
+            return st;
+        *section = SECTION_NONE;
+    }
+    if (tok_is(kw, "player"))
+        return line_player(ev, line, n, tok, ntok, file, ln, err);
+    if (tok_is(kw, "round") || tok_is(kw, "script")) {
+        int sec = tok_is(kw, "round") ? SECTION_ROUND : SECTION_SCRIPT;
+        sw_status st = need_args(ntok, 0, 1, kw, sec == SECTION_ROUND ? "round [N]" : "script [N]",
+                                 file, ln, err);
+        if (st)
+            return st;
+        long num = 0;
+        if (ntok == 2 && tok_long(&tok[1], 1, SW_SEATING_MAX_ROUNDS, &num))
+            return bad_token(&tok[1], "a round number", file, ln, err);
+        st = ev_section_begin(ev, sec, num, file, ln, err);
+        if (!st) {
+            *section = sec;
+            *header = ln;
+        }
+        return st;
+    }
+    if (tok_is(kw, "standing"))
+        return line_standing(ev, fidx, tok, ntok, file, ln, err);
+    if (tok_is(kw, "map")) {
+        sw_status st = need_args(ntok, 2, 2, kw, "map K ID", file, ln, err);
+        if (st)
+            return st;
+        long k, id;
+        if (tok_long(&tok[1], 1, SW_SEATING_MAX_PLAYERS, &k))
+            return bad_token(&tok[1], "a script id", file, ln, err);
+        if (tok_long(&tok[2], 1, SW_SEATING_MAX_ID, &id))
+            return bad_token(&tok[2], "a player id", file, ln, err);
+        return ev_map(ev, k, id, file, ln, err);
+    }
+    return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                        "unknown line '%.*s': expected player, round, table, sitout, standing, "
+                        "script or map",
+                        (int)(kw->n > 40 ? 40 : kw->n), kw->s);
+}
+
+sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                    sw_error *err) {
+    int fidx = ev_file_index(ev, path);
+    if (fidx < 0)
+        return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    const char *file = ev->files[fidx];
+    const char *p = text, *end = text + len, *line;
+    size_t n;
+    int ln = 0, section = SECTION_NONE, header = 0;
+    while (sw_next_line(&p, end, &line, &n)) {
+        ln++;
+        if (ln == 1 && n >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
+            line += 3; /* a UTF-8 byte order mark, as some editors write */
+            n -= 3;
+        }
+        sw_status st =
+            text_line(ev, fidx, line, strip_comment(line, n), &section, &header, file, ln, err);
+        if (st)
+            return st;
+    }
+    if (section != SECTION_NONE)
+        return ev_section_end(ev, section, file, header, err);
+    return SW_OK;
+}

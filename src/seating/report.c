@@ -1,0 +1,238 @@
+/* src/seating/report.c: an event as text, JSON (the analyze contract: each
+ * round a one-round session, seats in wind order E, S, W, N) or CSV. The
+ * numbers come from sw_seating_stats, so all three formats agree.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seating/seating_internal.h"
+
+static const char wind_letter[SW_WINDS] = {'E', 'S', 'W', 'N'};
+
+/* seat_of[r*n + p] = table * 4 + wind, or -1 when p sat out round r. */
+static int *seat_index(const sw_seating_event *ev) {
+    size_t n = (size_t)ev->nplayers, R = (size_t)ev->nrounds;
+    int *seat_of = malloc(n * R * sizeof *seat_of + 1);
+    if (!seat_of)
+        return NULL;
+    memset(seat_of, 0xff, n * R * sizeof *seat_of);
+    for (size_t r = 0; r < R; r++)
+        for (int t = 0; t < ev->rounds[r].ntables; t++)
+            for (int s = 0; s < SW_WINDS; s++)
+                seat_of[r * n + (size_t)ev->rounds[r].tables[t].seat[s]] = t * SW_WINDS + s;
+    return seat_of;
+}
+
+static void text_rounds(const sw_seating_event *ev, const int *seat_of, int first_new,
+                        sw_strbuf *out) {
+    int n = ev->nplayers;
+    for (int r = 0; r < ev->nrounds; r++) {
+        sw_strbuf_printf(out, "\nRound %d%s\n", r + 1, r + 1 >= first_new ? " (new)" : "");
+        const sw_seating_round *rd = &ev->rounds[r];
+        for (int t = 0; t < rd->ntables; t++) {
+            sw_strbuf_printf(out, "  table %-3d", t + 1);
+            for (int s = 0; s < SW_WINDS; s++) {
+                const sw_seating_player *p = &ev->players[rd->tables[t].seat[s]];
+                sw_strbuf_printf(out, "  %c %d %s", wind_letter[s], p->id, p->name);
+            }
+            sw_strbuf_puts(out, "\n");
+        }
+        bool any = false;
+        for (int p = 0; p < n; p++)
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+                sw_strbuf_printf(out, "%s %d %s", any ? "," : "  sits out:", ev->players[p].id,
+                                 ev->players[p].name);
+                any = true;
+            }
+        if (any)
+            sw_strbuf_puts(out, "\n");
+    }
+}
+
+static void text_players(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
+                         sw_strbuf *out) {
+    int n = ev->nplayers;
+    sw_strbuf_puts(out, "\nPlayers (per round: table and wind, '-' sat out; opponents: id, "
+                        "xK when met K times)\n");
+    for (int p = 0; p < n; p++) {
+        const int *w = &st->winds[p * SW_WINDS];
+        sw_strbuf_printf(out,
+                         "  %d %s: E%d S%d W%d N%d, sat out %d\n    tables:", ev->players[p].id,
+                         ev->players[p].name, w[0], w[1], w[2], w[3], st->sitouts[p]);
+        for (int r = 0; r < ev->nrounds; r++) {
+            int s = seat_of[(size_t)r * (size_t)n + (size_t)p];
+            if (s < 0)
+                sw_strbuf_puts(out, " -");
+            else
+                sw_strbuf_printf(out, " %d%c", s / SW_WINDS + 1, wind_letter[s % SW_WINDS]);
+        }
+        sw_strbuf_puts(out, "\n    opponents:");
+        for (int q = 0; q < n; q++) {
+            int m = st->meetings[(size_t)p * (size_t)n + (size_t)q];
+            if (q == p || !m)
+                continue;
+            sw_strbuf_printf(out, " %d", ev->players[q].id);
+            if (m > 1)
+                sw_strbuf_printf(out, "x%d", m);
+        }
+        sw_strbuf_puts(out, "\n");
+    }
+}
+
+static void text_report(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
+                        int first_new, sw_strbuf *out) {
+    int lo = ev->nrounds, hi = 0;
+    for (int p = 0; p < ev->nplayers; p++) {
+        lo = st->sitouts[p] < lo ? st->sitouts[p] : lo;
+        hi = st->sitouts[p] > hi ? st->sitouts[p] : hi;
+    }
+    sw_strbuf_printf(out, "Seating: %d players, %d rounds\n", ev->nplayers, ev->nrounds);
+    text_rounds(ev, seat_of, first_new, out);
+    text_players(ev, st, seat_of, out);
+    sw_strbuf_printf(out,
+                     "\nRepeats: %ld (%ld pairs met more than once, a pair at most %d times); "
+                     "crossings: %ld; repeat-free rounds: %d of %d\n"
+                     "Wind balance: largest spread %d (a player's most minus least frequent "
+                     "wind)\n"
+                     "Sit-outs: %d to %d per player\n",
+                     st->repeats, st->repeat_pairs, st->max_meetings, st->crossings,
+                     st->repeat_free_rounds, ev->nrounds, st->wind_spread_max,
+                     ev->nplayers ? lo : 0, hi);
+}
+
+static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
+    sw_strbuf_puts(out, "[");
+    for (int i = 0; i < n; i++)
+        sw_strbuf_printf(out, "%s%d", i ? "," : "", v[(size_t)i * (size_t)stride]);
+    sw_strbuf_puts(out, "]");
+}
+
+static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, int first_new,
+                        sw_strbuf *out) {
+    int n = ev->nplayers;
+    sw_strbuf_puts(out, "{\"title\": \"seatwise seat\",\n  \"participants\": [");
+    for (int p = 0; p < n; p++) {
+        sw_strbuf_printf(out, "%s\n    {\"id\": %d, \"name\": ", p ? "," : "", ev->players[p].id);
+        sw_strbuf_json_string(out, ev->players[p].name);
+        sw_strbuf_printf(out, ", \"rests_before\": 0, \"rests\": %d}", st->sitouts[p]);
+    }
+    sw_strbuf_puts(out, "\n  ],\n  \"sessions\": [");
+    for (int r = 0; r < ev->nrounds; r++) {
+        /* "played": false marks the rounds just seated, as the contract
+         * marks sessions not yet played. */
+        sw_strbuf_printf(out, "%s\n    {\"number\": %d, \"played\": %s, \"present\": [",
+                         r ? "," : "", r + 1, r + 1 >= first_new ? "false" : "true");
+        for (int p = 0; p < n; p++)
+            sw_strbuf_printf(out, "%s%d", p ? "," : "", ev->players[p].id);
+        sw_strbuf_puts(out, "],\n     \"rounds\": [{\"round\": 1, \"tables\": [");
+        const sw_seating_round *rd = &ev->rounds[r];
+        for (int t = 0; t < rd->ntables; t++) {
+            const int *s = rd->tables[t].seat;
+            sw_strbuf_printf(out,
+                             "%s\n       {\"table\": %d, \"boards\": null, \"seats\": "
+                             "[%d,%d,%d,%d], \"plays\": true}",
+                             t ? "," : "", t + 1, ev->players[s[0]].id, ev->players[s[1]].id,
+                             ev->players[s[2]].id, ev->players[s[3]].id);
+        }
+        sw_strbuf_puts(out, "]}]}");
+    }
+    long long meetings = 0;
+    for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
+        meetings += st->meetings[i];
+    sw_strbuf_printf(out,
+                     "\n  ],\n  \"metrics\": {\"repeats\": %ld, \"repeat_pairs\": %ld, "
+                     "\"repeat_free_rounds\": %d, \"wind_spread_max\": %d, "
+                     "\"sitout_spread\": %d, \"crossings\": %ld, \"max_meetings\": %d, "
+                     "\"meetings\": %lld},\n  \"matrices\": {",
+                     st->repeats, st->repeat_pairs, st->repeat_free_rounds, st->wind_spread_max,
+                     st->sitout_spread, st->crossings, st->max_meetings, meetings / 2);
+    /* Without board sets C equals M (domain.md section 2), and everyone is
+     * present in every round, so K is the number of rounds off the diagonal. */
+    static const char *const names[] = {"meetings", "competition", "coincidence"};
+    for (int k = 0; k < 3; k++) {
+        sw_strbuf_printf(out, "%s\n    \"%s\": [", k ? "," : "", names[k]);
+        for (int p = 0; p < n; p++) {
+            sw_strbuf_puts(out, p ? ",\n      [" : "\n      [");
+            for (int q = 0; q < n; q++)
+                sw_strbuf_printf(out, "%s%d", q ? "," : "",
+                                 k < 2 ? st->meetings[(size_t)p * (size_t)n + (size_t)q]
+                                       : (p == q ? 0 : ev->nrounds));
+            sw_strbuf_puts(out, "]");
+        }
+        sw_strbuf_puts(out, "\n    ]");
+    }
+    sw_strbuf_puts(out, ",\n    \"rests\": ");
+    json_int_row(out, st->sitouts, n, 1);
+    sw_strbuf_puts(out, ",\n    \"winds\": [");
+    for (int p = 0; p < n; p++) {
+        sw_strbuf_puts(out, p ? ", " : "");
+        json_int_row(out, &st->winds[p * SW_WINDS], SW_WINDS, 1);
+    }
+    sw_strbuf_puts(out, "]\n  }\n}\n");
+}
+
+/* A CSV field: quoted when it holds a separator, a quote or a line break. */
+static void csv_field(sw_strbuf *out, const char *s) {
+    if (!strpbrk(s, ",\"\r\n")) {
+        sw_strbuf_puts(out, s);
+        return;
+    }
+    sw_strbuf_puts(out, "\"");
+    for (; *s; s++)
+        sw_strbuf_puts(out, *s == '"' ? "\"\"" : (char[2]){*s, '\0'});
+    sw_strbuf_puts(out, "\"");
+}
+
+static void csv_report(const sw_seating_event *ev, const int *seat_of, int first_new,
+                       sw_strbuf *out) {
+    int n = ev->nplayers;
+    sw_strbuf_puts(out, "round,table,wind,id,name,new\n");
+    for (int r = 0; r < ev->nrounds; r++) {
+        const sw_seating_round *rd = &ev->rounds[r];
+        const char *isnew = r + 1 >= first_new ? "yes" : "no";
+        for (int t = 0; t < rd->ntables; t++)
+            for (int s = 0; s < SW_WINDS; s++) {
+                const sw_seating_player *p = &ev->players[rd->tables[t].seat[s]];
+                sw_strbuf_printf(out, "%d,%d,%c,%d,", r + 1, t + 1, wind_letter[s], p->id);
+                csv_field(out, p->name);
+                sw_strbuf_printf(out, ",%s\n", isnew);
+            }
+        for (int p = 0; p < n; p++)
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+                sw_strbuf_printf(out, "%d,,out,%d,", r + 1, ev->players[p].id);
+                csv_field(out, ev->players[p].name);
+                sw_strbuf_printf(out, ",%s\n", isnew);
+            }
+    }
+}
+
+sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt, int first_new,
+                            sw_strbuf *out, sw_error *err) {
+    sw_seating_stats st;
+    sw_status s = sw_seating_stats_init(&st, ev, -1, err);
+    if (s)
+        return s;
+    int *seat_of = seat_index(ev);
+    if (!seat_of) {
+        sw_seating_stats_free(&st);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    if (first_new < 1)
+        first_new = ev->nrounds + 1;
+    switch (fmt) {
+    case SW_SEATING_TEXT:
+        text_report(ev, &st, seat_of, first_new, out);
+        break;
+    case SW_SEATING_JSON:
+        json_report(ev, &st, first_new, out);
+        break;
+    case SW_SEATING_CSV:
+        csv_report(ev, seat_of, first_new, out);
+        break;
+    }
+    free(seat_of);
+    sw_seating_stats_free(&st);
+    if (out->failed)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
+    return SW_OK;
+}

@@ -1,3 +1,0 @@
-/* src/seating/seating.c: to be written.
- * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_seating;

@@ -1,0 +1,207 @@
+/* src/seating/seating.h: four players a table (mahjong): the event model, its
+ * text and JSON input, the next-round modes (random, swiss, interval,
+ * predefined), seat winds, sit-outs and the reports.
+ *
+ * An event is a list of players and the rounds played so far. A round is a
+ * list of tables; a table holds four player indices in wind order E, S, W, N.
+ * Every player takes part in every round: a player not seated in a round sat
+ * out that round. The model is plain data, so a whole-event schedule (planned
+ * elsewhere) fills the same rounds and reuses the winds, statistics and
+ * reports of this module.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SEATING_H
+#define SW_SEATING_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/error.h"
+#include "util/rng.h"
+#include "util/strbuf.h"
+
+#define SW_SEATING_MAX_PLAYERS 4096 /* the meeting matrix is N x N ints */
+#define SW_SEATING_MAX_ROUNDS 1000
+#define SW_SEATING_MAX_ID 999999999
+#define SW_SEATING_POINT_SCALE 1000 /* standings hold points in thousandths */
+
+enum { SW_WIND_E, SW_WIND_S, SW_WIND_W, SW_WIND_N, SW_WINDS };
+
+typedef struct sw_seating_table {
+    int seat[SW_WINDS]; /* player indices (0-based) in wind order E, S, W, N */
+} sw_seating_table;
+
+typedef struct sw_seating_round {
+    int ntables;
+    sw_seating_table *tables; /* owned */
+} sw_seating_round;
+
+typedef struct sw_seating_player {
+    int id;        /* as given in the input, 1..SW_SEATING_MAX_ID, unique */
+    char *name;    /* owned, never NULL */
+    int script_id; /* the predefined script's number for this player (1..N) */
+    bool has_standing;
+    int64_t points;     /* standing points in thousandths (SW_SEATING_POINT_SCALE) */
+    int games;          /* games stated in the standings; -1 when not stated */
+    int standing_order; /* position of the standing line: breaks ties in points */
+    int standing_file;  /* index into sw_seating_event.files, for late errors */
+    int standing_line;
+} sw_seating_player;
+
+typedef struct sw_seating_event {
+    int nplayers;
+    sw_seating_player *players; /* owned */
+    int nrounds;
+    sw_seating_round *rounds; /* the rounds played, in order; owned */
+    int nscript;
+    sw_seating_round *script; /* predefined rounds; seats hold script ids 1..N */
+    bool mapped;              /* some 'map' line set script ids explicitly */
+    int nstandings;
+    int nfiles;
+    char **files; /* names of the inputs read, for errors found after parsing */
+    int capplayers, caprounds, capscript, capfiles;
+    int *mark; /* nplayers scratch stamps: finds a player seated twice in a round */
+    int stamp;
+    int *idhash; /* open addressing, id -> index + 1; hashcap a power of two */
+    int hashcap;
+} sw_seating_event;
+
+/* Zero ev: an event with no players. */
+void sw_seating_event_init(sw_seating_event *ev);
+
+/* Release everything ev owns (ev may be NULL or zeroed) and leave it zeroed. */
+void sw_seating_event_free(sw_seating_event *ev);
+
+/* Add the text (text format or JSON, told apart by a leading '{') to ev.
+ * path names the input in errors ("FILE:LINE: ..."). Several inputs may be
+ * read into one event (history, then standings, then a script); players must
+ * be declared before they are referred to. On error ev keeps what was added
+ * before the failing line and must only be freed. */
+SW_NODISCARD sw_status sw_seating_event_read(sw_seating_event *ev, const char *text, size_t len,
+                                             const char *path, sw_error *err);
+
+/* Read the file at path with sw_file_read and add it to ev. */
+SW_NODISCARD sw_status sw_seating_event_read_file(sw_seating_event *ev, const char *path,
+                                                  sw_error *err);
+
+/* Checks that need the whole input: at least 4 players, every player's
+ * stated games equal to the tables they sat at in the history, the script
+ * mapping a bijection. Call once after the last read. */
+SW_NODISCARD sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err);
+
+/* Index of the player with this id, or -1. */
+int sw_seating_find_player(const sw_seating_event *ev, int id);
+
+/* Add a player (id unique, name copied; NULL gives "Player ID"). For
+ * programs that build events in memory. */
+SW_NODISCARD sw_status sw_seating_add_player(sw_seating_event *ev, int id, const char *name,
+                                             sw_error *err);
+
+/* Append a round of ntables tables (copied) to the history. Checks indices
+ * and that nobody is seated twice. */
+SW_NODISCARD sw_status sw_seating_add_round(sw_seating_event *ev, const sw_seating_table *tables,
+                                            int ntables, sw_error *err);
+
+/* Set player index p's standing (points in thousandths). */
+void sw_seating_set_points(sw_seating_event *ev, int p, int64_t points);
+
+/* ---- statistics over the history ---- */
+
+typedef struct sw_seating_stats {
+    int n;
+    int *meetings;          /* n*n: rounds in which i and j sat at one table */
+    int *winds;             /* n*SW_WINDS: rounds player i sat in each wind */
+    int *sitouts;           /* n: rounds player i did not play */
+    int *games;             /* n: rounds player i played */
+    long repeats;           /* sum over pairs of max(0, meetings - 1) */
+    long repeat_pairs;      /* pairs that met more than once */
+    long crossings;         /* sum over pairs of M(M-1)/2: each meeting counts the
+                               earlier ones of the same pair (Pantheon's measure) */
+    int max_meetings;       /* most rounds any pair sat at one table */
+    int repeat_free_rounds; /* leading rounds in which no pair met a second time */
+    int wind_spread_max;    /* max over players of (most - least frequent wind) */
+    int sitout_spread;      /* max - min of sitouts */
+} sw_seating_stats;
+
+/* Compute the statistics of the first nrounds rounds of ev (nrounds < 0: all). */
+SW_NODISCARD sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev,
+                                             int nrounds, sw_error *err);
+void sw_seating_stats_free(sw_seating_stats *st);
+
+/* ---- seat winds and sit-outs (shared with whole-event schedules) ---- */
+
+/* Reorder the four players of t so that each gets a wind they have had
+ * least: minimises, over the 24 orders, first the sum of the squared wind
+ * spreads after the round, then the sum of the counts of the winds given;
+ * ties are broken with rng. winds is n*SW_WINDS as in sw_seating_stats and is
+ * updated for the chosen order. */
+void sw_seating_assign_winds(int *winds, sw_seating_table *t, sw_rng *rng);
+
+/* Choose k of the n players to sit out: those with the fewest sit-outs so
+ * far (sitouts[]), so nobody sits out twice before everyone has once. Among
+ * players with equal counts, preference[] orders the choice (lower value
+ * sits out first). out gets k indices. */
+void sw_seating_choose_sitouts(int n, const int *sitouts, const int *preference, int k, int *out);
+
+/* ---- the next-round modes ---- */
+
+typedef enum {
+    SW_SEATING_RANDOM,      /* shuffles searched for the fewest repeats */
+    SW_SEATING_SWISS,       /* by standings, searched: fewest repeats, then rank spread */
+    SW_SEATING_SWISS_FIRST, /* Pantheon's simplified swiss: the first variant (baseline) */
+    SW_SEATING_INTERVAL,    /* ranks 1,1+K,1+2K,1+3K at table 1, ... */
+    SW_SEATING_PREDEFINED   /* the script's next round */
+} sw_seating_mode;
+
+typedef struct sw_seating_options {
+    sw_seating_mode mode;
+    int interval;      /* K >= 1 for SW_SEATING_INTERVAL */
+    uint64_t seed;     /* all randomness derives from it */
+    long tries;        /* variants to search; 0: until time_limit, or 1 without one */
+    double time_limit; /* seconds; 0 = none. With only tries set, the result
+                          depends on the seed alone, never on timing */
+    long exact_nodes;  /* node budget of the exhaustive search on the crossings */
+    const volatile sig_atomic_t *stop; /* set asynchronously to stop the search early */
+    void (*progress)(void *ctx, long tries, long crossings, long spread);
+    void *progress_ctx; /* called when a better variant is found */
+} sw_seating_options;
+
+/* Defaults: random mode, interval 1, seed 1, 500 tries, no time limit. */
+void sw_seating_options_default(sw_seating_options *opt);
+
+typedef struct sw_seating_outcome {
+    long tries;        /* variants evaluated */
+    long repeat_pairs; /* pairs in the new round that had met before */
+    long crossings;    /* sum of their earlier meetings: what is minimised */
+    long spread;       /* sum over tables of (worst - best rank); ranking modes */
+    int sitouts;       /* players sitting out the new round */
+    bool exhaustive;   /* the exact search finished: crossings is the minimum */
+    bool stopped;      /* the time limit or the stop flag ended the search */
+} sw_seating_outcome;
+
+/* Seat the next round with opt->mode and append it to ev->rounds. The
+ * fewest players sit out (N mod 4), chosen by sw_seating_choose_sitouts:
+ * by rank (lowest first) in the ranking modes, at random in random mode.
+ * Winds by sw_seating_assign_winds. Errors: swiss and interval need a
+ * standing for every player and at least one played round; predefined needs
+ * the script to hold the round. out may be NULL. */
+SW_NODISCARD sw_status sw_seating_next_round(sw_seating_event *ev, const sw_seating_options *opt,
+                                             sw_seating_outcome *out, sw_error *err);
+
+/* Name of a mode ("random", ...) and the reverse (-1 when unknown). */
+const char *sw_seating_mode_name(sw_seating_mode mode);
+int sw_seating_mode_parse(const char *name);
+
+/* ---- reports ---- */
+
+typedef enum { SW_SEATING_TEXT, SW_SEATING_JSON, SW_SEATING_CSV } sw_seating_format;
+
+/* Append the report of ev to out: per round the tables with winds and the
+ * sit-outs, per player their tables and opponents, the repeats and the wind
+ * balance. Rounds numbered first_new and later are marked as new in the
+ * text. JSON follows the analyze contract (docs/seating.md). */
+SW_NODISCARD sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt,
+                                         int first_new, sw_strbuf *out, sw_error *err);
+
+#endif

@@ -1,0 +1,83 @@
+/* src/seating/seating_internal.h: helpers shared inside src/seating only:
+ * the event builder both parsers call (it owns every rule about ids, so the
+ * text and JSON inputs cannot drift apart), the small JSON reader and the
+ * search of the searched modes.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SEATING_INTERNAL_H
+#define SW_SEATING_INTERNAL_H
+
+#include "seating/seating.h"
+
+/* What a table belongs to while reading. */
+enum { SECTION_NONE, SECTION_ROUND, SECTION_SCRIPT };
+
+/* ---- event builder (event.c); file is the input's name, line 1-based ---- */
+
+/* Remember path in ev->files; returns its index or -1 when out of memory. */
+int ev_file_index(sw_seating_event *ev, const char *path);
+
+sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                    const char *file, int line, sw_error *err);
+/* Start round (number 0 = the next) of the history or the script. */
+sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const char *file,
+                           int line, sw_error *err);
+/* Add a table to the round begun last in section. */
+sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], const char *file,
+                   int line, sw_error *err);
+/* Check the round of section begun at header_line once its tables are read. */
+sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, int header_line,
+                         sw_error *err);
+/* The player did not play in the last history round (checked, not stored). */
+sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, sw_error *err);
+sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games, int file_index,
+                      const char *file, int line, sw_error *err);
+sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file, int line,
+                 sw_error *err);
+
+/* Parse a decimal number of points ("-12.5", "+3", "25000") with at most 3
+ * decimals into thousandths. Returns NULL or what is wrong. */
+const char *parse_points(const char *s, size_t n, int64_t *out);
+
+/* ---- text format (parse.c) and JSON (json.c) ---- */
+
+sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                    sw_error *err);
+sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                    sw_error *err);
+
+/* ---- search (search.c) ---- */
+
+/* The problem of one round: m players to seat at t = m/4 tables, k more
+ * may be swapped in from the sit-out group. */
+typedef struct seat_problem {
+    int n;               /* players in the event */
+    const int *meetings; /* n*n */
+    const int *rank;     /* n: 0 = best; NULL when spread does not count */
+    int m;               /* players to seat: 4 * tables */
+    int tables;
+    int *pool;             /* m + nfree: players to seat, then swappable sit-outs */
+    int nfree;             /* sit-out candidates that may swap with seated players */
+    const bool *swappable; /* n: may move between the seated and the sit-out group */
+} seat_problem;
+
+typedef struct seat_cost {
+    long pairs;     /* pairs at a table that met before */
+    long crossings; /* sum of their earlier meetings */
+    long spread;    /* sum over tables of worst minus best rank */
+} seat_cost;
+
+/* Search the round: best of opt's tries plus an exhaustive search within
+ * opt->exact_nodes. seats has room for m + nfree: on return it holds the
+ * tables (4 at a time, wind order not yet chosen), then the sit-outs. */
+sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int *seats,
+                      sw_seating_outcome *out, sw_error *err);
+
+/* Pantheon's simplified swiss: top player, then the best-ranked player
+ * nobody seated has met, else the one with the fewest meetings. pool is in
+ * rank order; seats gets the m players 4 at a time. */
+void seat_greedy_swiss(const seat_problem *pb, int *seats);
+
+/* Cost of the tables in seats (4 at a time). */
+seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
+
+#endif

@@ -1,0 +1,1095 @@
+/* tests/test_seating.c: four-per-table seating: the inputs and their errors,
+ * each mode's defining layout, fewest repeats against a brute-force
+ * enumeration of all seatings, wind balance, sit-out fairness, determinism,
+ * report round trips and the 'seat' command end to end.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "seating/seating.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+
+#define DATA SW_TEST_DATA "/seating/"
+#define EXAMPLES SW_SOURCE_DIR "/examples/seating/"
+
+/* ---- helpers ---- */
+
+static void must(sw_status st, const sw_error *err) {
+    if (st)
+        fail_msg("unexpected error: %s:%d: %s", err->file, err->line, err->msg);
+}
+
+static void make_players(sw_seating_event *ev, int n) {
+    sw_error err;
+    sw_seating_event_init(ev);
+    for (int p = 1; p <= n; p++)
+        must(sw_seating_add_player(ev, p, NULL, &err), &err);
+}
+
+/* Add `rounds` rounds of random full tables (the fewest sitting out). */
+static void random_history(sw_seating_event *ev, int rounds, sw_rng *rng) {
+    int n = ev->nplayers, *perm = malloc((size_t)n * sizeof *perm);
+    sw_seating_table *t = malloc((size_t)(n / 4) * sizeof *t);
+    sw_error err;
+    for (int r = 0; r < rounds; r++) {
+        for (int i = 0; i < n; i++)
+            perm[i] = i;
+        sw_rng_shuffle(rng, perm, n);
+        for (int k = 0; k < n / 4; k++)
+            memcpy(t[k].seat, perm + 4 * k, sizeof t[k].seat);
+        must(sw_seating_add_round(ev, t, n / 4, &err), &err);
+    }
+    free(perm);
+    free(t);
+}
+
+static void set_random_points(sw_seating_event *ev, sw_rng *rng) {
+    for (int p = 0; p < ev->nplayers; p++)
+        sw_seating_set_points(ev, p, (int64_t)sw_rng_bounded(rng, 200000) - 100000);
+}
+
+static void table_sorted(const sw_seating_table *t, int out[4]) {
+    memcpy(out, t->seat, 4 * sizeof *out);
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int x = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = x;
+        }
+}
+
+/* Exhaustive minimum over all partitions of players[0..m) into tables:
+ * lexicographic (crossings = earlier meetings of the pairs seated together,
+ * the sum of their squares, rank spread). */
+typedef struct brute {
+    const int *meet;
+    int n;
+    const int *rank;
+    long best[3];
+    long cur[3];
+} brute;
+
+static void brute_rec(brute *b, int *left, int m) {
+    if (m == 0) {
+        if (b->best[0] < 0 || memcmp(b->cur, b->best, sizeof b->cur) < 0) {
+            bool better = b->best[0] < 0;
+            for (int k = 0; k < 3 && !better; k++) {
+                if (b->cur[k] != b->best[k]) {
+                    better = b->cur[k] < b->best[k];
+                    break;
+                }
+            }
+            if (better)
+                memcpy(b->best, b->cur, sizeof b->best);
+        }
+        return;
+    }
+    int p = left[0];
+    for (int i = 1; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            for (int k = j + 1; k < m; k++) {
+                int four[4] = {p, left[i], left[j], left[k]};
+                long cross = 0, squares = 0, lo = 1 << 30, hi = -1;
+                for (int a = 0; a < 4; a++) {
+                    for (int c = a + 1; c < 4; c++) {
+                        int v = b->meet[four[a] * b->n + four[c]];
+                        cross += v;
+                        squares += (long)v * v;
+                    }
+                    if (b->rank) {
+                        lo = b->rank[four[a]] < lo ? b->rank[four[a]] : lo;
+                        hi = b->rank[four[a]] > hi ? b->rank[four[a]] : hi;
+                    }
+                }
+                long spread = b->rank ? hi - lo : 0;
+                int rest[64], r = 0;
+                for (int x = 1; x < m; x++)
+                    if (x != i && x != j && x != k)
+                        rest[r++] = left[x];
+                b->cur[0] += cross, b->cur[1] += squares, b->cur[2] += spread;
+                brute_rec(b, rest, r);
+                b->cur[0] -= cross, b->cur[1] -= squares, b->cur[2] -= spread;
+            }
+}
+
+static void brute_min(const sw_seating_stats *st, const int *players, int m, const int *rank,
+                      long best[3]) {
+    brute b = {st->meetings, st->n, rank, {-1, -1, -1}, {0, 0, 0}};
+    int left[64];
+    memcpy(left, players, (size_t)m * sizeof *left);
+    brute_rec(&b, left, m);
+    memcpy(best, b.best, sizeof b.best);
+}
+
+static void ranks_of(const sw_seating_event *ev, int *rank) {
+    /* points descending, then standing order: the rule of docs/seating.md */
+    int n = ev->nplayers;
+    for (int p = 0; p < n; p++) {
+        rank[p] = 0;
+        for (int q = 0; q < n; q++) {
+            const sw_seating_player *a = &ev->players[q], *b = &ev->players[p];
+            rank[p] += a->points > b->points ||
+                       (a->points == b->points && a->standing_order < b->standing_order);
+        }
+    }
+}
+
+static sw_seating_options opts(sw_seating_mode mode, uint64_t seed, long tries) {
+    sw_seating_options o;
+    sw_seating_options_default(&o);
+    o.mode = mode;
+    o.seed = seed;
+    o.tries = tries;
+    return o;
+}
+
+/* ---- input ---- */
+
+static void test_text_example_reads(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    must(sw_seating_event_check(&ev, &err), &err);
+    assert_int_equal(ev.nplayers, 12);
+    assert_int_equal(ev.nrounds, 2);
+    assert_string_equal(ev.players[5].name, "Fumiko");
+    assert_int_equal(ev.players[5].id, 106);
+    assert_int_equal(ev.players[5].points, 70200);
+    assert_int_equal(ev.players[3].points, -55700);
+    assert_int_equal(ev.players[0].games, 2);
+    /* round 2, table 1 is "105 101 109 110": indices 4 0 8 9 */
+    const int expect[4] = {4, 0, 8, 9};
+    assert_memory_equal(ev.rounds[1].tables[0].seat, expect, sizeof expect);
+    assert_int_equal(sw_seating_find_player(&ev, 112), 11);
+    assert_int_equal(sw_seating_find_player(&ev, 113), -1);
+    sw_seating_event_free(&ev);
+    sw_seating_event_free(&ev); /* a freed event is zeroed: freeing again is safe */
+}
+
+static void test_json_reads_same_event(void **state) {
+    (void)state;
+    sw_seating_event a, b;
+    sw_error err;
+    sw_seating_event_init(&a);
+    sw_seating_event_init(&b);
+    must(sw_seating_event_read_file(&a, EXAMPLES "club12.txt", &err), &err);
+    must(sw_seating_event_read_file(&a, EXAMPLES "club12-standings.txt", &err), &err);
+    must(sw_seating_event_read_file(&b, DATA "club12.json", &err), &err);
+    must(sw_seating_event_check(&b, &err), &err);
+    assert_int_equal(a.nplayers, b.nplayers);
+    assert_int_equal(a.nrounds, b.nrounds);
+    for (int p = 0; p < a.nplayers; p++) {
+        assert_int_equal(a.players[p].id, b.players[p].id);
+        assert_string_equal(a.players[p].name, b.players[p].name);
+        assert_int_equal(a.players[p].points, b.players[p].points);
+        assert_int_equal(a.players[p].games, b.players[p].games);
+    }
+    for (int r = 0; r < a.nrounds; r++) {
+        assert_int_equal(a.rounds[r].ntables, b.rounds[r].ntables);
+        assert_memory_equal(a.rounds[r].tables, b.rounds[r].tables,
+                            (size_t)a.rounds[r].ntables * sizeof *a.rounds[r].tables);
+    }
+    sw_seating_event_free(&a);
+    sw_seating_event_free(&b);
+}
+
+static void test_points_parse(void **state) {
+    (void)state;
+    static const struct {
+        const char *s;
+        int64_t v;
+    } ok[] = {{"12", 12000}, {"-3.5", -3500}, {"+45.25", 45250}, {"0.001", 1}, {"-0", 0}};
+    sw_seating_event ev;
+    sw_error err;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "player 1\nplayer 2\nplayer 3\nplayer 4\nstanding 3 %s\n",
+                 ok[i].s);
+        sw_seating_event_init(&ev);
+        must(sw_seating_event_read(&ev, text, strlen(text), "t", &err), &err);
+        assert_int_equal(ev.players[2].points, ok[i].v);
+        assert_string_equal(ev.players[2].name, "Player 3");
+        sw_seating_event_free(&ev);
+    }
+    static const char *bad[] = {"1.2345", "1e3", "abc", "1.", ".5", "--1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "player 1\nplayer 2\nplayer 3\nplayer 4\nstanding 3 %s\n",
+                 bad[i]);
+        sw_seating_event_init(&ev);
+        assert_int_equal(sw_seating_event_read(&ev, text, strlen(text), "t", &err), SW_ERR_PARSE);
+        assert_int_equal(err.line, 5);
+        sw_seating_event_free(&ev);
+    }
+}
+
+static void test_bad_inputs_located(void **state) {
+    (void)state;
+    static const struct {
+        const char *file;
+        sw_status code;
+        int line;
+        const char *msg;
+    } cases[] = {
+        {"unknown-id.txt", SW_ERR_INVALID, 6, "unknown player id 99"},
+        {"dup-player.txt", SW_ERR_INVALID, 3, "duplicate player id 2"},
+        {"dup-seat.txt", SW_ERR_INVALID, 9, "player 1 seated twice"},
+        {"short-table.txt", SW_ERR_PARSE, 6, "table with 3 players"},
+        {"standings-unknown.txt", SW_ERR_INVALID, 8, "unknown player id 7"},
+        {"bad-points.txt", SW_ERR_PARSE, 5, "more than 3 decimals"},
+        {"round-number.txt", SW_ERR_INVALID, 7, "expected round 2"},
+        {"player-late.txt", SW_ERR_INVALID, 7, "declare all players first"},
+        {"script-range.txt", SW_ERR_INVALID, 6, "script id 5: expected 1 to 4"},
+        {"script-tables.txt", SW_ERR_INVALID, 9, "script round 1 has 1 tables: expected 2"},
+        {"map-dup.txt", SW_ERR_INVALID, 6, "script id 1 mapped twice"},
+        {"sitout-seated.txt", SW_ERR_INVALID, 8, "player 2 sits out but is seated"},
+        {"empty-round.txt", SW_ERR_INVALID, 5, "round 1 has no tables"},
+        {"unknown-line.txt", SW_ERR_PARSE, 5, "unknown line 'seat'"},
+        {"bad-syntax.json", SW_ERR_PARSE, 5, "expected ',' or ']'"},
+        {"unknown-id.json", SW_ERR_INVALID, 5, "unknown player id 44"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_seating_event_init(&ev);
+        char path[512];
+        snprintf(path, sizeof path, DATA "%s", cases[i].file);
+        sw_status st = sw_seating_event_read_file(&ev, path, &err);
+        if (st != cases[i].code || err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
+            fail_msg("%s: got %d at line %d '%s', expected %d at line %d '%s'", cases[i].file,
+                     (int)st, err.line, err.msg, (int)cases[i].code, cases[i].line, cases[i].msg);
+        assert_string_equal(err.file, path);
+        sw_seating_event_free(&ev);
+    }
+}
+
+/* Mutated inputs (byte changes, cuts, NULs) are refused with a message or
+ * read into a usable event: never a crash, a hang or a leak (ASan run). */
+static void fuzz_one(const char *orig, size_t len, sw_rng *rng) {
+    static const char alphabet[] = "0123456789{}[],:\"\\ \n\t-.eEtrufalsn#xyzplayerounds\x80\xff";
+    char *buf = malloc(len + 1);
+    memcpy(buf, orig, len);
+    size_t n = len;
+    int edits = 1 + (int)sw_rng_bounded(rng, 4);
+    for (int e = 0; e < edits && n > 0; e++) {
+        size_t at = sw_rng_bounded(rng, (uint32_t)n);
+        switch (sw_rng_bounded(rng, 4)) {
+        case 0:
+            buf[at] = alphabet[sw_rng_bounded(rng, sizeof alphabet - 1)];
+            break;
+        case 1:
+            n = at;
+            break; /* cut the file short */
+        case 2:
+            buf[at] = '\0';
+            break;
+        default:
+            memmove(buf + at, buf + at + 1, n - at - 1), n--;
+            break;
+        }
+    }
+    sw_seating_event ev;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_seating_event_init(&ev);
+    sw_status st = sw_seating_event_read(&ev, buf, n, "fuzz", &err);
+    if (!st)
+        st = sw_seating_event_check(&ev, &err);
+    if (st) {
+        assert_true(err.msg[0] != '\0');
+        assert_int_equal(err.code, st);
+    } else if (ev.nplayers <= 64) {
+        sw_seating_options o = opts(SW_SEATING_RANDOM, 1, 2);
+        st = sw_seating_next_round(&ev, &o, NULL, &err);
+        assert_true(st == SW_OK || st == SW_ERR_LIMIT);
+    }
+    sw_seating_event_free(&ev);
+    free(buf);
+}
+
+static void test_fuzzed_inputs_never_crash(void **state) {
+    (void)state;
+    static const char *files[] = {DATA "club12.json", EXAMPLES "club12.txt",
+                                  EXAMPLES "script8.txt"};
+    sw_rng rng;
+    sw_rng_seed(&rng, 2024, 1);
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char *data;
+        size_t len;
+        sw_error err;
+        must(sw_file_read(files[f], &data, &len, &err), &err);
+        for (int i = 0; i < 700; i++)
+            fuzz_one(data, len, &rng);
+        free(data);
+    }
+}
+
+static void test_checks_after_reading(void **state) {
+    (void)state;
+    static const struct {
+        const char *file;
+        int line;
+        const char *msg;
+    } cases[] = {
+        {"standings-games.txt", 11, "player 3 has 2 games in the standings, expected 1"},
+        {"standings-games.json", 6, "player 5 has 1 games in the standings, expected 0"},
+        {"too-few.txt", 0, "3 players: expected at least 4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_seating_event_init(&ev);
+        char path[512];
+        snprintf(path, sizeof path, DATA "%s", cases[i].file);
+        must(sw_seating_event_read_file(&ev, path, &err), &err);
+        assert_int_equal(sw_seating_event_check(&ev, &err), SW_ERR_INVALID);
+        if (err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
+            fail_msg("%s: got line %d '%s'", cases[i].file, err.line, err.msg);
+        sw_seating_event_free(&ev);
+    }
+}
+
+static void test_mode_preconditions(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    make_players(&ev, 8);
+    sw_seating_options o = opts(SW_SEATING_SWISS, 1, 10);
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "at least one played round"));
+    o.mode = SW_SEATING_RANDOM;
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    o.mode = SW_SEATING_SWISS;
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "player 1 (Player 1) has no standing"));
+    for (int p = 0; p < 8; p++)
+        sw_seating_set_points(&ev, p, p);
+    o.mode = SW_SEATING_INTERVAL;
+    o.interval = 0;
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    o.mode = SW_SEATING_PREDEFINED;
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "round 2 is not scripted"));
+    assert_int_equal(ev.nrounds, 1); /* failures add nothing */
+    sw_seating_event_free(&ev);
+
+    make_players(&ev, 3);
+    o.mode = SW_SEATING_RANDOM;
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "at least 4"));
+    sw_seating_event_free(&ev);
+}
+
+/* ---- modes ---- */
+
+static void test_interval_layouts(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 5, 5);
+    for (int K = 1; K <= 5; K++) {
+        sw_seating_event ev;
+        sw_error err;
+        make_players(&ev, 32);
+        random_history(&ev, 1, &rng);
+        set_random_points(&ev, &rng);
+        int rank[32], by_rank[32];
+        ranks_of(&ev, rank);
+        for (int p = 0; p < 32; p++)
+            by_rank[rank[p]] = p;
+        sw_seating_options o = opts(SW_SEATING_INTERVAL, 1, 1);
+        o.interval = K;
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+        const sw_seating_round *r = &ev.rounds[1];
+        assert_int_equal(r->ntables, 8);
+        /* groups of K tables over 4K ranks, then the rest 4 at a time */
+        int rest = 8 % K, t = 0;
+        for (int base = 0; base < 32 - 4 * rest; base += 4 * K)
+            for (int o2 = 0; o2 < K; o2++, t++) {
+                int want[4], got[4];
+                sw_seating_table w;
+                for (int j = 0; j < 4; j++)
+                    w.seat[j] = by_rank[base + o2 + K * j];
+                table_sorted(&w, want);
+                table_sorted(&r->tables[t], got);
+                assert_memory_equal(want, got, sizeof want);
+            }
+        for (int base = 32 - 4 * rest; base < 32; base += 4, t++) {
+            int want[4], got[4];
+            sw_seating_table w;
+            for (int j = 0; j < 4; j++)
+                w.seat[j] = by_rank[base + j];
+            table_sorted(&w, want);
+            table_sorted(&r->tables[t], got);
+            assert_memory_equal(want, got, sizeof want);
+        }
+        sw_seating_event_free(&ev);
+    }
+}
+
+static void test_interval_two_on_twelve_by_hand(void **state) {
+    (void)state;
+    /* club12 ranks: 106 101 110 103 105 108 109 112 102 107 104 111 */
+    sw_seating_event ev;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    sw_seating_options o = opts(SW_SEATING_INTERVAL, 1, 1);
+    o.interval = 2;
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    static const int want[3][4] = {
+        {105, 106, 109, 110}, {101, 103, 108, 112}, {102, 104, 107, 111}};
+    for (int t = 0; t < 3; t++) {
+        int got[4];
+        sw_seating_table ids;
+        for (int s = 0; s < 4; s++)
+            ids.seat[s] = ev.players[ev.rounds[2].tables[t].seat[s]].id;
+        table_sorted(&ids, got);
+        assert_memory_equal(got, want[t], sizeof got);
+    }
+    sw_seating_event_free(&ev);
+}
+
+static void test_interval_sitouts_are_lowest_ranked(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    make_players(&ev, 10);
+    sw_seating_options o = opts(SW_SEATING_RANDOM, 3, 20);
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    /* Points 10..1: player 1 leads. Round 1's sit-outs have rested, so the
+     * lowest-ranked of the others sit out now. */
+    for (int p = 0; p < 10; p++)
+        sw_seating_set_points(&ev, p, 10 - p);
+    bool out1[10] = {false};
+    for (int p = 0; p < 10; p++)
+        out1[p] = true;
+    for (int t = 0; t < 2; t++)
+        for (int s = 0; s < 4; s++)
+            out1[ev.rounds[0].tables[t].seat[s]] = false;
+    o.mode = SW_SEATING_INTERVAL;
+    o.interval = 1;
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    int expect_out[2], k = 0;
+    for (int p = 9; p >= 0 && k < 2; p--)
+        if (!out1[p])
+            expect_out[k++] = p;
+    bool seated[10] = {false};
+    for (int t = 0; t < 2; t++)
+        for (int s = 0; s < 4; s++)
+            seated[ev.rounds[1].tables[t].seat[s]] = true;
+    assert_false(seated[expect_out[0]]);
+    assert_false(seated[expect_out[1]]);
+    sw_seating_event_free(&ev);
+}
+
+static void test_predefined_follows_mapped_script(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "script8.txt", &err), &err);
+    must(sw_seating_event_check(&ev, &err), &err);
+    sw_seating_options o = opts(SW_SEATING_PREDEFINED, 1, 1);
+    for (int r = 0; r < 3; r++) {
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+        for (int t = 0; t < 2; t++) {
+            sw_seating_table want;
+            for (int s = 0; s < 4; s++) {
+                int sid = ev.script[r].tables[t].seat[s], who = -1;
+                for (int p = 0; p < ev.nplayers; p++)
+                    if (ev.players[p].script_id == sid)
+                        who = p;
+                want.seat[s] = who;
+            }
+            int a[4], b[4];
+            table_sorted(&want, a);
+            table_sorted(&ev.rounds[r].tables[t], b);
+            assert_memory_equal(a, b, sizeof a);
+        }
+    }
+    /* script id 1 is player 25 (index 4): in script round 1 with ids 2 3 4 = 22 27 24 */
+    int first[4];
+    table_sorted(&ev.rounds[0].tables[0], first);
+    const int idx[4] = {1, 3, 4, 6};
+    assert_memory_equal(first, idx, sizeof idx);
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    sw_seating_event_free(&ev);
+}
+
+static void test_unmapped_script_uses_file_order_and_incomplete_map_fails(void **state) {
+    (void)state;
+    const char *text = "player 9 A\nplayer 8 B\nplayer 7 C\nplayer 6 D\n"
+                       "script\ntable 4 3 2 1\n";
+    sw_seating_event ev;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read(&ev, text, strlen(text), "s", &err), &err);
+    must(sw_seating_event_check(&ev, &err), &err);
+    assert_int_equal(ev.players[0].script_id, 1);
+    assert_int_equal(ev.players[3].script_id, 4);
+    sw_seating_event_free(&ev);
+    const char *partial = "player 9 A\nplayer 8 B\nplayer 7 C\nplayer 6 D\nmap 1 6\nmap 2 7\n";
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read(&ev, partial, strlen(partial), "s", &err), &err);
+    assert_int_equal(sw_seating_event_check(&ev, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "player 9 has no script id"));
+    /* a program that skips the check still gets an error, not a bad index */
+    const char *script = "script\ntable 1 2 3 4\n";
+    must(sw_seating_event_read(&ev, script, strlen(script), "s2", &err), &err);
+    sw_seating_options o = opts(SW_SEATING_PREDEFINED, 1, 1);
+    assert_int_equal(sw_seating_next_round(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "one to one"));
+    sw_seating_event_free(&ev);
+}
+
+/* The searched modes reach the brute-force minimum: fewest crossings (so
+ * no repeat at all when a repeat-free round exists), then squares, then in
+ * swiss the rank spread. */
+static void check_min_repeats(sw_seating_mode mode, int n, int rounds, uint64_t seed) {
+    sw_seating_event ev;
+    sw_error err;
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, 17);
+    make_players(&ev, n);
+    random_history(&ev, rounds, &rng);
+    set_random_points(&ev, &rng);
+    sw_seating_stats st;
+    must(sw_seating_stats_init(&st, &ev, -1, &err), &err);
+    int rank[64], players[64];
+    ranks_of(&ev, rank);
+    for (int p = 0; p < n; p++)
+        players[p] = p;
+    long best[3];
+    bool swiss = mode == SW_SEATING_SWISS;
+    brute_min(&st, players, n, swiss ? rank : NULL, best);
+    sw_seating_options o = opts(mode, seed, 300);
+    sw_seating_outcome out;
+    must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+    assert_true(out.exhaustive);
+    assert_int_equal(out.crossings, best[0]);
+    if (swiss)
+        assert_int_equal(out.spread, best[2]);
+    /* the outcome describes the round that was added */
+    long pairs = 0, cross = 0, squares = 0;
+    const sw_seating_round *r = &ev.rounds[rounds];
+    for (int t = 0; t < r->ntables; t++)
+        for (int a = 0; a < 4; a++)
+            for (int b = a + 1; b < 4; b++) {
+                long v = st.meetings[r->tables[t].seat[a] * n + r->tables[t].seat[b]];
+                pairs += v > 0;
+                cross += v;
+                squares += v * v;
+            }
+    assert_int_equal(pairs, out.repeat_pairs);
+    assert_int_equal(cross, out.crossings);
+    assert_int_equal(squares, best[1]);
+    sw_seating_stats_free(&st);
+    sw_seating_event_free(&ev);
+}
+
+static void test_random_mode_fewest_repeats_brute_force(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        check_min_repeats(SW_SEATING_RANDOM, 8, 1 + (int)(seed % 3), seed);
+        check_min_repeats(SW_SEATING_RANDOM, 12, 1 + (int)(seed % 4), seed);
+        check_min_repeats(SW_SEATING_RANDOM, 16, 2 + (int)(seed % 3), seed);
+    }
+}
+
+static void test_swiss_mode_fewest_repeats_brute_force(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        check_min_repeats(SW_SEATING_SWISS, 8, 1 + (int)(seed % 2), seed);
+        check_min_repeats(SW_SEATING_SWISS, 12, 1 + (int)(seed % 4), seed);
+    }
+}
+
+/* With one sit-out a round, every eligible sit-out times every seating. */
+static void test_random_mode_with_sitout_brute_force(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        int n = seed % 2 ? 9 : 13;
+        sw_seating_event ev;
+        sw_error err;
+        sw_rng rng;
+        sw_rng_seed(&rng, seed, 3);
+        make_players(&ev, n);
+        sw_seating_options o = opts(SW_SEATING_RANDOM, seed, 1);
+        o.exact_nodes = 0; /* plain tries build a history with repeats */
+        for (int r = 0; r < 3; r++)
+            must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+        sw_seating_stats st;
+        must(sw_seating_stats_init(&st, &ev, -1, &err), &err);
+        int lo = 99;
+        for (int p = 0; p < n; p++)
+            lo = st.sitouts[p] < lo ? st.sitouts[p] : lo;
+        long best = -1;
+        for (int out = 0; out < n; out++) {
+            if (st.sitouts[out] != lo)
+                continue;
+            int players[16], m = 0;
+            for (int p = 0; p < n; p++)
+                if (p != out)
+                    players[m++] = p;
+            long b[3];
+            brute_min(&st, players, m, NULL, b);
+            best = best < 0 || b[0] < best ? b[0] : best;
+        }
+        sw_seating_outcome res;
+        o = opts(SW_SEATING_RANDOM, seed, 200);
+        must(sw_seating_next_round(&ev, &o, &res, &err), &err);
+        assert_int_equal(res.crossings, best);
+        assert_int_equal(res.sitouts, 1);
+        sw_seating_stats_free(&st);
+        sw_seating_event_free(&ev);
+    }
+}
+
+static void test_swiss_prefers_close_ranks(void **state) {
+    (void)state;
+    /* 16 players, round 1 seated 1-5-9-13 style: consecutive ranks never met,
+     * so swiss must seat ranks 1-4, 5-8, ... (the spread floor 3 a table). */
+    sw_seating_event ev;
+    sw_error err;
+    make_players(&ev, 16);
+    sw_seating_table t[4];
+    for (int k = 0; k < 4; k++)
+        for (int s = 0; s < 4; s++)
+            t[k].seat[s] = k + 4 * s;
+    must(sw_seating_add_round(&ev, t, 4, &err), &err);
+    for (int p = 0; p < 16; p++)
+        sw_seating_set_points(&ev, p, 1000 * (16 - p));
+    sw_seating_options o = opts(SW_SEATING_SWISS, 2, 50);
+    sw_seating_outcome out;
+    must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+    assert_int_equal(out.repeat_pairs, 0);
+    assert_int_equal(out.spread, 12);
+    for (int k = 0; k < 4; k++) {
+        int got[4];
+        table_sorted(&ev.rounds[1].tables[k], got);
+        for (int s = 0; s < 4; s++)
+            assert_int_equal(got[s], 4 * k + s); /* top table first */
+    }
+    sw_seating_event_free(&ev);
+}
+
+static void test_swiss_first_is_pantheon_greedy(void **state) {
+    (void)state;
+    /* Ranks = index. Round 1: {0,1,2,3} {4,5,6,7}. Nobody is unmet by a
+     * whole table of 3, so past the second seat the fallback applies: the
+     * fewest meetings with those seated, the best rank first. */
+    sw_seating_event ev;
+    sw_error err;
+    make_players(&ev, 8);
+    sw_seating_table t[2] = {{{0, 1, 2, 3}}, {{4, 5, 6, 7}}};
+    must(sw_seating_add_round(&ev, t, 2, &err), &err);
+    for (int p = 0; p < 8; p++)
+        sw_seating_set_points(&ev, p, 100 - p);
+    sw_seating_options o = opts(SW_SEATING_SWISS_FIRST, 1, 1);
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    /* table 1: 0, 4 (unmet), then min meetings with {0,4}: 1 (met 0 once)
+     * ties with 5 (met 4 once): 1 ranks better; then with {0,4,1}: 5 has 1,
+     * 2 has 2: 5. */
+    int a[4], b[4];
+    table_sorted(&ev.rounds[1].tables[0], a);
+    table_sorted(&ev.rounds[1].tables[1], b);
+    const int want_a[4] = {0, 1, 4, 5}, want_b[4] = {2, 3, 6, 7};
+    assert_memory_equal(a, want_a, sizeof a);
+    assert_memory_equal(b, want_b, sizeof b);
+    sw_seating_event_free(&ev);
+}
+
+/* ---- winds and sit-outs ---- */
+
+static void test_winds_go_to_the_missing_wind(void **state) {
+    (void)state;
+    /* player i has had every wind once except wind i: each must get it */
+    int winds[4 * SW_WINDS];
+    for (int p = 0; p < 4; p++)
+        for (int w = 0; w < 4; w++)
+            winds[p * 4 + w] = p == w ? 0 : 1;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        int copy[16];
+        memcpy(copy, winds, sizeof copy);
+        sw_seating_table t = {{2, 0, 3, 1}};
+        sw_rng rng;
+        sw_rng_seed(&rng, seed, 1);
+        sw_seating_assign_winds(copy, &t, &rng);
+        for (int s = 0; s < 4; s++)
+            assert_int_equal(t.seat[s], s);
+        for (int i = 0; i < 16; i++)
+            assert_int_equal(copy[i], 1);
+    }
+}
+
+static void test_four_players_get_every_wind_equally(void **state) {
+    (void)state;
+    /* N = 4: the same table every round; after 4k rounds each wind k times. */
+    sw_seating_event ev;
+    sw_error err;
+    make_players(&ev, 4);
+    sw_seating_options o = opts(SW_SEATING_RANDOM, 9, 5);
+    for (int r = 1; r <= 12; r++) {
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+        sw_seating_stats st;
+        must(sw_seating_stats_init(&st, &ev, -1, &err), &err);
+        for (int i = 0; i < 16; i++)
+            assert_in_range(st.winds[i], (unsigned)(r / 4), (unsigned)((r + 3) / 4));
+        sw_seating_stats_free(&st);
+    }
+    sw_seating_event_free(&ev);
+}
+
+static void test_wind_spread_bound_over_events(void **state) {
+    (void)state;
+    /* Any table composition (random tables, 4..40 players, up to 24 rounds):
+     * no player's most and least frequent wind ever differ by more than 2. */
+    long players = 0, spread2 = 0;
+    for (uint64_t e = 0; e < 300; e++) {
+        sw_rng rng;
+        sw_rng_seed(&rng, e, 7);
+        int n = 4 + (int)sw_rng_bounded(&rng, 37), R = 1 + (int)sw_rng_bounded(&rng, 24);
+        int *w = calloc((size_t)n * 4, sizeof *w), *perm = malloc((size_t)n * sizeof *perm);
+        for (int r = 0; r < R; r++) {
+            for (int i = 0; i < n; i++)
+                perm[i] = i;
+            sw_rng_shuffle(&rng, perm, n);
+            for (int t = 0; t < n / 4; t++) {
+                sw_seating_table tb;
+                memcpy(tb.seat, perm + 4 * t, sizeof tb.seat);
+                sw_seating_assign_winds(w, &tb, &rng);
+            }
+            for (int i = 0; i < n; i++) {
+                int lo = w[4 * i], hi = lo;
+                for (int k = 1; k < 4; k++) {
+                    lo = w[4 * i + k] < lo ? w[4 * i + k] : lo;
+                    hi = w[4 * i + k] > hi ? w[4 * i + k] : hi;
+                }
+                assert_true(hi - lo <= 2);
+                if (r == R - 1) {
+                    players++;
+                    spread2 += hi - lo == 2;
+                }
+            }
+        }
+        free(w);
+        free(perm);
+    }
+    assert_true(spread2 * 5 < players); /* most end within 1 */
+}
+
+static void test_sitout_fairness(void **state) {
+    (void)state;
+    static const sw_seating_mode modes[] = {SW_SEATING_RANDOM, SW_SEATING_SWISS,
+                                            SW_SEATING_INTERVAL, SW_SEATING_SWISS_FIRST};
+    static const int sizes[] = {5, 6, 7, 9, 10, 13, 15, 18};
+    for (size_t mi = 0; mi < 4; mi++)
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            int n = sizes[si];
+            sw_seating_event ev;
+            sw_error err;
+            sw_rng rng;
+            sw_rng_seed(&rng, si, mi);
+            make_players(&ev, n);
+            for (int r = 0; r < 12; r++) {
+                sw_seating_options o = opts(r ? modes[mi] : SW_SEATING_RANDOM, si + 1, 20);
+                set_random_points(&ev, &rng);
+                must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+                assert_int_equal(ev.rounds[r].ntables, n / 4);
+                sw_seating_stats st;
+                must(sw_seating_stats_init(&st, &ev, -1, &err), &err);
+                /* nobody sits out twice before everyone has once */
+                assert_true(st.sitout_spread <= 1);
+                long total = 0;
+                for (int p = 0; p < n; p++)
+                    total += st.sitouts[p];
+                assert_int_equal(total, (long)(r + 1) * (n % 4));
+                sw_seating_stats_free(&st);
+            }
+            sw_seating_event_free(&ev);
+        }
+}
+
+static void test_choose_sitouts_rule(void **state) {
+    (void)state;
+    int sitouts[6] = {1, 0, 1, 0, 2, 0}, pref[6] = {0, 5, 1, 4, 2, 3}, out[3];
+    sw_seating_choose_sitouts(6, sitouts, pref, 3, out);
+    /* zero sit-outs first (players 1, 3, 5), by preference: 5, 3, 1 */
+    assert_int_equal(out[0], 5);
+    assert_int_equal(out[1], 3);
+    assert_int_equal(out[2], 1);
+    sw_seating_choose_sitouts(6, sitouts, pref, 0, out); /* k = 0 is a no-op */
+}
+
+/* ---- determinism and limits ---- */
+
+static void run_event(sw_seating_event *ev, int n, int rounds, uint64_t seed, long tries,
+                      double time_limit) {
+    sw_error err;
+    sw_rng rng;
+    sw_rng_seed(&rng, 42, 42);
+    make_players(ev, n);
+    for (int r = 0; r < rounds; r++) {
+        sw_seating_options o = opts(r % 2 ? SW_SEATING_SWISS : SW_SEATING_RANDOM, seed, tries);
+        o.time_limit = time_limit;
+        set_random_points(ev, &rng);
+        must(sw_seating_next_round(ev, &o, NULL, &err), &err);
+    }
+}
+
+static bool same_rounds(const sw_seating_event *a, const sw_seating_event *b) {
+    if (a->nrounds != b->nrounds)
+        return false;
+    for (int r = 0; r < a->nrounds; r++)
+        if (a->rounds[r].ntables != b->rounds[r].ntables ||
+            memcmp(a->rounds[r].tables, b->rounds[r].tables,
+                   (size_t)a->rounds[r].ntables * sizeof *a->rounds[r].tables))
+            return false;
+    return true;
+}
+
+static void test_determinism_for_a_seed(void **state) {
+    (void)state;
+    sw_seating_event a, b, c, d;
+    run_event(&a, 22, 6, 7, 40, 0);
+    run_event(&b, 22, 6, 7, 40, 0);
+    run_event(&c, 22, 6, 8, 40, 0);
+    run_event(&d, 22, 6, 7, 40, 1000.0); /* a limit never reached changes nothing */
+    assert_true(same_rounds(&a, &b));
+    assert_false(same_rounds(&a, &c));
+    assert_true(same_rounds(&a, &d));
+    sw_seating_event_free(&a);
+    sw_seating_event_free(&b);
+    sw_seating_event_free(&c);
+    sw_seating_event_free(&d);
+}
+
+static void test_time_limit_and_stop_flag(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    sw_rng rng;
+    sw_rng_seed(&rng, 1, 1);
+    make_players(&ev, 64);
+    random_history(&ev, 14, &rng);
+    set_random_points(&ev, &rng);
+    sw_seating_options o = opts(SW_SEATING_SWISS, 1, 0); /* tries 0: the clock decides */
+    o.time_limit = 0.2;
+    sw_seating_outcome out;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    assert_true(out.stopped);
+    assert_true(took < 5.0);
+    assert_int_equal(ev.rounds[14].ntables, 16);
+
+    volatile sig_atomic_t stop = 1;
+    o = opts(SW_SEATING_RANDOM, 1, 1000000);
+    o.stop = &stop;
+    must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+    assert_true(out.stopped);
+    assert_true(out.tries <= 1);
+    assert_int_equal(ev.nrounds, 16);
+    sw_seating_event_free(&ev);
+}
+
+/* ---- reports ---- */
+
+static void test_json_report_reads_back(void **state) {
+    (void)state;
+    sw_seating_event ev, back;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    must(sw_seating_event_read_file(&ev, EXAMPLES "club10.txt", &err), &err);
+    sw_seating_options o = opts(SW_SEATING_RANDOM, 4, 50);
+    for (int r = 0; r < 7; r++)
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_JSON, 7, &sb, &err), &err);
+    sw_seating_event_init(&back);
+    must(sw_seating_event_read(&back, sb.data, sb.len, "report.json", &err), &err);
+    assert_true(same_rounds(&ev, &back));
+    assert_string_equal(back.players[9].name, "Jun");
+    sw_seating_stats s1, s2;
+    must(sw_seating_stats_init(&s1, &ev, -1, &err), &err);
+    must(sw_seating_stats_init(&s2, &back, -1, &err), &err);
+    assert_int_equal(s1.repeats, s2.repeats);
+    assert_memory_equal(s1.meetings, s2.meetings, 100 * sizeof(int));
+    char want[128];
+    snprintf(want, sizeof want,
+             "\"repeats\": %ld, \"repeat_pairs\": %ld, "
+             "\"repeat_free_rounds\": %d",
+             s1.repeats, s1.repeat_pairs, s1.repeat_free_rounds);
+    assert_non_null(strstr(sb.data, want));
+    snprintf(want, sizeof want, "\"rests\": [%d,%d,", s1.sitouts[0], s1.sitouts[1]);
+    assert_non_null(strstr(sb.data, want));
+    assert_non_null(strstr(sb.data, "\"boards\": null"));
+    sw_seating_stats_free(&s1);
+    sw_seating_stats_free(&s2);
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&back);
+    sw_seating_event_free(&ev);
+}
+
+static void test_text_and_csv_reports(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    const char *text = "player 1 Ann\nplayer 2 Ben\nplayer 3 Cat\nplayer 4 Dev\n"
+                       "player 5 \"Ed, Jr\"\nround\ntable 1 2 3 4\nsitout 5\nround\n"
+                       "table 5 1 2 3 # a comment\n";
+    must(sw_seating_event_read(&ev, text, strlen(text), "t", &err), &err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_CSV, 2, &sb, &err), &err);
+    assert_string_equal(sb.data, "round,table,wind,id,name,new\n"
+                                 "1,1,E,1,Ann,no\n1,1,S,2,Ben,no\n1,1,W,3,Cat,no\n"
+                                 "1,1,N,4,Dev,no\n1,,out,5,\"\"\"Ed, Jr\"\"\",no\n"
+                                 "2,1,E,5,\"\"\"Ed, Jr\"\"\",yes\n2,1,S,1,Ann,yes\n"
+                                 "2,1,W,2,Ben,yes\n2,1,N,3,Cat,yes\n2,,out,4,Dev,yes\n");
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_TEXT, 2, &sb, &err), &err);
+    assert_non_null(strstr(sb.data, "Round 2 (new)\n  table 1    E 5 \"Ed, Jr\"  S 1 Ann"));
+    assert_non_null(strstr(sb.data, "sits out: 4 Dev"));
+    assert_non_null(strstr(sb.data, "1 Ann: E1 S1 W0 N0, sat out 0\n    tables: 1E 1S\n"
+                                    "    opponents: 2x2 3x2 4 5\n"));
+    assert_non_null(strstr(sb.data, "Repeats: 3 (3 pairs met more than once, a pair at most 2 "
+                                    "times); crossings: 3; repeat-free rounds: 1 of 2"));
+    assert_non_null(strstr(sb.data, "Sit-outs: 0 to 1 per player"));
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&ev);
+}
+
+/* ---- the command ---- */
+
+static int run_cli(const char *args, char *out, size_t outsize) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' seat %s > seating-cli.out 2>&1", SW_BINARY, args);
+    int rc = system(cmd);
+    char *data;
+    size_t len;
+    sw_error err;
+    out[0] = '\0';
+    if (!sw_file_read("seating-cli.out", &data, &len, &err)) {
+        snprintf(out, outsize, "%s", data);
+        free(data);
+    }
+    remove("seating-cli.out");
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void test_cli_end_to_end(void **state) {
+    (void)state;
+    if (access(SW_BINARY, X_OK) != 0)
+        skip();
+    char out[65536];
+    assert_int_equal(run_cli("schedule --players 16 --rounds 5", out, sizeof out), 1);
+    assert_non_null(strstr(out, "not implemented yet"));
+    assert_int_equal(run_cli("schedule --players 16 --rounds 0", out, sizeof out), 2);
+    assert_int_equal(run_cli("schedule --players 3 --rounds 2", out, sizeof out), 2);
+    assert_int_equal(run_cli("random --players 3", out, sizeof out), 2);
+    assert_int_equal(run_cli("bogus x", out, sizeof out), 2);
+    assert_int_equal(run_cli("swiss " DATA "unknown-id.txt", out, sizeof out), 3);
+    assert_non_null(strstr(out, "unknown-id.txt:6: unknown player id 99"));
+    assert_int_equal(run_cli("swiss " DATA "standings-games.txt", out, sizeof out), 3);
+    assert_non_null(strstr(out, "standings-games.txt:11: standings disagree"));
+    assert_int_equal(run_cli("random " DATA "too-few.txt", out, sizeof out), 3);
+    assert_int_equal(run_cli("random /nonexistent/x.txt", out, sizeof out), 5);
+    assert_int_equal(run_cli("interval 2 " EXAMPLES "club12.txt " EXAMPLES
+                             "club12-standings.txt --csv --quiet",
+                             out, sizeof out),
+                     0);
+    /* the table worked out by hand in test_interval_two_on_twelve_by_hand */
+    for (int id = 105; id <= 110; id++) {
+        if (id == 107 || id == 108)
+            continue;
+        bool found = false;
+        for (int w = 0; w < 4; w++) {
+            char row[32];
+            snprintf(row, sizeof row, "\n3,1,%c,%d,", "ESWN"[w], id);
+            found |= strstr(out, row) != NULL;
+        }
+        assert_true(found);
+    }
+    /* a JSON output is the next input, and the same seed gives the same file */
+    assert_int_equal(
+        run_cli("random " EXAMPLES "club10.txt --json --quiet -o seating-r1.json", out, sizeof out),
+        0);
+    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2.json",
+                             out, sizeof out),
+                     0);
+    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2b.json",
+                             out, sizeof out),
+                     0);
+    char *a, *b;
+    size_t la, lb;
+    sw_error err;
+    must(sw_file_read("seating-r2.json", &a, &la, &err), &err);
+    must(sw_file_read("seating-r2b.json", &b, &lb, &err), &err);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, la);
+    assert_non_null(strstr(a, "{\"number\": 2,"));
+    /* round 2 must repeat: a table holds at most one player from each
+     * round-1 table, plus the two who sat out, and there are two tables */
+    assert_non_null(strstr(a, "\"repeat_free_rounds\": 1"));
+    free(a);
+    free(b);
+    remove("seating-r1.json");
+    remove("seating-r2.json");
+    remove("seating-r2b.json");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_text_example_reads),
+        cmocka_unit_test(test_json_reads_same_event),
+        cmocka_unit_test(test_points_parse),
+        cmocka_unit_test(test_bad_inputs_located),
+        cmocka_unit_test(test_fuzzed_inputs_never_crash),
+        cmocka_unit_test(test_checks_after_reading),
+        cmocka_unit_test(test_mode_preconditions),
+        cmocka_unit_test(test_interval_layouts),
+        cmocka_unit_test(test_interval_two_on_twelve_by_hand),
+        cmocka_unit_test(test_interval_sitouts_are_lowest_ranked),
+        cmocka_unit_test(test_predefined_follows_mapped_script),
+        cmocka_unit_test(test_unmapped_script_uses_file_order_and_incomplete_map_fails),
+        cmocka_unit_test(test_random_mode_fewest_repeats_brute_force),
+        cmocka_unit_test(test_swiss_mode_fewest_repeats_brute_force),
+        cmocka_unit_test(test_random_mode_with_sitout_brute_force),
+        cmocka_unit_test(test_swiss_prefers_close_ranks),
+        cmocka_unit_test(test_swiss_first_is_pantheon_greedy),
+        cmocka_unit_test(test_winds_go_to_the_missing_wind),
+        cmocka_unit_test(test_four_players_get_every_wind_equally),
+        cmocka_unit_test(test_wind_spread_bound_over_events),
+        cmocka_unit_test(test_sitout_fairness),
+        cmocka_unit_test(test_choose_sitouts_rule),
+        cmocka_unit_test(test_determinism_for_a_seed),
+        cmocka_unit_test(test_time_limit_and_stop_flag),
+        cmocka_unit_test(test_json_report_reads_back),
+        cmocka_unit_test(test_text_and_csv_reports),
+        cmocka_unit_test(test_cli_end_to_end),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
