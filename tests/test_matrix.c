@@ -269,6 +269,7 @@ static void test_hand_computed_four_pairs(void **state) {
     assert_int_equal(sw_movement_init(&m, 4, 2, 1, 1, 2, &err), SW_OK);
     m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
     m.table[1] = (sw_table){{3, 4, 0, 0}, 1};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
     sw_season s;
     uniform_season(&m, 4, 1, &s);
     sw_matrix mx;
@@ -305,11 +306,12 @@ static void test_sit_out_rests_and_h(void **state) {
     (void)state;
     sw_movement m;
     sw_error err;
-    assert_int_equal(sw_movement_init(&m, 4, 2, 2, 2, 2, &err), SW_OK);
+    assert_int_equal(sw_movement_init(&m, 4, 2, 2, 3, 2, &err), SW_OK);
     m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
     m.table[1] = (sw_table){{3, 4, 0, 0}, 2};
-    m.table[2] = (sw_table){{1, 3, 0, 0}, 2};
-    m.table[3] = (sw_table){{2, 4, 0, 0}, 1};
+    m.table[2] = (sw_table){{1, 3, 0, 0}, 3};
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 3};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
     sw_season s;
     uniform_season(&m, 4, 1, &s);
     s.part[0].rests = 2; /* carried over */
@@ -518,6 +520,65 @@ static void test_incremental_exchanges_match_recomputation(void **state) {
     }
 }
 
+/* The search prices a plain swap from the position tables without making
+ * it: the predicted changes of the power sums and of So+Sr must be what the
+ * exchange then does, on seasons with absentees and sit-outs (whose status
+ * changes rebuild the tables) and carried-over rests. */
+static void test_swap_delta_matches_exchange(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    const char *files[] = {"6ronden/10p6rTeamH.txt", "6ronden/18p6rextra.txt",
+                           "misc/6p5x2rTeamH.txt"};
+    sw_rng rng;
+    sw_rng_seed(&rng, 77u, 3u);
+    for (size_t f = 0; f < 3; f++) {
+        sw_movement m;
+        read_movement(files[f], &m);
+        int n = m.positions + 1;
+        sw_participant *part = calloc((size_t)n, sizeof *part);
+        for (int i = 0; i < n; i++) {
+            part[i].id = 1 + i;
+            part[i].rests = (int)sw_rng_bounded(&rng, 3);
+            part[i].name = "x";
+        }
+        sw_season s;
+        sw_error err;
+        assert_int_equal(sw_season_uniform(&m, "m", part, n, 3, &s, &err), SW_OK);
+        free(part);
+        randomize(&s, &rng, 2);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        int plain = 0;
+        for (int step = 0; step < 800; step++) {
+            int k = (int)sw_rng_bounded(&rng, (uint32_t)s.nsessions);
+            int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            int64_t dm[5], dr[5], m0[5], r0[5];
+            int is_plain = p != q && mx.assign[k][p] && mx.assign[k][q];
+            int rc = sw_matrix_swap_delta(&mx, k, p, q, dm, dr);
+            assert_int_equal(rc, is_plain ? 0 : -1);
+            memcpy(m0, mx.msum, sizeof m0);
+            memcpy(r0, mx.rsum, sizeof r0);
+            sw_i256 before = sw_criteria_sosr(&mx);
+            sw_matrix_exchange(&mx, k, p, q);
+            if (rc == 0) {
+                plain++;
+                for (int x = 1; x <= 4; x++) {
+                    assert_int_equal(mx.msum[x] - m0[x], dm[x]);
+                    assert_int_equal(mx.rsum[x] - r0[x], dr[x]);
+                }
+                sw_i256 want = sw_i256_sub(sw_criteria_sosr(&mx), before);
+                assert_int_equal(sw_i256_cmp(want, sw_criteria_sosr_delta(&mx, dm, dr)), 0);
+            }
+        }
+        assert_true(plain > 200); /* the fast path was really exercised */
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+}
+
 /* So's bound: the flattest distribution of the same total, and a perfect
  * Howell-like movement reaches it (misc/4p3rperfectH: everyone meets once). */
 static void test_so_bound(void **state) {
@@ -592,6 +653,7 @@ int main(void) {
         cmocka_unit_test(test_picolo_renumbering_table),
         cmocka_unit_test(test_row_sums_and_symmetry),
         cmocka_unit_test(test_incremental_exchanges_match_recomputation),
+        cmocka_unit_test(test_swap_delta_matches_exchange),
         cmocka_unit_test(test_so_bound),
         cmocka_unit_test(test_largest_supported_size),
     };

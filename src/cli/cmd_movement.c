@@ -1,12 +1,117 @@
-/* src/cli/cmd_movement.c: the 'movement' subcommand.
+/* src/cli/cmd_movement.c: 'seatwise movement howell|mitchell': generate a
+ * standard movement and write it as ASC.
  * SPDX-License-Identifier: MIT */
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "movement/movement.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+
+static const char usage[] =
+    "usage: seatwise movement howell|mitchell --pairs N [--rounds R] [-o FILE]\n"
+    "\n"
+    "Writes a movement as ASC (docs/movements.md).\n"
+    "  howell    every two pairs meet once: N-1 rounds (N even) or N rounds\n"
+    "            (N odd, one pair sits out each round)\n"
+    "  mitchell  NS pairs stay, EW pairs move up and boards down one table a\n"
+    "            round: T = ceil(N/2) tables, T rounds (T odd) or T-1 (T even,\n"
+    "            with the skip after half the rounds)\n"
+    "\n"
+    "  --pairs N    number of pairs, at least 2\n"
+    "  --rounds R   the first R rounds only (default: the full movement)\n"
+    "  -o FILE      write to FILE (atomically) instead of standard output\n"
+    "  -h, --help   this text\n";
+
+typedef struct movement_args {
+    const char *kind, *out;
+    long pairs, rounds;
+} movement_args;
+
+static int usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "seatwise movement: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n\n%s", usage);
+    return SW_EXIT_USAGE;
+}
+
+/* The value of an option given as "--opt VALUE" or "--opt=VALUE"; NULL when
+ * argv[*i] is not that option. */
+static const char *option_value(int argc, char **argv, int *i, const char *opt, int *missing) {
+    size_t n = strlen(opt);
+    if (strncmp(argv[*i], opt, n) != 0)
+        return NULL;
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (argv[*i][n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* Returns -1 when the arguments are fine, else the exit code. */
+static int parse_args(int argc, char **argv, movement_args *a) {
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int missing = 0;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(usage, stdout);
+            return SW_EXIT_OK;
+        } else if ((v = option_value(argc, argv, &i, "--pairs", &missing))) {
+            if (sw_cli_parse_int(v, 2, INT_MAX, &a->pairs))
+                return usage_error("--pairs: '%s', expected a whole number of at least 2", v);
+        } else if ((v = option_value(argc, argv, &i, "--rounds", &missing))) {
+            if (sw_cli_parse_int(v, 1, INT_MAX, &a->rounds))
+                return usage_error("--rounds: '%s', expected a whole number of at least 1", v);
+        } else if ((v = option_value(argc, argv, &i, "-o", &missing))) {
+            a->out = v;
+        } else if (missing) {
+            return usage_error("%s needs a value", argv[i]);
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return usage_error("unknown option '%s'", argv[i]);
+        } else if (a->kind) {
+            return usage_error("one kind expected, got '%s' too", argv[i]);
+        } else if (strcmp(argv[i], "howell") && strcmp(argv[i], "mitchell")) {
+            return usage_error("unknown kind '%s', expected howell or mitchell", argv[i]);
+        } else {
+            a->kind = argv[i];
+        }
+    }
+    if (!a->kind)
+        return usage_error("%s", "missing the kind (howell or mitchell)");
+    if (a->pairs == 0)
+        return usage_error("%s", "missing --pairs N");
+    return -1;
+}
 
 int sw_cmd_movement(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "seatwise movement: not implemented yet\n");
-    return SW_EXIT_FAIL;
+    movement_args a = {.out = "-"};
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_movement m;
+    sw_status st = !strcmp(a.kind, "howell")
+                       ? sw_movement_howell((int)a.pairs, (int)a.rounds, &m, &err)
+                       : sw_movement_mitchell((int)a.pairs, (int)a.rounds, &m, &err);
+    if (st == SW_ERR_INVALID) /* the generators refuse only impossible requests */
+        return usage_error("%s", err.msg);
+    if (st)
+        return sw_cli_fail(&err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(&m, &sb);
+    sw_movement_free(&m);
+    if (sb.failed)
+        st = sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    else
+        st = sw_file_write_atomic(a.out, sw_strbuf_cstr(&sb), sb.len, &err);
+    sw_strbuf_free(&sb);
+    return st ? sw_cli_fail(&err) : SW_EXIT_OK;
 }

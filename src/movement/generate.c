@@ -1,3 +1,223 @@
-/* src/movement/generate.c: to be written.
+/* src/movement/generate.c: the standard movements, Howell and Mitchell.
+ * Both are built as raw tables first (positions and board groups in the
+ * generator's own numbering), then finished the same way: board groups
+ * renumbered 1..G in order of first play, so G counts the groups actually
+ * played, and the result validated as a safety net.
  * SPDX-License-Identifier: MIT */
-typedef int sw_placeholder_generate;
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movement/movement.h"
+#include "movement/movement_internal.h"
+
+/* Generated movements carry their kind and size as a display name. */
+static sw_status set_name(sw_movement *m, const char *kind, int pairs, sw_error *err) {
+    char buf[64];
+    int n = snprintf(buf, sizeof buf, "%s-%dp-%dr", kind, pairs, m->rounds);
+    m->name = malloc((size_t)n + 1);
+    if (!m->name)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    memcpy(m->name, buf, (size_t)n + 1);
+    return SW_OK;
+}
+
+/* Renumber raw groups (0..raw_groups-1, -1 for an empty table) to 1..G by
+ * first play and build the movement. raw is R*T tables, round-major. */
+static sw_status finish(const sw_table *raw, int raw_groups, int P, int T, int R, const char *kind,
+                        int pairs, sw_movement *out, sw_error *err) {
+    int *map = malloc((size_t)raw_groups * sizeof *map);
+    if (!map)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int g = 0; g < raw_groups; g++)
+        map[g] = 0;
+    int G = 0;
+    size_t n = (size_t)R * (size_t)T;
+    for (size_t i = 0; i < n; i++)
+        if (raw[i].seat[0] && !map[raw[i].group])
+            map[raw[i].group] = ++G;
+    sw_movement m;
+    sw_status st = sw_movement_init(&m, P, T, R, G, 2, err);
+    if (!st) {
+        for (size_t i = 0; i < n; i++) {
+            m.table[i] = raw[i];
+            m.table[i].group = raw[i].seat[0] ? map[raw[i].group] : 0;
+        }
+        st = sw_movement_validate(&m, kind, err);
+        if (!st)
+            st = set_name(&m, kind, pairs, err);
+        if (st)
+            sw_movement_free(&m);
+        else
+            *out = m;
+    }
+    free(map);
+    return st;
+}
+
+static sw_status check_request(const char *kind, int pairs, int rounds, int full, int *R,
+                               sw_error *err) {
+    if (rounds > full)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                            "a %s for %d pairs has at most %d rounds, %d asked", kind, pairs, full,
+                            rounds);
+    *R = rounds > 0 ? rounds : full;
+    if (*R > SW_MOVEMENT_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                            "a %s for %d pairs has %d rounds, supported at most %d: ask for "
+                            "fewer rounds",
+                            kind, pairs, *R, SW_MOVEMENT_MAX_ROUNDS);
+    return SW_OK;
+}
+
+static sw_status check_pairs(const char *kind, int pairs, sw_error *err) {
+    if (pairs < 2)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "a %s for %d pairs, expected at least 2",
+                            kind, pairs);
+    if (pairs > SW_MOVEMENT_MAX_POSITIONS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "a %s for %d pairs, supported at most %d",
+                            kind, pairs, SW_MOVEMENT_MAX_POSITIONS);
+    return SW_OK;
+}
+
+/* ---- Howell ------------------------------------------------------------- *
+ * Circle method on Z_N plus a fixed pair inf, N = n-1 odd, n = pairs rounded up
+ * to even. Round r: table 0 seats inf and r; table k (1..m, m = (N-1)/2) seats
+ * r+k (NS) and r-k (EW): every two pairs meet exactly once in N rounds. For an
+ * odd number of pairs inf is the phantom and table 0 is dropped.
+ * Table k plays group r + mid[k] (mod N) with mid from a starter: pair x plays
+ * group x + (mid[k] -+ k) at table k, and those offsets, the starter's
+ * elements, are all different, so nobody replays a group. A strong starter
+ * makes the groups of a round all different: N groups, each played by every
+ * pair once, as in the classic Howells. Where none exists (N = 3, 5, 9) a
+ * table whose midpoint repeats an earlier table's gets a fresh series of
+ * groups (class c = how many present tables before it share the midpoint). */
+
+typedef struct howell_plan {
+    int N, m;
+    bool phantom;
+    int *mid, *cls;
+    int classes;
+} howell_plan;
+
+static void howell_classes(howell_plan *hp) {
+    hp->classes = 1;
+    for (int k = hp->phantom ? 1 : 0; k <= hp->m; k++) {
+        int c = 0;
+        for (int j = hp->phantom ? 1 : 0; j < k; j++)
+            c += hp->mid[j] == hp->mid[k];
+        hp->cls[k] = c;
+        if (c + 1 > hp->classes)
+            hp->classes = c + 1;
+    }
+}
+
+/* Element x of Z_N is position x+1; inf is position N+1. */
+static void howell_round(const howell_plan *hp, int r, sw_table *row) {
+    int N = hp->N, t = 0;
+    for (int k = hp->phantom ? 1 : 0; k <= hp->m; k++, t++) {
+        sw_table *tb = &row[t];
+        if (k == 0) { /* inf alternates direction so it sits NS half the time */
+            tb->seat[0] = r % 2 == 0 ? N + 1 : r + 1;
+            tb->seat[1] = r % 2 == 0 ? r + 1 : N + 1;
+        } else {
+            tb->seat[0] = (r + k) % N + 1;
+            tb->seat[1] = (r - k + N) % N + 1;
+        }
+        tb->group = hp->cls[k] * N + (r + hp->mid[k]) % N;
+    }
+}
+
+/* Renumber positions so that round 1 reads 1-2, 3-4, ..: the numbering of the
+ * library's files. A bijection, so no property changes. */
+static void relabel(sw_table *raw, int P, int T, int R) {
+    int *to = calloc((size_t)P + 2, sizeof *to);
+    if (!to)
+        return; /* keeping the raw numbering is still a valid movement */
+    int next = 0;
+    for (int t = 0; t < T; t++)
+        for (int s = 0; s < 2; s++)
+            if (raw[t].seat[s] && !to[raw[t].seat[s]])
+                to[raw[t].seat[s]] = ++next;
+    for (int p = 1; p <= P; p++)
+        if (!to[p])
+            to[p] = ++next;
+    for (size_t i = 0; i < (size_t)R * (size_t)T; i++)
+        for (int s = 0; s < 2; s++)
+            raw[i].seat[s] = to[raw[i].seat[s]];
+    free(to);
+}
+
+sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *err) {
+    sw_status st = check_pairs("Howell", pairs, err);
+    if (st)
+        return st;
+    howell_plan hp = {.N = pairs % 2 ? pairs : pairs - 1, .phantom = pairs % 2 == 1};
+    hp.m = (hp.N - 1) / 2;
+    int R, T = hp.phantom ? hp.m : hp.m + 1;
+    if ((st = check_request("Howell", pairs, rounds, hp.N, &R, err)))
+        return st;
+    hp.mid = malloc((size_t)(hp.m + 1) * sizeof *hp.mid);
+    hp.cls = calloc((size_t)(hp.m + 1), sizeof *hp.cls);
+    sw_table *raw = calloc((size_t)R * (size_t)T, sizeof *raw);
+    int collisions;
+    if (!hp.mid || !hp.cls || !raw)
+        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    else
+        st = sw_movement_starter(hp.N, !hp.phantom, hp.mid, &collisions, err);
+    if (!st) {
+        howell_classes(&hp);
+        for (int r = 0; r < R; r++)
+            howell_round(&hp, r, &raw[(size_t)r * (size_t)T]);
+        relabel(raw, pairs, T, R);
+        st = finish(raw, hp.classes * hp.N, pairs, T, R, "howell", pairs, m, err);
+    }
+    free(hp.mid);
+    free(hp.cls);
+    free(raw);
+    return st;
+}
+
+/* ---- Mitchell ----------------------------------------------------------- *
+ * NS pair t+1 stays at table t (0-based); EW pair T+1+e sits at table
+ * e + r + skip(r) and table t plays group t + r (mod T): EW pair e plays
+ * group e + 2r + skip(r). For odd T, 2r runs through all of Z_T. For even T
+ * it does not, hence the skip: skip(r) = 1 from round T/2 on, so the groups
+ * 2r (even) then 2r+1 (odd) are all different. The skip makes round T's
+ * opponent e + T = e again, so an even T has T-1 rounds at most. */
+
+static int mitchell_skip(int T, int r) {
+    return T % 2 == 0 && r >= T / 2;
+}
+
+sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m, sw_error *err) {
+    sw_status st = check_pairs("Mitchell", pairs, err);
+    if (st)
+        return st;
+    int T = (pairs + 1) / 2, R;
+    int full = T % 2 ? T : T - 1;
+    if (rounds > full && T % 2 == 0 && rounds <= T)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                            "a Mitchell for %d pairs has %d tables, an even number: after the "
+                            "skip, round %d would repeat every EW pair's first meeting, so it "
+                            "has at most %d rounds, %d asked",
+                            pairs, T, T, full, rounds);
+    if ((st = check_request("Mitchell", pairs, rounds, full, &R, err)))
+        return st;
+    sw_table *raw = calloc((size_t)R * (size_t)T, sizeof *raw);
+    if (!raw)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int r = 0; r < R; r++)
+        for (int e = 0; e < T; e++) {
+            int t = (e + r + mitchell_skip(T, r)) % T;
+            sw_table *tb = &raw[(size_t)r * (size_t)T + (size_t)t];
+            if (T + 1 + e > pairs)
+                continue; /* no such EW pair: the table stays empty, its NS pair rests */
+            tb->seat[0] = t + 1;
+            tb->seat[1] = T + 1 + e;
+            tb->group = (t + r) % T;
+        }
+    st = finish(raw, T, pairs, T, R, "mitchell", pairs, m, err);
+    free(raw);
+    return st;
+}

@@ -57,26 +57,38 @@ SW_NODISCARD sw_status sw_movement_init(sw_movement *m, int positions, int table
 /* Release m's arrays and zero it; accepts a zeroed struct. */
 void sw_movement_free(sw_movement *m);
 
-/* Deep copy src into dst. */
+/* Deep copy src into dst (name included). dst is overwritten, not freed. */
 SW_NODISCARD sw_status sw_movement_copy(sw_movement *dst, const sw_movement *src, sw_error *err);
 
+/* True when a and b have the same shape, tables, groups, group style and
+ * reference values (the name is not compared). */
+bool sw_movement_equal(const sw_movement *a, const sw_movement *b);
+
 /* Check the rules: every named position within 1..P, a position at most once
- * per round, no position plays the same board group twice, groups within 1..G,
- * a table either empty (all 0) or fully seated. file names the source in the
- * message (may be NULL). */
+ * per round, no position plays the same board group twice, groups within 1..G
+ * (0 only when G == 0), a table either empty (all 0; its group is ignored) or
+ * fully seated, seats 2 or 4. file names the source in the message (may be
+ * NULL). Errors: SW_ERR_INVALID naming round, table and position, e.g.
+ * "round 3, table 2: position 7 already sits at table 1 in this round";
+ * SW_ERR_LIMIT for a shape over the SW_MOVEMENT_MAX_* sizes. */
 SW_NODISCARD sw_status sw_movement_validate(const sw_movement *m, const char *file,
                                             sw_error *err);
 
-/* Parse ASC text (len bytes). file is used in messages only. On success *m
- * owns the result; on failure *m is untouched. The result is validated. */
+/* Parse ASC text (len bytes; see docs/movements.md for the variants read).
+ * file is used in messages only. On success *m owns the result (name NULL);
+ * on failure *m is untouched and err holds "file:line: found, expected":
+ * SW_ERR_PARSE for syntax, SW_ERR_INVALID for a broken rule, SW_ERR_LIMIT for
+ * sizes over the limits. The result is validated. */
 SW_NODISCARD sw_status sw_movement_parse_asc(const char *text, size_t len, const char *file,
                                              sw_movement *m, sw_error *err);
 
 /* Read and parse an ASC file; m->name is set from the file name. */
 SW_NODISCARD sw_status sw_movement_read_asc(const char *path, sw_movement *m, sw_error *err);
 
-/* Append m as ASC text (full header "P T R G 0", one line per round, Qf= line
- * when m has a reference value). Reading it back gives the same movement. */
+/* Append m as ASC text (full header "P T R G 0", one line per round, a
+ * "Qf=.., Qo=.." line when m has reference values). Reading it back gives the
+ * same movement (sw_movement_equal). ASC holds two-seat movements only: for
+ * other seat counts a single '#' line saying so is written. */
 void sw_movement_write_asc(const sw_movement *m, sw_strbuf *out);
 
 /* Name of board group g (1-based) in m's style: "A".."Z", then "AA".., or the number. */
@@ -84,14 +96,21 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
 
 /* Complete Howell for `pairs` pairs: every two pairs meet exactly once over
  * the full length (pairs-1 rounds for even, pairs rounds for odd, one pair
- * sitting out each round). rounds <= 0 means the full length; fewer rounds
- * takes the first ones. */
+ * sitting out each round). Each table plays its own board group in a round;
+ * groups are shared between rounds as in a Howell (docs/movements.md).
+ * rounds <= 0 means the full length; fewer rounds takes the first ones; more
+ * is SW_ERR_INVALID. pairs < 2 is SW_ERR_INVALID, sizes over the limits
+ * SW_ERR_LIMIT. Deterministic: the same arguments give the same movement. */
 SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *err);
 
-/* Mitchell for `pairs` pairs: NS pairs stationary, EW pairs move up one table
- * and boards down one table each round; with an even number of tables the EW
- * pairs skip a table after half the rounds; an odd number of pairs leaves one
- * seat empty (a sit-out). rounds <= 0 means one round per table. */
+/* Mitchell for `pairs` pairs on T = ceil(pairs/2) tables: NS pair t sits at
+ * table t, EW pairs T+1..2T move up one table and boards down one table each
+ * round; with an even number of tables the EW pairs skip a table after half
+ * the rounds. An odd number of pairs has no EW pair 2T: the table it would
+ * visit is empty and its NS pair rests. Full length: T rounds for odd T,
+ * T-1 for even T (a skip Mitchell's round T would repeat every EW pair's
+ * first meeting, see docs/movements.md). rounds <= 0 means the full length;
+ * more is SW_ERR_INVALID. */
 SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m,
                                             sw_error *err);
 

@@ -1,0 +1,23 @@
+/* src/movement/movement_internal.h: helpers shared inside the movement module.
+ * Never included from outside src/movement.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_MOVEMENT_INTERNAL_H
+#define SW_MOVEMENT_INTERNAL_H
+
+#include "movement/movement.h"
+
+/* sw_movement_validate with the source line of every round (round_line[r],
+ * 1-based; NULL when there are none), so that a file's rule errors point at
+ * the line of the round that breaks the rule. */
+SW_NODISCARD sw_status sw_movement_check(const sw_movement *m, const char *file,
+                                         const int *round_line, sw_error *err);
+
+/* A starter in Z_n (n odd): mid[k] (k = 1..(n-1)/2) is the midpoint of the
+ * pair {mid[k] - k, mid[k] + k}; the pairs and 0 cover Z_n exactly once.
+ * Returns the number of collisions: midpoints equal to an earlier one, or to
+ * 0 when zero_collides. 0 means a strong starter (distinct, nonzero sums).
+ * mid has room for (n+1)/2 ints; mid[0] is set to 0. Deterministic. */
+SW_NODISCARD sw_status sw_movement_starter(int n, bool zero_collides, int *mid, int *collisions,
+                                           sw_error *err);
+
+#endif

@@ -1,0 +1,844 @@
+/* tests/test_movement.c: the movement module: the whole ASC library parses,
+ * validates and survives a write/read round trip; bad files fail with the
+ * right code, line and message; validation rules; the Howell and Mitchell
+ * generators against brute-force counts of meetings and board groups; the
+ * 'seatwise movement' command.
+ * SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "movement/movement.h"
+#include "movement/movement_internal.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+
+#define DATA SW_TEST_DATA "/movement"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+typedef struct path_list {
+    char **path;
+    int n, cap;
+} path_list;
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static void collect(const char *dir, path_list *pl) {
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            collect(path, pl);
+        } else if (ends_with(de->d_name, ".txt")) {
+            if (pl->n == pl->cap) {
+                pl->cap = pl->cap ? pl->cap * 2 : 64;
+                pl->path = realloc(pl->path, (size_t)pl->cap * sizeof *pl->path);
+                assert_non_null(pl->path);
+            }
+            pl->path[pl->n++] = strdup(path);
+        }
+    }
+    closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_paths(path_list *pl) {
+    for (int i = 0; i < pl->n; i++)
+        free(pl->path[i]);
+    free(pl->path);
+}
+
+static int have_library(void) {
+    DIR *d = opendir(SW_MOVEMENTS_DIR);
+    if (d)
+        closedir(d);
+    return d != NULL;
+}
+
+static void read_ok(const char *path, sw_movement *m) {
+    sw_error err;
+    sw_error_clear(&err);
+    sw_status st = sw_movement_read_asc(path, m, &err);
+    if (st != SW_OK)
+        fail_msg("%s: %s (line %d)", path, err.msg, err.line);
+}
+
+static void parse_ok(const char *text, sw_movement *m) {
+    sw_error err;
+    sw_error_clear(&err);
+    if (sw_movement_parse_asc(text, strlen(text), "text", m, &err) != SW_OK)
+        fail_msg("parse: %s (line %d)\n%s", err.msg, err.line, text);
+}
+
+/* write -> parse must give the same movement back. */
+static void assert_round_trip(const sw_movement *m) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(m, &sb);
+    assert_false(sb.failed);
+    sw_movement back;
+    parse_ok(sw_strbuf_cstr(&sb), &back);
+    if (!sw_movement_equal(m, &back))
+        fail_msg("round trip changed %s:\n%s", m->name ? m->name : "?", sw_strbuf_cstr(&sb));
+    sw_movement_free(&back);
+    sw_strbuf_free(&sb);
+}
+
+/* meet[i*(P+1)+j]: rounds in which i and j sit at one table. */
+static int *meetings(const sw_movement *m) {
+    int P = m->positions;
+    int *meet = calloc((size_t)(P + 1) * (size_t)(P + 1), sizeof *meet);
+    assert_non_null(meet);
+    for (int r = 0; r < m->rounds; r++)
+        for (int t = 0; t < m->tables; t++) {
+            const sw_table *tb = sw_movement_at(m, r, t);
+            if (!tb->seat[0])
+                continue;
+            meet[tb->seat[0] * (P + 1) + tb->seat[1]]++;
+            meet[tb->seat[1] * (P + 1) + tb->seat[0]]++;
+        }
+    return meet;
+}
+
+/* Rounds in which position p sits nowhere. */
+static int rests_of(const sw_movement *m, int p) {
+    int rests = 0;
+    for (int r = 0; r < m->rounds; r++) {
+        int seated = 0;
+        for (int t = 0; t < m->tables; t++) {
+            const sw_table *tb = sw_movement_at(m, r, t);
+            seated += tb->seat[0] == p || tb->seat[1] == p;
+        }
+        assert_true(seated <= 1);
+        rests += !seated;
+    }
+    return rests;
+}
+
+/* ---- the ASC library ---------------------------------------------------- */
+
+static void test_library_parses_validates_round_trips(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    path_list pl = {0};
+    collect(SW_MOVEMENTS_DIR, &pl);
+    qsort(pl.path, (size_t)pl.n, sizeof *pl.path, cmp_str);
+    assert_int_equal(pl.n, 343);
+    int qf = 0, qo = 0, numbered = 0, with_empty = 0;
+    for (int i = 0; i < pl.n; i++) {
+        sw_movement m;
+        read_ok(pl.path[i], &m);
+        assert_int_equal(sw_movement_validate(&m, pl.path[i], NULL), SW_OK);
+        const char *base = strrchr(pl.path[i], '/') + 1;
+        assert_string_equal(m.name, base);
+        assert_int_equal(m.seats, 2);
+        qf += m.has_ref_qf;
+        qo += m.has_ref_qo;
+        if (m.has_ref_qf)
+            assert_true(m.ref_qf > 0 && m.ref_qf <= 100);
+        numbered += m.group_style == SW_GROUPS_NUMBERS;
+        int empty = 0;
+        for (int t = 0; t < m.rounds * m.tables; t++)
+            empty += m.table[t].seat[0] == 0;
+        with_empty += empty > 0;
+        assert_round_trip(&m);
+        sw_movement_free(&m);
+    }
+    assert_int_equal(qf, 338);
+    assert_int_equal(qo, 4);
+    assert_int_equal(numbered, 0); /* the library only numbers empty tables (0) */
+    assert_true(with_empty > 0);
+    free_paths(&pl);
+}
+
+static void test_library_known_files(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    sw_movement m;
+    /* 8 4 6 6 0; round 2 table 1 is " 3- 2 E"; "Qf=80, Qo=85.71" */
+    read_ok(SW_MOVEMENTS_DIR "/misc/8p6rSHGSB.txt", &m);
+    assert_int_equal(m.positions, 8);
+    assert_int_equal(m.tables, 4);
+    assert_int_equal(m.rounds, 6);
+    assert_int_equal(m.groups, 6);
+    const sw_table *tb = sw_movement_at(&m, 1, 0);
+    assert_int_equal(tb->seat[0], 3);
+    assert_int_equal(tb->seat[1], 2);
+    assert_int_equal(tb->group, 5);
+    assert_true(m.has_ref_qf && m.ref_qf == 80.0);
+    assert_true(m.has_ref_qo && m.ref_qo == 85.71);
+    sw_movement_free(&m);
+
+    /* the short header "18 6": T from the longest round line, G from the groups */
+    read_ok(SW_MOVEMENTS_DIR "/6ronden/18p6rextra.txt", &m);
+    assert_int_equal(m.positions, 18);
+    assert_int_equal(m.tables, 9);
+    assert_int_equal(m.rounds, 6);
+    assert_int_equal(m.groups, 6);
+    assert_true(m.has_ref_qf && m.ref_qf == 55.8);
+    assert_false(m.has_ref_qo);
+    sw_movement_free(&m);
+
+    /* blank lines between rounds; no Qf */
+    read_ok(SW_MOVEMENTS_DIR "/misc/6p5x2rTeamH.txt", &m);
+    assert_int_equal(m.rounds, 10);
+    assert_int_equal(m.groups, 10);
+    assert_int_equal(sw_movement_at(&m, 9, 2)->group, 8); /* " 2  6 H" */
+    assert_false(m.has_ref_qf);
+    sw_movement_free(&m);
+
+    /* a later "Het GSB claimt voor dit schema Qf=66.67" is a note, not the value */
+    read_ok(SW_MOVEMENTS_DIR "/8ronden/16p8rcycGSB2002.txt", &m);
+    assert_true(m.ref_qf == 65.03 && m.ref_qo == 53.33);
+    sw_movement_free(&m);
+
+    /* "session 1 : Qo = 57.14" in a renumbering note is not this movement's Qo */
+    read_ok(SW_MOVEMENTS_DIR "/misc/8p4rdwmS.txt", &m);
+    assert_true(m.has_ref_qf && m.ref_qf == 68.75);
+    assert_false(m.has_ref_qo);
+    sw_movement_free(&m);
+
+    /* "0- 0 0" empty tables and a group played at two tables of a round */
+    read_ok(SW_MOVEMENTS_DIR "/Topintegraal/18p6r10+8TeamS.txt", &m);
+    assert_int_equal(m.tables, 12);
+    tb = sw_movement_at(&m, 0, 5);
+    assert_true(tb->seat[0] == 0 && tb->seat[1] == 0 && tb->group == 0);
+    assert_int_equal(sw_movement_at(&m, 0, 6)->group, 1); /* 11-12 A */
+    for (int p = 1; p <= 18; p++) /* 10 + 8 pairs on 5 + 4 of the 12 tables */
+        assert_int_equal(rests_of(&m, p), 0);
+    sw_movement_free(&m);
+
+    /* ':' separators */
+    read_ok(SW_MOVEMENTS_DIR "/NBB/N001_mpx_NBB__93.txt", &m);
+    tb = sw_movement_at(&m, 5, 3);
+    assert_true(tb->seat[0] == 1 && tb->seat[1] == 7 && tb->group == 2); /* " 1- 7:B" */
+    assert_true(m.ref_qf == 60.0);
+    sw_movement_free(&m);
+}
+
+/* ---- variants and bad input --------------------------------------------- */
+
+static void test_variants(void **state) {
+    (void)state;
+    sw_movement m;
+    /* BOM, CRLF, comments, ',' ';' ':' separators, lowercase letters, blank lines */
+    read_ok(DATA "/variants.asc", &m);
+    assert_int_equal(m.positions, 6);
+    assert_int_equal(m.rounds, 3);
+    static const int expect[3][3][3] = {{{1, 2, 1}, {3, 4, 2}, {5, 6, 3}},
+                                        {{1, 4, 3}, {2, 5, 2}, {3, 6, 1}},
+                                        {{1, 6, 2}, {2, 3, 3}, {4, 5, 1}}};
+    for (int r = 0; r < 3; r++)
+        for (int t = 0; t < 3; t++) {
+            const sw_table *tb = sw_movement_at(&m, r, t);
+            assert_int_equal(tb->seat[0], expect[r][t][0]);
+            assert_int_equal(tb->seat[1], expect[r][t][1]);
+            assert_int_equal(tb->group, expect[r][t][2]);
+        }
+    assert_true(m.has_ref_qo && m.ref_qo == 80.0);
+    assert_true(m.has_ref_qf && m.ref_qf == 66.5); /* the first value wins over "Qf=1" */
+    assert_string_equal(m.name, "variants.asc");
+    assert_round_trip(&m);
+    sw_movement_free(&m);
+
+    /* short header, groups A B D: G is the highest group (the letters keep meaning) */
+    read_ok(DATA "/short_gaps.asc", &m);
+    assert_int_equal(m.tables, 3);
+    assert_int_equal(m.groups, 4);
+    assert_int_equal(sw_movement_at(&m, 1, 0)->group, 4);
+    assert_int_equal(sw_movement_at(&m, 0, 2)->seat[0], 0); /* a short line: empty table */
+    assert_round_trip(&m);
+    sw_movement_free(&m);
+
+    /* number groups keep their numbers and are written back as numbers */
+    read_ok(DATA "/numbers.asc", &m);
+    assert_int_equal(m.group_style, SW_GROUPS_NUMBERS);
+    assert_int_equal(m.groups, 4);
+    assert_int_equal(sw_movement_at(&m, 1, 1)->group, 4);
+    assert_true(m.has_ref_qf && m.ref_qf == 45.5); /* not the 12 inside the note */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(&m, &sb);
+    assert_string_equal(sw_strbuf_cstr(&sb), "6 3 2 4 0\n"
+                                             "  1-  2 1   3-  4 2   0-  0 0\n"
+                                             "  1-  3 3   2-  5 4   4-  6 1\n"
+                                             "\n"
+                                             "Qf=45.5\n");
+    sw_strbuf_free(&sb);
+    assert_round_trip(&m);
+    sw_movement_free(&m);
+}
+
+typedef struct bad_case {
+    const char *file;
+    sw_status code;
+    int line;
+    const char *needle;
+} bad_case;
+
+static void test_bad_files(void **state) {
+    (void)state;
+    static const bad_case cases[] = {
+        {"empty.asc", SW_ERR_PARSE, 1, "found no header"},
+        {"blank_only.asc", SW_ERR_PARSE, 4, "found no header"},
+        {"header_word.asc", SW_ERR_PARSE, 1, "found 'four', expected a non-negative"},
+        {"header_negative.asc", SW_ERR_PARSE, 1, "found '-4'"},
+        {"header_huge.asc", SW_ERR_LIMIT, 1, "supported at most 1000"},
+        {"header_count.asc", SW_ERR_PARSE, 2, "found 3 numbers, expected 5"},
+        {"header_limit.asc", SW_ERR_LIMIT, 1, "2000 pairs, supported at most 1000"},
+        {"entry_word.asc", SW_ERR_PARSE, 3, "entry 1: found 'X', expected a pair number"},
+        {"truncated.asc", SW_ERR_PARSE, 3, "entry 4: truncated"},
+        {"bad_byte.asc", SW_ERR_PARSE, 2, "found '*', expected a pair number"},
+        {"binary.asc", SW_ERR_PARSE, 2, "binary"},
+        {"pair_huge.asc", SW_ERR_INVALID, 3, "pair '99999999999999999999' out of range"},
+        {"pair_range.asc", SW_ERR_INVALID, 2, "entry 4: pair '9' out of range, expected 0..8"},
+        {"twice_round.asc", SW_ERR_INVALID, 4,
+         "round 2, table 4: position 3 already sits at table 1 in this round"},
+        {"group_twice.asc", SW_ERR_INVALID, 3,
+         "round 2, table 2: position 2 plays board group A a second time (first in round 1, "
+         "table 1)"},
+        {"too_few_rounds.asc", SW_ERR_PARSE, 5, "found 2 round lines, expected 3"},
+        {"too_many_rounds.asc", SW_ERR_PARSE, 4, "found more than 2 round lines"},
+        {"too_many_entries.asc", SW_ERR_PARSE, 2, "found more than 3 entries"},
+        {"group_beyond.asc", SW_ERR_PARSE, 3, "board group 'C', expected at most 2 groups"},
+        {"mixed_groups.asc", SW_ERR_PARSE, 3, "board group '1' is a number, expected a letter"},
+        {"partial_table.asc", SW_ERR_INVALID, 3,
+         "round 2, table 3: seat 1 is empty but seat 2 holds position 6"},
+        {"group_zero_seated.asc", SW_ERR_INVALID, 3,
+         "round 2, table 2: board group 0 out of range, expected 1..2"},
+        {"bad_qf.asc", SW_ERR_PARSE, 5, "Qf= followed by 'abc', expected a number"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const bad_case *c = &cases[i];
+        char path[1024];
+        snprintf(path, sizeof path, DATA "/%s", c->file);
+        sw_movement m;
+        memset(&m, 0x5a, sizeof m); /* must stay untouched on failure */
+        sw_movement before = m;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_status st = sw_movement_read_asc(path, &m, &err);
+        if (st != c->code || err.line != c->line || !strstr(err.msg, c->needle) ||
+            strcmp(err.file, path) != 0)
+            fail_msg("%s: got code %d line %d '%s', want code %d line %d '%s'", c->file, st,
+                     err.line, err.msg, c->code, c->line, c->needle);
+        assert_memory_equal(&m, &before, sizeof m);
+    }
+}
+
+static void test_missing_file_and_garbage(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    sw_error_clear(&err);
+    assert_int_equal(sw_movement_read_asc(DATA "/no_such_file.asc", &m, &err), SW_ERR_IO);
+    assert_string_equal(err.file, DATA "/no_such_file.asc");
+    /* seeded random bytes and mutations of a good file: never a crash, always
+     * either a valid movement or an error with a message */
+    const char *good = "8 4 2 2 0\n 1- 2 A  3- 4 B  5- 6 A  7- 8 B\n"
+                       " 1- 5 B  3- 7 A  2- 6 B  4- 8 A\n\nQf=75\n";
+    size_t n = strlen(good);
+    char buf[128];
+    uint32_t x = 12345;
+    int parsed = 0;
+    for (int it = 0; it < 20000; it++) {
+        memcpy(buf, good, n);
+        int edits = 1 + it % 4;
+        for (int e = 0; e < edits; e++) {
+            x = x * 1664525u + 1013904223u;
+            size_t pos = (x >> 8) % n;
+            x = x * 1664525u + 1013904223u;
+            static const char alphabet[] = "0123456789 -:;,#AbZ\n\r=.Qf\x01\xff";
+            buf[pos] = alphabet[(x >> 8) % (sizeof alphabet - 1)];
+        }
+        size_t len = n - (size_t)(it % 7); /* also truncated */
+        sw_error_clear(&err);
+        sw_status st = sw_movement_parse_asc(buf, len, "fuzz", &m, &err);
+        if (st == SW_OK) {
+            parsed++;
+            assert_int_equal(sw_movement_validate(&m, NULL, NULL), SW_OK);
+            sw_movement_free(&m);
+        } else {
+            assert_true(err.msg[0] != '\0');
+            assert_true(err.line >= 0);
+        }
+    }
+    assert_true(parsed > 0);
+}
+
+/* ---- the model ---------------------------------------------------------- */
+
+static void expect_invalid(const sw_movement *m, sw_status code, const char *needle) {
+    sw_error err;
+    sw_error_clear(&err);
+    sw_status st = sw_movement_validate(m, "hand", &err);
+    if (st != code || !strstr(err.msg, needle))
+        fail_msg("got %d '%s', want %d '%s'", st, err.msg, code, needle);
+    assert_string_equal(err.file, "hand");
+}
+
+static void test_validate_rules(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 2, 3, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 2};
+    m.table[2] = (sw_table){{1, 3, 0, 0}, 3}; /* one group at two tables of a round */
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 3};
+    assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+
+    m.table[3].seat[1] = 5;
+    expect_invalid(&m, SW_ERR_INVALID, "round 2, table 2: position 5 out of range, expected 1..4");
+    m.table[3].seat[1] = 2;
+    expect_invalid(&m, SW_ERR_INVALID, "round 2, table 2: position 2 sits twice at this table");
+    m.table[3].seat[1] = 1;
+    expect_invalid(&m, SW_ERR_INVALID,
+                   "round 2, table 2: position 1 already sits at table 1 in this round");
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 2};
+    expect_invalid(&m, SW_ERR_INVALID,
+                   "round 2, table 2: position 4 plays board group B a second time (first in "
+                   "round 1, table 2)");
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 4};
+    expect_invalid(&m, SW_ERR_INVALID, "board group 4 out of range, expected 1..3");
+    m.table[3] = (sw_table){{0, 0, 0, 0}, 7}; /* an empty table: its group is ignored */
+    assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+    m.table[3] = (sw_table){{2, 0, 0, 0}, 1};
+    expect_invalid(&m, SW_ERR_INVALID, "seat 2 is empty but seat 1 holds position 2");
+    m.table[3] = (sw_table){{2, 4, 0, 0}, 3};
+    m.seats = 3;
+    expect_invalid(&m, SW_ERR_INVALID, "3 seats per table, expected 2 or 4");
+    m.seats = 2;
+    m.groups = 0; /* no boards: groups must all be 0 */
+    expect_invalid(&m, SW_ERR_INVALID, "expected 0 (the movement has no board groups)");
+    for (int i = 0; i < 4; i++)
+        m.table[i].group = 0;
+    assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+    m.rounds = SW_MOVEMENT_MAX_ROUNDS + 1;
+    expect_invalid(&m, SW_ERR_LIMIT, "201 rounds, supported at most 200");
+    sw_movement_free(&m);
+
+    /* four seats: every two of the four meet; half-filled is refused */
+    assert_int_equal(sw_movement_init(&m, 4, 1, 1, 0, 4, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 3, 4}, 0};
+    assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+    m.table[0].seat[3] = 0;
+    expect_invalid(&m, SW_ERR_INVALID, "seat 4 is empty but seat 1 holds position 1");
+    sw_movement_free(&m);
+    sw_movement_free(&m); /* a zeroed struct is fine */
+
+    assert_int_equal(sw_movement_init(&m, 0, 1, 1, 0, 2, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_movement_init(&m, 1001, 1, 1, 0, 2, &err), SW_ERR_LIMIT);
+    assert_int_equal(sw_movement_init(&m, 10, 501, 1, 0, 2, &err), SW_ERR_LIMIT);
+    assert_int_equal(sw_movement_init(&m, 10, 5, 1, 10001, 2, &err), SW_ERR_LIMIT);
+    assert_int_equal(sw_movement_init(&m, 10, 5, 1, -1, 2, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_movement_init(&m, 10, 5, 1, 1, 5, &err), SW_ERR_INVALID);
+}
+
+static void test_group_names(void **state) {
+    (void)state;
+    sw_movement m = {.group_style = SW_GROUPS_LETTERS};
+    static const struct {
+        int g;
+        const char *name;
+    } cases[] = {{1, "A"},   {2, "B"},    {26, "Z"},    {27, "AA"}, {52, "AZ"},
+                 {53, "BA"}, {702, "ZZ"}, {703, "AAA"}, {0, "0"}};
+    char buf[16];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sw_movement_group_name(&m, cases[i].g, buf, sizeof buf);
+        assert_string_equal(buf, cases[i].name);
+    }
+    /* every name up to the limit reads back as its number */
+    sw_movement one;
+    sw_error err;
+    for (int g = 1; g <= SW_MOVEMENT_MAX_GROUPS; g += 37) {
+        sw_movement_group_name(&m, g, buf, sizeof buf);
+        char text[64];
+        snprintf(text, sizeof text, "2 1 1 %d 0\n1-2 %s\n", g, buf);
+        assert_int_equal(sw_movement_parse_asc(text, strlen(text), "g", &one, &err), SW_OK);
+        assert_int_equal(one.table[0].group, g);
+        sw_movement_free(&one);
+    }
+    m.group_style = SW_GROUPS_NUMBERS;
+    sw_movement_group_name(&m, 27, buf, sizeof buf);
+    assert_string_equal(buf, "27");
+    sw_movement_group_name(&m, 27, buf, 2); /* truncated, still terminated */
+    assert_string_equal(buf, "2");
+}
+
+static void test_copy_equal_and_text(void **state) {
+    (void)state;
+    sw_movement a, b;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&a, 3, 2, 2, 2, 2, &err), SW_OK);
+    a.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    a.table[2] = (sw_table){{3, 1, 0, 0}, 2};
+    a.has_ref_qf = true;
+    a.ref_qf = 100.0 / 3.0; /* needs 17 digits to read back exactly */
+    a.name = strdup("x.asc");
+    assert_int_equal(sw_movement_copy(&b, &a, &err), SW_OK);
+    assert_true(sw_movement_equal(&a, &b));
+    assert_string_equal(b.name, "x.asc");
+    assert_ptr_not_equal(b.table, a.table);
+    b.table[2].group = 1;
+    assert_false(sw_movement_equal(&a, &b));
+    b.table[2].group = 2;
+    b.ref_qf = 33.33;
+    assert_false(sw_movement_equal(&a, &b));
+    sw_movement_free(&b);
+
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(&a, &sb);
+    static const char head[] = "3 2 2 2 0\n"
+                               "  1-  2 A   0-  0 0\n"
+                               "  3-  1 B   0-  0 0\n"
+                               "\n"
+                               "Qf=33.3333333333333";
+    assert_memory_equal(sw_strbuf_cstr(&sb), head, sizeof head - 1);
+    sw_strbuf_free(&sb);
+    assert_round_trip(&a);
+    a.has_ref_qf = false;
+    a.has_ref_qo = true;
+    a.ref_qo = 12.5;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(&a, &sb);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "\nQo=12.5\n"));
+    sw_strbuf_free(&sb);
+    assert_round_trip(&a);
+    sw_movement_free(&a);
+}
+
+/* ---- generators --------------------------------------------------------- */
+
+/* Every rule plus: each position's groups are different (validate), tables
+ * of one round play different groups, every group is played. */
+static void check_groups_played(const sw_movement *m) {
+    int *seen = calloc((size_t)m->groups + 1, sizeof *seen);
+    assert_non_null(seen);
+    for (int i = 0; i < m->rounds * m->tables; i++)
+        if (m->table[i].seat[0])
+            seen[m->table[i].group]++;
+    for (int g = 1; g <= m->groups; g++)
+        assert_true(seen[g] > 0);
+    free(seen);
+}
+
+static void check_round_groups_distinct(const sw_movement *m) {
+    for (int r = 0; r < m->rounds; r++)
+        for (int t = 0; t < m->tables; t++)
+            for (int u = 0; u < t; u++) {
+                const sw_table *a = sw_movement_at(m, r, t), *b = sw_movement_at(m, r, u);
+                if (a->seat[0] && b->seat[0])
+                    assert_int_not_equal(a->group, b->group);
+            }
+}
+
+static void test_howell_full(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 2; pairs <= 30; pairs++) {
+        sw_movement m;
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        int odd = pairs % 2, N = odd ? pairs : pairs - 1;
+        assert_int_equal(m.positions, pairs);
+        assert_int_equal(m.rounds, N);
+        assert_int_equal(m.tables, pairs / 2);
+        assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+        int *meet = meetings(&m);
+        for (int i = 1; i <= pairs; i++) {
+            for (int j = 1; j <= pairs; j++)
+                if (i != j)
+                    assert_int_equal(meet[i * (pairs + 1) + j], 1);
+            assert_int_equal(rests_of(&m, i), odd);
+            int ns = 0, ew = 0; /* directions as balanced as a round robin allows */
+            for (int k = 0; k < m.rounds * m.tables; k++) {
+                ns += m.table[k].seat[0] == i;
+                ew += m.table[k].seat[1] == i;
+            }
+            assert_true(abs(ns - ew) <= 1);
+        }
+        free(meet);
+        /* round 1 reads 1-2 3-4 ..: the library's numbering */
+        for (int t = 0; t < m.tables; t++) {
+            assert_int_equal(sw_movement_at(&m, 0, t)->seat[0], 2 * t + 1);
+            assert_int_equal(sw_movement_at(&m, 0, t)->seat[1], 2 * t + 2);
+        }
+        check_round_groups_distinct(&m);
+        check_groups_played(&m);
+        /* where a strong starter exists (all but N = 3, 5, 9) the Howell is a
+         * Room square: N groups, each played by every pair exactly once */
+        if (N != 3 && N != 5 && N != 9) {
+            assert_int_equal(m.groups, N);
+            for (int p = 1; p <= pairs; p++) {
+                int played = 0;
+                for (int k = 0; k < m.rounds * m.tables; k++)
+                    played += m.table[k].seat[0] == p || m.table[k].seat[1] == p;
+                assert_int_equal(played, N - odd);
+            }
+        }
+        assert_round_trip(&m);
+        sw_movement_free(&m);
+    }
+}
+
+static void test_howell_prefix_and_limits(void **state) {
+    (void)state;
+    sw_error err;
+    sw_movement full, part;
+    assert_int_equal(sw_movement_howell(14, 0, &full, &err), SW_OK);
+    assert_int_equal(sw_movement_howell(14, 5, &part, &err), SW_OK);
+    assert_int_equal(part.rounds, 5);
+    for (int i = 0; i < 5 * part.tables; i++) {
+        assert_memory_equal(part.table[i].seat, full.table[i].seat, sizeof part.table[i].seat);
+        assert_int_equal(part.table[i].group, full.table[i].group);
+    }
+    sw_movement again; /* deterministic */
+    assert_int_equal(sw_movement_howell(14, 0, &again, &err), SW_OK);
+    assert_true(sw_movement_equal(&full, &again));
+    sw_movement_free(&again);
+    sw_movement_free(&full);
+    sw_movement_free(&part);
+
+    assert_int_equal(sw_movement_howell(8, 8, &part, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "at most 7 rounds, 8 asked"));
+    assert_int_equal(sw_movement_howell(1, 0, &part, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_movement_howell(1001, 10, &part, &err), SW_ERR_LIMIT);
+    assert_int_equal(sw_movement_howell(300, 0, &part, &err), SW_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "299 rounds, supported at most 200"));
+    /* the largest supported: 1000 pairs, 500 tables */
+    assert_int_equal(sw_movement_howell(1000, 12, &part, &err), SW_OK);
+    assert_int_equal(part.tables, 500);
+    assert_int_equal(sw_movement_validate(&part, NULL, &err), SW_OK);
+    check_round_groups_distinct(&part);
+    sw_movement_free(&part);
+}
+
+/* The starters behind the Howells: a partition of Z_n's nonzero elements
+ * into pairs {mid-k, mid+k}, strong for every odd n but 3, 5 and 9. */
+static void test_starters(void **state) {
+    (void)state;
+    static int mid[1000];
+    static char hit[1001];
+    sw_error err;
+    for (int n = 1; n <= 999; n += 2) {
+        int collisions = -1;
+        assert_int_equal(sw_movement_starter(n, true, mid, &collisions, &err), SW_OK);
+        memset(hit, 0, (size_t)n);
+        hit[0] = 1;
+        for (int k = 1; k <= (n - 1) / 2; k++) {
+            int a = ((mid[k] - k) % n + n) % n, b = (mid[k] + k) % n;
+            assert_int_equal(hit[a], 0);
+            hit[a] = 1;
+            assert_int_equal(hit[b], 0);
+            hit[b] = 1;
+        }
+        assert_int_equal(collisions, (n == 3 || n == 9) ? 1 : n == 5 ? 2 : 0);
+    }
+}
+
+static void test_mitchell(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 2; pairs <= 40; pairs++) {
+        sw_movement m;
+        assert_int_equal(sw_movement_mitchell(pairs, 0, &m, &err), SW_OK);
+        int T = (pairs + 1) / 2, even_T = T % 2 == 0, R = even_T ? T - 1 : T;
+        assert_int_equal(m.tables, T);
+        assert_int_equal(m.rounds, R);
+        assert_int_equal(m.positions, pairs);
+        assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+        int *meet = meetings(&m);
+        for (int ns = 1; ns <= T; ns++) {
+            int met = 0;
+            for (int ew = T + 1; ew <= pairs; ew++) {
+                int c = meet[ns * (pairs + 1) + ew];
+                assert_true(c <= 1);
+                if (!even_T)
+                    assert_int_equal(c, 1); /* every NS meets every EW exactly once */
+                met += c;
+            }
+            for (int other = 1; other <= T; other++) /* NS pairs never meet */
+                assert_int_equal(meet[ns * (pairs + 1) + other], 0);
+            assert_int_equal(met + rests_of(&m, ns), R);
+        }
+        free(meet);
+        for (int r = 0; r < R; r++)
+            for (int t = 0; t < T; t++) {
+                const sw_table *tb = sw_movement_at(&m, r, t);
+                if (tb->seat[0])
+                    assert_int_equal(tb->seat[0], t + 1); /* NS stationary */
+                if (r + 1 == R || !tb->seat[0])
+                    continue;
+                /* boards move down one table; EW up one, two at the skip */
+                const sw_table *down = sw_movement_at(&m, r + 1, (t + T - 1) % T);
+                if (down->seat[0])
+                    assert_int_equal(down->group, tb->group);
+                int step = 1 + (even_T && r + 1 == T / 2);
+                const sw_table *up = sw_movement_at(&m, r + 1, (t + step) % T);
+                if (up->seat[0])
+                    assert_int_equal(up->seat[1], tb->seat[1]);
+            }
+        /* every group at every table once (a table's missing group in an even-T
+         * Mitchell is the one its T-1 rounds never reach) */
+        assert_int_equal(m.groups, pairs == 3 ? 1 : T); /* 3 pairs: table 2 never plays */
+        for (int t = 0; t < T; t++) {
+            int played = 0;
+            for (int g = 1; g <= T; g++) {
+                int c = 0;
+                for (int r = 0; r < R; r++) {
+                    const sw_table *tb = sw_movement_at(&m, r, t);
+                    c += tb->seat[0] && tb->group == g;
+                }
+                assert_true(c <= 1);
+                played += c;
+            }
+            assert_int_equal(played + rests_of(&m, t + 1), R);
+        }
+        check_round_groups_distinct(&m);
+        check_groups_played(&m);
+        assert_round_trip(&m);
+        sw_movement_free(&m);
+    }
+}
+
+static void test_mitchell_requests(void **state) {
+    (void)state;
+    sw_error err;
+    sw_movement m;
+    assert_int_equal(sw_movement_mitchell(16, 8, &m, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "would repeat"));
+    assert_int_equal(sw_movement_mitchell(18, 10, &m, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "at most 9 rounds"));
+    assert_int_equal(sw_movement_mitchell(1, 0, &m, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_movement_mitchell(1000, 0, &m, &err), SW_ERR_LIMIT);
+    assert_int_equal(sw_movement_mitchell(17, 3, &m, &err), SW_OK);
+    assert_int_equal(m.rounds, 3);
+    assert_int_equal(rests_of(&m, 9), 1); /* EW 18 is missing: its table is empty once */
+    sw_movement_free(&m);
+    /* the NBB's 8-table Mitchell (N311) has the same shape: 16 pairs, 7 rounds */
+    assert_int_equal(sw_movement_mitchell(16, 0, &m, &err), SW_OK);
+    assert_int_equal(m.rounds, 7);
+    sw_movement_free(&m);
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+static int run(const char *args, char **out) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
+        n += got;
+        if (n + 1 >= cap) {
+            buf = realloc(buf, cap *= 2);
+            assert_non_null(buf);
+        }
+    }
+    buf[n] = '\0';
+    int st = pclose(p);
+    *out = buf;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void expect_run(const char *args, int code, const char *needle) {
+    char *out;
+    int rc = run(args, &out);
+    if (rc != code || !strstr(out, needle))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s(want '%s')", args, rc, code, out,
+                 needle);
+    free(out);
+}
+
+static void test_cli(void **state) {
+    (void)state;
+    if (access(SW_BINARY, X_OK) != 0)
+        skip();
+    char *out;
+    assert_int_equal(run("movement howell --pairs 9", &out), 0);
+    sw_movement got, want;
+    sw_error err;
+    parse_ok(out, &got);
+    assert_int_equal(sw_movement_howell(9, 0, &want, &err), SW_OK);
+    assert_true(sw_movement_equal(&got, &want));
+    sw_movement_free(&got);
+    sw_movement_free(&want);
+    free(out);
+
+    char dir[] = "/tmp/sw_movement_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char args[512], path[256];
+    snprintf(path, sizeof path, "%s/m.asc", dir);
+    snprintf(args, sizeof args, "movement mitchell --pairs=13 --rounds 4 -o %s", path);
+    expect_run(args, 0, "");
+    read_ok(path, &got);
+    assert_int_equal(sw_movement_mitchell(13, 4, &want, &err), SW_OK);
+    assert_true(sw_movement_equal(&got, &want));
+    sw_movement_free(&got);
+    sw_movement_free(&want);
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+
+    expect_run("movement --help", 0, "usage: seatwise movement");
+    expect_run("movement howell", 2, "missing --pairs");
+    expect_run("movement howell --pairs 1", 2, "--pairs: '1'");
+    expect_run("movement howell --pairs x", 2, "--pairs: 'x'");
+    expect_run("movement howell --pairs", 2, "--pairs needs a value");
+    expect_run("movement howell --pairs 8 --rounds 0", 2, "--rounds: '0'");
+    expect_run("movement howell --pairs 8 --frobnicate", 2, "unknown option '--frobnicate'");
+    expect_run("movement swiss --pairs 8", 2, "unknown kind 'swiss'");
+    expect_run("movement --pairs 8", 2, "missing the kind");
+    expect_run("movement mitchell --pairs 16 --rounds 8", 2, "would repeat");
+    expect_run("movement howell --pairs 2000 --rounds 3", 4, "supported at most 1000");
+    expect_run("movement howell --pairs 8 -o /nonexistent/dir/m.asc", 5, "/nonexistent/dir");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_library_parses_validates_round_trips),
+        cmocka_unit_test(test_library_known_files),
+        cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_missing_file_and_garbage),
+        cmocka_unit_test(test_validate_rules),
+        cmocka_unit_test(test_group_names),
+        cmocka_unit_test(test_copy_equal_and_text),
+        cmocka_unit_test(test_howell_full),
+        cmocka_unit_test(test_howell_prefix_and_limits),
+        cmocka_unit_test(test_starters),
+        cmocka_unit_test(test_mitchell),
+        cmocka_unit_test(test_mitchell_requests),
+        cmocka_unit_test(test_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
