@@ -33,6 +33,11 @@ static const char usage[] =
     "                 depends on the machine's speed)\n"
     "  --kicks K      after each descent, K rounds of two random exchanges and a\n"
     "                 new descent, kept when not worse (iterated local search)\n"
+    "  --tabu I       beyond picolo: after each descent, I iterations of tabu\n"
+    "                 search that may pass through worse states to reach a better\n"
+    "                 balance (Sc) at the same So+Sr; e.g. --restarts 4 --tabu 6000\n"
+    "  --compound R   beyond picolo: after each descent, up to R moves made of two\n"
+    "                 exchanges at once\n"
     "  --threads T    threads (default: all cores); the result does not depend on T\n"
     "  --seed S       random seed (default 1)\n"
     "  -o OUT         write the optimized season file to OUT (with --pairs N,\n"
@@ -41,6 +46,7 @@ static const char usage[] =
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
     "\n"
+    "Without --tabu, --compound and --kicks the search is picolo's.\n"
     "Ctrl-C stops early and reports the best assignment found so far.\n";
 
 static volatile sig_atomic_t interrupted;
@@ -52,7 +58,7 @@ static void on_sigint(int sig) {
 
 typedef struct options {
     const char *season, *movement, *parenfile, *out;
-    long sessions, pairs, restarts, threads, kicks;
+    long sessions, pairs, restarts, threads, kicks, tabu, compound;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
@@ -88,6 +94,14 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--kicks")) {
             if (sw_cli_parse_int(v, 0, 1000000, &o->kicks))
                 return bad("--kicks wants a whole number from 0, got", v);
+            i++;
+        } else if (!strcmp(a, "--compound")) {
+            if (sw_cli_parse_int(v, 0, 100000000, &o->compound))
+                return bad("--compound wants a whole number from 0, got", v);
+            i++;
+        } else if (!strcmp(a, "--tabu")) {
+            if (sw_cli_parse_int(v, 0, 100000000, &o->tabu))
+                return bad("--tabu wants a whole number from 0, got", v);
             i++;
         } else if (!strcmp(a, "--threads")) {
             if (sw_cli_parse_int(v, 1, 1024, &o->threads))
@@ -256,6 +270,8 @@ int sw_cmd_optimize(int argc, char **argv) {
                          .time_limit = o.time,
                          .threads = (int)o.threads,
                          .kicks = (int)o.kicks,
+                         .tabu = (int)o.tabu,
+                         .pairs = (int)o.compound,
                          .stop = &interrupted,
                          .progress = o.progress ? show_progress : NULL,
                          .ctx = &pc};

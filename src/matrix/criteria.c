@@ -50,6 +50,20 @@ sw_i256 sw_criteria_sosr(const sw_matrix *mx) {
     return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), n4), sw_i256_mul(sw_criteria_sr(mx), d4));
 }
 
+/* With the totals fixed, b in moment4 is fixed and the sum is linear in the
+ * power sums: the change is moment4 of the changes with count 0 (the b^4
+ * term cancels). */
+sw_i256 sw_criteria_sosr_delta(const sw_matrix *mx, const int64_t dm[5], const int64_t dr[5]) {
+    sw_i256 m[5], r[5];
+    widen(dm, m);
+    widen(dr, r);
+    sw_i256 n2 = I((int64_t)mx->n * mx->n), d2 = I(mx->pairs * mx->pairs);
+    sw_i256 n4 = sw_i256_mul(n2, n2), d4 = sw_i256_mul(d2, d2);
+    sw_i256 dso = sw_criteria_moment4(mx->pairs, I(mx->msum[1]), 0, m);
+    sw_i256 dsr = sw_criteria_moment4(mx->n, I(mx->rsum[1]), 0, r);
+    return sw_i256_add(sw_i256_mul(dso, n4), sw_i256_mul(dsr, d4));
+}
+
 /* Sp^2 D^8 = sum_i s_i'^2, s_i' = sum_{j != i} (D M_ij - T)^4 = D^4 s_i. */
 sw_i256 sw_criteria_sp2(const sw_matrix *mx) {
     sw_i256 T = I(mx->msum[1]), total = I(0), s[5];

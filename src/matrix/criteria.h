@@ -32,6 +32,11 @@ sw_i256 sw_criteria_sr(const sw_matrix *mx);   /* O(1) */
 sw_i256 sw_criteria_sp2(const sw_matrix *mx);  /* O(n) */
 sw_i256 sw_criteria_sc(const sw_matrix *mx);   /* O(1) */
 
+/* The change of sosr that changes dm, dr of the power sums msum, rsum make,
+ * for changes that keep the totals (dm[1] == dr[1] == 0, as a plain swap
+ * does): sosr is then linear in the sums. See sw_matrix_swap_delta. */
+sw_i256 sw_criteria_sosr_delta(const sw_matrix *mx, const int64_t dm[5], const int64_t dr[5]);
+
 /* sum over a multiset of (a*x - b)^4, given count = number of elements and
  * s[k] = sum of x^k for k = 1..4 (s[0] unused). */
 sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s[5]);

@@ -234,6 +234,146 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
     }
 }
 
+/* ---- position tables (plain swaps) ---- */
+
+/* How many positions of session k are taken or empty differently from the
+ * occupancy the tables were built for. */
+static void w_recount(sw_matrix *mx, int k) {
+    if (!mx->wm[k])
+        return;
+    const int *as = mx->assign[k];
+    int P = lay(mx, k)->positions, d = 0;
+    for (int p = 0; p <= P; p++)
+        d += mx->wocc[k][p] != (p > 0 && as[p] != 0);
+    mx->wdiff[k] = d;
+}
+
+/* Position p of session k changes between empty and taken (was_taken is the
+ * old state): keep wdiff exact in O(1). */
+static void w_toggle(sw_matrix *mx, int k, int p, int was_taken) {
+    if (!mx->wm[k] || mx->wocc[k][p] > 1)
+        return;
+    mx->wdiff[k] += mx->wocc[k][p] == was_taken ? 1 : -1;
+}
+
+/* The tables of session k for its current occupancy, h and playing tables:
+ * the same contributions update_rows adds, keyed by position instead of by
+ * participant. */
+static void w_build(sw_matrix *mx, int k) {
+    const sw_movement *m = mov(mx, k);
+    const sw_layout *l = lay(mx, k);
+    int P1 = l->positions + 1;
+    int32_t *wm = mx->wm[k], *wr = mx->wr[k];
+    int64_t *wc = mx->wc[k];
+    memset(wm, 0, (size_t)P1 * (size_t)P1 * sizeof *wm);
+    memset(wc, 0, (size_t)P1 * (size_t)P1 * sizeof *wc);
+    memset(wr, 0, (size_t)P1 * sizeof *wr);
+    for (int r = 0; r < l->rounds; r++)
+        for (int t = 0; t < l->tables; t++) {
+            if (!sw_matrix_table_plays(mx, k, r, t))
+                continue;
+            const sw_table *tb = sw_movement_at(m, r, t);
+            for (int d = 0; d < m->seats; d++)
+                for (int e = 0; e < m->seats; e++)
+                    if (d != e) {
+                        wm[tb->seat[d] * P1 + tb->seat[e]] += 1;
+                        wc[tb->seat[d] * P1 + tb->seat[e]] += mx->scale;
+                    }
+            int g = tb->group, h = g > 0 ? mx->h[k][g] : 0;
+            if (m->seats != 2 || h < 1)
+                continue;
+            int64_t unit = mx->scale / h;
+            for (int x = l->gstart[g]; x < l->gstart[g + 1]; x++) {
+                int r2 = l->ginst[x] / l->tables, t2 = l->ginst[x] % l->tables;
+                if ((r2 == r && t2 == t) || !sw_matrix_table_plays(mx, k, r2, t2))
+                    continue;
+                const sw_table *tb2 = sw_movement_at(m, r2, t2);
+                for (int d = 0; d < 2; d++)
+                    for (int e = 0; e < 2; e++)
+                        wc[tb->seat[d] * P1 + tb2->seat[e]] += d == e ? unit : -unit;
+            }
+        }
+    for (int p = 0; p < P1; p++) {
+        int taken = p > 0 && mx->assign[k][p] != 0;
+        mx->wocc[k][p] = (char)taken;
+        for (int r = 0; taken && r < l->rounds; r++) {
+            int w = where(l, p, r);
+            wr[p] += w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS);
+        }
+    }
+    mx->wdiff[k] = 0;
+}
+
+/* Whether a plain swap in session k can use the tables (building them if
+ * the occupancy moved on since they were built). */
+static bool w_ready(sw_matrix *mx, int k) {
+    if (!mx->wm[k])
+        return false;
+    if (mx->wdiff[k])
+        w_build(mx, k);
+    return true;
+}
+
+/* The plain swap of a (at p) and b (at q) with the tables: only the pairs
+ * (a, y) and (b, y) change, by opposite amounts; (a, b) keeps its value
+ * because the tables are symmetric. */
+static void w_swap(sw_matrix *mx, int k, int p, int q) {
+    int P1 = lay(mx, k)->positions + 1;
+    const int *as = mx->assign[k];
+    int a = as[p] - 1, b = as[q] - 1;
+    const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
+    const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
+    for (int r = 1; r < P1; r++) {
+        int y = as[r] - 1;
+        if (y < 0 || r == p || r == q)
+            continue;
+        int dm = mq[r] - mp[r];
+        if (dm) {
+            add_meet(mx, a, y, dm);
+            add_meet(mx, b, y, -dm);
+        }
+        int64_t dc = cq[r] - cp[r];
+        if (dc) {
+            add_comp(mx, a, y, dc);
+            add_comp(mx, b, y, -dc);
+        }
+    }
+    int dr = mx->wr[k][q] - mx->wr[k][p];
+    if (dr) {
+        add_rest(mx, a, dr);
+        add_rest(mx, b, -dr);
+    }
+}
+
+int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int64_t dr[5]) {
+    const int *as = mx->assign[k];
+    for (int x = 0; x < 5; x++)
+        dm[x] = dr[x] = 0;
+    if (p == q || !as[p] || !as[q] || !w_ready(mx, k))
+        return -1;
+    int P1 = lay(mx, k)->positions + 1;
+    int64_t n = mx->n;
+    int a = as[p] - 1, b = as[q] - 1;
+    const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
+    const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
+    for (int r = 1; r < P1; r++) {
+        int y = as[r] - 1;
+        if (y < 0 || r == p || r == q)
+            continue;
+        int dv = mq[r] - mp[r];
+        if (dv) {
+            pow_delta64(dm, ma[y], ma[y] + dv);
+            pow_delta64(dm, mb[y], mb[y] - dv);
+        }
+    }
+    int d = mx->wr[k][q] - mx->wr[k][p];
+    if (d) {
+        pow_delta64(dr, mx->rests[a], mx->rests[a] + d);
+        pow_delta64(dr, mx->rests[b], mx->rests[b] - d);
+    }
+    return 0;
+}
+
 /* ---- construction ---- */
 
 static int64_t gcd64(int64_t a, int64_t b) {
@@ -295,7 +435,20 @@ void sw_matrix_free(sw_matrix *mx) {
             free(mx->h[k]);
         if (mx->play)
             free(mx->play[k]);
+        if (mx->wm)
+            free(mx->wm[k]);
+        if (mx->wc)
+            free(mx->wc[k]);
+        if (mx->wr)
+            free(mx->wr[k]);
+        if (mx->wocc)
+            free(mx->wocc[k]);
     }
+    free(mx->wm);
+    free(mx->wc);
+    free(mx->wr);
+    free(mx->wocc);
+    free(mx->wdiff);
     free(mx->play);
     free(mx->assign);
     free(mx->pos);
@@ -333,10 +486,16 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->pm = calloc(nn + 1, sizeof *mx->pm);
     mx->pc = calloc(nn + 1, sizeof *mx->pc);
     mx->touched = malloc((nn + 1) * sizeof *mx->touched);
-    bool fail = !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
+    mx->wm = calloc((size_t)s->nsessions, sizeof *mx->wm);
+    mx->wc = calloc((size_t)s->nsessions, sizeof *mx->wc);
+    mx->wr = calloc((size_t)s->nsessions, sizeof *mx->wr);
+    mx->wocc = calloc((size_t)s->nsessions, sizeof *mx->wocc);
+    mx->wdiff = calloc((size_t)s->nsessions, sizeof *mx->wdiff);
+    bool fail = !mx->wm || !mx->wc || !mx->wr || !mx->wocc || !mx->wdiff || !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
                 !mx->coinc || !mx->rests || !mx->mrow || !mx->mark;
     for (int i = 0; i < s->nmovements && !fail; i++)
         fail = layout_build(&mx->layout[i], &s->movements[i]) != 0;
+    size_t wtotal = 0;
     for (int k = 0; k < s->nsessions && !fail; k++) {
         const sw_movement *m = &s->movements[s->sessions[k].movement];
         mx->assign[k] = calloc((size_t)m->positions + 1, sizeof **mx->assign);
@@ -344,6 +503,20 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
         mx->h[k] = calloc((size_t)m->groups + 1, sizeof **mx->h);
         mx->play[k] = calloc((size_t)m->rounds * (size_t)m->tables + 1, 1);
         fail = !mx->assign[k] || !mx->pos[k] || !mx->h[k] || !mx->play[k];
+        /* Position tables only while they stay small: they are a cache, and
+         * a session without them takes the general path. */
+        size_t P1 = (size_t)m->positions + 1, wbytes = P1 * P1 * 12 + P1 * 5;
+        if (!fail && wbytes <= SW_MATRIX_W_BUDGET - wtotal) {
+            wtotal += wbytes;
+            mx->wm[k] = malloc(P1 * P1 * sizeof **mx->wm);
+            mx->wc[k] = malloc(P1 * P1 * sizeof **mx->wc);
+            mx->wr[k] = malloc(P1 * sizeof **mx->wr);
+            mx->wocc[k] = malloc(P1);
+            fail = !mx->wm[k] || !mx->wc[k] || !mx->wr[k] || !mx->wocc[k];
+            if (!fail)
+                memset(mx->wocc[k], 2, P1); /* 2: never built, differs from any occupancy */
+            mx->wdiff[k] = (int)P1;
+        }
     }
     if (fail) {
         sw_matrix_free(mx);
@@ -378,6 +551,7 @@ void sw_matrix_rebuild(sw_matrix *mx) {
         memset(mx->mark, 1, n);
         update_rows(mx, k, +1);
         flush(mx);
+        w_recount(mx, k);
     }
     memset(mx->mark, 0, n);
 }
@@ -460,8 +634,19 @@ void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q) {
     if (p == q || (a == 0 && b == 0))
         return;
     bool status_change = a == 0 || b == 0;
-    if (status_change)
+    if (!status_change && w_ready(mx, k)) {
+        w_swap(mx, k, p, q);
+        as[p] = b;
+        as[q] = a;
+        mx->pos[k][a - 1] = q;
+        mx->pos[k][b - 1] = p;
+        return;
+    }
+    if (status_change) {
         mark_status_change(mx, k, p, q);
+        w_toggle(mx, k, p, a != 0);
+        w_toggle(mx, k, q, b != 0);
+    }
     if (a)
         mx->mark[a - 1] = 1;
     if (b)
@@ -494,6 +679,7 @@ void sw_matrix_assign_from(sw_matrix *dst, const sw_matrix *src) {
         memcpy(dst->pos[k], src->pos[k], n * sizeof(int));
         memcpy(dst->h[k], src->h[k], (size_t)(l->groups + 1) * sizeof(int));
         memcpy(dst->play[k], src->play[k], (size_t)l->rounds * (size_t)l->tables);
+        w_recount(dst, k);
     }
     memcpy(dst->meet, src->meet, n * n * sizeof *dst->meet);
     memcpy(dst->comp, src->comp, n * n * sizeof *dst->comp);

@@ -22,6 +22,7 @@
 /* Supported sizes, chosen so every exact sum fits sw_i256 (docs/criteria.md). */
 #define SW_MATRIX_MAX_ROUNDS 500            /* rounds over all sessions of a season */
 #define SW_MATRIX_MAX_SCALE (INT64_C(1) << 28) /* L */
+#define SW_MATRIX_W_BUDGET ((size_t)32 << 20)  /* bytes of position tables per state */
 
 /* Where each position of a movement sits, and which tables play each group. */
 typedef struct sw_layout {
@@ -54,6 +55,19 @@ typedef struct sw_matrix {
     int64_t *pc;       /* [n*n] scratch: pending changes of L*C */
     int64_t *touched;  /* indices of pending entries */
     int64_t ntouched;
+    /* Position tables for plain swaps (both positions taken). While the set
+     * of empty positions of session k stays what it was when the tables were
+     * built, the session's contribution to a pair depends only on the two
+     * positions: wm[k][p*(P+1)+q] meetings, wc[k][...] L*C, wr[k][p] rests.
+     * A plain swap then changes only the rows of the two participants, O(n).
+     * wocc[k] is the occupancy the tables were built for, wdiff[k] how many
+     * positions differ from it now (0 = valid); wm[k] == NULL when the
+     * tables would be too large and exchanges take the general path. */
+    int32_t **wm;
+    int64_t **wc;
+    int32_t **wr;
+    char **wocc;
+    int *wdiff;
 } sw_matrix;
 
 /* Build the state of season s from its assignments (which must validate).
@@ -78,6 +92,13 @@ void sw_matrix_rebuild(sw_matrix *mx);
  * update the matrices. Either position may be empty. Applying it twice
  * restores the state exactly. */
 void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q);
+
+/* The changes a plain swap of positions p and q (both taken) in session k
+ * would make to the power sums, without making it: dm[k] to msum[k] and
+ * dr[k] to rsum[k] (k = 1..4; index 0 unused). Returns 0 when computed, -1
+ * when the exchange is not a plain swap or the session has no position
+ * tables (then apply it with sw_matrix_exchange and look). */
+int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int64_t dr[5]);
 
 /* Write mx's assignments into s (a season with the same shape). */
 void sw_matrix_store(const sw_matrix *mx, sw_season *s);

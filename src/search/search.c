@@ -1,4 +1,5 @@
-/* src/search/search.c: best-improvement descent, random restarts, OpenMP.
+/* src/search/search.c: best-improvement descent, random restarts, OpenMP, and the
+ * phases beyond picolo (tabu search, compound moves, kicks).
  * SPDX-License-Identifier: MIT */
 #include "search/search.h"
 
@@ -74,8 +75,15 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
                 for (int q = p + 1; q <= P; q++) {
                     if (!as[p] && !as[q])
                         continue;
-                    sw_matrix_exchange(mx, k, p, q);
                     evals++;
+                    /* A plain swap's So+Sr comes from its delta without making
+                     * it; most candidates stop there. */
+                    int64_t dm[5], dr[5];
+                    if (sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0 &&
+                        sw_i256_cmp(sw_i256_add(cur.sosr, sw_criteria_sosr_delta(mx, dm, dr)),
+                                    best.sosr) > 0)
+                        continue;
+                    sw_matrix_exchange(mx, k, p, q);
                     key cand = {.sosr = sw_criteria_sosr(mx)};
                     /* Only a candidate that is not worse on So+Sr needs more. */
                     if (sw_i256_cmp(cand.sosr, best.sosr) <= 0 &&
@@ -147,6 +155,173 @@ void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, i
     }
 }
 
+/* Tabu search on the descent's ranking from a local optimum in mx. Every
+ * iteration makes the best exchange whose participants have not been moved
+ * in that session during the last `tenure` iterations, even when it is worse
+ * (that is how it leaves a plateau where every single exchange loses So),
+ * unless it beats the best state seen, which is always allowed. The best
+ * state is kept in scratch and returned in mx. */
+void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                    volatile sig_atomic_t *stop, long long *evaluated) {
+    const sw_season *s = mx->season;
+    int n = s->n, nitems = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        nitems += s->sessions[k].played ? 0 : sw_season_present_count(s, k);
+    if (iters <= 0 || nitems < 2)
+        return;
+    int *until = calloc((size_t)s->nsessions * (size_t)n, sizeof *until);
+    if (!until)
+        return;
+    /* Short tenure and a stall limit, measured on 6ronden/10p6rTeamH x 6
+     * (docs/search.md): longer tenures forbid most of the few exchanges that
+     * connect plateau states, and without the restart from the best the
+     * search circles. */
+    int tenure = 2 + nitems / 100;
+    const int stall_limit = 50;
+    long long evals = 0;
+    key cur = {.sosr = sw_criteria_sosr(mx), .sp2 = sw_criteria_sp2(mx), .sc = sw_criteria_sc(mx),
+               .have_sp2 = true, .have_sc = true};
+    key top = cur;
+    sw_matrix_assign_from(scratch, mx);
+    int stall = 0;
+    for (int it = 1; it <= iters && !(stop && *stop); it++) {
+        key best = {0};
+        int bk = -1, bp = 0, bq = 0;
+        bool bimproves = false;
+        for (int k = 0; k < s->nsessions; k++) {
+            if (s->sessions[k].played)
+                continue;
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            const int *tk = until + (size_t)k * n;
+            for (int p = 1; p <= P; p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    bool tabu = (as[p] && tk[as[p] - 1] >= it) || (as[q] && tk[as[q] - 1] >= it);
+                    evals++;
+                    int64_t dm[5], dr[5];
+                    key cand = {0};
+                    bool have = false;
+                    if (sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0) {
+                        cand.sosr = sw_i256_add(cur.sosr, sw_criteria_sosr_delta(mx, dm, dr));
+                        have = true;
+                        /* Worse on So+Sr than both the chosen move and the best state: out. */
+                        int cb = bk < 0 ? -1 : sw_i256_cmp(cand.sosr, best.sosr);
+                        int ct = sw_i256_cmp(cand.sosr, top.sosr);
+                        if ((tabu || cb > 0) && ct > 0)
+                            continue;
+                    }
+                    sw_matrix_exchange(mx, k, p, q);
+                    if (!have)
+                        cand.sosr = sw_criteria_sosr(mx);
+                    bool improves = key_compare(&cand, mx, &top) < 0;
+                    bool take = (!tabu || improves) &&
+                                (bk < 0 || key_compare(&cand, mx, &best) < 0);
+                    if (take) {
+                        key_sp2(&cand, mx);
+                        key_sc(&cand, mx);
+                        best = cand;
+                        bk = k;
+                        bp = p;
+                        bq = q;
+                        bimproves = improves;
+                    }
+                    sw_matrix_exchange(mx, k, p, q);
+                }
+        }
+        if (bk < 0)
+            break;
+        int a = mx->assign[bk][bp], b = mx->assign[bk][bq];
+        sw_matrix_exchange(mx, bk, bp, bq);
+        cur = best;
+        int *tk = until + (size_t)bk * n;
+        if (a)
+            tk[a - 1] = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)tenure / 2 + 1);
+        if (b)
+            tk[b - 1] = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)tenure / 2 + 1);
+        /* (the random part of the tenure breaks ties that would cycle) */
+        if (bimproves) {
+            top = cur;
+            sw_matrix_assign_from(scratch, mx);
+            stall = 0;
+        } else if (++stall >= stall_limit) {
+            /* Stuck in a cycle around the best: start again from it, kicked. */
+            sw_matrix_assign_from(mx, scratch);
+            random_exchange(mx, rng);
+            random_exchange(mx, rng);
+            cur = (key){.sosr = sw_criteria_sosr(mx), .sp2 = sw_criteria_sp2(mx),
+                        .sc = sw_criteria_sc(mx), .have_sp2 = true, .have_sc = true};
+            stall = 0;
+        }
+    }
+    sw_matrix_assign_from(mx, scratch);
+    free(until);
+    if (evaluated)
+        *evaluated += evals;
+}
+
+/* Compound moves: two exchanges made together, accepted (first found) when
+ * the pair improves the descent's ranking although each alone may not. This
+ * moves between states of equal So+Sr that no single exchange connects.
+ * Repeats until no pair improves or `rounds` moves were made. */
+long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop,
+                          long long *evaluated) {
+    const sw_season *s = mx->season;
+    long long moves = 0, evals = 0;
+    key cur = {.sosr = sw_criteria_sosr(mx), .sp2 = sw_criteria_sp2(mx), .sc = sw_criteria_sc(mx),
+               .have_sp2 = true, .have_sc = true};
+    bool improved = true;
+    while (improved && moves < rounds && !(stop && *stop)) {
+        improved = false;
+        for (int k = 0; k < s->nsessions && !improved; k++) {
+            if (s->sessions[k].played)
+                continue;
+            int P = s->movements[s->sessions[k].movement].positions;
+            for (int p = 1; p <= P && !improved; p++)
+                for (int q = p + 1; q <= P && !improved; q++) {
+                    if (!mx->assign[k][p] && !mx->assign[k][q])
+                        continue;
+                    sw_matrix_exchange(mx, k, p, q);
+                    sw_i256 mid = sw_criteria_sosr(mx);
+                    for (int k2 = k; k2 < s->nsessions && !improved; k2++) {
+                        if (s->sessions[k2].played)
+                            continue;
+                        int P2 = s->movements[s->sessions[k2].movement].positions;
+                        const int *as = mx->assign[k2];
+                        for (int p2 = k2 == k ? p : 1; p2 <= P2 && !improved; p2++)
+                            for (int q2 = p2 + 1; q2 <= P2; q2++) {
+                                if ((!as[p2] && !as[q2]) || (k2 == k && p2 == p && q2 <= q))
+                                    continue;
+                                evals++;
+                                int64_t dm[5], dr[5];
+                                if (sw_matrix_swap_delta(mx, k2, p2, q2, dm, dr) == 0 &&
+                                    sw_i256_cmp(sw_i256_add(mid, sw_criteria_sosr_delta(mx, dm, dr)),
+                                                cur.sosr) > 0)
+                                    continue;
+                                sw_matrix_exchange(mx, k2, p2, q2);
+                                key cand = {.sosr = sw_criteria_sosr(mx)};
+                                if (key_compare(&cand, mx, &cur) < 0) {
+                                    key_sp2(&cand, mx);
+                                    key_sc(&cand, mx);
+                                    cur = cand;
+                                    improved = true;
+                                    break;
+                                }
+                                sw_matrix_exchange(mx, k2, p2, q2);
+                            }
+                    }
+                    if (!improved)
+                        sw_matrix_exchange(mx, k, p, q);
+                }
+        }
+        moves += improved;
+    }
+    if (evaluated)
+        *evaluated += evals;
+    return moves;
+}
+
 void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     const sw_season *s = mx->season;
     int maxp = 0;
@@ -201,6 +376,12 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     if (r > 0)
         sw_search_randomize(&w->cur, &rng);
     w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
+    if (o->pairs > 0) {
+        w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
+        w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
+    }
+    if (o->tabu > 0)
+        sw_search_tabu(&w->cur, &w->scratch, &rng, o->tabu, o->stop, &w->evals);
     if (o->kicks > 0)
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     sw_criteria c;

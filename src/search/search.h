@@ -8,7 +8,9 @@
  * random one drawn from PCG32 stream (seed, k). The overall best is chosen
  * lexicographically by Sr, So, Sp, Sc, ties to the lowest restart index, so
  * the result for a seed and a restart count does not depend on the number
- * of threads.
+ * of threads. Optional phases beyond picolo (opts.tabu, opts.pairs,
+ * opts.kicks) continue each restart from the descent's result; see
+ * docs/search.md.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEARCH_H
 #define SW_SEARCH_H
@@ -38,6 +40,10 @@ typedef struct sw_search_opts {
     int kicks;           /* beyond picolo: after each restart's descent, this many
                           * perturb-and-descend rounds (iterated local search),
                           * kept when not worse; 0 = plain picolo */
+    int pairs;           /* beyond picolo: after each descent, up to this many compound
+                          * moves (two exchanges at once, sw_search_pairs); 0 = none */
+    int tabu;            /* beyond picolo: after each restart's descent, this many
+                          * tabu search iterations (sw_search_tabu); 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -74,6 +80,18 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng);
  * descent's ranking (So+Sr, Sp, Sc); otherwise return to the kept state,
  * using scratch (a copy of mx's season state) to hold it. */
 void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, int max_steps,
+                    volatile sig_atomic_t *stop, long long *evaluated);
+
+/* Compound-move descent: make (first found) two exchanges together when
+ * the pair improves (So+Sr, Sp, Sc); at most `rounds` moves. Returns the
+ * number made. */
+long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop,
+                          long long *evaluated);
+
+/* Tabu search from mx on the descent's ranking for `iters` iterations; mx
+ * ends in the best state seen (never worse than where it started). scratch
+ * is a copy of mx's season state used to hold the best. */
+void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated);
 
 /* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
