@@ -111,6 +111,40 @@ static void test_optimize_round_trip(void **state) {
     assert_int_equal(system(args), 0);
 }
 
+/* Ctrl-C during a long search: the best so far is reported and written. */
+static void test_interrupt_keeps_best(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_int_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "timeout --preserve-status -s INT 2 '%s' optimize " EX "/club.season --restarts 100000000 --threads 2 "
+             "-o %s/out.season > %s/out.txt 2>&1; echo $? > %s/rc",
+             SW_BINARY, dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+    char path[512], *text;
+    size_t len;
+    snprintf(path, sizeof path, "%s/rc", dir);
+    FILE *f = fopen(path, "r");
+    int rc = -1;
+    assert_int_equal(fscanf(f, "%d", &rc), 1);
+    fclose(f);
+    assert_int_equal(rc, 0);
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    f = fopen(path, "r");
+    text = calloc(1, 1 << 20);
+    len = fread(text, 1, (1 << 20) - 1, f);
+    fclose(f);
+    assert_true(len > 0);
+    assert_non_null(strstr(text, "interrupted"));
+    assert_non_null(strstr(text, "So lower bound"));
+    free(text);
+    snprintf(cmd, sizeof cmd, "analyze %s/out.season", dir);
+    expect(cmd, 0, "session 6");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_bad_input_and_requests(void **state) {
     (void)state;
     expect("analyze /nonexistent/x.season", 5, "/nonexistent/x.season");
@@ -135,6 +169,7 @@ int main(void) {
         cmocka_unit_test(test_help_everywhere),
         cmocka_unit_test(test_analyze_example_and_movement),
         cmocka_unit_test(test_optimize_round_trip),
+        cmocka_unit_test(test_interrupt_keeps_best),
         cmocka_unit_test(test_bad_input_and_requests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -434,22 +434,31 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
     sw_criteria shown;
     int shown_restart = -1;
     if (ok) {
+        /* Threads claim restart indices in order from a shared counter, so a
+         * stop or the time limit ends every thread's loop at once, however
+         * many restarts were asked for. Which thread runs a restart does not
+         * matter: restart r depends only on (seed, r). */
+        int next = 0;
 #ifdef SW_HAVE_OPENMP
-#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 1)
+#pragma omp parallel num_threads(nthreads)
 #endif
-        for (int r = 0; r < o->restarts; r++) {
-            int t = 0;
+        for (;;) {
+            int t = 0, r;
 #ifdef SW_HAVE_OPENMP
             t = omp_get_thread_num();
+#pragma omp atomic capture
 #endif
-            bool skip = (o->stop && *o->stop) ||
-                        (o->time_limit > 0 && r > 0 && now() - t0 > o->time_limit);
-            if (skip) {
+            r = next++;
+            if (r >= o->restarts)
+                break;
+            if (o->stop && *o->stop)
+                break;
+            if (o->time_limit > 0 && r > 0 && now() - t0 > o->time_limit) {
 #ifdef SW_HAVE_OPENMP
 #pragma omp atomic write
 #endif
-                timed_out = !(o->stop && *o->stop);
-                continue;
+                timed_out = true;
+                break;
             }
             run_restart(&ws[t], &base, r, o);
 #ifdef SW_HAVE_OPENMP
