@@ -22,8 +22,9 @@ static double now(void) {
 /* The descent's ranking key: So+Sr, then Sp, then Sc, computed lazily
  * because Sp costs O(n) and is needed only on ties. */
 typedef struct key {
-    sw_i256 sosr, sp2, sc;
+    sw_i256 sr, sosr, sp2, sc;
     bool have_sp2, have_sc;
+    bool rests_first; /* the final phase: Sr before So+Sr */
 } key;
 
 static sw_i256 key_sp2(key *k, const sw_matrix *mx) {
@@ -44,7 +45,10 @@ static sw_i256 key_sc(key *k, const sw_matrix *mx) {
 
 /* Compare the state in mx (key a, filled lazily) with the recorded key b. */
 static int key_compare(key *a, const sw_matrix *mx, key *b) {
-    int c = sw_i256_cmp(a->sosr, b->sosr);
+    int c = a->rests_first ? sw_i256_cmp(a->sr, b->sr) : 0;
+    if (c)
+        return c;
+    c = sw_i256_cmp(a->sosr, b->sosr);
     if (c)
         return c;
     c = sw_i256_cmp(key_sp2(a, mx), b->sp2);
@@ -53,13 +57,23 @@ static int key_compare(key *a, const sw_matrix *mx, key *b) {
     return sw_i256_cmp(key_sc(a, mx), b->sc);
 }
 
-long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
-                            long long *evaluated) {
+static key state_key(const sw_matrix *mx, bool rests_first) {
+    key k = {.sosr = sw_criteria_sosr(mx), .rests_first = rests_first};
+    if (rests_first)
+        k.sr = sw_criteria_sr(mx);
+    return k;
+}
+
+/* Best-improvement descent by (So+Sr, Sp, Sc), or with rests_first by
+ * (Sr, So+Sr, Sp, Sc): the order the final choice uses, so a restart can
+ * still trade meetings for fairer rests after picolo's phase. */
+static long long descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                         long long *evaluated, bool rests_first) {
     const sw_season *s = mx->season;
     long long steps = 0, evals = 0;
     if (max_steps <= 0)
         max_steps = 100000;
-    key cur = {.sosr = sw_criteria_sosr(mx)};
+    key cur = state_key(mx, rests_first);
     cur.sp2 = sw_criteria_sp2(mx);
     cur.sc = sw_criteria_sc(mx);
     cur.have_sp2 = cur.have_sc = true;
@@ -79,14 +93,14 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
                     /* A plain swap's So+Sr comes from its delta without making
                      * it; most candidates stop there. */
                     int64_t dm[5], dr[5];
-                    if (sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0 &&
+                    if (!rests_first && sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0 &&
                         sw_i256_cmp(sw_i256_add(cur.sosr, sw_criteria_sosr_delta(mx, dm, dr)),
                                     best.sosr) > 0)
                         continue;
                     sw_matrix_exchange(mx, k, p, q);
-                    key cand = {.sosr = sw_criteria_sosr(mx)};
-                    /* Only a candidate that is not worse on So+Sr needs more. */
-                    if (sw_i256_cmp(cand.sosr, best.sosr) <= 0 &&
+                    key cand = state_key(mx, rests_first);
+                    /* Only a candidate that is not worse on the first key needs more. */
+                    if ((rests_first || sw_i256_cmp(cand.sosr, best.sosr) <= 0) &&
                         key_compare(&cand, mx, &best) < 0) {
                         key_sp2(&cand, mx);
                         key_sc(&cand, mx);
@@ -107,6 +121,16 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
     if (evaluated)
         *evaluated += evals;
     return steps;
+}
+
+long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                            long long *evaluated) {
+    return descend(mx, max_steps, stop, evaluated, false);
+}
+
+long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps,
+                                        volatile sig_atomic_t *stop, long long *evaluated) {
+    return descend(mx, max_steps, stop, evaluated, true);
 }
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -384,6 +408,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         sw_search_tabu(&w->cur, &w->scratch, &rng, o->tabu, o->stop, &w->evals);
     if (o->kicks > 0)
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
+    /* Beyond picolo: end on a local optimum of the final order too. */
+    w->steps += sw_search_descend_rests_first(&w->cur, o->max_steps, o->stop, &w->evals);
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);

@@ -71,6 +71,14 @@ SW_NODISCARD sw_status sw_search_run(sw_season *s, const sw_search_opts *opts,
 long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
                             long long *evaluated);
 
+/* The same descent ranked as the final choice: Sr first, then So+Sr, Sp,
+ * Sc. Every restart ends with it, so a restart whose meetings are at a local
+ * optimum can still trade meetings for fairer rests, which the final choice
+ * values more (beyond picolo; one neighbourhood scan when rests cannot
+ * change). */
+long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps,
+                                        volatile sig_atomic_t *stop, long long *evaluated);
+
 /* Random assignment of the sessions that are not played: present
  * participants on a uniformly random set of positions. Rebuilds mx. */
 void sw_search_randomize(sw_matrix *mx, sw_rng *rng);
