@@ -1,8 +1,10 @@
 /* tests/test_blossom.c: the maximum weight matching against a subset dynamic
- * programme on thousands of random graphs up to 12 vertices, and against
+ * programme on thousands of random graphs up to 12 vertices, its dual
+ * certificate (feasible, tight, and proving subgraph solutions optimal), and
  * networkx on larger graphs when python3-networkx is installed.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -198,6 +200,77 @@ static void test_blossom_greedy_start_agrees_on_dense_graphs(void **state) {
     }
 }
 
+/* The dual certificate: on the solved graph every edge has reduced cost >= 0
+ * and matched edges 0; and a perfect matching of a random edge subset whose
+ * left-out edges all price out non-negative has the full graph's optimum
+ * (brute force). Subsets that fail the pricing must be the ones that could
+ * be improved, so both outcomes are counted and must occur. */
+static void test_blossom_dual_certifies_subsets(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 7u, 11u);
+    int certified = 0, refused = 0;
+    for (int rep = 0; rep < 1500; rep++) {
+        int n = 2 * (1 + (int)sw_rng_bounded(&rng, 6)); /* even: 2..12 */
+        int kind = rep % 3;
+        wt adj[144];
+        char has[144], hsub[144];
+        sw_blossom_edge all[66], sub[66];
+        int m = 0, ms = 0;
+        memset(has, 0, sizeof has);
+        memset(hsub, 0, sizeof hsub);
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (sw_rng_bounded(&rng, 100) < 80) {
+                    wt w = draw_weight(&rng, kind);
+                    adj[i * n + j] = adj[j * n + i] = w;
+                    has[i * n + j] = has[j * n + i] = 1;
+                    all[m++] = (sw_blossom_edge){i, j, w};
+                    if (sw_rng_bounded(&rng, 100) < 60) {
+                        sub[ms++] = all[m - 1];
+                        hsub[i * n + j] = hsub[j * n + i] = 1;
+                    }
+                }
+        int mate[12];
+        sw_blossom_dual d;
+        sw_error err;
+        /* Full graph: the duals are feasible everywhere and tight on the matching. */
+        assert_int_equal(sw_blossom_match_dual(n, all, (size_t)m, SW_BLOSSOM_MAX_CARDINALITY, mate,
+                                               &d, &err),
+                         SW_OK);
+        best full = check_matching(n, adj, has, mate);
+        if (full.card * 2 == n)
+            for (int k = 0; k < m; k++) {
+                wt rc = sw_blossom_reduced_cost(&d, all[k].u, all[k].v, all[k].w);
+                assert_true(rc >= 0);
+                if (mate[all[k].u] == all[k].v)
+                    assert_true(rc == 0);
+            }
+        sw_blossom_dual_free(&d);
+        /* Subset: a perfect matching there plus a clean pricing is the optimum. */
+        assert_int_equal(sw_blossom_match_dual(n, sub, (size_t)ms, SW_BLOSSOM_MAX_CARDINALITY, mate,
+                                               &d, &err),
+                         SW_OK);
+        best part = check_matching(n, adj, hsub, mate);
+        if (part.card * 2 == n) {
+            bool clean = true;
+            for (int k = 0; k < m; k++)
+                if (sw_blossom_reduced_cost(&d, all[k].u, all[k].v, all[k].w) < 0)
+                    clean = false;
+            best want = brute(n, adj, has, 1);
+            if (clean) {
+                assert_true(part.w == want.w);
+                certified++;
+            } else {
+                refused++;
+            }
+        }
+        sw_blossom_dual_free(&d);
+    }
+    assert_true(certified > 100);
+    assert_true(refused > 100);
+}
+
 /* networkx's max_weight_matching as an independent oracle on 20..150 vertices. */
 static void test_blossom_matches_networkx(void **state) {
     (void)state;
@@ -267,6 +340,7 @@ int main(void) {
         cmocka_unit_test(test_blossom_rejects_bad_graphs),
         cmocka_unit_test(test_blossom_matches_brute_force),
         cmocka_unit_test(test_blossom_greedy_start_agrees_on_dense_graphs),
+        cmocka_unit_test(test_blossom_dual_certifies_subsets),
         cmocka_unit_test(test_blossom_matches_networkx),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

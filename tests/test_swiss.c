@@ -1,6 +1,8 @@
 /* tests/test_swiss.c: TRF reading and writing, validation errors, the pairing
- * against a brute force over all legal pairings of small states, the thesis'
- * edge cases, the fast mode's invariants and the CLI's exit codes.
+ * against a brute force over all legal pairings of small states (full graph
+ * and sparse solve), sparse against full on larger events, the standard
+ * order of round 1, byes written ahead, the thesis' edge cases, the fast
+ * mode's invariants, 'check' on differing records and the CLI end to end.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -148,19 +150,56 @@ static int bf_sat(const bp *a, char c, int *eq, int *alt) {
 }
 
 /* Objective, most important first (docs/swiss.md): edges, real games, rank
- * sum of players in games, -sum d^2, -sum d*s_high, equalisation, alternation. */
+ * sum of players in games, -sum d^2, -sum d*s_high, equalisation, alternation;
+ * then v[7], minus the distance to the standard pairing (seatwise reaches it
+ * by a local search, so only v[0..6] must always agree). */
 typedef struct obj {
-    long v[7];
+    long v[8];
 } obj;
 
 static int obj_cmp(const obj *a, const obj *b) {
-    for (int k = 0; k < 7; k++)
+    for (int k = 0; k < 8; k++)
         if (a->v[k] != b->v[k])
             return a->v[k] < b->v[k] ? -1 : 1;
     return 0;
 }
 
-static int np_g, rank_g[32];
+static int np_g, rank_g[1024], std_g[1024]; /* std_g: rank -> standard opponent's rank */
+
+/* The standard pairing, restated: score groups from the top, a player moved
+ * down meets the top of the next group, the rest top half v bottom half, an
+ * odd one out moves down; whoever is left at the end has np_g. */
+static void bf_standard(const bp *P, const int *order, int np) {
+    int carry = -1, r = 0;
+    while (r < np) {
+        int end = r;
+        while (end < np && P[order[end]].score == P[order[r]].score)
+            end++;
+        int first = r;
+        if (carry >= 0) {
+            std_g[carry] = first;
+            std_g[first] = carry;
+            first++;
+            carry = -1;
+        }
+        int rest = end - first;
+        if (rest % 2)
+            carry = end - 1;
+        int h = rest / 2;
+        for (int k = 0; k < h; k++) {
+            std_g[first + k] = first + k + h;
+            std_g[first + k + h] = first + k;
+        }
+        r = end;
+    }
+    if (carry >= 0)
+        std_g[carry] = np;
+}
+
+static long bf_dist(int ri, int rj) {
+    int a = abs(std_g[ri] - rj), b = abs(std_g[rj] - ri);
+    return (a < 63 ? a : 63) + (b < 63 ? b : 63);
+}
 static bp *P_g;
 
 /* Best colours for a pair: returns 0 when illegal, else adds to o. */
@@ -194,6 +233,7 @@ static int bf_pair(int i, int j, obj *o) {
     o->v[4] -= d * hi;
     o->v[5] += be;
     o->v[6] += ba;
+    o->v[7] -= bf_dist(rank_g[i], rank_g[j]);
     return 1;
 }
 
@@ -216,7 +256,7 @@ static obj bf_best(unsigned mask, int byeleft) {
             if (!bf_pair(i, j, &e))
                 continue;
             obj o = bf_best(rest & ~(1u << j), byeleft);
-            for (int k = 0; k < 7; k++)
+            for (int k = 0; k < 8; k++)
                 o.v[k] += e.v[k];
             if (obj_cmp(&o, &best) > 0)
                 best = o;
@@ -246,13 +286,42 @@ static obj seatwise_obj(const sw_swiss_pairing *p, const sw_swiss_trf *t) {
         bf_sat(c, 'b', &eq, &alt);
         o.v[5] += eq;
         o.v[6] += alt;
+        o.v[7] -= bf_dist(rank_g[w], rank_g[b]);
     }
     return o;
 }
 
+/* Ranks over present players (score down, then id) into rank_g; returns their number. */
+static int bf_ranks(const sw_swiss_trf *t, bp *P) {
+    int n = t->nplayers, np = 0;
+    int *order = malloc(sizeof(int) * (size_t)n);
+    assert_non_null(order);
+    for (int i = 0; i < n; i++)
+        if (P[i].present)
+            order[np++] = i;
+    for (int x = 1; x < np; x++)
+        for (int y = x; y > 0; y--) {
+            const bp *a = &P[order[y - 1]], *b = &P[order[y]];
+            if (a->score > b->score || (a->score == b->score && a->id < b->id))
+                break;
+            int tmp = order[y];
+            order[y] = order[y - 1];
+            order[y - 1] = tmp;
+        }
+    np_g = np;
+    for (int r = 0; r < np; r++)
+        rank_g[order[r]] = r;
+    bf_standard(P, order, np);
+    free(order);
+    return np;
+}
+
+/* Both the full graph (small events) and the sparse first solve with its
+ * pricing and fallbacks (window 1 forces it even at 4 players) must reach the
+ * brute force's optimum in every component. */
 static void test_pairing_matches_brute_force(void **state) {
     (void)state;
-    int checked = 0, deficient = 0;
+    int checked = 0, deficient = 0, sparse_runs = 0, repriced = 0, std_best = 0, std_runs = 0;
     for (int seed = 1; seed <= 160; seed++) {
         int n = 4 + seed % 8, rounds = 1 + seed % (n <= 6 ? 4 : 5);
         sw_swiss_options opt = {0};
@@ -265,43 +334,177 @@ static void test_pairing_matches_brute_force(void **state) {
         bp P[32];
         bf_state(&t, P);
         P_g = P;
-        /* Ranks over present players: score down, then id. */
-        int order[32], np = 0;
-        for (int i = 0; i < n; i++)
-            if (P[i].present)
-                order[np++] = i;
-        for (int x = 1; x < np; x++)
-            for (int y = x; y > 0; y--) {
-                const bp *a = &P[order[y - 1]], *b = &P[order[y]];
-                if (a->score > b->score || (a->score == b->score && a->id < b->id))
-                    break;
-                int tmp = order[y];
-                order[y] = order[y - 1];
-                order[y - 1] = tmp;
-            }
-        np_g = np;
-        for (int r = 0; r < np; r++)
-            rank_g[order[r]] = r;
+        int np = bf_ranks(&t, P);
         unsigned mask = 0;
         for (int i = 0; i < n; i++)
             if (P[i].present)
                 mask |= 1u << i;
         obj want = bf_best(mask, np % 2);
-        sw_swiss_pairing p;
-        assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
-        obj got = seatwise_obj(&p, &t);
-        for (int k = 0; k < 7; k++)
-            if (got.v[k] != want.v[k])
-                fail_msg("seed %d (%d players, %d rounds): component %d is %ld, brute force %ld",
-                         seed, n, rounds, k, got.v[k], want.v[k]);
-        assert_int_equal(p.quality.violations, 0);
-        deficient += p.nunpaired > 0;
+        for (int mode = 0; mode < 2; mode++) {
+            opt.sparse_window = mode; /* 0: default (full graph here), 1: sparse */
+            sw_swiss_pairing p;
+            assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+            obj got = seatwise_obj(&p, &t);
+            for (int k = 0; k < 7; k++)
+                if (got.v[k] != want.v[k])
+                    fail_msg("seed %d (%d players, %d rounds, window %d): component %d is %ld, "
+                             "brute force %ld",
+                             seed, n, rounds, mode, k, got.v[k], want.v[k]);
+            assert_int_equal(p.quality.violations, 0);
+            /* The quality's own measure of the standard order agrees with the restatement. */
+            assert_int_equal(p.quality.std_distance, -got.v[7]);
+            std_best += got.v[7] == want.v[7];
+            std_runs++;
+            assert_true(got.v[7] <= want.v[7]);
+            if (mode == 0)
+                assert_int_equal(p.stats.full, 1);
+            else {
+                sparse_runs += p.stats.full == 0;
+                repriced += p.stats.priced > 0;
+            }
+            deficient += p.nunpaired > 0;
+            sw_swiss_pairing_free(&p);
+        }
         checked++;
-        sw_swiss_pairing_free(&p);
         sw_swiss_trf_free(&t);
     }
     assert_int_equal(checked, 160);
+    /* The sparse path must have been proven optimal without the full graph
+     * in many cases, and have needed the pricing step in some. */
+    assert_true(sparse_runs > 40);
+    assert_true(repriced > 10);
+    /* The local search reaches the closest pairing to the standard one among
+     * the optimal ones in nearly every case (the rest are printed). */
+    print_message("standard order: best in %d of %d runs\n", std_best, std_runs);
+    assert_true(std_best * 10 >= std_runs * 9);
     (void)deficient;
+}
+
+/* Larger events: the sparse solve with its certificate gives the same
+ * optimum as the full graph (compared component by component). */
+static void test_sparse_matching_equals_full_graph(void **state) {
+    (void)state;
+    int certified = 0;
+    for (int seed = 1; seed <= 4; seed++) {
+        int n = 150 + 50 * seed + seed % 2, rounds = 2 + 2 * seed;
+        sw_swiss_options opt = {0};
+        sw_swiss_trf t;
+        sw_error err;
+        assert_int_equal(sw_swiss_generate(n, rounds, (uint64_t)seed * 7, &opt, &t, &err), SW_OK);
+        bp *P = calloc((size_t)n, sizeof *P);
+        assert_non_null(P);
+        bf_state(&t, P);
+        P_g = P;
+        bf_ranks(&t, P);
+        obj res[3];
+        static const int windows[3] = {-1, 0, 2};
+        for (int k = 0; k < 3; k++) {
+            opt.sparse_window = windows[k];
+            sw_swiss_pairing p;
+            assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+            assert_int_equal(p.quality.violations, 0);
+            res[k] = seatwise_obj(&p, &t);
+            if (k > 0)
+                certified += p.stats.full == 0;
+            else
+                assert_int_equal(p.stats.full, 1);
+            sw_swiss_pairing_free(&p);
+        }
+        for (int k = 1; k < 3; k++) /* v[7], the standard order's local search, may differ */
+            for (int c = 0; c < 7; c++)
+                if (res[k].v[c] != res[0].v[c])
+                    fail_msg("seed %d, %d players: window %d differs from the full graph in "
+                             "component %d",
+                             seed, n, windows[k], c);
+        free(P);
+        sw_swiss_trf_free(&t);
+    }
+    assert_true(certified >= 4);
+}
+
+/* Round 1: the standard pairing, top half against bottom half (1 v 6, 2 v 7,
+ * ...), the bye to the last, colours alternating from board 1. */
+static void test_first_round_top_half_against_bottom_half(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_init(&t, 11, NULL, 5, &err), SW_OK);
+    for (int window = -1; window <= 1; window++) {
+        sw_swiss_options opt = {.sparse_window = window};
+        sw_swiss_pairing p;
+        assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+        assert_int_equal(p.nboards, 6);
+        for (int k = 0; k < 5; k++) {
+            int top = k + 1, bottom = k + 6;
+            assert_int_equal(p.boards[k].white, k % 2 ? bottom : top);
+            assert_int_equal(p.boards[k].black, k % 2 ? top : bottom);
+        }
+        assert_int_equal(p.boards[5].white, 11);
+        assert_int_equal(p.boards[5].black, 0);
+        sw_swiss_pairing_free(&p);
+    }
+    sw_swiss_trf_free(&t);
+}
+
+/* Byes written ahead in the column of the round to be paired: absences,
+ * kept when the round is added, points with or without them accepted. */
+static void test_byes_entered_ahead_are_absences(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    read_ok(DATA "preset5.trf", &t);
+    assert_true(t.preset);
+    assert_int_equal(t.nrounds, 2);
+    const sw_swiss_player *p2 = &t.players[t.index_of_id[2]], *p4 = &t.players[t.index_of_id[4]];
+    assert_true(p2->absent && p4->absent);
+    assert_false(t.players[t.index_of_id[1]].absent);
+    assert_int_equal(p4->points2, 2); /* stated 1.5 with the H; 1.0 before it */
+    assert_int_equal(p2->points2, 3);
+    sw_error err;
+    /* Written back before pairing, the column is still the one written ahead. */
+    sw_strbuf out;
+    sw_strbuf_init(&out);
+    sw_swiss_trf_write(&t, &out);
+    sw_swiss_trf u;
+    assert_int_equal(sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x",
+                                        &u, &err),
+                     SW_OK);
+    assert_true(u.preset);
+    assert_int_equal(u.nrounds, 2);
+    assert_null(strstr(sw_strbuf_cstr(&out), "XXZ"));
+    assert_true(u.players[u.index_of_id[4]].absent);
+    assert_int_equal(u.players[u.index_of_id[4]].games[2].result, 'H');
+    sw_swiss_trf_free(&u);
+    sw_strbuf_free(&out);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.round, 3);
+    assert_int_equal(p.nboards, 2);
+    /* 1 (1.5, last white) v 5 (1.0, last black); 3 gets the bye (5 had one). */
+    assert_int_equal(p.boards[0].white, 5);
+    assert_int_equal(p.boards[0].black, 1);
+    assert_int_equal(p.boards[1].white, 3);
+    assert_int_equal(p.boards[1].black, 0);
+    assert_int_equal(sw_swiss_trf_add_round(&t, &p, "1", &err), SW_OK);
+    sw_swiss_pairing_free(&p);
+    assert_false(t.preset);
+    assert_int_equal(t.nrounds, 3);
+    p4 = &t.players[t.index_of_id[4]];
+    assert_int_equal(p4->games[2].result, 'H');
+    assert_int_equal(p4->points2, 3);
+    assert_int_equal(t.players[t.index_of_id[2]].games[2].result, 'Z');
+    assert_int_equal(sw_swiss_validate(&t, &err), SW_OK);
+    /* Written and read back: round 3 is a played round now. */
+    sw_strbuf_init(&out);
+    sw_swiss_trf_write(&t, &out);
+    assert_int_equal(sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x",
+                                        &u, &err),
+                     SW_OK);
+    assert_false(u.preset);
+    assert_int_equal(u.nrounds, 3);
+    assert_int_equal(sw_swiss_validate(&u, &err), SW_OK);
+    sw_swiss_trf_free(&u);
+    sw_strbuf_free(&out);
+    sw_swiss_trf_free(&t);
 }
 
 static void test_thesis_four_players_no_third_round(void **state) {
@@ -404,6 +607,45 @@ static int run(const char *cmd) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* A record whose round 2 pairs 1.0 against 0.0 twice although 1 v 2 and
+ * 3 v 4 were legal: check names round 2 and preference 2; round 1 agrees. */
+static void test_check_reports_a_differing_round(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    read_ok(DATA "differs4.trf", &t);
+    sw_strbuf rep;
+    sw_strbuf_init(&rep);
+    int differing = -1;
+    sw_error err;
+    sw_swiss_options opt = {0};
+    assert_int_equal(sw_swiss_check(&t, &opt, &rep, &differing, &err), SW_OK);
+    assert_int_equal(differing, 1);
+    const char *txt = sw_strbuf_cstr(&rep);
+    if (!strstr(txt, "round 2: the record differs from seatwise's pairing; decided by preference "
+                     "2 (score differences)"))
+        fail_msg("unexpected report:\n%s", txt);
+    assert_null(strstr(txt, "round 1:"));
+    assert_non_null(strstr(txt, "record   2 pairs, 0 byes, score differences sum 2.0"));
+    assert_non_null(strstr(txt, "seatwise 2 pairs, 0 byes, score differences sum 0.0"));
+    sw_strbuf_free(&rep);
+    sw_swiss_trf_free(&t);
+    /* Round 1 as 1 v 2, 3 v 4: every preference ties; the standard order
+     * (1 v 3, 2 v 4) decides: 1 and 4 meet a player 1 rank from their
+     * standard opponent, 2 and 3 one 3 ranks away, 8 in all. */
+    read_ok(DATA "differs_std4.trf", &t);
+    sw_strbuf_init(&rep);
+    assert_int_equal(sw_swiss_check(&t, &opt, &rep, &differing, &err), SW_OK);
+    assert_int_equal(differing, 1);
+    txt = sw_strbuf_cstr(&rep);
+    if (!strstr(txt, "round 1: the record differs from seatwise's pairing; decided by the "
+                     "standard order") ||
+        !strstr(txt, "distance to the standard pairing 8,") ||
+        !strstr(txt, "distance to the standard pairing 0,"))
+        fail_msg("unexpected report:\n%s", txt);
+    sw_strbuf_free(&rep);
+    sw_swiss_trf_free(&t);
+}
+
 static void test_cli_exit_codes(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0) {
@@ -443,6 +685,25 @@ static void test_cli_exit_codes(void **state) {
     assert_int_equal(bye, 1);
     unlink(pp);
     unlink(out);
+    /* check on a record that differs, and pair with byes written ahead. */
+    char buf[4096];
+    snprintf(cmd, sizeof cmd, "%s swiss check %s 2>&1", SW_BINARY, DATA "differs4.trf");
+    f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = 0;
+    assert_int_equal(pclose(f), 0);
+    if (!strstr(buf, "round 2: the record differs from seatwise's pairing; decided by preference "
+                     "2") ||
+        !strstr(buf, "2 rounds valid, 1 of them paired differently"))
+        fail_msg("swiss check printed:\n%s", buf);
+    snprintf(cmd, sizeof cmd, "%s swiss pair %s 2>&1", SW_BINARY, DATA "preset5.trf");
+    f = popen(cmd, "r");
+    assert_non_null(f);
+    got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = 0;
+    assert_int_equal(pclose(f), 0);
+    assert_string_equal(buf, "2\n5 1\n3 0\n");
 }
 
 int main(void) {
@@ -451,11 +712,15 @@ int main(void) {
         cmocka_unit_test(test_trf_write_parse_round_trip),
         cmocka_unit_test(test_validation_names_line_and_player),
         cmocka_unit_test(test_pairing_matches_brute_force),
+        cmocka_unit_test(test_sparse_matching_equals_full_graph),
+        cmocka_unit_test(test_first_round_top_half_against_bottom_half),
+        cmocka_unit_test(test_byes_entered_ahead_are_absences),
         cmocka_unit_test(test_thesis_four_players_no_third_round),
         cmocka_unit_test(test_thesis_six_players_forced_pairs),
         cmocka_unit_test(test_colours_follow_the_rules),
         cmocka_unit_test(test_fast_mode_pairs_everyone_legally),
         cmocka_unit_test(test_check_agrees_with_own_pairings),
+        cmocka_unit_test(test_check_reports_a_differing_round),
         cmocka_unit_test(test_cli_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

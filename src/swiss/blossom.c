@@ -684,8 +684,114 @@ static void solve(ws *s, bool maxcard) {
     }
 }
 
+void sw_blossom_dual_free(sw_blossom_dual *d) {
+    if (!d)
+        return;
+    free(d->y);
+    free(d->up);
+    free(d->depth);
+    free(d->zsum);
+    free(d->top);
+    free(d->jump);
+    memset(d, 0, sizeof *d);
+}
+
+/* Copy the duals and the blossom forest out of the workspace. */
+static bool export_dual(const ws *s, sw_blossom_dual *d) {
+    int n = s->n;
+    size_t n2 = 2 * (size_t)n + 1;
+    d->n = n;
+    d->y = malloc(sizeof(wt) * (size_t)(n + 1));
+    d->up = malloc(sizeof(int) * n2);
+    d->depth = malloc(sizeof(int) * n2);
+    d->zsum = malloc(sizeof(wt) * n2);
+    d->top = malloc(sizeof(int) * (size_t)(n + 1));
+    if (!d->y || !d->up || !d->depth || !d->zsum || !d->top)
+        return false;
+    for (int v = 0; v < n; v++) {
+        d->y[v] = s->dual[v];
+        d->top[v] = s->inblossom[v]; /* the top-level blossom, kept by the algorithm */
+    }
+    for (int b = 0; b < 2 * n; b++) {
+        d->up[b] = b < n || s->base[b] >= 0 ? s->parent[b] : -1;
+        d->depth[b] = -1;
+    }
+    /* Depths and sums top-down: each node after its enclosing blossom. */
+    for (int b = 0; b < 2 * n; b++) {
+        if (b >= n && s->base[b] < 0)
+            continue;
+        int top = 0, x = b;
+        while (x != -1 && d->depth[x] < 0) {
+            s->stack[top++] = x;
+            x = d->up[x];
+        }
+        while (top) {
+            int t = s->stack[--top], u = d->up[t];
+            d->depth[t] = u == -1 ? 0 : d->depth[u] + 1;
+            d->zsum[t] = (u == -1 ? 0 : d->zsum[u]) + (t >= n ? 2 * s->dual[t] : 0);
+        }
+    }
+    /* Nested blossoms can be deep (a round with many ties builds chains of
+     * them), so the common enclosing blossom is found by binary lifting. */
+    int maxd = 0;
+    for (int b = 0; b < 2 * n; b++)
+        if (d->depth[b] > maxd)
+            maxd = d->depth[b];
+    d->levels = 1;
+    while ((1 << d->levels) <= maxd)
+        d->levels++;
+    size_t nn = 2 * (size_t)n;
+    d->jump = malloc(sizeof(int) * nn * (size_t)d->levels);
+    if (!d->jump)
+        return false;
+    for (size_t x = 0; x < nn; x++)
+        d->jump[x] = d->up[x];
+    for (int k = 1; k < d->levels; k++)
+        for (size_t x = 0; x < nn; x++) {
+            int mid = d->jump[(size_t)(k - 1) * nn + x];
+            d->jump[(size_t)k * nn + x] = mid == -1 ? -1 : d->jump[(size_t)(k - 1) * nn + (size_t)mid];
+        }
+    return true;
+}
+
+sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,
+                                          sw_blossom_weight w) {
+    wt r = d->y[u] + d->y[v] - 4 * w;
+    if (d->top[u] != d->top[v])
+        return r; /* the common case: no blossom holds both ends */
+    /* Same top-level blossom: lift both ends to equal depth, then to just
+     * below their lowest common blossom. */
+    size_t nn = 2 * (size_t)d->n;
+    int a = u, b = v;
+    if (d->depth[a] < d->depth[b]) {
+        a = v;
+        b = u;
+    }
+    for (int k = d->levels - 1; k >= 0; k--)
+        if (d->depth[a] - (1 << k) >= d->depth[b])
+            a = d->jump[(size_t)k * nn + (size_t)a];
+    if (a == b)
+        return r + d->zsum[a]; /* cannot happen for two vertices; kept for safety */
+    for (int k = d->levels - 1; k >= 0; k--) {
+        int ja = d->jump[(size_t)k * nn + (size_t)a], jb = d->jump[(size_t)k * nn + (size_t)b];
+        if (ja != jb) {
+            a = ja;
+            b = jb;
+        }
+    }
+    int lca = d->up[a];
+    return lca == -1 ? r : r + d->zsum[lca];
+}
+
 sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags, int *mate,
                            sw_error *err) {
+    return sw_blossom_match_dual(n, edges, m, flags, mate, NULL, err);
+}
+
+sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m, int flags,
+                                int *mate, sw_blossom_dual *dual, sw_error *err) {
+    if (dual)
+        memset(dual, 0, sizeof *dual);
     if (n < 0 || m > (size_t)(1u << 30))
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "graph too large (%d vertices, %zu edges)",
                             n, m);
@@ -742,6 +848,11 @@ sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int fl
     if (!done && !s.oom)
         solve(&s, maxcard);
     if (s.oom) {
+        ws_free(&s);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
+    }
+    if (dual && !export_dual(&s, dual)) {
+        sw_blossom_dual_free(dual);
         ws_free(&s);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
     }

@@ -42,6 +42,39 @@ enum {
 SW_NODISCARD sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags,
                                         int *mate, sw_error *err);
 
+/* The dual solution a matching run ends with: the certificate that lets a
+ * caller solve on a subset of the edges and prove the result optimal for the
+ * whole graph. Vertex duals y, and the blossom forest with its duals z >= 0.
+ * Scale: four times the input weights (inputs are doubled, and vertex duals
+ * are kept doubled so that halving stays exact). */
+typedef struct sw_blossom_dual {
+    int n;
+    sw_blossom_weight *y; /* n vertex duals */
+    int *up;              /* 2n: enclosing blossom of a vertex or blossom, -1 at the top */
+    int *depth;           /* 2n: number of blossoms enclosing it */
+    /* 2n: 2 * (sum of z over this blossom and those enclosing it); 0 for vertices */
+    sw_blossom_weight *zsum;
+    int *top;             /* n: outermost blossom holding the vertex, or the vertex itself */
+    int levels;           /* binary lifting: jump[k * 2n + x] is x's 2^k-th enclosing blossom */
+    int *jump;
+} sw_blossom_dual;
+
+/* As sw_blossom_match, and also the final duals in *dual (free with
+ * sw_blossom_dual_free; zeroed on failure). When the matching is perfect, it
+ * is a maximum weight perfect matching of every graph on the same vertices
+ * whose extra edges all have sw_blossom_reduced_cost >= 0 (LP duality: the
+ * duals stay feasible and tight on the matched edges). */
+SW_NODISCARD sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m,
+                                             int flags, int *mate, sw_blossom_dual *dual,
+                                             sw_error *err);
+void sw_blossom_dual_free(sw_blossom_dual *dual);
+
+/* y_u + y_v + 2 * (z of the blossoms holding both) - 4 w: the edge's slack
+ * under the dual, in the dual's scale. Negative means the edge could improve
+ * the matching, i.e. the certificate does not cover it. */
+sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *dual, int u, int v,
+                                          sw_blossom_weight w);
+
 /* Total weight of the matching given by mate (each edge counted once; when
  * there are parallel edges, the heaviest between the two vertices). */
 sw_blossom_weight sw_blossom_matching_weight(int n, const sw_blossom_edge *edges, size_t m,

@@ -15,6 +15,12 @@
  * components can reach over a matching, so no amount of a lower component
  * outweighs one unit of a higher one. The multipliers are computed from the
  * actual sizes and checked against the matching's weight limit.
+ *
+ * Speed: a sparse candidate graph is solved first and its dual solution
+ * prices every other legal pair; uncovered pairs are added, and only if that
+ * does not settle it is the full graph solved (docs/swiss.md). Last, among
+ * the pairings of equal weight, the one nearest to the standard pairing (top
+ * half against bottom half in each score group) is taken: standard_order.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +47,9 @@ typedef struct weights {
 } weights;
 
 /* Multipliers for the players who[0..np-1] (ranks ascending): the fast
- * mode's repair matches a subset, and its sizes, not the field's, bound the sums. */
+ * mode's repair matches a subset, and its sizes, not the field's, bound the
+ * sums. Each multiplier is one more than the largest total of everything
+ * below it over (np+1)/2 edges. */
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
                               sw_error *err) {
     int hi = 0, lo = 0;
@@ -69,10 +77,53 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     return SW_OK;
 }
 
+/* The standard pairing of who[0..count-1] with no history (no rematches or
+ * colours to respect): score groups from the top; a player floated down from
+ * the group above meets the group's highest; the rest pair top half against
+ * bottom half (1 v h+1, 2 v h+2, ...); with an odd rest its lowest floats down.
+ * target[a] is a's partner there (count for the one left over at the end). */
+static void ideal_targets(const sw_swiss_ranked *rk, const int *who, int count, int *target) {
+    int carry = -1;
+    for (int gs = 0; gs < count;) {
+        int s = rk->st->p[rk->idx[who[gs]]].score2, ge = gs;
+        while (ge < count && rk->st->p[rk->idx[who[ge]]].score2 == s)
+            ge++;
+        int start = gs;
+        if (carry >= 0) {
+            target[carry] = gs;
+            target[gs] = carry;
+            start++;
+            carry = -1;
+        }
+        int k = ge - start;
+        if (k % 2) {
+            carry = ge - 1;
+            k--;
+        }
+        for (int t = 0; t < k / 2; t++) {
+            target[start + t] = start + t + k / 2;
+            target[start + t + k / 2] = start + t;
+        }
+        gs = ge;
+    }
+    if (carry >= 0)
+        target[carry] = count;
+}
+
+typedef struct ectx {
+    const sw_swiss_ranked *rk;
+    const int *who;
+    int count;
+    const bool *bye_ok;
+    weights W;
+    int *target;
+} ectx;
+
 /* Edge between who[pa] and who[pb], pa < pb; ranks inside the subset. */
-static wt edge_weight(const sw_swiss_ranked *rk, const weights *W, const int *who, int pa,
-                      int pb) {
-    int i = who[pa], j = who[pb];
+static wt edge_weight(const ectx *c, int pa, int pb) {
+    const sw_swiss_ranked *rk = c->rk;
+    const weights *W = &c->W;
+    int i = c->who[pa], j = c->who[pb];
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
     int d = a->score2 - b->score2; /* i ranks higher, so d >= 0 */
     char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
@@ -84,41 +135,296 @@ static wt edge_weight(const sw_swiss_ranked *rk, const weights *W, const int *wh
            (wt)(W->dmax * W->smax - d * a->score2) * W->k_top + (wt)eq * W->k_eq + alt;
 }
 
+/* An upper bound of edge_weight(c, pa, pb) that needs neither the legality
+ * nor the colours (both colour preferences counted as met): pricing skips a
+ * pair whose bound already has a non-negative reduced cost. */
+static wt edge_bound(const ectx *c, int pa, int pb) {
+    const weights *W = &c->W;
+    const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
+    const sw_swiss_pstate *b = &c->rk->st->p[c->rk->idx[c->who[pb]]];
+    int d = a->score2 - b->score2;
+    return 2 * W->k_real + (wt)(2 * W->np - pa - pb) * W->k_rank +
+           (wt)(W->dmax * W->dmax - d * d) * W->k_sq +
+           (wt)(W->dmax * W->smax - d * a->score2) * W->k_top + 2 * W->k_eq + 2;
+}
+
+/* Growable edge list. */
+typedef struct elist {
+    sw_blossom_edge *e;
+    size_t m, cap;
+} elist;
+
+static bool elist_push(elist *l, int u, int v, wt w) {
+    if (l->m == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 1024;
+        sw_blossom_edge *ne = realloc(l->e, sizeof *ne * nc);
+        if (!ne)
+            return false;
+        l->e = ne;
+        l->cap = nc;
+    }
+    l->e[l->m++] = (sw_blossom_edge){u, v, w};
+    return true;
+}
+
+static int cmp_edge(const void *x, const void *y) {
+    const sw_blossom_edge *a = x, *b = y;
+    if (a->u != b->u)
+        return a->u < b->u ? -1 : 1;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+/* Every legal pair, and the bye edges. */
+static bool full_edges(const ectx *c, elist *l) {
+    for (int a = 0; a < c->count; a++)
+        for (int b = a + 1; b < c->count; b++)
+            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) &&
+                !elist_push(l, a, b, edge_weight(c, a, b)))
+                return false;
+    return true;
+}
+
+/* The candidates: for each player the legal ones within `win` ranks of it and
+ * of its ideal partner (where the optimum nearly always pairs it). */
+static bool sparse_edges(const ectx *c, int win, elist *l) {
+    for (int a = 0; a < c->count; a++) {
+        int centre[2] = {a, c->target[a]};
+        for (int k = 0; k < 2; k++)
+            for (int b = centre[k] - win; b <= centre[k] + win; b++)
+                if (b > a && b < c->count && (k == 0 || b < a - win || b > a + win) &&
+                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) &&
+                    !elist_push(l, a, b, edge_weight(c, a, b)))
+                    return false;
+    }
+    /* b's window may hold a too: drop the duplicates. */
+    qsort(l->e, l->m, sizeof *l->e, cmp_edge);
+    size_t k = 0;
+    for (size_t x = 0; x < l->m; x++)
+        if (k == 0 || l->e[k - 1].u != l->e[x].u || l->e[k - 1].v != l->e[x].v)
+            l->e[k++] = l->e[x];
+    l->m = k;
+    return true;
+}
+
+static bool bye_edges(const ectx *c, elist *l) {
+    if (c->count % 2 == 1)
+        for (int a = 0; a < c->count; a++)
+            if (c->bye_ok[c->who[a]] && !elist_push(l, a, c->count, 0))
+                return false;
+    return true;
+}
+
+/* Pairs outside the solved edge set whose reduced cost is negative: the
+ * duals do not prove them useless, so they join the next solve. A pair
+ * already in the set is never reported (its reduced cost is >= 0). Stops
+ * counting at `limit`. */
+static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t limit,
+                      size_t *added) {
+    *added = 0;
+    for (int a = 0; a < c->count; a++)
+        for (int b = a + 1; b < c->count; b++) {
+            /* Blossom duals only add slack, so y_a + y_b - 4 * bound >= 0 suffices. */
+            if (d->y[a] + d->y[b] - 4 * edge_bound(c, a, b) >= 0 ||
+                !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+                continue;
+            wt w = edge_weight(c, a, b);
+            if (sw_blossom_reduced_cost(d, a, b, w) >= 0)
+                continue;
+            if (++*added > limit)
+                return true;
+            if (!elist_push(l, a, b, w))
+                return false;
+        }
+    return true;
+}
+
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
                                const bool *bye_ok, int *mate, sw_error *err) {
-    weights W;
-    sw_status rc = make_weights(rk, who, count, &W, err);
+    ectx c = {rk, who, count, bye_ok, {0}, NULL};
+    sw_status rc = make_weights(rk, who, count, &c.W, err);
     if (rc)
         return rc;
-    size_t cap = (size_t)count * (size_t)(count - 1) / 2 + (size_t)count + 1, m = 0;
-    if ((double)cap * sizeof(sw_blossom_edge) > 4e9)
+    if ((double)count * count / 2 * sizeof(sw_blossom_edge) > 4e9)
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
                             "%d players are too many for the exact matching; use --fast", count);
-    sw_blossom_edge *e = malloc(sizeof *e * cap);
-    int *vm = malloc(sizeof(int) * (size_t)(count + 1));
-    if (!e || !vm) {
-        free(e);
-        free(vm);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for %zu edges", cap);
+    int nv = count + count % 2; /* the bye vertex when odd */
+    c.target = malloc(sizeof(int) * (size_t)(count + 1));
+    int *vm = malloc(sizeof(int) * (size_t)(nv + 1));
+    elist l = {0};
+    if (!c.target || !vm) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
+        goto done;
+    }
+    ideal_targets(rk, who, count, c.target);
+    int win = rk->sparse_window;
+    if (win == 0)
+        win = count < 64 ? -1 : 16;
+    bool proven = false;
+    /* Sparse first: a perfect matching whose duals price every other legal
+     * pair at >= 0 is optimal on the full graph (LP duality). Uncovered pairs
+     * join the set and it is solved again; after a few rounds, or when the
+     * sparse graph has no perfect matching, the full graph decides. */
+    if (win > 0) {
+        if (!sparse_edges(&c, win, &l) || !bye_edges(&c, &l))
+            goto nomem;
+        /* Beyond this many uncovered pairs the full graph is cheaper. */
+        size_t limit = (size_t)count * (size_t)count / 16;
+        for (int attempt = 0; attempt < 4 && !proven; attempt++) {
+            sw_blossom_dual d;
+            rc = sw_blossom_match_dual(nv, l.e, l.m, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
+            if (rc)
+                goto done;
+            if (rk->stats) {
+                rk->stats->solves++;
+                rk->stats->edges = (long)l.m;
+            }
+            bool perfect = true;
+            for (int a = 0; a < nv; a++)
+                perfect = perfect && vm[a] >= 0;
+            if (!perfect) {
+                sw_blossom_dual_free(&d);
+                break;
+            }
+            size_t added;
+            bool ok = price_out(&c, &d, &l, limit, &added);
+            sw_blossom_dual_free(&d);
+            if (!ok)
+                goto nomem;
+            if (rk->stats)
+                rk->stats->priced += (int)added;
+            if (added == 0)
+                proven = true;
+            else if (added > limit)
+                break; /* far off: the full graph is cheaper */
+        }
+    }
+    if (!proven) {
+        l.m = 0;
+        if (!full_edges(&c, &l) || !bye_edges(&c, &l))
+            goto nomem;
+        rc = sw_blossom_match(nv, l.e, l.m, SW_BLOSSOM_MAX_CARDINALITY, vm, err);
+        if (rc)
+            goto done;
+        if (rk->stats) {
+            rk->stats->solves++;
+            rk->stats->full = 1;
+            rk->stats->edges = (long)l.m;
+        }
     }
     for (int a = 0; a < count; a++)
-        for (int b = a + 1; b < count; b++)
-            if (sw_swiss_legal(rk, who[a], who[b]))
-                e[m++] = (sw_blossom_edge){a, b, edge_weight(rk, &W, who, a, b)};
-    int nv = count;
-    if (count % 2 == 1) { /* the bye vertex */
-        for (int a = 0; a < count; a++)
-            if (bye_ok[who[a]])
-                e[m++] = (sw_blossom_edge){a, count, 0};
-        nv++;
-    }
-    rc = sw_blossom_match(nv, e, m, SW_BLOSSOM_MAX_CARDINALITY, vm, err);
-    if (!rc)
-        for (int a = 0; a < count; a++)
-            mate[a] = vm[a] == count ? -2 : vm[a];
-    free(e);
+        mate[a] = vm[a] == count ? -2 : vm[a];
+    goto done;
+nomem:
+    rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
+done:
+    free(l.e);
     free(vm);
+    free(c.target);
     return rc;
+}
+
+/* ---- the standard order among equally good pairings ---- */
+
+/* Per player, the distance in ranks from the opponent it got to the one the
+ * standard pairing gives it, counted up to this cap: a tie-break, applied
+ * only between pairings the weight rates equal. */
+#define STD_CAP 63
+
+static int std_pen(const int *target, int a, int b) {
+    int d = target[a] > b ? target[a] - b : b - target[a];
+    return d < STD_CAP ? d : STD_CAP;
+}
+
+static int board_pen(const int *target, int a, int b) {
+    return std_pen(target, a, b) + std_pen(target, b, a);
+}
+
+static wt pair_weight(const ectx *c, int a, int b) {
+    return a < b ? edge_weight(c, a, b) : edge_weight(c, b, a);
+}
+
+/* Among the optimal pairings, move towards the standard one (ideal_targets):
+ * take it outright when it is legal and weighs as much as the optimum (the
+ * first round, and any round where history does not get in the way); else
+ * exchange opponents between two boards while that keeps the total weight
+ * and lowers the summed distance. mate is over the ranked players as
+ * sw_swiss_exact_match leaves it; it stays an optimum of the weight. */
+static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                                int *mate, sw_error *err) {
+    int np = rk->np;
+    ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    sw_status rc = make_weights(rk, who, np, &c.W, err);
+    if (rc)
+        return rc;
+    c.target = malloc(sizeof(int) * (size_t)(np + 1));
+    int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
+        *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
+    if (!c.target || !ba || !bb) {
+        free(c.target);
+        free(ba);
+        free(bb);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    ideal_targets(rk, who, np, c.target);
+    bool ideal_ok = true;
+    wt wopt = 0, wideal = 0;
+    for (int a = 0; a < np && ideal_ok; a++) {
+        int t = c.target[a];
+        if (mate[a] == -1)
+            ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
+        else if (mate[a] > a)
+            wopt += edge_weight(&c, a, mate[a]);
+        if (t == np)
+            ideal_ok = ideal_ok && bye_ok[a];
+        else if (t > a) {
+            if (sw_swiss_legal(rk, who[a], who[t]))
+                wideal += edge_weight(&c, a, t);
+            else
+                ideal_ok = false;
+        }
+    }
+    if (ideal_ok && wideal == wopt)
+        for (int a = 0; a < np; a++)
+            mate[a] = c.target[a] == np ? -2 : c.target[a];
+    int nb = 0;
+    for (int a = 0; a < np; a++)
+        if (mate[a] > a) {
+            ba[nb] = a;
+            bb[nb++] = mate[a];
+        }
+    bool improved = true;
+    for (int pass = 0; pass < 50 && improved; pass++) {
+        improved = false;
+        for (int x = 0; x < nb; x++)
+            for (int y = x + 1; y < nb; y++) {
+                int a = ba[x], b = bb[x], p = ba[y], q = bb[y];
+                int cur = board_pen(c.target, a, b) + board_pen(c.target, p, q);
+                int opt[2][2] = {{p, q}, {q, p}}; /* a meets opt[k][0], b meets opt[k][1] */
+                for (int k = 0; k < 2; k++) {
+                    int u = opt[k][0], v = opt[k][1];
+                    if (board_pen(c.target, a, u) + board_pen(c.target, b, v) >= cur ||
+                        !sw_swiss_legal(rk, who[a], who[u]) || !sw_swiss_legal(rk, who[b], who[v]))
+                        continue;
+                    if (pair_weight(&c, a, u) + pair_weight(&c, b, v) !=
+                        pair_weight(&c, a, b) + pair_weight(&c, p, q))
+                        continue;
+                    mate[a] = u;
+                    mate[u] = a;
+                    mate[b] = v;
+                    mate[v] = b;
+                    ba[x] = a < u ? a : u;
+                    bb[x] = a < u ? u : a;
+                    ba[y] = b < v ? b : v;
+                    bb[y] = b < v ? v : b;
+                    improved = true;
+                    break;
+                }
+            }
+    }
+    free(c.target);
+    free(ba);
+    free(bb);
+    return SW_OK;
 }
 
 /* ---- results ---- */
@@ -309,7 +615,8 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
     sort_ranked(idx, np, &st, trf, tmp);
     sw_swiss_ranked rk = {np, idx, &st, trf,
                           opt && opt->waive_colour_last_round && trf->total_rounds &&
-                              round >= trf->total_rounds};
+                              round >= trf->total_rounds,
+                          opt ? opt->sparse_window : 0, &out->stats};
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -318,6 +625,8 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
+    if (!rc && !(opt && opt->fast))
+        rc = standard_order(&rk, who, bye_ok, mate, err);
     if (!rc)
         rc = build_pairing(&rk, bye_ok, mate, opt, out, err);
     if (!rc) {
@@ -345,10 +654,33 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         return;
     int n = trf->nplayers;
     char *seen = calloc((size_t)n, 1);
-    if (!seen) {
+    int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *tmp = malloc(sizeof(int) * (size_t)(n + 1));
+    int *who = calloc((size_t)n + 1, sizeof(int)), *target = malloc(sizeof(int) * (size_t)(n + 1));
+    int *rank = malloc(sizeof(int) * (size_t)(n + 1));
+    if (!seen || !idx || !tmp || !who || !target || !rank) {
+        free(seen);
+        free(idx);
+        free(tmp);
+        free(who);
+        free(target);
+        free(rank);
         sw_swiss_state_free(&st);
         return;
     }
+    /* The standard pairing of the players present, for std_distance. */
+    int np = 0;
+    for (int i = 0; i < n; i++) {
+        rank[i] = -1;
+        if (!trf->players[i].absent)
+            idx[np++] = i;
+    }
+    sort_ranked(idx, np, &st, trf, tmp);
+    for (int r = 0; r < n; r++)
+        who[r] = r;
+    for (int r = 0; r < np; r++)
+        rank[idx[r]] = r;
+    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL};
+    ideal_targets(&rk, who, np, target);
     for (int k = 0; k < nboards; k++) {
         int w = boards[k].white, b = boards[k].black;
         int iw = w >= 1 && w <= trf->max_id ? trf->index_of_id[w] : -1;
@@ -374,6 +706,8 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
             !sw_swiss_colour_ok(c, 'b', waive))
             q->violations++;
         int d = a->score2 > c->score2 ? a->score2 - c->score2 : c->score2 - a->score2;
+        if (rank[iw] >= 0 && rank[ib] >= 0)
+            q->std_distance += board_pen(target, rank[iw], rank[ib]);
         q->score_diff_sum2 += d;
         if (d > q->score_diff_max2)
             q->score_diff_max2 = d;
@@ -393,5 +727,10 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         if (!trf->players[i].absent && !seen[i])
             q->unpaired++;
     free(seen);
+    free(idx);
+    free(tmp);
+    free(who);
+    free(target);
+    free(rank);
     sw_swiss_state_free(&st);
 }

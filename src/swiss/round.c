@@ -17,9 +17,15 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
     sw_status rc = sw_swiss_grow_rounds(trf, r + 1, err);
     if (rc)
         return rc;
-    for (int i = 0; i < trf->nplayers; i++) /* absent or left out unless a board says otherwise */
-        trf->players[i].games[r] =
-            (sw_swiss_game){0, '-', trf->players[i].absent ? 'Z' : ' '};
+    for (int i = 0; i < trf->nplayers; i++) { /* absent or left out unless a board says otherwise */
+        sw_swiss_player *pl = &trf->players[i];
+        if (trf->preset && pl->games[r].result != ' ') {
+            pl->points2 += sw_swiss_result_points2(pl->games[r].result); /* bye written ahead */
+            continue;
+        }
+        pl->games[r] = (sw_swiss_game){0, '-', pl->absent ? 'Z' : ' '};
+    }
+    trf->preset = false;
     for (int k = 0; k < p->nboards; k++) {
         int w = p->boards[k].white, b = p->boards[k].black;
         if (w < 1 || w > trf->max_id || trf->index_of_id[w] < 0 || b < 0 || b > trf->max_id ||
@@ -166,15 +172,18 @@ static const char *deciding(const sw_swiss_quality *rec, const sw_swiss_quality 
         return "preference 2 (score differences)";
     if (rec->colour_misses != ours->colour_misses)
         return "preferences 3-4 (colours)";
+    if (rec->std_distance != ours->std_distance)
+        return "the standard order (top half against bottom half within score groups)";
     return "nothing: an equally good alternative (tie)";
 }
 
 static void put_quality(sw_strbuf *sb, const char *who, const sw_swiss_quality *q) {
     sw_strbuf_printf(sb, "  %-8s %d pairs, %d byes, score differences sum %ld.%d max %d.%d, "
-                         "colour misses %d, rule violations %d\n",
+                         "colour misses %d, distance to the standard pairing %ld, rule "
+                         "violations %d\n",
                      who, q->pairs, q->byes, q->score_diff_sum2 / 2, (int)(q->score_diff_sum2 % 2) * 5,
                      q->score_diff_max2 / 2, (q->score_diff_max2 % 2) * 5, q->colour_misses,
-                     q->violations);
+                     q->std_distance, q->violations);
 }
 
 sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_strbuf *report,

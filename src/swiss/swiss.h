@@ -46,6 +46,11 @@ typedef struct sw_swiss_trf {
     int total_rounds;      /* XXR, 0 when not given */
     int id_width;          /* XXW, default 4 */
     char initial_colour;   /* 'w' (white1, default) or 'b' (black1) */
+    /* The column after the last played round holds only byes written ahead
+     * for the round to be paired (`0000 H`, F, U or Z, no games): it is not a
+     * played round. Its players are absent from the pairing and keep their
+     * entry (games[nrounds]); their points exclude it. */
+    bool preset;
     char **other_lines;    /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ) */
     int nother;
 } sw_swiss_trf;
@@ -90,7 +95,20 @@ typedef struct sw_swiss_options {
     bool fast;                  /* greedy passes + repair instead of the exact matching */
     bool waive_colour_last_round; /* absolute colour rules off when pairing round XXR */
     bool explain;               /* fill sw_swiss_pairing.explain */
+    /* Exact mode's first, sparse solve: each player's candidates are the
+     * players within this many ranks of it and of its ideal partner. 0 picks
+     * the default (16; the full graph at once below 64 players), -1 always the
+     * full graph. Any value gives the same optimum (docs/swiss.md). */
+    int sparse_window;
 } sw_swiss_options;
+
+/* How the exact matching reached its optimum (for the benchmark and tests). */
+typedef struct sw_swiss_match_stats {
+    int solves;  /* matching runs: sparse attempts plus the full graph if needed */
+    int full;    /* 1 when the full graph had to be solved */
+    long edges;  /* edges in the last run */
+    int priced;  /* edges added because the dual certificate did not cover them */
+} sw_swiss_match_stats;
 
 /* Quality of a pairing, for the benchmark, 'check' and the tests. */
 typedef struct sw_swiss_quality {
@@ -100,6 +118,8 @@ typedef struct sw_swiss_quality {
     long score_diff_sum2; /* sum of |score difference| over boards, half points */
     int score_diff_max2;
     int colour_misses;    /* players not given the colour they prefer */
+    long std_distance;    /* per player, ranks between its opponent and the one of the
+                           * standard pairing (capped at 63), summed: the last tie-break */
     int violations;       /* boards that break an absolute rule: must be 0 */
 } sw_swiss_quality;
 
@@ -112,6 +132,7 @@ typedef struct sw_swiss_pairing {
     sw_strbuf why;        /* one line per unpaired player: the rule that forced it */
     sw_strbuf explain;    /* per board reasons when options.explain */
     sw_swiss_quality quality;
+    sw_swiss_match_stats stats; /* summed over the matchings of the round */
 } sw_swiss_pairing;
 
 /* Pair the next round (trf->nrounds + 1) of a validated record. A round in

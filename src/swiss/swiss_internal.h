@@ -60,6 +60,8 @@ typedef struct sw_swiss_ranked {
     const sw_swiss_state *st;
     const sw_swiss_trf *trf;
     bool waive;
+    int sparse_window;            /* as sw_swiss_options.sparse_window */
+    sw_swiss_match_stats *stats;  /* may be NULL */
 } sw_swiss_ranked;
 
 /* Is the pair of ranked players i, j legal (no rematch, a legal colour)? */

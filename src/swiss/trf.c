@@ -324,6 +324,42 @@ static sw_status index_ids(parser *ps, sw_error *err) {
     return SW_OK;
 }
 
+/* A last column with byes, no game and someone blank (still to be paired)
+ * is the round to be paired, written
+ * ahead (bbpPairings and JaVaFo read `0000 H` there the same way): the
+ * players with an entry are absent and keep it. Points may be stated with or
+ * without that entry; they are kept without it. */
+static void detect_preset(sw_swiss_trf *trf) {
+    int r = trf->nrounds - 1;
+    if (r < 0)
+        return;
+    bool any = false, blank = false;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_game *g = &trf->players[i].games[r];
+        if (g->opp != 0 || (g->result != ' ' && !strchr("HFUZ", g->result)))
+            return; /* a game, or a forfeit/result code: a real round */
+        any = any || g->result != ' ';
+        blank = blank || g->result == ' ';
+    }
+    /* Byes for everyone leave nobody to pair: then it is a (strange) played round. */
+    if (!any || !blank)
+        return;
+    trf->preset = true;
+    trf->nrounds = r;
+    for (int i = 0; i < trf->nplayers; i++) {
+        sw_swiss_player *p = &trf->players[i];
+        if (p->games[r].result == ' ')
+            continue;
+        p->absent = true;
+        int sum = 0;
+        for (int k = 0; k < r; k++)
+            sum += sw_swiss_result_points2(p->games[k].result);
+        int extra = sw_swiss_result_points2(p->games[r].result);
+        if (extra && p->points2 == sum + extra)
+            p->points2 = sum;
+    }
+}
+
 sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_swiss_trf *out,
                              sw_error *err) {
     sw_swiss_trf trf;
@@ -350,6 +386,8 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
         st = sw_error_set(err, SW_ERR_PARSE, trf.path, 0, "no player records (001 lines)");
     if (!st)
         st = index_ids(&ps, err);
+    if (!st)
+        detect_preset(&trf);
     free(ps.xxz);
     if (st) {
         sw_swiss_trf_free(&trf);
@@ -435,7 +473,8 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out) {
     sw_strbuf_printf(out, "XXC %s\n", trf->initial_colour == 'b' ? "black1" : "white1");
     bool any = false;
     for (int i = 0; i < trf->nplayers; i++)
-        if (trf->players[i].absent) {
+        if (trf->players[i].absent &&
+            !(trf->preset && trf->players[i].games[trf->nrounds].result != ' ')) {
             sw_strbuf_printf(out, "%s %d", any ? "" : "XXZ", trf->players[i].id);
             any = true;
         }
@@ -451,7 +490,7 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out) {
         memset(pre + 80 + s, ' ', 4);
         put_field(pre, 80 + s, 4, pts);
         sw_strbuf_puts(out, pre);
-        for (int r = 0; r < trf->nrounds; r++) {
+        for (int r = 0; r < trf->nrounds + (trf->preset ? 1 : 0); r++) {
             const sw_swiss_game *g = &p->games[r];
             sw_strbuf_printf(out, "%s%0*d %c %c", r ? "  " : "", w, g->opp, g->colour,
                              g->result);
