@@ -1,7 +1,7 @@
 /* src/cli/cmd_seat.c: the 'seat' subcommand: four players a table. Reads the
  * event files, seats the next round with the chosen mode and writes the
- * whole event (text, JSON or CSV). 'seat schedule' is checked and refused
- * until the whole-event planner exists.
+ * whole event (text, JSON or CSV). 'seat schedule' plans all rounds of an
+ * event at once (sw_seating_schedule) and writes it the same way.
  * SPDX-License-Identifier: MIT */
 #include <signal.h>
 #include <stdio.h>
@@ -28,12 +28,14 @@ static const char usage[] =
     "  swiss-first    Pantheon's simplified swiss, first variant only (a baseline)\n"
     "  interval K     ranks 1,1+K,1+2K,1+3K at table 1, ...\n"
     "  predefined     the next round of the script\n"
-    "  schedule       plan a whole event (not implemented yet)\n"
+    "  schedule       plan a whole event: --rounds R, fewest repeat meetings\n"
     "\n"
     "options:\n"
     "  --players N    N players numbered 1..N instead of a player list (random)\n"
     "  --seed S       seed of all random choices (default 1)\n"
-    "  --tries N      variants to search in random and swiss (default 500)\n"
+    "  --tries N      variants to search in random and swiss (default 500);\n"
+    "                 schedule: tabu iterations (default 50000)\n"
+    "  --rounds R     rounds to plan (schedule)\n"
     "  --time T       stop the search after T seconds (the best so far is kept)\n"
     "  --json, --csv  output format (default: text)\n"
     "  -o FILE        write the output to FILE (replaced atomically), default stdout\n"
@@ -135,26 +137,73 @@ static int parse_args(int argc, char **argv, seat_args *a) {
     return -1;
 }
 
+static void schedule_progress(void *ctx, long iterations, long repeats) {
+    (void)ctx;
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\rseatwise seat schedule: iteration %ld, %ld repeats   ", iterations,
+                repeats);
+}
+
 static int run_schedule(const seat_args *a) {
     if (!a->players && !a->players_file)
         return usage_error("%s", "schedule needs --players N or --players FILE");
     if (!a->rounds)
         return usage_error("%s", "schedule needs --rounds R (1 to 1000)");
+    sw_seating_event ev;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_seating_event_init(&ev);
+    sw_status st = SW_OK;
+    for (long p = 1; p <= a->players && !st; p++)
+        st = sw_seating_add_player(&ev, (int)p, NULL, &err);
     if (a->players_file) {
-        sw_seating_event ev;
-        sw_error err;
-        sw_error_clear(&err);
-        sw_seating_event_init(&ev);
-        sw_status st = sw_seating_event_read_file(&ev, a->players_file, &err);
+        st = sw_seating_event_read_file(&ev, a->players_file, &err);
         if (!st)
             st = sw_seating_event_check(&ev, &err);
-        sw_seating_event_free(&ev);
-        if (st)
-            return sw_cli_fail(&err);
     }
-    fprintf(stderr, "seatwise seat schedule: not implemented yet (whole-event schedules will "
-                    "reuse the season optimizer); seat round by round with a mode meanwhile\n");
-    return SW_EXIT_FAIL;
+    sw_schedule_options opt;
+    sw_schedule_options_default(&opt);
+    opt.rounds = (int)a->rounds;
+    opt.seed = a->seed;
+    opt.time_limit = a->time_limit;
+    if (a->tries)
+        opt.iterations = a->tries;
+    else if (a->time_limit > 0)
+        opt.iterations = 0; /* only the clock bounds the search */
+    opt.stop = &interrupted;
+    if (!a->quiet)
+        opt.progress = schedule_progress;
+    sw_schedule_outcome out = {0};
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    if (!st)
+        st = sw_seating_schedule(&ev, &opt, &out, &err);
+    sigaction(SIGINT, &old, NULL);
+    if (!a->quiet && isatty(STDERR_FILENO))
+        fputs("\n", stderr);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (!st)
+        st = sw_seating_report(&ev, a->fmt, 0, &sb, &err);
+    if (!st)
+        st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
+    if (!st && !a->quiet)
+        fprintf(stderr,
+                "seatwise seat schedule: %d players, %d rounds, %ld repeats (at least %ld), "
+                "repeat-free rounds %d of %d, sit-out spread %d, wind spread %d, "
+                "%ld iterations, %.2f s%s\n",
+                ev.nplayers, ev.nrounds, out.repeats, out.repeats_bound, out.repeat_free_rounds,
+                ev.nrounds, out.sitout_spread, out.wind_spread_max,
+                out.iterations + out.cyclic_iterations, out.seconds,
+                interrupted   ? " (interrupted)"
+                : out.stopped ? " (time limit)"
+                              : "");
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&ev);
+    return st ? sw_cli_fail(&err) : SW_EXIT_OK;
 }
 
 static void progress(void *ctx, long tries, long crossings, long spread) {

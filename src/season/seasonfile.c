@@ -316,8 +316,16 @@ sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only
     sw_status st = sw_file_read(path, &text, &len, err);
     if (st != SW_OK)
         return st;
-    *movement_only = looks_like_movement(text, len);
-    if (*movement_only) {
+    /* A JSON document (first non-blank character '{') is the analyze
+     * contract: a written season or a 'seat schedule --json'. */
+    size_t first = 0;
+    while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\r' ||
+                           text[first] == '\n'))
+        first++;
+    *movement_only = first >= len || text[first] != '{' ? looks_like_movement(text, len) : false;
+    if (first < len && text[first] == '{') {
+        st = sw_season_parse_json(text, len, path, s, err);
+    } else if (*movement_only) {
         sw_movement m;
         st = sw_movement_parse_asc(text, len, path, &m, err);
         if (st == SW_OK) {

@@ -1,12 +1,12 @@
 /* src/seating/seating.h: four players a table (mahjong): the event model, its
  * text and JSON input, the next-round modes (random, swiss, interval,
- * predefined), seat winds, sit-outs and the reports.
+ * predefined), whole-event schedules, seat winds, sit-outs and the reports.
  *
  * An event is a list of players and the rounds played so far. A round is a
  * list of tables; a table holds four player indices in wind order E, S, W, N.
  * Every player takes part in every round: a player not seated in a round sat
- * out that round. The model is plain data, so a whole-event schedule (planned
- * elsewhere) fills the same rounds and reuses the winds, statistics and
+ * out that round. The model is plain data, so a whole-event schedule
+ * (schedule.c) fills the same rounds and reuses the winds, statistics and
  * reports of this module.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEATING_H
@@ -192,6 +192,51 @@ SW_NODISCARD sw_status sw_seating_next_round(sw_seating_event *ev, const sw_seat
 /* Name of a mode ("random", ...) and the reverse (-1 when unknown). */
 const char *sw_seating_mode_name(sw_seating_mode mode);
 int sw_seating_mode_parse(const char *name);
+
+/* ---- whole-event schedules (schedule.c) ---- */
+
+typedef struct sw_schedule_options {
+    int rounds;                  /* R >= 1 rounds to plan */
+    uint64_t seed;               /* all randomness derives from it */
+    int restarts;                /* restarts of the season search (stage 1); 0 skips it */
+    int threads;                 /* threads of the season search, 0 = as OpenMP offers */
+    long iterations;             /* tabu iterations on the repeats (stage 2); 0: until
+                                    time_limit, or a default without one */
+    double time_limit;           /* seconds for both stages; 0 = none. With iterations
+                                    set and no time limit hit, the result depends on the
+                                    seed alone */
+    volatile sig_atomic_t *stop; /* set asynchronously to stop early */
+    void (*progress)(void *ctx, long iterations, long repeats);
+    void *progress_ctx; /* called when the tabu search finds fewer repeats */
+} sw_schedule_options;
+
+/* Defaults: seed 1, 1 restart, 50000 iterations, no time limit. */
+void sw_schedule_options_default(sw_schedule_options *opt);
+
+typedef struct sw_schedule_outcome {
+    long repeats;           /* sum over pairs of max(0, meetings - 1) */
+    long repeats_bound;     /* max(0, meetings - pairs): no schedule has fewer */
+    long stage1_repeats;    /* repeats after the season search (-1: skipped) */
+    int repeat_free_rounds; /* leading rounds without a repeat (after reordering) */
+    int sitout_spread;      /* max - min sit-outs, at most 1 */
+    int wind_spread_max;
+    int restarts;           /* season search restarts run */
+    long iterations;        /* tabu iterations run */
+    long cyclic_iterations; /* iterations of the developed-round search */
+    int cyclic;             /* > 0: the result was developed from base rounds
+                               by a group of this order (docs/seating.md) */
+    double So, So_bound;    /* the season criterion and its lower bound */
+    double seconds;
+    bool stopped; /* the time limit or the stop flag ended the search */
+} sw_schedule_outcome;
+
+/* Plan opt->rounds rounds for the players of ev (at least 4, at most
+ * SW_SEASON_MAX_PARTICIPANTS, no rounds yet) and append them to ev: floor(N/4)
+ * tables a round, N mod 4 players sit out. Ranked by: sit-outs fair (spread
+ * at most 1), fewest repeats, then So, then wind balance (docs/seating.md).
+ * out may be NULL. */
+SW_NODISCARD sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *opt,
+                                           sw_schedule_outcome *out, sw_error *err);
 
 /* ---- reports ---- */
 
