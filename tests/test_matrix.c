@@ -613,6 +613,37 @@ static void test_so_bound(void **state) {
     sw_movement_free(&m);
 }
 
+/* Repeats: the same 8-pair session twice with the same seating repeats all
+ * 16 meetings, and the repeat comes in the first round of session 2. */
+static void test_repeats(void **state) {
+    (void)state;
+    if (!have_library())
+        skip();
+    sw_movement m;
+    read_movement("misc/8p4rdwmS.txt", &m);
+    sw_season s;
+    uniform_season(&m, 8, 2, &s);
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    long long rep;
+    int free_rounds;
+    assert_int_equal(sw_criteria_repeats(&mx, &rep, &free_rounds), 0);
+    assert_int_equal(rep, 16);
+    assert_int_equal(free_rounds, 4);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    /* one session: no repeat, all 4 rounds free */
+    uniform_season(&m, 8, 1, &s);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(sw_criteria_repeats(&mx, &rep, &free_rounds), 0);
+    assert_int_equal(rep, 0);
+    assert_int_equal(free_rounds, 4);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
 /* The largest supported size: the moment expansion in 256 bits agrees with a
  * long double recomputation on extreme values. */
 static void test_largest_supported_size(void **state) {
@@ -655,6 +686,7 @@ int main(void) {
         cmocka_unit_test(test_incremental_exchanges_match_recomputation),
         cmocka_unit_test(test_swap_delta_matches_exchange),
         cmocka_unit_test(test_so_bound),
+        cmocka_unit_test(test_repeats),
         cmocka_unit_test(test_largest_supported_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

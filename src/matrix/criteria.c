@@ -119,6 +119,36 @@ void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     c->Qc = quality(sw_i256_to_ld(mx->csum[1]), sw_i256_to_ld(mx->csum[2]), mx->pairs);
 }
 
+int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds) {
+    int n = mx->n;
+    *repeats = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            *repeats += sw_matrix_meet(mx, i, j) > 1 ? sw_matrix_meet(mx, i, j) - 1 : 0;
+    int *seen = calloc((size_t)n * (size_t)n + 1, sizeof *seen);
+    if (!seen)
+        return -1;
+    int rounds = 0, free_rounds = -1;
+    for (int k = 0; k < mx->nsessions && free_rounds < 0; k++) {
+        const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
+        for (int r = 0; r < m->rounds && free_rounds < 0; r++, rounds++)
+            for (int t = 0; t < m->tables; t++) {
+                if (!sw_matrix_table_plays(mx, k, r, t))
+                    continue;
+                const sw_table *tb = sw_movement_at(m, r, t);
+                for (int d = 0; d < m->seats; d++)
+                    for (int e = d + 1; e < m->seats; e++) {
+                        int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
+                        if (++seen[a < b ? a * n + b : b * n + a] > 1 && free_rounds < 0)
+                            free_rounds = rounds;
+                    }
+            }
+    }
+    free(seen);
+    *repeat_free_rounds = free_rounds < 0 ? rounds : free_rounds;
+    return 0;
+}
+
 void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv) {
     memset(hist, 0, (size_t)(maxv + 1) * sizeof *hist);
     for (int j = 0; j < mx->n; j++)

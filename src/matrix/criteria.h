@@ -45,6 +45,13 @@ sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s
  * Qf = 100 * minsq / sum(B^2) over its integer score matrix B. */
 double sw_criteria_qf(const sw_movement *m);
 
+/* Repeat meetings: the sum over pairs of max(0, M - 1), and the number of
+ * rounds, counted across the sessions in order, played before a pair first
+ * meets a second time (all of them when none does). For an event of
+ * one-round sessions these are the four-per-table "repeats" and
+ * "repeat-free rounds". Returns -1 when out of memory. */
+int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds);
+
 /* Counts of a participant's opponents by number of meetings: hist[v] for
  * v = 0..maxv (meetings above maxv are counted in hist[maxv]). */
 void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv);

@@ -54,6 +54,12 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
     sw_strbuf_printf(o, "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
                         "gap %.4f\n",
                      c->So_bound, (long long)c->meetings, c->So - c->So_bound);
+    long long rep;
+    int free_rounds;
+    if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
+        sw_strbuf_printf(o, "  repeat meetings %lld (beyond each pair's first); %d round%s before "
+                            "the first repeat\n",
+                         rep, free_rounds, free_rounds == 1 ? "" : "s");
 }
 
 static void text_sessions(const sw_report *r, sw_strbuf *o) {
@@ -205,6 +211,10 @@ static void json_metrics(const sw_report *r, sw_strbuf *o) {
     sw_strbuf_puts(o, ", \"Qf\": ");
     json_num(o, r->has_qf ? r->qf : NAN);
     sw_strbuf_printf(o, ", \"meetings\": %lld", (long long)c->meetings);
+    long long rep;
+    int free_rounds;
+    if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
+        sw_strbuf_printf(o, ", \"repeats\": %lld, \"repeat_free_rounds\": %d", rep, free_rounds);
     if (r->before) {
         sw_strbuf_puts(o, ", \"before\": {");
         const sw_criteria *b = r->before;
