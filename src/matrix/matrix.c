@@ -426,33 +426,23 @@ void sw_matrix_free(sw_matrix *mx) {
         for (int i = 0; i < mx->season->nmovements; i++)
             layout_free(&mx->layout[i]);
     free(mx->layout);
-    for (int k = 0; k < mx->nsessions; k++) {
-        if (mx->assign)
-            free(mx->assign[k]);
-        if (mx->pos)
-            free(mx->pos[k]);
-        if (mx->h)
-            free(mx->h[k]);
-        if (mx->play)
-            free(mx->play[k]);
-        if (mx->wm)
-            free(mx->wm[k]);
-        if (mx->wc)
-            free(mx->wc[k]);
-        if (mx->wr)
-            free(mx->wr[k]);
-        if (mx->wocc)
-            free(mx->wocc[k]);
-    }
-    free(mx->wm);
-    free(mx->wc);
-    free(mx->wr);
-    free(mx->wocc);
+    /* Per-session arrays: one row per session, then the array of rows. */
+#define FREE_ROWS(rows)                                                                          \
+    do {                                                                                         \
+        for (int k = 0; (rows) && k < mx->nsessions; k++)                                       \
+            free((rows)[k]);                                                                     \
+        free(rows);                                                                              \
+    } while (0)
+    FREE_ROWS(mx->assign);
+    FREE_ROWS(mx->pos);
+    FREE_ROWS(mx->h);
+    FREE_ROWS(mx->play);
+    FREE_ROWS(mx->wm);
+    FREE_ROWS(mx->wc);
+    FREE_ROWS(mx->wr);
+    FREE_ROWS(mx->wocc);
+#undef FREE_ROWS
     free(mx->wdiff);
-    free(mx->play);
-    free(mx->assign);
-    free(mx->pos);
-    free(mx->h);
     free(mx->meet);
     free(mx->comp);
     free(mx->coinc);
