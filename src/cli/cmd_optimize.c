@@ -1,7 +1,5 @@
 /* src/cli/cmd_optimize.c: 'seatwise optimize': choose the assignments of a
  * season's unplayed sessions with picolo's search.
- * The SIGINT flag is the program's one piece of global state: a signal
- * handler can reach nothing else.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
 #include <signal.h>
@@ -48,13 +46,6 @@ static const char usage[] =
     "\n"
     "Without --tabu, --compound and --kicks the search is picolo's.\n"
     "Ctrl-C stops early and reports the best assignment found so far.\n";
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig) {
-    (void)sig;
-    interrupted = 1;
-}
 
 typedef struct options {
     const char *season, *movement, *parenfile, *out;
@@ -260,10 +251,8 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_status st = o.season ? sw_season_read(o.season, &s, &err) : quick_season(&o, &s, &err);
     if (st != SW_OK)
         return sw_cli_fail(&err);
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, &old);
+    struct sigaction old;
+    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
     progress_ctx pc = {-1};
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
@@ -272,12 +261,12 @@ int sw_cmd_optimize(int argc, char **argv) {
                          .kicks = (int)o.kicks,
                          .tabu = (int)o.tabu,
                          .pairs = (int)o.compound,
-                         .stop = &interrupted,
+                         .stop = interrupted,
                          .progress = o.progress ? show_progress : NULL,
                          .ctx = &pc};
     sw_search_result res;
     st = sw_search_run(&s, &so, &res, &err);
-    sigaction(SIGINT, &old, NULL);
+    sw_cli_release_sigint(&old);
     if (o.progress)
         fputs("\n", stderr);
     if (st != SW_OK) {

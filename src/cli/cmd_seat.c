@@ -41,13 +41,6 @@ static const char usage[] =
     "  -o FILE        write the output to FILE (replaced atomically), default stdout\n"
     "  --quiet        no summary on stderr\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig) {
-    (void)sig;
-    interrupted = 1;
-}
-
 typedef struct seat_args {
     const char *mode_name;
     long interval, players, rounds, tries;
@@ -170,18 +163,15 @@ static int run_schedule(const seat_args *a) {
         opt.iterations = a->tries;
     else if (a->time_limit > 0)
         opt.iterations = 0; /* only the clock bounds the search */
-    opt.stop = &interrupted;
     if (!a->quiet)
         opt.progress = schedule_progress;
     sw_schedule_outcome out = {0};
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
+    struct sigaction old;
+    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
+    opt.stop = interrupted;
     if (!st)
         st = sw_seating_schedule(&ev, &opt, &out, &err);
-    sigaction(SIGINT, &old, NULL);
+    sw_cli_release_sigint(&old);
     if (!a->quiet && isatty(STDERR_FILENO))
         fputs("\n", stderr);
     sw_strbuf sb;
@@ -198,7 +188,7 @@ static int run_schedule(const seat_args *a) {
                 ev.nplayers, ev.nrounds, out.repeats, out.repeats_bound, out.repeat_free_rounds,
                 ev.nrounds, out.sitout_spread, out.wind_spread_max,
                 out.iterations + out.cyclic_iterations, out.seconds,
-                interrupted   ? " (interrupted)"
+                *interrupted  ? " (interrupted)"
                 : out.stopped ? " (time limit)"
                               : "");
     sw_strbuf_free(&sb);
@@ -246,18 +236,15 @@ static int run_mode(const seat_args *a, int mode) {
     else if (a->time_limit > 0)
         opt.tries = 0; /* only the clock bounds the search */
     opt.time_limit = a->time_limit;
-    opt.stop = &interrupted;
     if (!a->quiet)
         opt.progress = progress;
     sw_seating_outcome out = {0};
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
+    struct sigaction old;
+    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
+    opt.stop = interrupted;
     if (!st)
         st = sw_seating_next_round(&ev, &opt, &out, &err);
-    sigaction(SIGINT, &old, NULL);
+    sw_cli_release_sigint(&old);
     if (!a->quiet && opt.progress && isatty(STDERR_FILENO))
         fputs("\n", stderr);
     sw_strbuf sb;
@@ -272,7 +259,7 @@ static int run_mode(const seat_args *a, int mode) {
                 "rank spread %ld, %d sit out%s\n",
                 sw_seating_mode_name(opt.mode), ev.nrounds, out.tries, out.repeat_pairs,
                 out.crossings, out.exhaustive ? " (fewest possible)" : "", out.spread, out.sitouts,
-                interrupted   ? " (interrupted)"
+                *interrupted  ? " (interrupted)"
                 : out.stopped ? " (time limit)"
                               : "");
     sw_strbuf_free(&sb);

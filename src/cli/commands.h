@@ -5,6 +5,8 @@
 #ifndef SW_CLI_COMMANDS_H
 #define SW_CLI_COMMANDS_H
 
+#include <signal.h>
+
 #include "util/error.h"
 
 /* Exit codes shared by all commands (swiss adds bbpPairings' own, docs/swiss.md). */
@@ -26,6 +28,12 @@ int sw_cmd_seat(int argc, char **argv);
 
 /* Print err as "seatwise: file:line: message" on stderr and map its code to an exit code. */
 int sw_cli_fail(const sw_error *err);
+
+/* Ctrl-C handling for long searches: from catch to release, SIGINT only sets
+ * the returned flag (pass it as the search's stop flag); release restores
+ * the previous handler from *old. */
+volatile sig_atomic_t *sw_cli_catch_sigint(struct sigaction *old);
+void sw_cli_release_sigint(const struct sigaction *old);
 
 /* Parse a whole decimal integer in [lo, hi] from s; returns 0 on success. */
 int sw_cli_parse_int(const char *s, long lo, long hi, long *out);

@@ -1,6 +1,7 @@
 /* src/cli/main.c: the seatwise program: dispatch to a subcommand.
  * SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,28 @@ static const char usage[] =
     "  seat MODE|schedule                   four-per-table seating\n"
     "\n"
     "Run 'seatwise COMMAND --help' for the options of a command.\n";
+
+/* The program's one piece of global state: a signal handler can reach
+ * nothing else. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+}
+
+volatile sig_atomic_t *sw_cli_catch_sigint(struct sigaction *old) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, old);
+    return &interrupted;
+}
+
+void sw_cli_release_sigint(const struct sigaction *old) {
+    sigaction(SIGINT, old, NULL);
+}
 
 int sw_cli_fail(const sw_error *err) {
     char buf[1024];
