@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "season/season.h"
+#include "util/rng.h"
 
 #define DIR SW_TEST_DATA "/season"
 
@@ -188,6 +189,64 @@ static void test_from_movement_and_uniform(void **state) {
     sw_movement_free(&m);
 }
 
+/* Randomly damaged season and pairs texts are read or refused, never crash
+ * (the sanitizer build checks every access). */
+static void test_mutated_inputs_never_crash(void **state) {
+    (void)state;
+    const char *season = "pairs club.pairs\nsession four.asc\nabsent 5\nseats 2 1 4 3\nplayed\n"
+                         "session four.asc\nabsent 1\n";
+    const char *pairs = "1 0 a b\n2 1 c\n3 0 d # x\n4 0 e\n5 2 f\n";
+    static const char alphabet[] = "0123456789 -#\n\tabsentpairsplayed\x01\xff" "9999999999";
+    sw_rng rng;
+    sw_rng_seed(&rng, 99u, 3u);
+    int ok = 0, refused = 0;
+    for (int i = 0; i < 3000; i++) {
+        const char *base = i % 2 ? season : pairs;
+        char buf[512];
+        size_t n = strlen(base);
+        memcpy(buf, base, n);
+        int edits = 1 + (int)sw_rng_bounded(&rng, 4);
+        for (int e = 0; e < edits; e++) {
+            size_t at = sw_rng_bounded(&rng, (uint32_t)n + 1);
+            int kind = (int)sw_rng_bounded(&rng, 3);
+            char c = alphabet[sw_rng_bounded(&rng, sizeof alphabet - 1)];
+            if (kind == 0 && at < n) { /* replace */
+                buf[at] = c;
+            } else if (kind == 1 && n + 1 < sizeof buf) { /* insert */
+                memmove(buf + at + 1, buf + at, n - at);
+                buf[at] = c;
+                n++;
+            } else if (n > 0 && at < n) { /* delete */
+                memmove(buf + at, buf + at + 1, n - at - 1);
+                n--;
+            }
+        }
+        sw_error err;
+        sw_status st;
+        if (i % 2) {
+            sw_season s;
+            st = sw_season_parse(buf, n, "m.season", DIR, &s, &err);
+            if (st == SW_OK) {
+                assert_int_equal(sw_season_validate(&s, "m", &err), SW_OK);
+                sw_season_free(&s);
+            }
+        } else {
+            sw_participant *p;
+            int np;
+            st = sw_parenfile_parse(buf, n, "m.pairs", &p, &np, &err);
+            if (st == SW_OK)
+                sw_participants_free(p, np);
+        }
+        if (st == SW_OK)
+            ok++;
+        else {
+            refused++;
+            assert_true(err.msg[0] != '\0');
+        }
+    }
+    assert_true(ok > 100 && refused > 100); /* both paths were exercised */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parenfile_good),
@@ -196,6 +255,7 @@ int main(void) {
         cmocka_unit_test(test_season_write_read_round_trip),
         cmocka_unit_test(test_season_bad),
         cmocka_unit_test(test_from_movement_and_uniform),
+        cmocka_unit_test(test_mutated_inputs_never_crash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
