@@ -62,6 +62,36 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
                          rep, free_rounds, free_rounds == 1 ? "" : "s");
 }
 
+/* Whether position p sits at a playing table in round rd of session k. */
+static bool position_plays(const sw_report *r, int k, int rd, int p) {
+    const sw_movement *m = &r->season->movements[r->season->sessions[k].movement];
+    for (int t = 0; t < m->tables; t++)
+        for (int d = 0; d < m->seats; d++)
+            if (sw_movement_at(m, rd, t)->seat[d] == p)
+                return sw_matrix_table_plays(r->mx, k, rd, t);
+    return false;
+}
+
+/* Who sits out in each round of session k: present participants whose
+ * position is at no playing table that round. */
+static void text_sitouts(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_movement *m = &r->season->movements[r->season->sessions[k].movement];
+    const int *as = r->mx->assign[k];
+    bool any = false;
+    for (int rd = 0; rd < m->rounds; rd++) {
+        bool first = true;
+        for (int p = 1; p <= m->positions; p++) {
+            if (!as[p] || position_plays(r, k, rd, p))
+                continue;
+            if (first)
+                sw_strbuf_printf(o, "%s round %d:", any ? ";" : "\n    sits out:", rd + 1);
+            sw_strbuf_printf(o, " %d", pid(r, as[p]));
+            any = true;
+            first = false;
+        }
+    }
+}
+
 static void text_sessions(const sw_report *r, sw_strbuf *o) {
     const sw_season *s = r->season;
     sw_strbuf_puts(o, "\nsessions: participant at each position");
@@ -79,6 +109,7 @@ static void text_sessions(const sw_report *r, sw_strbuf *o) {
                 sw_strbuf_printf(o, "%s%d", any ? " " : "\n    absent: ", s->part[i].id);
                 any = true;
             }
+        text_sitouts(r, k, o);
         sw_strbuf_puts(o, "\n");
     }
 }
