@@ -86,7 +86,8 @@ static void text_report(const sw_seating_event *ev, const sw_seating_stats *st, 
         lo = st->sitouts[p] < lo ? st->sitouts[p] : lo;
         hi = st->sitouts[p] > hi ? st->sitouts[p] : hi;
     }
-    sw_strbuf_printf(out, "Seating: %d players, %d rounds\n", ev->nplayers, ev->nrounds);
+    sw_strbuf_printf(out, "Seating: %d players, %d round%s\n", ev->nplayers, ev->nrounds,
+                     ev->nrounds == 1 ? "" : "s");
     text_rounds(ev, seat_of, first_new, out);
     text_players(ev, st, seat_of, out);
     sw_strbuf_printf(out,
