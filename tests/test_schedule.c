@@ -5,6 +5,7 @@
  * determinism for a seed, bad input, the stop flag and the command end to
  * end with its JSON read back.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,11 +19,13 @@
 
 #include <cmocka.h>
 
+#include "matrix/criteria.h"
 #include "matrix/matrix.h"
+#include "report/report.h"
 #include "season/season.h"
-#include "season/season_internal.h"
 #include "seating/seating.h"
 #include "util/fileio.h"
+#include "util/json.h"
 
 static void must(sw_status st, const sw_error *err) {
     if (st)
@@ -405,6 +408,8 @@ static void test_schedule_json_reads_as_a_season(void **state) {
     sw_error err;
     must(sw_seating_report(&ev, SW_SEATING_JSON, 0, &sb, &err), &err);
     write_file("schedule-season.json", sw_strbuf_cstr(&sb));
+    sw_json doc;
+    must(sw_json_parse(sb.data, sb.len, "schedule", &doc, &err), &err);
     sw_strbuf_free(&sb);
     sw_season s;
     bool movement_only = true;
@@ -432,6 +437,48 @@ static void test_schedule_json_reads_as_a_season(void **state) {
         }
     }
     assert_int_equal(repeats, out.repeats);
+
+    /* The schedule's metrics are analyze's: every key analyze --json writes
+     * has the same value in the schedule's metrics. */
+    sw_criteria crit;
+    sw_criteria_compute(&mx, &crit);
+    sw_report rep = {.title = "x", .season = &s, .mx = &mx, .crit = &crit};
+    sw_strbuf_init(&sb);
+    sw_report_json(&rep, &sb);
+    sw_json ana;
+    must(sw_json_parse(sb.data, sb.len, "analyze", &ana, &err), &err);
+    sw_strbuf_free(&sb);
+    const sw_json *ma = sw_json_get(&ana, "metrics"), *ms = sw_json_get(&doc, "metrics");
+    assert_non_null(ma);
+    assert_non_null(ms);
+    assert_true(ma->n >= 14);
+    for (int k = 0; k < ma->n; k++) {
+        const sw_json *a = &ma->items[k], *b = sw_json_get(ms, ma->keys[k]);
+        if (!b)
+            fail_msg("schedule metrics lack \"%s\"", ma->keys[k]);
+        assert_int_equal(a->type, b->type);
+        if (a->type == SW_JSON_NUM && strcmp(a->str, b->str))
+            fail_msg("metric %s: analyze %s, schedule %s", ma->keys[k], a->str, b->str);
+    }
+    /* And So is the definition, recounted from the seating statistics:
+     * sum over pairs of (M - g)^4, g the mean meetings a pair. */
+    double D = 14.0 * 13 / 2, g = 0, so = 0;
+    for (int i = 0; i < 14; i++)
+        for (int j = i + 1; j < 14; j++)
+            g += st.meetings[i * 14 + j];
+    g /= D;
+    for (int i = 0; i < 14; i++)
+        for (int j = i + 1; j < 14; j++) {
+            double x = st.meetings[i * 14 + j] - g;
+            so += x * x * x * x;
+        }
+    const sw_json *jso = sw_json_get(ms, "So");
+    assert_non_null(jso);
+    assert_int_equal(jso->type, SW_JSON_NUM);
+    assert_true(fabs(strtod(jso->str, NULL) - so) <= 1e-9 * (1 + so));
+    assert_true(so > 0); /* 14 players, 6 rounds: meetings cannot be flat */
+    sw_json_free(&ana);
+    sw_json_free(&doc);
     sw_seating_stats_free(&st);
     sw_matrix_free(&mx);
     sw_season_free(&s);

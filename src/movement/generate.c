@@ -194,7 +194,7 @@ sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m, sw_error *
     sw_status st = check_pairs("Mitchell", pairs, err);
     if (st)
         return st;
-    int T = (pairs + 1) / 2, R;
+    int T = (pairs + 1) / 2, R = 0;
     int full = T % 2 ? T : T - 1;
     if (rounds > full && T % 2 == 0 && rounds <= T)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0,

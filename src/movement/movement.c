@@ -66,7 +66,7 @@ void sw_movement_free(sw_movement *m) {
 }
 
 sw_status sw_movement_copy(sw_movement *dst, const sw_movement *src, sw_error *err) {
-    sw_movement c;
+    sw_movement c = {0};
     sw_status st = sw_movement_init(&c, src->positions, src->tables, src->rounds, src->groups,
                                     src->seats, err);
     if (st)

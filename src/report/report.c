@@ -229,18 +229,28 @@ static void json_sessions(const sw_report *r, sw_strbuf *o) {
     sw_strbuf_puts(o, "],\n");
 }
 
-static void json_metrics(const sw_report *r, sw_strbuf *o) {
-    const sw_criteria *c = r->crit;
-    sw_strbuf_puts(o, "\"metrics\": {");
-    const char *names[] = {"So", "Sr", "Sp", "Sc", "Qo", "Qc", "So_bound", "So_gap", "g", "gc"};
-    double vals[] = {c->So, c->Sr, c->Sp, c->Sc, c->Qo, c->Qc, c->So_bound, c->So - c->So_bound,
-                     c->g, c->gc};
+static const char *const criteria_names[] = {"So",       "Sr",     "Sp", "Sc", "Qo",
+                                             "Qc",       "So_bound", "So_gap", "g",  "gc"};
+
+void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_strbuf *o) {
+    double vals[] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+    if (c) {
+        double v[] = {c->So, c->Sr, c->Sp, c->Sc, c->Qo, c->Qc, c->So_bound, c->So - c->So_bound,
+                      c->g,  c->gc};
+        memcpy(vals, v, sizeof vals);
+    }
     for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
-        sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", names[i]);
+        sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", criteria_names[i]);
         json_num(o, vals[i]);
     }
     sw_strbuf_puts(o, ", \"Qf\": ");
-    json_num(o, r->has_qf ? r->qf : NAN);
+    json_num(o, has_qf ? qf : NAN);
+}
+
+static void json_metrics(const sw_report *r, sw_strbuf *o) {
+    const sw_criteria *c = r->crit;
+    sw_strbuf_puts(o, "\"metrics\": {");
+    sw_report_json_criteria(c, r->has_qf, r->qf, o);
     sw_strbuf_printf(o, ", \"meetings\": %lld", (long long)c->meetings);
     long long rep;
     int free_rounds;
@@ -251,7 +261,7 @@ static void json_metrics(const sw_report *r, sw_strbuf *o) {
         const sw_criteria *b = r->before;
         double bv[] = {b->So, b->Sr, b->Sp, b->Sc, b->Qo, b->Qc};
         for (int i = 0; i < 6; i++) {
-            sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", names[i]);
+            sw_strbuf_printf(o, "%s\"%s\": ", i ? ", " : "", criteria_names[i]);
             json_num(o, bv[i]);
         }
         sw_strbuf_puts(o, "}");

@@ -24,6 +24,11 @@ typedef struct sw_report {
 
 void sw_report_text(const sw_report *r, sw_strbuf *out);
 void sw_report_json(const sw_report *r, sw_strbuf *out);
+/* The criteria keys of the JSON "metrics" object, comma separated without
+ * braces: "So", "Sr", "Sp", "Sc", "Qo", "Qc", "So_bound", "So_gap", "g", "gc"
+ * (null when c is NULL), then "Qf" (null unless has_qf). Shared by every
+ * writer of the analyze contract so the keys agree. */
+void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_strbuf *out);
 /* Long format: matrix,participant,other,value (rests: other empty). */
 void sw_report_csv(const sw_report *r, sw_strbuf *out);
 

@@ -72,6 +72,12 @@ SW_NODISCARD sw_status sw_season_read(const char *path, sw_season *s, sw_error *
 SW_NODISCARD sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only,
                                           sw_error *err);
 
+/* A season from the analyze contract (JSON, docs/formats.md): participants
+ * and sessions rebuilt from their tables (seasonjson.c). file names the text
+ * in messages. */
+SW_NODISCARD sw_status sw_season_parse_json(const char *text, size_t len, const char *file,
+                                            sw_season *s, sw_error *err);
+
 /* Parse season text; dir is the directory relative paths are resolved from. */
 SW_NODISCARD sw_status sw_season_parse(const char *text, size_t len, const char *file,
                                        const char *dir, sw_season *s, sw_error *err);

@@ -30,9 +30,5 @@ const char *sw_cursor_rest(sw_cursor *c, size_t *n);
  * assignment (participants and movements already set). */
 SW_NODISCARD sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err);
 
-/* A season from the analyze contract (JSON): participants and sessions
- * rebuilt from their tables (seasonjson.c). */
-SW_NODISCARD sw_status sw_season_parse_json(const char *text, size_t len, const char *file,
-                                            sw_season *s, sw_error *err);
 
 #endif

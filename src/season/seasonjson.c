@@ -168,7 +168,7 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
         if ((st = sw_json_expect(v, SW_JSON_ARR, "present", c->file, c->err)))
             goto done;
         for (int k = 0; k < v->n && !st; k++) {
-            int i;
+            int i = -1;
             if (!(st = participant_at(c, &v->items[k], "present", &i)) && i >= 0)
                 present[i] = true;
         }
@@ -215,7 +215,7 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
             }
             seats = sv->n;
             for (int k = 0; k < sv->n && !st; k++) {
-                int i;
+                int i = -1;
                 if ((st = participant_at(c, &sv->items[k], "seat", &i)) || i < 0)
                     continue;
                 if (!present[i])

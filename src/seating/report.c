@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "report/report.h"
+#include "season/season.h"
 #include "seating/seating_internal.h"
 
 static const char wind_letter[SW_WINDS] = {'E', 'S', 'W', 'N'};
@@ -108,9 +112,42 @@ static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
     sw_strbuf_puts(out, "]");
 }
 
+/* The season criteria of the event, computed the way 'seatwise analyze'
+ * computes them from this JSON: the participants and sessions just written
+ * (out from start on) are read back as a season. So a schedule and its
+ * analysis report the same numbers by construction. False when the event
+ * is beyond what a season holds (SW_SEASON_MAX_PARTICIPANTS) or memory ran
+ * out: the criteria are then written as null. */
+static bool season_criteria(const sw_strbuf *out, size_t start, sw_criteria *crit) {
+    if (out->failed)
+        return false;
+    static const char close[] = "]}";
+    size_t len = out->len - start;
+    char *text = malloc(len + sizeof close);
+    if (!text)
+        return false;
+    memcpy(text, out->data + start, len);
+    memcpy(text + len, close, sizeof close);
+    sw_season ss;
+    sw_matrix mx;
+    sw_error err;
+    bool ok = sw_season_parse_json(text, len + sizeof close - 1, "seat", &ss, &err) == SW_OK;
+    free(text);
+    if (!ok)
+        return false;
+    ok = sw_matrix_init(&mx, &ss, &err) == SW_OK;
+    if (ok) {
+        sw_criteria_compute(&mx, crit);
+        sw_matrix_free(&mx);
+    }
+    sw_season_free(&ss);
+    return ok;
+}
+
 static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, int first_new,
                         sw_strbuf *out) {
     int n = ev->nplayers;
+    size_t start = out->len;
     sw_strbuf_puts(out, "{\"title\": \"seatwise seat\",\n  \"participants\": [");
     for (int p = 0; p < n; p++) {
         sw_strbuf_printf(out, "%s\n    {\"id\": %d, \"name\": ", p ? "," : "", ev->players[p].id);
@@ -140,13 +177,16 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     long long meetings = 0;
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
         meetings += st->meetings[i];
+    sw_criteria crit;
+    bool has_crit = season_criteria(out, start, &crit);
+    sw_strbuf_puts(out, "\n  ],\n  \"metrics\": {");
+    sw_report_json_criteria(has_crit ? &crit : NULL, false, 0, out);
     sw_strbuf_printf(out,
-                     "\n  ],\n  \"metrics\": {\"repeats\": %ld, \"repeat_pairs\": %ld, "
-                     "\"repeat_free_rounds\": %d, \"wind_spread_max\": %d, "
-                     "\"sitout_spread\": %d, \"crossings\": %ld, \"max_meetings\": %d, "
-                     "\"meetings\": %lld},\n  \"matrices\": {",
-                     st->repeats, st->repeat_pairs, st->repeat_free_rounds, st->wind_spread_max,
-                     st->sitout_spread, st->crossings, st->max_meetings, meetings / 2);
+                     ", \"meetings\": %lld, \"repeats\": %ld, \"repeat_free_rounds\": %d, "
+                     "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
+                     "\"crossings\": %ld, \"max_meetings\": %d},\n  \"matrices\": {",
+                     meetings / 2, st->repeats, st->repeat_free_rounds, st->repeat_pairs,
+                     st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings);
     /* Without board sets C equals M (domain.md section 2), and everyone is
      * present in every round, so K is the number of rounds off the diagonal. */
     static const char *const names[] = {"meetings", "competition", "coincidence"};

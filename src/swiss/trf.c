@@ -79,7 +79,7 @@ static long field_int(const char *line, size_t n, size_t off, size_t len) {
 
 /* Points such as "2.5", " 3", "10.0" in half points; -1 when malformed. */
 static int field_points2(const char *line, size_t n, size_t off, size_t len) {
-    char buf[16];
+    char buf[16] = {0};
     size_t k = 0;
     for (size_t i = off; i < off + len && i < n && k < sizeof buf - 1; i++)
         if (line[i] != ' ')
