@@ -937,9 +937,9 @@ static void test_json_report_reads_back(void **state) {
     assert_memory_equal(s1.meetings, s2.meetings, 100 * sizeof(int));
     char want[128];
     snprintf(want, sizeof want,
-             "\"repeats\": %ld, \"repeat_pairs\": %ld, "
-             "\"repeat_free_rounds\": %d",
-             s1.repeats, s1.repeat_pairs, s1.repeat_free_rounds);
+             "\"repeats\": %ld, \"repeat_free_rounds\": %d, "
+             "\"repeat_pairs\": %ld",
+             s1.repeats, s1.repeat_free_rounds, s1.repeat_pairs);
     assert_non_null(strstr(sb.data, want));
     snprintf(want, sizeof want, "\"rests\": [%d,%d,", s1.sitouts[0], s1.sitouts[1]);
     assert_non_null(strstr(sb.data, want));
