@@ -39,12 +39,13 @@ static void make_players(sw_seating_event *ev, int n) {
         must(sw_seating_add_player(ev, p, NULL, &err), &err);
 }
 
-static sw_schedule_outcome plan(sw_seating_event *ev, int n, int rounds, uint64_t seed,
-                                long iterations) {
+static sw_schedule_outcome plan3(sw_seating_event *ev, int n, int rounds, int threes,
+                                 uint64_t seed, long iterations) {
     make_players(ev, n);
     sw_schedule_options o;
     sw_schedule_options_default(&o);
     o.rounds = rounds;
+    o.threes = threes;
     o.seed = seed;
     o.iterations = iterations;
     o.threads = 1;
@@ -54,9 +55,15 @@ static sw_schedule_outcome plan(sw_seating_event *ev, int n, int rounds, uint64_
     return out;
 }
 
+static sw_schedule_outcome plan(sw_seating_event *ev, int n, int rounds, uint64_t seed,
+                                long iterations) {
+    return plan3(ev, n, rounds, 0, seed, iterations);
+}
+
 /* Recount everything from the rounds and check it against the outcome:
- * floor(N/4) tables a round, nobody twice, sit-outs within 1, the repeats,
- * the repeat-free prefix and the wind spread. Returns the repeats. */
+ * K = out->threes tables of three (N seat empty) and floor((N-3K)/4) of four
+ * a round, nobody twice, sit-outs within 1, the repeats, the repeat-free
+ * prefix and the wind spread. Returns the repeats. */
 static long check_invariants(const sw_seating_event *ev, const sw_schedule_outcome *out,
                              int rounds) {
     int n = ev->nplayers;
@@ -67,21 +74,26 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
     int prefix = -1;
     for (int r = 0; r < rounds; r++) {
         const sw_seating_round *rd = &ev->rounds[r];
-        assert_int_equal(rd->ntables, n / 4);
+        int K = out->threes, threes = 0;
+        assert_int_equal(rd->ntables, (n - 3 * K) / 4 + K);
         memset(seen, 0, (size_t)n * sizeof *seen);
-        for (int t = 0; t < rd->ntables; t++)
-            for (int a = 0; a < 4; a++) {
+        for (int t = 0; t < rd->ntables; t++) {
+            int size = rd->tables[t].seat[3] == SW_SEAT_EMPTY ? 3 : 4;
+            threes += size == 3;
+            for (int a = 0; a < size; a++) {
                 int p = rd->tables[t].seat[a];
                 assert_true(p >= 0 && p < n);
                 assert_int_equal(seen[p]++, 0);
                 winds[p * 4 + a]++;
-                for (int b = a + 1; b < 4; b++) {
+                for (int b = a + 1; b < size; b++) {
                     int q = rd->tables[t].seat[b];
                     int lo_ = p < q ? p : q, hi_ = p < q ? q : p;
                     if (++meet[lo_ * n + hi_] > 1)
                         repeats++;
                 }
             }
+        }
+        assert_int_equal(threes, K);
         for (int p = 0; p < n; p++)
             rests[p] += !seen[p];
         if (repeats > 0 && prefix < 0)
@@ -105,7 +117,8 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
     assert_int_equal(repeats, out->repeats);
     assert_int_equal(prefix, out->repeat_free_rounds);
     assert_int_equal(wmax, out->wind_spread_max);
-    long D = (long)n * (n - 1) / 2, total = 6L * (n / 4) * rounds;
+    long D = (long)n * (n - 1) / 2,
+         total = (6L * ((n - 3 * out->threes) / 4) + 3L * out->threes) * rounds;
     assert_int_equal(out->repeats_bound, total > D ? total - D : 0);
     assert_true(out->repeats >= out->repeats_bound);
     free(meet);
@@ -120,59 +133,73 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
 #define ORACLE_MAX_ROUNDS 6000 /* 12 players: 5775 rounds */
 
 typedef struct oracle {
-    int n, T, R;
+    int n, T4, T3, R;
     int nrounds;
-    int (*rounds)[16]; /* the seated players of each possible round, table by table */
-    int (*outs)[3];    /* sit-outs of each possible round (n mod 4 of them) */
+    int (*rounds)[16];      /* the seated players of each possible round, table by table */
+    signed char (*sz)[8];   /* the size of each of those tables (4 or 3) */
+    int (*outs)[4];         /* sit-outs of each possible round */
     int meet[16 * 16], rests[16];
     long best;
     bool overflow; /* more rounds than ORACLE_MAX_ROUNDS */
 } oracle;
 
 /* All rounds: choose the sit-outs, then split the rest into tables; the
- * lowest unseated player always opens the next table (no duplicates). */
-static void gen_tables(oracle *o, int *left, int nleft, int *cur, int ncur, const int *out) {
+ * lowest unseated player always opens the next table, of either size while
+ * tables of that size are left (each round once). */
+static void gen_tables(oracle *o, int *left, int nleft, int *cur, int ncur, signed char *sz,
+                       int t, int n4, int n3, const int *out) {
     if (nleft == 0) {
         if (o->nrounds == ORACLE_MAX_ROUNDS) {
             o->overflow = true;
             return;
         }
         memcpy(o->rounds[o->nrounds], cur, (size_t)ncur * sizeof *cur);
+        memcpy(o->sz[o->nrounds], sz, sizeof o->sz[0]);
         memcpy(o->outs[o->nrounds], out, sizeof o->outs[0]);
         o->nrounds++;
         return;
     }
     int a = left[0];
-    if (ncur + 4 > 16)
+    if (ncur + 4 > 16 || t >= 8)
         return; /* never: at most 12 seated, but tells the compiler */
-    for (int i = 1; i < nleft; i++)
-        for (int j = i + 1; j < nleft; j++)
-            for (int k = j + 1; k < nleft; k++) {
-                int rest[16], nr = 0;
-                for (int x = 1; x < nleft; x++)
-                    if (x != i && x != j && x != k)
-                        rest[nr++] = left[x];
-                cur[ncur] = a;
-                cur[ncur + 1] = left[i];
-                cur[ncur + 2] = left[j];
-                cur[ncur + 3] = left[k];
-                gen_tables(o, rest, nr, cur, ncur + 4, out);
-            }
+    for (int z = 4; z >= 3; z--) {
+        if ((z == 4 ? n4 : n3) == 0)
+            continue;
+        for (int i = 1; i < nleft; i++)
+            for (int j = i + 1; j < nleft; j++)
+                for (int k = j + 1; k <= nleft; k++) {
+                    if ((z == 3) != (k == nleft))
+                        continue; /* k == nleft: no fourth player */
+                    int rest[16], nr = 0;
+                    for (int x = 1; x < nleft; x++)
+                        if (x != i && x != j && x != k)
+                            rest[nr++] = left[x];
+                    cur[ncur] = a;
+                    cur[ncur + 1] = left[i];
+                    cur[ncur + 2] = left[j];
+                    if (z == 4)
+                        cur[ncur + 3] = left[k];
+                    sz[t] = (signed char)z;
+                    gen_tables(o, rest, nr, cur, ncur + z, sz, t + 1, n4 - (z == 4),
+                               n3 - (z == 3), out);
+                }
+    }
 }
 
 static void gen_rounds(oracle *o) {
-    int k = o->n - 4 * o->T, out[3] = {-1, -1, -1};
+    int k = o->n - 4 * o->T4 - 3 * o->T3, out[4] = {-1, -1, -1, -1};
     for (int mask = 0; mask < (1 << o->n); mask++) {
         if (__builtin_popcount((unsigned)mask) != k)
             continue;
         int left[16], nl = 0, no = 0, cur[16];
+        signed char sz[8] = {0};
         for (int p = 0; p < o->n; p++) {
             if (mask >> p & 1)
                 out[no++] = p;
             else
                 left[nl++] = p;
         }
-        gen_tables(o, left, nl, cur, 0, out);
+        gen_tables(o, left, nl, cur, 0, sz, 0, o->T4, o->T3, out);
     }
 }
 
@@ -185,14 +212,14 @@ static long oracle_repeats(const oracle *o) {
 }
 
 static void apply_round(oracle *o, int r, int d) {
-    for (int t = 0; t < o->T; t++)
-        for (int a = 0; a < 4; a++)
-            for (int b = a + 1; b < 4; b++) {
-                int p = o->rounds[r][4 * t + a], q = o->rounds[r][4 * t + b];
+    for (int t = 0, f = 0; t < o->T4 + o->T3; f += o->sz[r][t++])
+        for (int a = 0; a < o->sz[r][t]; a++)
+            for (int b = a + 1; b < o->sz[r][t]; b++) {
+                int p = o->rounds[r][f + a], q = o->rounds[r][f + b];
                 o->meet[p * o->n + q] += d;
                 o->meet[q * o->n + p] += d;
             }
-    for (int s = 0; s < o->n - 4 * o->T; s++)
+    for (int s = 0; s < o->n - 4 * o->T4 - 3 * o->T3; s++)
         o->rests[o->outs[r][s]] += d;
 }
 
@@ -217,12 +244,16 @@ static void search_rounds(oracle *o, int depth) {
     }
 }
 
-static long brute_force_min_repeats(int n, int R) {
+/* The fewest repeats of any schedule of n players, R rounds, `threes`
+ * tables of three a round, and the number of distinct rounds. */
+static long brute_force_min_repeats3(int n, int R, int threes, int *nrounds) {
     oracle *o = calloc(1, sizeof *o);
     o->n = n;
-    o->T = n / 4;
+    o->T3 = threes;
+    o->T4 = (n - 3 * threes) / 4;
     o->R = R;
     o->rounds = calloc(ORACLE_MAX_ROUNDS, sizeof *o->rounds);
+    o->sz = calloc(ORACLE_MAX_ROUNDS, sizeof *o->sz);
     o->outs = calloc(ORACLE_MAX_ROUNDS, sizeof *o->outs);
     o->best = 1L << 40;
     gen_rounds(o);
@@ -230,10 +261,17 @@ static long brute_force_min_repeats(int n, int R) {
     apply_round(o, 0, +1);
     search_rounds(o, 1);
     long best = o->best;
+    if (nrounds)
+        *nrounds = o->nrounds;
     free(o->rounds);
+    free(o->sz);
     free(o->outs);
     free(o);
     return best;
+}
+
+static long brute_force_min_repeats(int n, int R) {
+    return brute_force_min_repeats3(n, R, 0, NULL);
 }
 
 static void test_fewest_repeats_brute_force(void **state) {
@@ -253,6 +291,69 @@ static void test_fewest_repeats_brute_force(void **state) {
             sw_seating_event_free(&ev);
         }
     }
+}
+
+/* Tables of three: the fewest repeats against the brute force, and the
+ * count of possible rounds against the formula (so the enumeration itself
+ * is right: 7 players, one table of four and one of three: C(7,4) = 35). */
+static void test_tables_of_three(void **state) {
+    (void)state;
+    int nr;
+    brute_force_min_repeats3(7, 1, 1, &nr);
+    assert_int_equal(nr, 35);
+    brute_force_min_repeats3(10, 1, 2, &nr); /* C(10,4) * C(6,3) / 2 */
+    assert_int_equal(nr, 210 * 10);
+    brute_force_min_repeats3(8, 1, 1, &nr); /* one sits out: 8 * C(7,4) */
+    assert_int_equal(nr, 8 * 35);
+    /* (players, rounds, tables of three) */
+    static const int cases[][3] = {{6, 3, 2}, {6, 4, 2}, {7, 3, 1}, {7, 4, 1},
+                                   {9, 2, 3}, {10, 2, 2}, {8, 3, 1}, {11, 2, 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        int n = cases[c][0], R = cases[c][1], K = cases[c][2];
+        long best = brute_force_min_repeats3(n, R, K, NULL);
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            sw_seating_event ev;
+            sw_schedule_outcome out = plan3(&ev, n, R, K, seed, 2000);
+            assert_int_equal(out.threes, K);
+            long rep = check_invariants(&ev, &out, R);
+            if (rep != best)
+                fail_msg("%d players, %d rounds, %d tables of three, seed %llu: %ld repeats, "
+                         "fewest possible %ld",
+                         n, R, K, (unsigned long long)seed, rep, best);
+            sw_seating_event_free(&ev);
+        }
+    }
+    /* auto: the fewest tables of three that seat everyone */
+    static const int autos[][2] = {{4, 0}, {5, 0}, {6, 2}, {7, 1}, {9, 3}, {13, 3}, {30, 2}};
+    for (size_t c = 0; c < sizeof autos / sizeof *autos; c++) {
+        sw_seating_event ev;
+        sw_schedule_outcome out =
+            plan3(&ev, autos[c][0], 3, SW_SCHEDULE_THREES_AUTO, 1, 500);
+        assert_int_equal(out.threes, autos[c][1]);
+        check_invariants(&ev, &out, 3);
+        if (autos[c][0] != 5)
+            assert_int_equal(out.sitout_spread, 0);
+        sw_seating_event_free(&ev);
+    }
+    /* a larger field with nobody sitting out, repeat-free */
+    sw_seating_event ev;
+    sw_schedule_outcome out = plan3(&ev, 30, 8, SW_SCHEDULE_THREES_AUTO, 1, 0);
+    check_invariants(&ev, &out, 8);
+    assert_int_equal(out.repeats, 0);
+    sw_seating_event_free(&ev);
+    /* more tables of three than the players fill */
+    make_players(&ev, 8);
+    sw_schedule_options o;
+    sw_schedule_options_default(&o);
+    o.rounds = 2;
+    o.threes = 3;
+    sw_error err;
+    assert_int_equal(sw_seating_schedule(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "3 tables of three for 8 players"));
+    o.threes = -2;
+    assert_int_equal(sw_seating_schedule(&ev, &o, NULL, &err), SW_ERR_INVALID);
+    assert_int_equal(ev.nrounds, 0);
+    sw_seating_event_free(&ev);
 }
 
 /* The best known repeat-free lengths (social golfer problem, tables of 4). */
@@ -399,10 +500,9 @@ static void write_file(const char *path, const char *text) {
 
 /* The JSON of a schedule read as a season: the same meetings and rests as
  * the event's statistics, pair by pair. */
-static void test_schedule_json_reads_as_a_season(void **state) {
-    (void)state;
+static void json_reads_as_a_season(int threes) {
     sw_seating_event ev;
-    sw_schedule_outcome out = plan(&ev, 14, 6, 5, 2000);
+    sw_schedule_outcome out = plan3(&ev, 14, 6, threes, 5, 2000);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_error err;
@@ -410,6 +510,17 @@ static void test_schedule_json_reads_as_a_season(void **state) {
     write_file("schedule-season.json", sw_strbuf_cstr(&sb));
     sw_json doc;
     must(sw_json_parse(sb.data, sb.len, "schedule", &doc, &err), &err);
+    /* It reads back as an event too, with the same tables of three. */
+    sw_seating_event back;
+    sw_seating_event_init(&back);
+    must(sw_seating_event_read(&back, sb.data, sb.len, "schedule.json", &err), &err);
+    assert_int_equal(back.nrounds, 6);
+    for (int r = 0; r < 6; r++) {
+        assert_int_equal(back.rounds[r].ntables, ev.rounds[r].ntables);
+        assert_memory_equal(back.rounds[r].tables, ev.rounds[r].tables,
+                            sizeof(sw_seating_table) * (size_t)ev.rounds[r].ntables);
+    }
+    sw_seating_event_free(&back);
     sw_strbuf_free(&sb);
     sw_season s;
     bool movement_only = true;
@@ -484,6 +595,15 @@ static void test_schedule_json_reads_as_a_season(void **state) {
     sw_season_free(&s);
     sw_seating_event_free(&ev);
     remove("schedule-season.json");
+}
+
+/* The schedule's JSON read back by analyze: the same meetings and rests
+ * pair by pair, the same metrics key by key; with tables of three too
+ * (14 = 2 x 4 + 2 x 3: nobody sits out). */
+static void test_schedule_json_reads_as_a_season(void **state) {
+    (void)state;
+    json_reads_as_a_season(0);
+    json_reads_as_a_season(2);
 }
 
 static void expect_season_error(const char *json, const char *text) {
@@ -685,6 +805,7 @@ static void test_cli_end_to_end(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fewest_repeats_brute_force),
+        cmocka_unit_test(test_tables_of_three),
         cmocka_unit_test(test_best_known_lengths),
         cmocka_unit_test(test_longer_events_reach_the_floor),
         cmocka_unit_test(test_invariants_with_sitouts),

@@ -16,7 +16,8 @@
 
 static const char usage[] =
     "usage: seatwise seat MODE [OPTIONS] [FILE...]\n"
-    "       seatwise seat schedule --players N|FILE --rounds R [--seed S] [--time T]\n"
+    "       seatwise seat schedule --players N|FILE --rounds R [--threes K|auto]\n"
+    "                              [--seed S] [--time T]\n"
     "\n"
     "Seat the next round of a four-per-table event (mahjong) and print the event.\n"
     "FILEs hold the players, the rounds played, the standings and a script, in the\n"
@@ -36,6 +37,8 @@ static const char usage[] =
     "  --tries N      variants to search in random and swiss (default 500);\n"
     "                 schedule: tabu iterations (default 50000)\n"
     "  --rounds R     rounds to plan (schedule)\n"
+    "  --threes K     schedule: K tables of three a round, the rest of four; 'auto':\n"
+    "                 the fewest that seat everyone (default 0: N mod 4 sit out)\n"
     "  --time T       stop the search after T seconds (the best so far is kept)\n"
     "  --json, --csv  output format (default: text)\n"
     "  -o FILE        write the output to FILE (replaced atomically), default stdout\n"
@@ -43,7 +46,7 @@ static const char usage[] =
 
 typedef struct seat_args {
     const char *mode_name;
-    long interval, players, rounds, tries;
+    long interval, players, rounds, tries, threes;
     double time_limit;
     unsigned long long seed;
     sw_seating_format fmt;
@@ -106,6 +109,13 @@ static int parse_args(int argc, char **argv, seat_args *a) {
             if (sw_cli_parse_int(val, 1, SW_SEATING_MAX_ROUNDS, &a->rounds))
                 return usage_error("--rounds %s: expected 1 to 1000", val ? val : "");
             i++;
+        } else if (!strcmp(o, "--threes")) {
+            if (val && !strcmp(val, "auto"))
+                a->threes = SW_SCHEDULE_THREES_AUTO;
+            else if (sw_cli_parse_int(val, 0, SW_SEATING_MAX_PLAYERS / 3, &a->threes))
+                return usage_error("--threes %s: expected 'auto' or a number of tables from 0",
+                                   val ? val : "");
+            i++;
         } else if (!strcmp(o, "--players")) {
             if (!val)
                 return usage_error("%s needs a number or a file", o);
@@ -157,6 +167,7 @@ static int run_schedule(const seat_args *a) {
     sw_schedule_options opt;
     sw_schedule_options_default(&opt);
     opt.rounds = (int)a->rounds;
+    opt.threes = (int)a->threes;
     opt.seed = a->seed;
     opt.time_limit = a->time_limit;
     if (a->tries)
@@ -182,10 +193,12 @@ static int run_schedule(const seat_args *a) {
         st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
     if (!st && !a->quiet)
         fprintf(stderr,
-                "seatwise seat schedule: %d players, %d rounds, %ld repeats (at least %ld), "
+                "seatwise seat schedule: %d players, %d rounds, %d table%s of three a round, "
+                "%ld repeats (at least %ld), "
                 "repeat-free rounds %d of %d, sit-out spread %d, wind spread %d, "
                 "%ld iterations, %.2f s%s\n",
-                ev.nplayers, ev.nrounds, out.repeats, out.repeats_bound, out.repeat_free_rounds,
+                ev.nplayers, ev.nrounds, out.threes, out.threes == 1 ? "" : "s", out.repeats,
+                out.repeats_bound, out.repeat_free_rounds,
                 ev.nrounds, out.sitout_spread, out.wind_spread_max,
                 out.iterations + out.cyclic_iterations, out.seconds,
                 *interrupted  ? " (interrupted)"

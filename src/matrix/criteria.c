@@ -136,8 +136,8 @@ int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_fre
                 if (!sw_matrix_table_plays(mx, k, r, t))
                     continue;
                 const sw_table *tb = sw_movement_at(m, r, t);
-                for (int d = 0; d < m->seats; d++)
-                    for (int e = d + 1; e < m->seats; e++) {
+                for (int d = 0; d < sw_table_seats(m, tb); d++)
+                    for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
                         int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
                         if (++seen[a < b ? a * n + b : b * n + a] > 1 && free_rounds < 0)
                             free_rounds = rounds;

@@ -78,11 +78,12 @@ static inline const sw_layout *lay(const sw_matrix *mx, int k) {
     return &mx->layout[mx->season->sessions[k].movement];
 }
 
-/* Whether the table is empty or has an empty seat, from the assignment. */
+/* Whether the table plays: it has seats and every seat in use (three at a
+ * table of three) is taken, from the assignment. */
 static int table_full(const sw_matrix *mx, int k, int r, int t) {
     const sw_movement *m = mov(mx, k);
     const sw_table *tb = sw_movement_at(m, r, t);
-    for (int d = 0; d < m->seats; d++)
+    for (int d = 0; d < sw_table_seats(m, tb); d++)
         if (tb->seat[d] <= 0 || mx->assign[k][tb->seat[d]] == 0)
             return 0;
     return 1;
@@ -210,7 +211,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
             }
             int t = w / SW_MAX_SEATS, d = w % SW_MAX_SEATS;
             const sw_table *tb = sw_movement_at(m, r, t);
-            for (int e = 0; e < m->seats; e++) {
+            for (int e = 0; e < sw_table_seats(m, tb); e++) {
                 int y = as[tb->seat[e]] - 1;
                 if (e != d && (!mark[y] || a < y))
                     pend(mx, a, y, sign, sign * mx->scale);
@@ -273,8 +274,9 @@ static void w_build(sw_matrix *mx, int k) {
             if (!sw_matrix_table_plays(mx, k, r, t))
                 continue;
             const sw_table *tb = sw_movement_at(m, r, t);
-            for (int d = 0; d < m->seats; d++)
-                for (int e = 0; e < m->seats; e++)
+            int ns = sw_table_seats(m, tb);
+            for (int d = 0; d < ns; d++)
+                for (int e = 0; e < ns; e++)
                     if (d != e) {
                         wm[tb->seat[d] * P1 + tb->seat[e]] += 1;
                         wc[tb->seat[d] * P1 + tb->seat[e]] += mx->scale;

@@ -163,11 +163,12 @@ static int find_first(const sw_movement *m, int pos, int g, int *fr, int *ft) {
     return -1;
 }
 
-/* An empty table, or every seat filled: a half-seated table has no meaning. */
+/* An empty table, or every seat filled: a half-seated table has no meaning
+ * (a table of three, the last of four seats empty, excepted). */
 static sw_status check_seating(const check_state *cs, int r, int t, const sw_table *tb,
                                sw_error *err) {
     int filled = -1, empty = -1;
-    for (int s = 0; s < cs->m->seats; s++) {
+    for (int s = 0; s < sw_table_seats(cs->m, tb); s++) {
         if (tb->seat[s] != 0 && filled < 0)
             filled = s;
         if (tb->seat[s] == 0 && empty < 0)
@@ -176,8 +177,9 @@ static sw_status check_seating(const check_state *cs, int r, int t, const sw_tab
     if (filled >= 0 && empty >= 0)
         return sw_error_set(err, SW_ERR_INVALID, cs->file, line_of(cs, r),
                             "round %d, table %d: seat %d is empty but seat %d holds position %d, "
-                            "expected a fully seated or an empty table",
-                            r + 1, t + 1, empty + 1, filled + 1, tb->seat[filled]);
+                            "expected a fully seated or an empty table%s",
+                            r + 1, t + 1, empty + 1, filled + 1, tb->seat[filled],
+                            cs->m->seats == 4 ? " (or a table of three, seat 4 empty)" : "");
     return SW_OK;
 }
 
@@ -246,7 +248,7 @@ static sw_status check_rounds(check_state *cs, sw_error *err) {
                 continue; /* an empty table: its group is ignored */
             if ((st = check_group(cs, r, t, tb, err)))
                 return st;
-            for (int s = 0; s < m->seats; s++)
+            for (int s = 0; s < sw_table_seats(m, tb); s++)
                 if ((st = check_position(cs, r, t, tb, tb->seat[s], err)))
                     return st;
         }

@@ -28,6 +28,11 @@ typedef struct sw_table {
     int group;              /* board group 1..groups; 0 = no boards */
 } sw_table;
 
+/* A table is empty (every seat 0) or fully seated, with one exception: a
+ * four-seat table may leave its last seat (N) empty, a table of three (the
+ * mahjong field that is not a multiple of four). The seats in use are then
+ * the first sw_table_seats of them. */
+
 typedef enum { SW_GROUPS_LETTERS = 0, SW_GROUPS_NUMBERS = 1 } sw_group_style;
 
 typedef struct sw_movement {
@@ -47,6 +52,11 @@ typedef struct sw_movement {
 /* The table at (round r, table t), both 0-based. */
 static inline const sw_table *sw_movement_at(const sw_movement *m, int r, int t) {
     return &m->table[(size_t)r * (size_t)m->tables + (size_t)t];
+}
+
+/* Seats in use at tb: 3 at a table of three, else m->seats. */
+static inline int sw_table_seats(const sw_movement *m, const sw_table *tb) {
+    return m->seats == 4 && tb->seat[3] == 0 && tb->seat[0] != 0 ? 3 : m->seats;
 }
 
 /* Allocate a zeroed movement of the given shape (all tables empty) into m.

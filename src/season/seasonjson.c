@@ -8,7 +8,8 @@
  * name in order of appearance. A table
  * with "plays": false or an empty seat (0) is left empty (its players rest),
  * which is exact for four-per-table events and for bridge output without
- * phantoms. Movements equal to an earlier session's are shared.
+ * phantoms; except that four seats whose last is 0 make a table of three,
+ * which plays (a mahjong field that is not a multiple of four). Movements equal to an earlier session's are shared.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,7 +263,14 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
             sw_table *mt = &m.table[(size_t)r * T + t];
             bool full = !(plays && plays->type == SW_JSON_BOOL && !plays->b);
             int pos[SW_MAX_SEATS] = {0};
-            for (int k = 0; k < sv->n && full; k++) {
+            /* Four seats, the last 0: a table of three, which plays. */
+            long last = -1;
+            sw_error ignored;
+            if (sv->n == 4 && sw_json_long(&sv->items[3], "seat", 0, 0, c->file, &last,
+                                           &ignored) != SW_OK)
+                last = -1;
+            int used = last == 0 ? 3 : sv->n;
+            for (int k = 0; k < used && full; k++) {
                 int i = -1; /* checked in the first pass: cannot fail here */
                 full = participant_at(c, &sv->items[k], "seat", &i) == SW_OK && i >= 0;
                 pos[k] = full ? posof[i] : 0;

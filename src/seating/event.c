@@ -218,7 +218,10 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
     sw_seating_round *r =
         section == SECTION_ROUND ? &ev->rounds[ev->nrounds - 1] : &ev->script[ev->nscript - 1];
     sw_seating_table t;
-    for (int s = 0; s < SW_WINDS; s++) {
+    t.seat[SW_WIND_N] = SW_SEAT_EMPTY;
+    /* 0 at N in a round: a table of three. */
+    int size = section == SECTION_ROUND && ids[SW_WIND_N] == 0 ? 3 : SW_WINDS;
+    for (int s = 0; s < size; s++) {
         int idx;
         if (section == SECTION_ROUND) {
             idx = ids[s] >= 1 && ids[s] <= SW_SEATING_MAX_ID
@@ -400,7 +403,7 @@ sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err) {
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     for (int r = 0; r < ev->nrounds; r++)
         for (int t = 0; t < ev->rounds[r].ntables; t++)
-            for (int s = 0; s < SW_WINDS; s++)
+            for (int s = 0; s < sw_seating_table_size(&ev->rounds[r].tables[t]); s++)
                 games[ev->rounds[r].tables[t].seat[s]]++;
     /* Report the standing line that comes first, so the message is stable. */
     int bad = -1;
@@ -433,12 +436,12 @@ sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err) {
 
 sw_status sw_seating_add_round(sw_seating_event *ev, const sw_seating_table *tables, int ntables,
                                sw_error *err) {
-    if (ntables < 1 || ntables > ev->nplayers / SW_WINDS)
+    if (ntables < 1 || ntables > ev->nplayers / 3)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d tables: expected 1 to %d", ntables,
-                            ev->nplayers / SW_WINDS);
+                            ev->nplayers / 3);
     next_stamp(ev);
     for (int t = 0; t < ntables; t++)
-        for (int s = 0; s < SW_WINDS; s++) {
+        for (int s = 0; s < sw_seating_table_size(&tables[t]); s++) {
             int p = tables[t].seat[s];
             if (p < 0 || p >= ev->nplayers)
                 return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
@@ -505,10 +508,11 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
         bool repeat = false;
         for (int t = 0; t < rd->ntables; t++) {
             const int *s = rd->tables[t].seat;
-            for (int a = 0; a < SW_WINDS; a++) {
+            int size = sw_seating_table_size(&rd->tables[t]);
+            for (int a = 0; a < size; a++) {
                 st->games[s[a]]++;
                 st->winds[s[a] * SW_WINDS + a]++;
-                for (int b = a + 1; b < SW_WINDS; b++) {
+                for (int b = a + 1; b < size; b++) {
                     int m = ++st->meetings[s[a] * n + s[b]];
                     st->meetings[s[b] * n + s[a]] = m;
                     st->crossings += m - 1;

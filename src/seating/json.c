@@ -70,9 +70,10 @@ static sw_status read_table(jctx *c, int section, const sw_json *seats) {
         if ((st = get_long(c, &seats->items[s], "player id", -SW_SEATING_MAX_ID, SW_SEATING_MAX_ID,
                            &ids[s])))
             return st;
-        if (ids[s] == 0)
+        if (ids[s] == 0 && (s != SW_WIND_N || section != SECTION_ROUND))
             return sw_error_set(c->err, SW_ERR_INVALID, c->file, seats->line,
-                                "table with an empty seat: expected four players");
+                                "table with an empty seat: expected four players (or three "
+                                "and 0 at N, a table of three)");
     }
     return ev_table(c->ev, section, ids, c->file, seats->line, c->err);
 }

@@ -45,16 +45,18 @@ static int spread_after(const int *w, int plus) {
 void sw_seating_assign_winds(int *winds, sw_seating_table *t, sw_rng *rng) {
     int p[SW_WINDS], best[SW_WINDS], ties = 0;
     long best_a = -1, best_b = -1;
+    int size = sw_seating_table_size(t);
     memcpy(p, t->seat, sizeof p);
-    /* All 24 orders of the four players: index a picks who sits East, ... */
-    for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++)
-            for (int c = 0; c < 4; c++) {
+    /* All 24 orders of the four players: index a picks who sits East, ...
+     * At a table of three N stays empty: the 6 orders with d = 3. */
+    for (int a = 0; a < size; a++)
+        for (int b = 0; b < size; b++)
+            for (int c = 0; c < size; c++) {
                 if (a == b || a == c || b == c)
                     continue;
                 int d = 6 - a - b - c, who[SW_WINDS] = {p[a], p[b], p[c], p[d]};
                 long sa = 0, sb = 0;
-                for (int w = 0; w < SW_WINDS; w++) {
+                for (int w = 0; w < size; w++) {
                     int s = spread_after(&winds[who[w] * SW_WINDS], w);
                     sa += s * s;
                     sb += winds[who[w] * SW_WINDS + w];
@@ -71,7 +73,7 @@ void sw_seating_assign_winds(int *winds, sw_seating_table *t, sw_rng *rng) {
                 }
             }
     memcpy(t->seat, best, sizeof best);
-    for (int w = 0; w < SW_WINDS; w++)
+    for (int w = 0; w < size; w++)
         winds[best[w] * SW_WINDS + w]++;
 }
 

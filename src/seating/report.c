@@ -22,7 +22,7 @@ static int *seat_index(const sw_seating_event *ev) {
     memset(seat_of, 0xff, n * R * sizeof *seat_of);
     for (size_t r = 0; r < R; r++)
         for (int t = 0; t < ev->rounds[r].ntables; t++)
-            for (int s = 0; s < SW_WINDS; s++)
+            for (int s = 0; s < sw_seating_table_size(&ev->rounds[r].tables[t]); s++)
                 seat_of[r * n + (size_t)ev->rounds[r].tables[t].seat[s]] = t * SW_WINDS + s;
     return seat_of;
 }
@@ -35,7 +35,7 @@ static void text_rounds(const sw_seating_event *ev, const int *seat_of, int firs
         const sw_seating_round *rd = &ev->rounds[r];
         for (int t = 0; t < rd->ntables; t++) {
             sw_strbuf_printf(out, "  table %-3d", t + 1);
-            for (int s = 0; s < SW_WINDS; s++) {
+            for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
                 const sw_seating_player *p = &ev->players[rd->tables[t].seat[s]];
                 sw_strbuf_printf(out, "  %c %d %s", wind_letter[s], p->id, p->name);
             }
@@ -166,11 +166,14 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
         const sw_seating_round *rd = &ev->rounds[r];
         for (int t = 0; t < rd->ntables; t++) {
             const int *s = rd->tables[t].seat;
+            /* A table of three writes 0 at N (the analyze contract's empty seat;
+             * "plays": true tells it from a table left empty). */
             sw_strbuf_printf(out,
                              "%s\n       {\"table\": %d, \"boards\": null, \"seats\": "
                              "[%d,%d,%d,%d], \"plays\": true}",
                              t ? "," : "", t + 1, ev->players[s[0]].id, ev->players[s[1]].id,
-                             ev->players[s[2]].id, ev->players[s[3]].id);
+                             ev->players[s[2]].id,
+                             s[3] == SW_SEAT_EMPTY ? 0 : ev->players[s[3]].id);
         }
         sw_strbuf_puts(out, "]}]}");
     }
@@ -232,7 +235,7 @@ static void csv_report(const sw_seating_event *ev, const int *seat_of, int first
         const sw_seating_round *rd = &ev->rounds[r];
         const char *isnew = r + 1 >= first_new ? "yes" : "no";
         for (int t = 0; t < rd->ntables; t++)
-            for (int s = 0; s < SW_WINDS; s++) {
+            for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
                 const sw_seating_player *p = &ev->players[rd->tables[t].seat[s]];
                 sw_strbuf_printf(out, "%d,%d,%c,%d,", r + 1, t + 1, wind_letter[s], p->id);
                 csv_field(out, p->name);

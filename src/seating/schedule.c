@@ -71,7 +71,9 @@ void sw_schedule_options_default(sw_schedule_options *opt) {
 /* ---- the schedule state of stage 2 ---- */
 
 typedef struct sched {
-    int n, R, T;  /* players, rounds, tables; positions 0..n-1, 4T.. sit out */
+    /* players, rounds, tables: T4 of four at positions 0..4*T4-1, then
+     * tables of three up to `seated`; positions seated..n-1 sit out */
+    int n, R, T, T4, seated;
     int *at;      /* [R*n]: player at position p of round r */
     int *pos;     /* [R*n]: position of player i in round r */
     int *meet;    /* [n*n] */
@@ -87,11 +89,13 @@ static void sched_free(sched *s) {
     memset(s, 0, sizeof *s);
 }
 
-static bool sched_alloc(sched *s, int n, int R) {
+static bool sched_alloc(sched *s, int n, int R, int threes) {
     memset(s, 0, sizeof *s);
     s->n = n;
     s->R = R;
-    s->T = n / 4;
+    s->T4 = (n - 3 * threes) / 4;
+    s->T = s->T4 + threes;
+    s->seated = 4 * s->T4 + 3 * threes;
     size_t rn = (size_t)R * (size_t)n;
     s->at = malloc(rn * sizeof *s->at);
     s->pos = malloc(rn * sizeof *s->pos);
@@ -105,7 +109,16 @@ static bool sched_alloc(sched *s, int n, int R) {
 }
 
 static inline int table_of(const sched *s, int p) {
-    return p < 4 * s->T ? p / 4 : -1;
+    int f = 4 * s->T4;
+    return p < f ? p / 4 : p < s->seated ? s->T4 + (p - f) / 3 : -1;
+}
+
+/* First position and number of seats of table t. */
+static inline int table_start(const sched *s, int t) {
+    return t < s->T4 ? 4 * t : 4 * s->T4 + 3 * (t - s->T4);
+}
+static inline int table_size(const sched *s, int t) {
+    return t < s->T4 ? 4 : 3;
 }
 
 /* Recompute meetings, rests and the key from s->at. */
@@ -117,13 +130,15 @@ static void sched_rebuild(sched *s) {
         const int *at = s->at + (size_t)r * n;
         for (int p = 0; p < n; p++)
             s->pos[(size_t)r * n + at[p]] = p;
-        for (int p = 4 * s->T; p < n; p++)
+        for (int p = s->seated; p < n; p++)
             s->rests[at[p]]++;
-        for (int t = 0; t < s->T; t++)
-            for (int a = 0; a < 4; a++)
-                for (int b = 0; b < 4; b++)
+        for (int t = 0; t < s->T; t++) {
+            int f = table_start(s, t), z = table_size(s, t);
+            for (int a = f; a < f + z; a++)
+                for (int b = f; b < f + z; b++)
                     if (a != b)
-                        s->meet[(size_t)at[4 * t + a] * n + at[4 * t + b]]++;
+                        s->meet[(size_t)at[a] * n + at[b]]++;
+        }
     }
     s->rep = s->sq = 0;
     for (int i = 0; i < n; i++)
@@ -169,14 +184,14 @@ static void swap_delta(const sched *s, int r, int p, int q, long *drep, long *ds
     int a = at[p], b = at[q];
     *drep = *dsq = 0;
     if (tp >= 0)
-        for (int k = 4 * tp; k < 4 * tp + 4; k++)
+        for (int k = table_start(s, tp); k < table_start(s, tp) + table_size(s, tp); k++)
             if (k != p) {
                 int x = at[k];
                 dec_delta(s->meet[(size_t)a * n + x], drep, dsq);
                 inc_delta(s->meet[(size_t)b * n + x], drep, dsq);
             }
     if (tq >= 0)
-        for (int k = 4 * tq; k < 4 * tq + 4; k++)
+        for (int k = table_start(s, tq); k < table_start(s, tq) + table_size(s, tq); k++)
             if (k != q) {
                 int y = at[k];
                 dec_delta(s->meet[(size_t)b * n + y], drep, dsq);
@@ -196,13 +211,13 @@ static void swap_apply(sched *s, int r, int p, int q) {
     int *at = s->at + (size_t)r * n;
     int a = at[p], b = at[q];
     if (tp >= 0)
-        for (int k = 4 * tp; k < 4 * tp + 4; k++)
+        for (int k = table_start(s, tp); k < table_start(s, tp) + table_size(s, tp); k++)
             if (k != p) {
                 add_meet(s, a, at[k], -1);
                 add_meet(s, b, at[k], +1);
             }
     if (tq >= 0)
-        for (int k = 4 * tq; k < 4 * tq + 4; k++)
+        for (int k = table_start(s, tq); k < table_start(s, tq) + table_size(s, tq); k++)
             if (k != q) {
                 add_meet(s, b, at[k], -1);
                 add_meet(s, a, at[k], +1);
@@ -227,7 +242,7 @@ static bool in_conflict(const sched *s, int r, int p) {
     if (t < 0)
         return false;
     const int *at = s->at + (size_t)r * s->n;
-    for (int k = 4 * t; k < 4 * t + 4; k++)
+    for (int k = table_start(s, t); k < table_start(s, t) + table_size(s, t); k++)
         if (k != p && s->meet[(size_t)at[p] * s->n + at[k]] >= 2)
             return true;
     return false;
@@ -277,14 +292,14 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
         bool have = false;
         for (int r = 1; r < R; r++) {
             const int *at = s->at + (size_t)r * n;
-            for (int p = 0; p < 4 * s->T; p++) {
+            for (int p = 0; p < s->seated; p++) {
                 if (!in_conflict(s, r, p))
                     continue;
                 for (int q = 0; q < n; q++) {
                     if (!swap_allowed(s, r, p, q))
                         continue;
                     /* a conflicting pair is met from both ends: count it once */
-                    if (q < p && q < 4 * s->T && in_conflict(s, r, q))
+                    if (q < p && q < s->seated && in_conflict(s, r, q))
                         continue;
                     long drep, dsq;
                     swap_delta(s, r, p, q, &drep, &dsq);
@@ -386,8 +401,9 @@ static void base_swap(sched *s, int g, int j, int p, int q) {
         swap_apply(s, r, p, q);
 }
 
-static bool cyclic_fits(int n, int R, int g) {
-    return n % 4 == 0 && g >= 2 && R % g == 0 && g <= n && n % g <= n / 4;
+static bool cyclic_fits(const sched *s, int g) {
+    int n = s->n, R = s->R;
+    return s->T4 == s->T && n % 4 == 0 && g >= 2 && R % g == 0 && g <= n && n % g <= n / 4;
 }
 
 static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, int pass, long limit,
@@ -583,10 +599,10 @@ static sw_status order_rounds(sched *s, sw_error *err) {
             bool good = true;
             const int *at = s->at + (size_t)i * n, *pj = s->pos + (size_t)j * n;
             for (int t = 0; t < s->T && good; t++)
-                for (int a = 0; a < 4 && good; a++)
-                    for (int b = a + 1; b < 4 && good; b++) {
-                        int ta = table_of(s, pj[at[4 * t + a]]),
-                            tb = table_of(s, pj[at[4 * t + b]]);
+                for (int a = table_start(s, t); a < table_start(s, t) + table_size(s, t) && good;
+                     a++)
+                    for (int b = a + 1; b < table_start(s, t) + table_size(s, t) && good; b++) {
+                        int ta = table_of(s, pj[at[a]]), tb = table_of(s, pj[at[b]]);
                         good = !(ta >= 0 && ta == tb);
                     }
             ok[(size_t)i * R + j] = ok[(size_t)j * R + i] = good;
@@ -654,7 +670,7 @@ static void assign_winds(const sched *s, sw_seating_table *tabs, uint64_t seed) 
         for (int r = 0; r < s->R; r++)
             for (int t = 0; t < T; t++) {
                 sw_seating_table *tb = &tabs[(size_t)r * T + t];
-                for (int w = 0; w < SW_WINDS; w++)
+                for (int w = 0; w < sw_seating_table_size(tb); w++)
                     winds[tb->seat[w] * SW_WINDS + w]--;
                 sw_seating_assign_winds(winds, tb, &rng);
             }
@@ -689,13 +705,28 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
                             "the event already has %d round%s, expected none: a schedule "
                             "plans the whole event from round 1",
                             ev->nrounds, ev->nrounds == 1 ? "" : "s");
+    /* Tables of three: as asked, or (auto) the fewest that seat everyone. */
+    int threes = o->threes;
+    if (threes == SW_SCHEDULE_THREES_AUTO) {
+        threes = 0;
+        while (threes < 4 && ((n - 3 * threes) % 4 != 0 || 3 * threes > n))
+            threes++;
+        if (threes == 4)
+            threes = 0; /* 5 players: one table of four, one sits out */
+    }
+    if (threes < 0 || 3 * threes > n)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                            "%d tables of three for %d players: expected 0 to %d", threes, n,
+                            n / 3);
     double deadline = o->time_limit > 0 ? t0 + o->time_limit : 0;
     sw_schedule_outcome out;
     memset(&out, 0, sizeof out);
     out.stage1_repeats = -1;
+    out.threes = threes;
 
-    /* The season: one movement of T tables over positions 1..N, R sessions. */
-    int T = n / 4;
+    /* The season: one movement of T tables over positions 1..N, R sessions:
+     * T4 tables of four, then the tables of three (seat N empty). */
+    int T4 = (n - 3 * threes) / 4, T = T4 + threes, seated = 4 * T4 + 3 * threes;
     sw_movement m;
     sw_season ss;
     memset(&ss, 0, sizeof ss);
@@ -710,9 +741,9 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
         free(part);
         return st;
     }
-    for (int t = 0; t < T; t++)
-        for (int k = 0; k < 4; k++)
-            m.table[t].seat[k] = 4 * t + k + 1;
+    for (int t = 0, p = 1; t < T; t++)
+        for (int k = 0; k < (t < T4 ? 4 : 3); k++)
+            m.table[t].seat[k] = p++;
     for (int i = 0; i < n; i++)
         part[i] = (sw_participant){i + 1, 0, NULL};
     st = sw_season_uniform(&m, "schedule", part, n, R, &ss, err);
@@ -720,21 +751,21 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     free(part);
     if (st)
         return st;
-    if (!sched_alloc(&s, n, R)) {
+    if (!sched_alloc(&s, n, R, threes)) {
         st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
     }
     /* Restart 0's start: rounds shifted so the sit-outs go round robin (a
      * fair start whatever the search does), the seated shuffled after round
      * 1 (identical rounds would be the worst start). */
-    int k = n - 4 * T;
+    int k = n - seated;
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, 0x57a27ULL);
     for (int r = 0; r < R; r++) {
         for (int p = 0; p < n; p++)
             ss.sessions[r].assign[p + 1] = (int)(((long)p + (long)r * k) % n) + 1;
         if (r > 0)
-            sw_rng_shuffle(&rng, ss.sessions[r].assign + 1, 4 * T);
+            sw_rng_shuffle(&rng, ss.sessions[r].assign + 1, seated);
     }
 
     /* Stage 1: the season search. */
@@ -767,7 +798,7 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     season_to_sched(&ss, &s);
 
     /* The floor of the repeats, then stages 2a, 1b and 2b. */
-    long D = (long)n * (n - 1) / 2, total = 6L * T * R;
+    long D = (long)n * (n - 1) / 2, total = (6L * T4 + 3L * threes) * R;
     long rep_lb = total > D ? total - D : 0;
     long q = D ? rep_lb / D : 0, rem = D ? rep_lb % D : 0;
     long sq_lb = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
@@ -793,15 +824,15 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     if (s.rep > 0 && rep_lb == 0) { /* it aims at repeat-free schedules */
         int ng = 0;
         for (int g = R; g >= 2; g--)
-            ng += cyclic_fits(n, R, g);
+            ng += cyclic_fits(&s, g);
         sched c = {0};
-        if (ng && !sched_alloc(&c, n, R)) {
+        if (ng && !sched_alloc(&c, n, R, threes)) {
             st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
             goto done;
         }
         double half = deadline > 0 ? now() + (deadline - now()) / 2 : 0;
         for (int g = R, left = ng; g >= 2 && ng && s.rep > 0 && !st; g--) {
-            if (!cyclic_fits(n, R, g))
+            if (!cyclic_fits(&s, g))
                 continue;
             long climit = budget < 0 ? LONG_MAX : budget / CYCLIC_SHARE / ng;
             double cdeadline = half > 0 ? now() + (half - now()) / left : 0;
@@ -863,7 +894,9 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     for (int r = 0; r < R; r++)
         for (int t = 0; t < T; t++)
             for (int w = 0; w < SW_WINDS; w++)
-                tabs[(size_t)r * T + t].seat[w] = s.at[(size_t)r * n + 4 * t + w];
+                tabs[(size_t)r * T + t].seat[w] =
+                    w < table_size(&s, t) ? s.at[(size_t)r * n + table_start(&s, t) + w]
+                                          : SW_SEAT_EMPTY;
     assign_winds(&s, tabs, o->seed);
     for (int r = 0; r < R && !st; r++)
         st = sw_seating_add_round(ev, tabs + (size_t)r * T, T, err);

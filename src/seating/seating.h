@@ -3,7 +3,9 @@
  * predefined), whole-event schedules, seat winds, sit-outs and the reports.
  *
  * An event is a list of players and the rounds played so far. A round is a
- * list of tables; a table holds four player indices in wind order E, S, W, N.
+ * list of tables; a table holds four player indices in wind order E, S, W, N,
+ * or three (E, S, W) at a table of three, which whole-event schedules may
+ * plan when asked.
  * Every player takes part in every round: a player not seated in a round sat
  * out that round. The model is plain data, so a whole-event schedule
  * (schedule.c) fills the same rounds and reuses the winds, statistics and
@@ -29,8 +31,16 @@
 enum { SW_WIND_E, SW_WIND_S, SW_WIND_W, SW_WIND_N, SW_WINDS };
 
 typedef struct sw_seating_table {
-    int seat[SW_WINDS]; /* player indices (0-based) in wind order E, S, W, N */
+    int seat[SW_WINDS]; /* player indices (0-based) in wind order E, S, W, N;
+                           SW_SEAT_EMPTY at N for a table of three */
 } sw_seating_table;
+
+#define SW_SEAT_EMPTY (-1)
+
+/* Players at t: 3 at a table of three (its N seat empty), else 4. */
+static inline int sw_seating_table_size(const sw_seating_table *t) {
+    return t->seat[SW_WIND_N] == SW_SEAT_EMPTY ? 3 : 4;
+}
 
 typedef struct sw_seating_round {
     int ntables;
@@ -199,6 +209,9 @@ typedef struct sw_schedule_options {
     int rounds;                  /* R >= 1 rounds to plan */
     uint64_t seed;               /* all randomness derives from it */
     int restarts;                /* restarts of the season search (stage 1); 0 skips it */
+    int threes;                  /* tables of three a round (the rest of four); or
+                                    SW_SCHEDULE_THREES_AUTO: the fewest that seat
+                                    everyone (none when N mod 4 is 0; 5 players: none) */
     int threads;                 /* threads of the season search, 0 = as OpenMP offers */
     long iterations;             /* tabu iterations on the repeats (stage 2); 0: until
                                     time_limit, or a default without one */
@@ -210,7 +223,10 @@ typedef struct sw_schedule_options {
     void *progress_ctx; /* called when the tabu search finds fewer repeats */
 } sw_schedule_options;
 
-/* Defaults: seed 1, 1 restart, 50000 iterations, no time limit. */
+#define SW_SCHEDULE_THREES_AUTO (-1)
+
+/* Defaults: seed 1, 1 restart, 50000 iterations, no time limit, no tables
+ * of three. */
 void sw_schedule_options_default(sw_schedule_options *opt);
 
 typedef struct sw_schedule_outcome {
@@ -223,6 +239,7 @@ typedef struct sw_schedule_outcome {
     int restarts;           /* season search restarts run */
     long iterations;        /* tabu iterations run */
     long cyclic_iterations; /* iterations of the developed-round search */
+    int threes;             /* tables of three a round */
     int cyclic;             /* > 0: the result was developed from base rounds
                                by a group of this order (docs/seating.md) */
     double So, So_bound;    /* the season criterion and its lower bound */
@@ -231,8 +248,9 @@ typedef struct sw_schedule_outcome {
 } sw_schedule_outcome;
 
 /* Plan opt->rounds rounds for the players of ev (at least 4, at most
- * SW_SEASON_MAX_PARTICIPANTS, no rounds yet) and append them to ev: floor(N/4)
- * tables a round, N mod 4 players sit out. Ranked by: sit-outs fair (spread
+ * SW_SEASON_MAX_PARTICIPANTS, no rounds yet) and append them to ev: K =
+ * opt->threes tables of three and floor((N - 3K)/4) of four a round, the
+ * other players sit out. Ranked by: sit-outs fair (spread
  * at most 1), fewest repeats, then So, then wind balance (docs/seating.md).
  * out may be NULL. */
 SW_NODISCARD sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *opt,
