@@ -444,12 +444,21 @@ static void test_validate_rules(void **state) {
     expect_invalid(&m, SW_ERR_LIMIT, "201 rounds, supported at most 200");
     sw_movement_free(&m);
 
-    /* four seats: every two of the four meet; half-filled is refused */
+    /* four seats: every two of the four meet; a table of three (seat 4
+     * empty) is allowed, any other half-filled table refused */
     assert_int_equal(sw_movement_init(&m, 4, 1, 1, 0, 4, &err), SW_OK);
     m.table[0] = (sw_table){{1, 2, 3, 4}, 0};
     assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+    assert_int_equal(sw_table_seats(&m, &m.table[0]), 4);
     m.table[0].seat[3] = 0;
-    expect_invalid(&m, SW_ERR_INVALID, "seat 4 is empty but seat 1 holds position 1");
+    assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+    assert_int_equal(sw_table_seats(&m, &m.table[0]), 3);
+    m.table[0].seat[2] = 0;
+    expect_invalid(&m, SW_ERR_INVALID, "seat 3 is empty but seat 1 holds position 1");
+    m.table[0] = (sw_table){{0, 2, 3, 0}, 0};
+    expect_invalid(&m, SW_ERR_INVALID, "seat 1 is empty but seat 2 holds position 2");
+    m.table[0] = (sw_table){{1, 2, 3, 1}, 0};
+    expect_invalid(&m, SW_ERR_INVALID, "position 1");
     sw_movement_free(&m);
     sw_movement_free(&m); /* a zeroed struct is fine */
 
