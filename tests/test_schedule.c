@@ -70,6 +70,7 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
     assert_int_equal(ev->nrounds, rounds);
     int *meet = calloc((size_t)n * n, sizeof *meet), *rests = calloc((size_t)n, sizeof *rests);
     int *seen = calloc((size_t)n, sizeof *seen), *winds = calloc((size_t)n * 4, sizeof *winds);
+    int *thr = calloc((size_t)n, sizeof *thr);
     long repeats = 0;
     int prefix = -1;
     for (int r = 0; r < rounds; r++) {
@@ -83,6 +84,7 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
             for (int a = 0; a < size; a++) {
                 int p = rd->tables[t].seat[a];
                 assert_true(p >= 0 && p < n);
+                thr[p] += size == 3;
                 assert_int_equal(seen[p]++, 0);
                 winds[p * 4 + a]++;
                 for (int b = a + 1; b < size; b++) {
@@ -114,6 +116,12 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
     }
     assert_true(hi - lo <= 1);
     assert_int_equal(hi - lo, out->sitout_spread);
+    int tlo = thr[0], thi = thr[0];
+    for (int p = 0; p < n; p++) {
+        tlo = thr[p] < tlo ? thr[p] : tlo;
+        thi = thr[p] > thi ? thr[p] : thi;
+    }
+    assert_int_equal(thi - tlo, out->threes_spread);
     assert_int_equal(repeats, out->repeats);
     assert_int_equal(prefix, out->repeat_free_rounds);
     assert_int_equal(wmax, out->wind_spread_max);
@@ -125,6 +133,7 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
     free(rests);
     free(seen);
     free(winds);
+    free(thr);
     return repeats;
 }
 
@@ -335,11 +344,14 @@ static void test_tables_of_three(void **state) {
             assert_int_equal(out.sitout_spread, 0);
         sw_seating_event_free(&ev);
     }
-    /* a larger field with nobody sitting out, repeat-free */
+    /* a larger field with nobody sitting out, repeat-free, and the tables of
+     * three shared out evenly (8 rounds x 6 places over 30 players: 1 or 2
+     * each) */
     sw_seating_event ev;
     sw_schedule_outcome out = plan3(&ev, 30, 8, SW_SCHEDULE_THREES_AUTO, 1, 0);
     check_invariants(&ev, &out, 8);
     assert_int_equal(out.repeats, 0);
+    assert_true(out.threes_spread <= 1);
     sw_seating_event_free(&ev);
     /* more tables of three than the players fill */
     make_players(&ev, 8);

@@ -484,6 +484,7 @@ void sw_seating_stats_free(sw_seating_stats *st) {
     free(st->winds);
     free(st->sitouts);
     free(st->games);
+    free(st->threes);
     memset(st, 0, sizeof *st);
 }
 
@@ -498,7 +499,8 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
     st->winds = calloc((size_t)n * SW_WINDS + 1, sizeof *st->winds);
     st->sitouts = calloc((size_t)n + 1, sizeof *st->sitouts);
     st->games = calloc((size_t)n + 1, sizeof *st->games);
-    if (!st->meetings || !st->winds || !st->sitouts || !st->games) {
+    st->threes = calloc((size_t)n + 1, sizeof *st->threes);
+    if (!st->meetings || !st->winds || !st->sitouts || !st->games || !st->threes) {
         sw_seating_stats_free(st);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
@@ -509,8 +511,10 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
         for (int t = 0; t < rd->ntables; t++) {
             const int *s = rd->tables[t].seat;
             int size = sw_seating_table_size(&rd->tables[t]);
+            st->has_threes |= size == 3;
             for (int a = 0; a < size; a++) {
                 st->games[s[a]]++;
+                st->threes[s[a]] += size == 3;
                 st->winds[s[a] * SW_WINDS + a]++;
                 for (int b = a + 1; b < size; b++) {
                     int m = ++st->meetings[s[a] * n + s[b]];
@@ -530,8 +534,10 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
     }
     if (st->repeat_free_rounds < 0)
         st->repeat_free_rounds = nrounds;
-    int lo = nrounds, hi = 0;
+    int lo = nrounds, hi = 0, tlo = nrounds, thi = 0;
     for (int i = 0; i < n; i++) {
+        tlo = st->threes[i] < tlo ? st->threes[i] : tlo;
+        thi = st->threes[i] > thi ? st->threes[i] : thi;
         st->sitouts[i] = nrounds - st->games[i];
         lo = st->sitouts[i] < lo ? st->sitouts[i] : lo;
         hi = st->sitouts[i] > hi ? st->sitouts[i] : hi;
@@ -545,5 +551,6 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
             st->wind_spread_max = wh - wl;
     }
     st->sitout_spread = n ? hi - lo : 0;
+    st->threes_spread = n && st->has_threes ? thi - tlo : 0;
     return SW_OK;
 }

@@ -103,6 +103,14 @@ static void text_report(const sw_seating_event *ev, const sw_seating_stats *st, 
                      st->repeats, st->repeat_pairs, st->max_meetings, st->crossings,
                      st->repeat_free_rounds, ev->nrounds, st->wind_spread_max,
                      ev->nplayers ? lo : 0, hi);
+    if (st->has_threes) {
+        int tlo = ev->nrounds, thi = 0;
+        for (int p = 0; p < ev->nplayers; p++) {
+            tlo = st->threes[p] < tlo ? st->threes[p] : tlo;
+            thi = st->threes[p] > thi ? st->threes[p] : thi;
+        }
+        sw_strbuf_printf(out, "Tables of three: %d to %d rounds per player\n", tlo, thi);
+    }
 }
 
 static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
@@ -187,9 +195,11 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     sw_strbuf_printf(out,
                      ", \"meetings\": %lld, \"repeats\": %ld, \"repeat_free_rounds\": %d, "
                      "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
-                     "\"crossings\": %ld, \"max_meetings\": %d},\n  \"matrices\": {",
+                     "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d},\n"
+                     "  \"matrices\": {",
                      meetings / 2, st->repeats, st->repeat_free_rounds, st->repeat_pairs,
-                     st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings);
+                     st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings,
+                     st->threes_spread);
     /* Without board sets C equals M (domain.md section 2), and everyone is
      * present in every round, so K is the number of rounds off the diagonal. */
     static const char *const names[] = {"meetings", "competition", "coincidence"};

@@ -78,14 +78,24 @@ typedef struct sched {
     int *pos;     /* [R*n]: position of player i in round r */
     int *meet;    /* [n*n] */
     int *rests;   /* [n] */
-    long rep, sq; /* repeats and the sum of squared excess meetings */
+    int *thr;     /* [n]: rounds at a table of three */
+    /* The key, compared lexicographically: repeats, then sq = the sum over
+     * players of their squared rounds at a table of three (flattest is
+     * fairest) times THR_WEIGHT, plus the sum of squared excess meetings
+     * (a stand-in for So). Without tables of three sq is just the latter. */
+    long rep, sq;
 } sched;
+
+/* Above any sum of squared excess meetings (pairs x rounds^2 < 2^35 at the
+ * largest sizes); with the squared counts (< 2^26) the sum fits 63 bits. */
+#define THR_WEIGHT (1L << 36)
 
 static void sched_free(sched *s) {
     free(s->at);
     free(s->pos);
     free(s->meet);
     free(s->rests);
+    free(s->thr);
     memset(s, 0, sizeof *s);
 }
 
@@ -101,7 +111,8 @@ static bool sched_alloc(sched *s, int n, int R, int threes) {
     s->pos = malloc(rn * sizeof *s->pos);
     s->meet = calloc((size_t)n * (size_t)n, sizeof *s->meet);
     s->rests = calloc((size_t)n, sizeof *s->rests);
-    if (!s->at || !s->pos || !s->meet || !s->rests) {
+    s->thr = calloc((size_t)n, sizeof *s->thr);
+    if (!s->at || !s->pos || !s->meet || !s->rests || !s->thr) {
         sched_free(s);
         return false;
     }
@@ -121,17 +132,26 @@ static inline int table_size(const sched *s, int t) {
     return t < s->T4 ? 4 : 3;
 }
 
+enum { AT_FOUR, AT_THREE, OUT };
+
+static inline int kind_of(const sched *s, int p) {
+    return p < 4 * s->T4 ? AT_FOUR : p < s->seated ? AT_THREE : OUT;
+}
+
 /* Recompute meetings, rests and the key from s->at. */
 static void sched_rebuild(sched *s) {
     int n = s->n;
     memset(s->meet, 0, (size_t)n * (size_t)n * sizeof *s->meet);
     memset(s->rests, 0, (size_t)n * sizeof *s->rests);
+    memset(s->thr, 0, (size_t)n * sizeof *s->thr);
     for (int r = 0; r < s->R; r++) {
         const int *at = s->at + (size_t)r * n;
         for (int p = 0; p < n; p++)
             s->pos[(size_t)r * n + at[p]] = p;
         for (int p = s->seated; p < n; p++)
             s->rests[at[p]]++;
+        for (int p = 4 * s->T4; p < s->seated; p++)
+            s->thr[at[p]]++;
         for (int t = 0; t < s->T; t++) {
             int f = table_start(s, t), z = table_size(s, t);
             for (int a = f; a < f + z; a++)
@@ -141,6 +161,8 @@ static void sched_rebuild(sched *s) {
         }
     }
     s->rep = s->sq = 0;
+    for (int i = 0; i < n; i++)
+        s->sq += (long)s->thr[i] * s->thr[i] * THR_WEIGHT;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             long m = s->meet[(size_t)i * n + j];
@@ -166,7 +188,9 @@ static inline void dec_delta(int m, long *drep, long *dsq) {
 }
 
 /* Whether swapping positions p and q of round r is allowed: different
- * tables, and a seated-for-sitting-out swap keeps the rest counts' multiset. */
+ * tables, and a seated-for-sitting-out swap keeps the rest counts' multiset
+ * (so sit-outs stay as fair as they start). Who plays at the tables of
+ * three is evened out by the key instead, below the repeats. */
 static bool swap_allowed(const sched *s, int r, int p, int q) {
     int tp = table_of(s, p), tq = table_of(s, q);
     if (tp == tq)
@@ -183,6 +207,12 @@ static void swap_delta(const sched *s, int r, int p, int q, long *drep, long *ds
     const int *at = s->at + (size_t)r * n;
     int a = at[p], b = at[q];
     *drep = *dsq = 0;
+    int kp = kind_of(s, p), kq = kind_of(s, q);
+    if (kp != kq && (kp == AT_THREE || kq == AT_THREE)) {
+        /* one leaves a table of three, the other joins one: x^2 -> (x -+ 1)^2 */
+        int leaves = kp == AT_THREE ? a : b, joins = kp == AT_THREE ? b : a;
+        *dsq += (2L * (s->thr[joins] - s->thr[leaves]) + 2) * THR_WEIGHT;
+    }
     if (tp >= 0)
         for (int k = table_start(s, tp); k < table_start(s, tp) + table_size(s, tp); k++)
             if (k != p) {
@@ -222,13 +252,12 @@ static void swap_apply(sched *s, int r, int p, int q) {
                 add_meet(s, b, at[k], -1);
                 add_meet(s, a, at[k], +1);
             }
-    if (tp < 0) {
-        s->rests[a]--;
-        s->rests[b]++;
-    } else if (tq < 0) {
-        s->rests[b]--;
-        s->rests[a]++;
-    }
+    /* a leaves p's kind of place for q's, b the other way */
+    int kp = kind_of(s, p), kq = kind_of(s, q);
+    s->rests[a] += (kq == OUT) - (kp == OUT);
+    s->rests[b] += (kp == OUT) - (kq == OUT);
+    s->thr[a] += (kq == AT_THREE) - (kp == AT_THREE);
+    s->thr[b] += (kp == AT_THREE) - (kq == AT_THREE);
     at[p] = b;
     at[q] = a;
     s->pos[(size_t)r * n + a] = q;
@@ -246,6 +275,21 @@ static bool in_conflict(const sched *s, int r, int p) {
         if (k != p && s->meet[(size_t)at[p] * s->n + at[k]] >= 2)
             return true;
     return false;
+}
+
+/* A player at a table of three who has had more such rounds than the most
+ * an even share gives, or one at a table of four who has had fewer than the
+ * least: moving them can even out the tables of three. */
+static bool off_balance(const sched *s, int r, int p) {
+    int k = kind_of(s, p);
+    if (k == OUT || s->T4 == s->T)
+        return false;
+    long total = (long)s->R * (s->seated - 4 * s->T4), x = s->thr[s->at[(size_t)r * s->n + p]];
+    return k == AT_THREE ? x * s->n > total + s->n - 1 : x * s->n < total - s->n + 1;
+}
+
+static inline bool candidate(const sched *s, int r, int p) {
+    return in_conflict(s, r, p) || off_balance(s, r, p);
 }
 
 static inline bool key_less(long rep_a, long sq_a, long rep_b, long sq_b) {
@@ -287,19 +331,19 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
             break;
         }
         it++;
-        long bd = 0;
+        long bdrep = 0, bdsq = 0;
         int br = -1, bp = -1, bq = -1, ties = 0;
         bool have = false;
         for (int r = 1; r < R; r++) {
             const int *at = s->at + (size_t)r * n;
             for (int p = 0; p < s->seated; p++) {
-                if (!in_conflict(s, r, p))
+                if (!candidate(s, r, p))
                     continue;
                 for (int q = 0; q < n; q++) {
                     if (!swap_allowed(s, r, p, q))
                         continue;
-                    /* a conflicting pair is met from both ends: count it once */
-                    if (q < p && q < s->seated && in_conflict(s, r, q))
+                    /* a pair of candidates is met from both ends: count it once */
+                    if (q < p && q < s->seated && candidate(s, r, q))
                         continue;
                     long drep, dsq;
                     swap_delta(s, r, p, q, &drep, &dsq);
@@ -312,13 +356,14 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
                     bool aspire = key_less(s->rep + drep, s->sq + dsq, best_rep, best_sq);
                     if (is_tabu && !aspire)
                         continue;
-                    long d = drep * (1L << 40) + dsq;
-                    if (!have || d < bd) {
+                    if (!have || key_less(drep, dsq, bdrep, bdsq)) {
                         have = true;
-                        bd = d;
+                        bdrep = drep;
+                        bdsq = dsq;
                         ties = 0;
                     }
-                    if (d == bd && sw_rng_bounded(&rng, (uint32_t)++ties) == 0) {
+                    if (drep == bdrep && dsq == bdsq &&
+                        sw_rng_bounded(&rng, (uint32_t)++ties) == 0) {
                         br = r;
                         bp = p;
                         bq = q;
@@ -528,11 +573,11 @@ static void sched_to_season(const sched *s, sw_season *ss) {
             ss->sessions[r].assign[p + 1] = s->at[(size_t)r * s->n + p] + 1;
 }
 
-static int rest_spread(const sched *s) {
-    int lo = s->rests[0], hi = s->rests[0];
-    for (int i = 1; i < s->n; i++) {
-        lo = s->rests[i] < lo ? s->rests[i] : lo;
-        hi = s->rests[i] > hi ? s->rests[i] : hi;
+static int spread(const int *v, int n) {
+    int lo = v[0], hi = v[0];
+    for (int i = 1; i < n; i++) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
     }
     return hi - lo;
 }
@@ -682,6 +727,27 @@ static void assign_winds(const sched *s, sw_seating_table *tabs, uint64_t seed) 
     free(winds);
 }
 
+/* Move the players of as[0..seated) with the fewest rounds at a table of
+ * three so far (thr, by player number - 1; the earliest on ties) to the
+ * places of the tables of three, as[first..seated), keeping the order
+ * otherwise, and count the round. tmp holds seated ints. */
+static void fewest_to_threes(int *as, int first, int seated, int *thr, int *tmp) {
+    int need = seated - first, got = 0;
+    for (int v = 0; got < need; v++)
+        for (int y = 0; y < seated && got < need; y++)
+            if (as[y] > 0 && thr[as[y] - 1] == v) {
+                tmp[first + got++] = as[y];
+                as[y] = -as[y]; /* taken */
+            }
+    for (int y = 0, f = 0; y < seated; y++)
+        if (as[y] > 0)
+            tmp[f++] = as[y];
+    for (int y = 0; y < seated; y++)
+        as[y] = tmp[y];
+    for (int x = first; x < seated; x++)
+        thr[as[x] - 1]++;
+}
+
 /* ---- the whole ---- */
 
 sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o,
@@ -757,16 +823,26 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     }
     /* Restart 0's start: rounds shifted so the sit-outs go round robin (a
      * fair start whatever the search does), the seated shuffled after round
-     * 1 (identical rounds would be the worst start). */
+     * 1 (identical rounds would be the worst start); then the tables of
+     * three go to the seated who had fewest so far. */
     int k = n - seated;
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, 0x57a27ULL);
-    for (int r = 0; r < R; r++) {
-        for (int p = 0; p < n; p++)
-            ss.sessions[r].assign[p + 1] = (int)(((long)p + (long)r * k) % n) + 1;
-        if (r > 0)
-            sw_rng_shuffle(&rng, ss.sessions[r].assign + 1, seated);
+    int *thr = threes ? calloc(2 * (size_t)n, sizeof *thr) : NULL;
+    if (threes && !thr) {
+        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto done;
     }
+    for (int r = 0; r < R; r++) {
+        int *as = ss.sessions[r].assign + 1;
+        for (int p = 0; p < n; p++)
+            as[p] = (int)(((long)p + (long)r * k) % n) + 1;
+        if (r > 0)
+            sw_rng_shuffle(&rng, as, seated);
+        if (threes)
+            fewest_to_threes(as, 4 * T4, seated, thr, thr + n);
+    }
+    free(thr);
 
     /* Stage 1: the season search. */
     double work = (double)R * (double)n * (double)n / 2;
@@ -791,7 +867,7 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
         out.restarts = res.restarts_done;
         season_to_sched(&trial, &s);
         out.stage1_repeats = s.rep;
-        if (rest_spread(&s) <= 1)
+        if (spread(s.rests, n) <= 1)
             sched_to_season(&s, &ss); /* else keep the round-robin start */
         sw_season_free(&trial);
     }
@@ -802,12 +878,15 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     long rep_lb = total > D ? total - D : 0;
     long q = D ? rep_lb / D : 0, rem = D ? rep_lb % D : 0;
     long sq_lb = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
+    /* and of the tables of three: the R * 3K places shared as evenly as can be */
+    long tq = (long)R * 3 * threes / n, trem = (long)R * 3 * threes % n;
+    sq_lb += (trem * (tq + 1) * (tq + 1) + (n - trem) * tq * tq) * THR_WEIGHT;
     out.repeats_bound = rep_lb;
     tabu_run run = {0, false}, crun = {0, false};
     sw_criteria c1, c2;
     /* The tabu search's start, kept in ss to compare with its result. */
     sched_to_season(&s, &ss);
-    long rep1 = s.rep;
+    long rep1 = s.rep, thr1 = s.sq / THR_WEIGHT;
     st = criteria_of(&ss, &c1, err);
     if (st)
         goto done;
@@ -863,15 +942,16 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     run.iterations += used2;
     out.iterations = run.iterations;
     out.stopped = run.stopped || (o->stop && *o->stop);
-    /* Keep the tabu result unless its start has as few repeats and a lower
-     * So (the tabu key's squares only stand in for So). */
+    /* Keep the tabu result unless its start has as few repeats, tables of
+     * three as evenly shared and a lower So (the tabu key's squares only
+     * stand in for So). */
     sw_season alt;
     st = sw_season_copy(&alt, &ss, err);
     if (st)
         goto done;
     sched_to_season(&s, &alt);
     st = criteria_of(&alt, &c2, err);
-    if (!st && (s.rep < rep1 || sw_i256_cmp(c2.so, c1.so) <= 0)) {
+    if (!st && (s.rep < rep1 || s.sq / THR_WEIGHT < thr1 || sw_i256_cmp(c2.so, c1.so) <= 0)) {
         sched_to_season(&s, &ss);
         c1 = c2;
     }
@@ -909,6 +989,7 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     out.repeats = stats.repeats;
     out.repeat_free_rounds = stats.repeat_free_rounds;
     out.sitout_spread = stats.sitout_spread;
+    out.threes_spread = stats.threes_spread;
     out.wind_spread_max = stats.wind_spread_max;
     sw_seating_stats_free(&stats);
     out.seconds = now() - t0;

@@ -124,6 +124,7 @@ typedef struct sw_seating_stats {
     int *winds;             /* n*SW_WINDS: rounds player i sat in each wind */
     int *sitouts;           /* n: rounds player i did not play */
     int *games;             /* n: rounds player i played */
+    int *threes;            /* n: rounds player i played at a table of three */
     long repeats;           /* sum over pairs of max(0, meetings - 1) */
     long repeat_pairs;      /* pairs that met more than once */
     long crossings;         /* sum over pairs of M(M-1)/2: each meeting counts the
@@ -132,6 +133,8 @@ typedef struct sw_seating_stats {
     int repeat_free_rounds; /* leading rounds in which no pair met a second time */
     int wind_spread_max;    /* max over players of (most - least frequent wind) */
     int sitout_spread;      /* max - min of sitouts */
+    int threes_spread;      /* max - min of threes (0 without tables of three) */
+    bool has_threes;        /* some table of three was played */
 } sw_seating_stats;
 
 /* Compute the statistics of the first nrounds rounds of ev (nrounds < 0: all). */
@@ -235,6 +238,7 @@ typedef struct sw_schedule_outcome {
     long stage1_repeats;    /* repeats after the season search (-1: skipped) */
     int repeat_free_rounds; /* leading rounds without a repeat (after reordering) */
     int sitout_spread;      /* max - min sit-outs, at most 1 */
+    int threes_spread;      /* max - min rounds at a table of three */
     int wind_spread_max;
     int restarts;           /* season search restarts run */
     long iterations;        /* tabu iterations run */
