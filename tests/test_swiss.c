@@ -102,6 +102,8 @@ static void test_validation_names_line_and_player(void **state) {
     expect_invalid("bad_points.trf", SW_ERR_INVALID, 4, "player 2: stated points 2.0");
     expect_invalid("bad_rematch.trf", SW_ERR_INVALID, 3, "plays 2 again");
     expect_invalid("bad_bye.trf", SW_ERR_INVALID, 5, "player 3, round 4: pairing-allocated bye");
+    expect_invalid("bad_preset_bye.trf", SW_ERR_INVALID, 8,
+                   "player 5, round 3: pairing-allocated bye after an earlier bye");
     expect_invalid("bad_colour.trf", SW_ERR_INVALID, 3, "rule 2");
     expect_invalid("bad_syntax.trf", SW_ERR_PARSE, 5, "result 'X' in column 99");
 }

@@ -210,6 +210,16 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
             rc = check_rules(trf, &st, i, r, err);
         sw_swiss_state_free(&st);
     }
+    if (!rc && trf->preset) {
+        /* Byes entered ahead for the round to be paired: a pairing-allocated
+         * one (U) there counts against rule 3 like any other. */
+        sw_swiss_state st;
+        rc = sw_swiss_state_build(trf, trf->nrounds + 1, &st, err);
+        for (int i = 0; i < trf->nplayers && !rc; i++)
+            if (trf->players[i].games[trf->nrounds].result != ' ')
+                rc = check_rules(trf, &st, i, trf->nrounds, err);
+        sw_swiss_state_free(&st);
+    }
     for (int i = 0; i < trf->nplayers && !rc; i++) {
         const sw_swiss_player *p = &trf->players[i];
         int sum = 0;
