@@ -782,6 +782,28 @@ static void test_cli_end_to_end(void **state) {
     assert_int_equal(lines, 1 + 4 * 10); /* header, 8 seats and 2 sit-outs a round */
     free(a);
     free(b);
+    /* tables of three: nobody sits out, the CSV has no "out" line and the
+     * N seat of a table of three is not written */
+    assert_int_equal(
+        run_cli("schedule --players 14 --rounds 4 --threes auto --csv -o sa.csv --quiet"), 0);
+    must(sw_file_read("sa.csv", &a, &la, &err), &err);
+    lines = 0;
+    for (size_t i = 0; i < la; i++)
+        lines += a[i] == '\n';
+    assert_int_equal(lines, 1 + 4 * 14);
+    assert_null(strstr(a, ",out,"));
+    free(a);
+    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes 2"), 0);
+    msg = cli_output();
+    assert_non_null(strstr(msg, "Tables of three: "));
+    assert_non_null(strstr(msg, "2 tables of three a round"));
+    free(msg);
+    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes 5"), 3);
+    msg = cli_output();
+    assert_non_null(strstr(msg, "5 tables of three for 14 players: expected 0 to 4"));
+    free(msg);
+    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes some"), 2);
+    assert_int_equal(run_cli("random --players 14 --threes 2"), 2);
     /* a players file */
     FILE *f = fopen("schedule-players.txt", "w");
     assert_non_null(f);

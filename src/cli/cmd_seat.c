@@ -234,6 +234,9 @@ static int run_mode(const seat_args *a, int mode) {
         return usage_error("%s", "--players N only suits random mode: other modes need a file");
     if (a->rounds)
         return usage_error("%s", "--rounds belongs to 'seat schedule'");
+    if (a->threes)
+        return usage_error("%s", "--threes belongs to 'seat schedule': the next-round modes "
+                                 "seat tables of four and sit-outs");
     sw_seating_event ev;
     sw_error err;
     sw_error_clear(&err);
