@@ -29,6 +29,7 @@
 #include "search/search.h"
 #include "season/season.h"
 #include "seating/seating.h"
+#include "seating/seating_internal.h"
 
 #define DEFAULT_ITERATIONS 50000L
 /* Stage 1 runs while R * N^2 / 2 (the exchanges of one descent step) stays
@@ -497,6 +498,26 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
     return SW_OK;
 }
 
+/* ---- stage 0: the 32-player construction ---- */
+
+/* The first s->R rounds of golf.c's 32 x 10 schedule, its players relabelled
+ * by a shuffle from the seed (so the seed still picks the schedule). */
+static bool construct32(sched *s, uint64_t seed) {
+    int all[GOLF32_ROUNDS * GOLF32_PLAYERS], perm[GOLF32_PLAYERS], n = s->n;
+    if (n != GOLF32_PLAYERS || s->R > GOLF32_ROUNDS || !golf32_build(all))
+        return false;
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, 0x601f32ULL);
+    for (int p = 0; p < n; p++)
+        perm[p] = p;
+    sw_rng_shuffle(&rng, perm, n);
+    for (int r = 0; r < s->R; r++)
+        for (int p = 0; p < n; p++)
+            s->at[r * n + p] = perm[all[r * n + p]];
+    sched_rebuild(s);
+    return s->rep == 0;
+}
+
 /* ---- between the season and the schedule state ---- */
 
 static void season_to_sched(const sw_season *ss, sched *s) {
@@ -737,9 +758,16 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
             sw_rng_shuffle(&rng, ss.sessions[r].assign + 1, 4 * T);
     }
 
+    /* Stage 0: 32 players and at most 10 rounds are constructed, repeat-free
+     * (the searches below stop at 10 repeats for 32 x 10); the stages after
+     * it then stop at once, at the floor. */
+    out.constructed = construct32(&s, o->seed);
+    if (out.constructed)
+        sched_to_season(&s, &ss);
+
     /* Stage 1: the season search. */
     double work = (double)R * (double)n * (double)n / 2;
-    if (o->restarts > 0 && work <= STAGE1_MAX_WORK && !(o->stop && *o->stop)) {
+    if (!out.constructed && o->restarts > 0 && work <= STAGE1_MAX_WORK && !(o->stop && *o->stop)) {
         sw_season trial;
         st = sw_season_copy(&trial, &ss, err);
         if (st)
