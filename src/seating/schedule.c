@@ -500,22 +500,24 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
 
 /* ---- stage 0: the 32-player construction ---- */
 
-/* The first s->R rounds of golf.c's 32 x 10 schedule, its players relabelled
- * by a shuffle from the seed (so the seed still picks the schedule). */
-static bool construct32(sched *s, uint64_t seed) {
+/* Put the first min(R, 10) rounds of golf.c's 32 x 10 schedule into s, its
+ * players relabelled by a shuffle from the seed (so the seed still picks
+ * the schedule); later rounds stay as they are. Returns the rounds put. */
+static int construct32(sched *s, uint64_t seed) {
     int all[GOLF32_ROUNDS * GOLF32_PLAYERS], perm[GOLF32_PLAYERS], n = s->n;
-    if (n != GOLF32_PLAYERS || s->R > GOLF32_ROUNDS || !golf32_build(all))
-        return false;
+    if (n != GOLF32_PLAYERS || !golf32_build(all))
+        return 0;
+    int R = s->R < GOLF32_ROUNDS ? s->R : GOLF32_ROUNDS;
     sw_rng rng;
     sw_rng_seed(&rng, seed, 0x601f32ULL);
     for (int p = 0; p < n; p++)
         perm[p] = p;
     sw_rng_shuffle(&rng, perm, n);
-    for (int r = 0; r < s->R; r++)
+    for (int r = 0; r < R; r++)
         for (int p = 0; p < n; p++)
             s->at[r * n + p] = perm[all[r * n + p]];
     sched_rebuild(s);
-    return s->rep == 0;
+    return R;
 }
 
 /* ---- between the season and the schedule state ---- */
@@ -758,9 +760,12 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
             sw_rng_shuffle(&rng, ss.sessions[r].assign + 1, 4 * T);
     }
 
-    /* Stage 0: 32 players and at most 10 rounds are constructed, repeat-free
-     * (the searches below stop at 10 repeats for 32 x 10); the stages after
-     * it then stop at once, at the floor. */
+    /* Stage 0: 32 players. Up to 10 rounds are constructed, repeat-free (the
+     * searches below stop at 10 repeats for 32 x 10), and the stages after it
+     * stop at once, at the floor. Longer events start from those 10 rounds:
+     * stage 2 then reaches the floor in a few iterations (R = 11 to 15; from
+     * stage 1's start it missed it by 14 at R = 11). */
+    season_to_sched(&ss, &s);
     out.constructed = construct32(&s, o->seed);
     if (out.constructed)
         sched_to_season(&s, &ss);
