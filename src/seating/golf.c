@@ -1,11 +1,12 @@
 /* src/seating/golf.c: a repeat-free schedule of 32 players x 10 rounds at
  * tables of four (the social golfer instance 8-4-10), constructed.
  *
- * Ten rounds is the most there can be: a player meets 3 others a round and
- * 31 in all. So in a 32 x 10 schedule every player misses exactly one other
- * and meets everyone else once. The search of schedule.c stops at 10 repeats
- * here, and an exact search shows that no schedule developed by Z_10 with
- * two fixed players exists. This one has another symmetry.
+ * Ten rounds is the most there can be: a player meets 3 new players a round
+ * and there are only 31 others. So in a 32 x 10 schedule every player meets
+ * 30 others once and misses exactly one. The search of schedule.c stops at 10 repeats
+ * here; an exact cover search (docs/seating.md) shows that no schedule
+ * developed by Z_10 with two fixed players exists. This one has another
+ * symmetry.
  *
  * Player 8i + w is (w, i): w in W = GF(2)^3 (3 bits, + is XOR) and i in
  * 0..3, the "coset". Every round is unchanged when every w gets the same t

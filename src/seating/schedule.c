@@ -2,6 +2,8 @@
  * picolo's season search, developed rounds, a tabu search on the repeat
  * meetings, then round order and winds.
  *
+ * Stage 0 (32 players) takes up to 10 rounds from golf.c's repeat-free
+ * 32 x 10 construction, which the searches below do not reach.
  * Stage 1 builds a season of R sessions, each a one-round movement of
  * T = floor(N/4) four-seat tables over positions 1..N (positions 4T+1..N sit
  * at no table: their holders sit out), and runs sw_search_run on it. Its
