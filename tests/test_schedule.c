@@ -371,7 +371,7 @@ static void test_tables_of_three(void **state) {
 /* The best known repeat-free lengths (social golfer problem, tables of 4). */
 static void test_best_known_lengths(void **state) {
     (void)state;
-    static const int cases[][2] = {{16, 5}, {20, 5}, {24, 7}, {28, 9}}; /* 32: the bench */
+    static const int cases[][2] = {{16, 5}, {20, 5}, {24, 7}, {28, 9}, {32, 10}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         sw_seating_event ev;
         sw_schedule_outcome out = plan(&ev, cases[c][0], cases[c][1], 1, 0);
@@ -380,8 +380,44 @@ static void test_best_known_lengths(void **state) {
             fail_msg("%d players, %d rounds: %ld repeats", cases[c][0], cases[c][1], out.repeats);
         assert_int_equal(out.repeat_free_rounds, cases[c][1]);
         assert_false(out.stopped);
+        assert_int_equal(out.constructed, cases[c][0] == 32 ? 10 : 0);
         sw_seating_event_free(&ev);
     }
+}
+
+/* 32 x 10 (social golfer 8-4-10, the most rounds possible) is constructed
+ * (golf.c): every prefix is repeat-free, every player meets 30 of the 31
+ * others, and the seed relabels the players. */
+static void test_32_players_10_rounds_constructed(void **state) {
+    (void)state;
+    for (int R = 1; R <= 10; R++) {
+        sw_seating_event ev;
+        sw_schedule_outcome out = plan(&ev, 32, R, (uint64_t)R, 0);
+        assert_int_equal(out.constructed, R);
+        assert_int_equal(check_invariants(&ev, &out, R), 0);
+        assert_int_equal(out.iterations + out.cyclic_iterations, 0);
+        sw_seating_event_free(&ev);
+    }
+    sw_seating_event a, b;
+    plan(&a, 32, 10, 1, 0);
+    plan(&b, 32, 10, 2, 0);
+    int met[32][32] = {{0}}, differ = 0;
+    for (int r = 0; r < 10; r++) {
+        differ |= memcmp(a.rounds[r].tables, b.rounds[r].tables, 8 * sizeof *a.rounds[r].tables);
+        for (int t = 0; t < 8; t++)
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 4; j++)
+                    met[a.rounds[r].tables[t].seat[i]][a.rounds[r].tables[t].seat[j]] |= i != j;
+    }
+    for (int p = 0; p < 32; p++) {
+        int k = 0;
+        for (int q = 0; q < 32; q++)
+            k += met[p][q];
+        assert_int_equal(k, 30);
+    }
+    assert_true(differ);
+    sw_seating_event_free(&a);
+    sw_seating_event_free(&b);
 }
 
 /* Longer events: every pair meets, so the repeats have a floor; reached. */
@@ -468,10 +504,10 @@ static void test_bad_input(void **state) {
 static void test_stop_flag_and_time_limit(void **state) {
     (void)state;
     sw_seating_event ev;
-    make_players(&ev, 32);
+    make_players(&ev, 36);
     sw_schedule_options o;
     sw_schedule_options_default(&o);
-    o.rounds = 12; /* repeats are unavoidable: only the clock ends the search */
+    o.rounds = 12; /* far from its floor (32 players now reach it at once) */
     o.iterations = 0;
     o.restarts = 0; /* the season search's descent does not watch the clock */
     o.time_limit = 0.5;
@@ -489,7 +525,7 @@ static void test_stop_flag_and_time_limit(void **state) {
     sw_seating_event_free(&ev);
 
     volatile sig_atomic_t stop = 1;
-    make_players(&ev, 32);
+    make_players(&ev, 36);
     o.time_limit = 0;
     o.iterations = 100000000;
     o.stop = &stop;
@@ -841,6 +877,7 @@ int main(void) {
         cmocka_unit_test(test_fewest_repeats_brute_force),
         cmocka_unit_test(test_tables_of_three),
         cmocka_unit_test(test_best_known_lengths),
+        cmocka_unit_test(test_32_players_10_rounds_constructed),
         cmocka_unit_test(test_longer_events_reach_the_floor),
         cmocka_unit_test(test_invariants_with_sitouts),
         cmocka_unit_test(test_determinism_for_a_seed),

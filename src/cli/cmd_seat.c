@@ -191,19 +191,22 @@ static int run_schedule(const seat_args *a) {
         st = sw_seating_report(&ev, a->fmt, 0, &sb, &err);
     if (!st)
         st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
-    if (!st && !a->quiet)
+    if (!st && !a->quiet) {
+        char threes[64] = "";
+        if (out.threes)
+            snprintf(threes, sizeof threes, ", %d table%s of three a round", out.threes,
+                     out.threes == 1 ? "" : "s");
         fprintf(stderr,
-                "seatwise seat schedule: %d players, %d rounds, %d table%s of three a round, "
-                "%ld repeats (at least %ld), "
+                "seatwise seat schedule: %d players, %d round%s%s, %ld repeats (at least %ld), "
                 "repeat-free rounds %d of %d, sit-out spread %d, wind spread %d, "
                 "%ld iterations, %.2f s%s\n",
-                ev.nplayers, ev.nrounds, out.threes, out.threes == 1 ? "" : "s", out.repeats,
-                out.repeats_bound, out.repeat_free_rounds,
-                ev.nrounds, out.sitout_spread, out.wind_spread_max,
-                out.iterations + out.cyclic_iterations, out.seconds,
+                ev.nplayers, ev.nrounds, ev.nrounds == 1 ? "" : "s", threes, out.repeats,
+                out.repeats_bound, out.repeat_free_rounds, ev.nrounds, out.sitout_spread,
+                out.wind_spread_max, out.iterations + out.cyclic_iterations, out.seconds,
                 *interrupted  ? " (interrupted)"
                 : out.stopped ? " (time limit)"
                               : "");
+    }
     sw_strbuf_free(&sb);
     sw_seating_event_free(&ev);
     return st ? sw_cli_fail(&err) : SW_EXIT_OK;

@@ -2,6 +2,8 @@
  * picolo's season search, developed rounds, a tabu search on the repeat
  * meetings, then round order and winds.
  *
+ * Stage 0 (32 players) takes up to 10 rounds from golf.c's repeat-free
+ * 32 x 10 construction, which the searches below do not reach.
  * Stage 1 builds a season of R sessions, each a one-round movement of
  * T = floor(N/4) four-seat tables over positions 1..N (positions 4T+1..N sit
  * at no table: their holders sit out), and runs sw_search_run on it. Its
@@ -29,6 +31,7 @@
 #include "search/search.h"
 #include "season/season.h"
 #include "seating/seating.h"
+#include "seating/seating_internal.h"
 
 #define DEFAULT_ITERATIONS 50000L
 /* Stage 1 runs while R * N^2 / 2 (the exchanges of one descent step) stays
@@ -558,6 +561,28 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
     return SW_OK;
 }
 
+/* ---- stage 0: the 32-player construction ---- */
+
+/* Put the first min(R, 10) rounds of golf.c's 32 x 10 schedule into s, its
+ * players relabelled by a shuffle from the seed (so the seed still picks
+ * the schedule); later rounds stay as they are. Returns the rounds put. */
+static int construct32(sched *s, uint64_t seed) {
+    int all[GOLF32_ROUNDS * GOLF32_PLAYERS], perm[GOLF32_PLAYERS], n = s->n;
+    if (n != GOLF32_PLAYERS || s->T4 != s->T || !golf32_build(all))
+        return 0; /* tables of four only */
+    int R = s->R < GOLF32_ROUNDS ? s->R : GOLF32_ROUNDS;
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, 0x601f32ULL);
+    for (int p = 0; p < n; p++)
+        perm[p] = p;
+    sw_rng_shuffle(&rng, perm, n);
+    for (int r = 0; r < R; r++)
+        for (int p = 0; p < n; p++)
+            s->at[r * n + p] = perm[all[r * n + p]];
+    sched_rebuild(s);
+    return R;
+}
+
 /* ---- between the season and the schedule state ---- */
 
 static void season_to_sched(const sw_season *ss, sched *s) {
@@ -844,9 +869,19 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     }
     free(thr);
 
+    /* Stage 0: 32 players. Up to 10 rounds are constructed, repeat-free (the
+     * searches below stop at 10 repeats for 32 x 10), and the stages after it
+     * stop at once, at the floor. Longer events start from those 10 rounds:
+     * stage 2 then reaches the floor in a few iterations (R = 11 to 15; from
+     * stage 1's start it missed it by 14 at R = 11). */
+    season_to_sched(&ss, &s);
+    out.constructed = construct32(&s, o->seed);
+    if (out.constructed)
+        sched_to_season(&s, &ss);
+
     /* Stage 1: the season search. */
     double work = (double)R * (double)n * (double)n / 2;
-    if (o->restarts > 0 && work <= STAGE1_MAX_WORK && !(o->stop && *o->stop)) {
+    if (!out.constructed && o->restarts > 0 && work <= STAGE1_MAX_WORK && !(o->stop && *o->stop)) {
         sw_season trial;
         st = sw_season_copy(&trial, &ss, err);
         if (st)

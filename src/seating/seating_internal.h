@@ -80,4 +80,13 @@ void seat_greedy_swiss(const seat_problem *pb, int *seats);
 /* Cost of the tables in seats (4 at a time). */
 seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
 
+/* ---- the 32-player construction (golf.c) ---- */
+
+enum { GOLF32_PLAYERS = 32, GOLF32_ROUNDS = 10 };
+
+/* Fill at[r * 32 + p], r < 10, with player 0..31 at position p of round r
+ * (table p / 4): a schedule in which no pair meets twice. Returns false
+ * only if the construction's small search failed, which it does not. */
+bool golf32_build(int *at);
+
 #endif
