@@ -951,6 +951,69 @@ static void test_json_report_reads_back(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* A played round may hold a table of three (0 at N), in the text format and
+ * in JSON: its three players meet, play and count it; elsewhere a 0 is an
+ * error; the next round is still seated with tables of four. */
+static void test_table_of_three_in_history(void **state) {
+    (void)state;
+    static const char text[] = "player 1 A\nplayer 2 B\nplayer 3 C\nplayer 4 D\n"
+                               "player 5 E\nplayer 6 F\nplayer 7 G\n"
+                               "round 1\ntable 1 2 3 4\ntable 5 6 7 0\n";
+    static const char json[] = "{\"players\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, "
+                               "{\"id\": 4}, {\"id\": 5}, {\"id\": 6}, {\"id\": 7}],\n"
+                               " \"rounds\": [[[1, 2, 3, 4], [5, 6, 7, 0]]]}\n";
+    for (int k = 0; k < 2; k++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_seating_event_init(&ev);
+        const char *in = k ? json : text;
+        must(sw_seating_event_read(&ev, in, strlen(in), k ? "t.json" : "t.txt", &err), &err);
+        must(sw_seating_event_check(&ev, &err), &err);
+        assert_int_equal(ev.rounds[0].ntables, 2);
+        assert_int_equal(sw_seating_table_size(&ev.rounds[0].tables[1]), 3);
+        assert_int_equal(ev.rounds[0].tables[1].seat[SW_WIND_N], SW_SEAT_EMPTY);
+        sw_seating_stats st;
+        must(sw_seating_stats_init(&st, &ev, -1, &err), &err);
+        assert_int_equal(st.meetings[4 * 7 + 5], 1); /* E met F */
+        assert_int_equal(st.meetings[6 * 7 + 3], 0);
+        assert_int_equal(st.sitouts[6], 0);
+        assert_int_equal(st.threes[6], 1);
+        assert_int_equal(st.threes[0], 0);
+        assert_true(st.has_threes);
+        assert_int_equal(st.threes_spread, 1);
+        assert_int_equal(st.winds[6 * SW_WINDS + SW_WIND_W], 1);
+        sw_seating_stats_free(&st);
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        must(sw_seating_report(&ev, SW_SEATING_TEXT, 0, &sb, &err), &err);
+        assert_non_null(strstr(sb.data, "Tables of three: 0 to 1 rounds per player"));
+        assert_null(strstr(sb.data, "sits out"));
+        sw_strbuf_free(&sb);
+        /* the next round: one table of four, three sit out */
+        sw_seating_options o = opts(SW_SEATING_RANDOM, 1, 50);
+        sw_seating_outcome out;
+        must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+        assert_int_equal(ev.rounds[1].ntables, 1);
+        assert_int_equal(out.sitouts, 3);
+        sw_seating_event_free(&ev);
+    }
+    /* 0 anywhere but N, or in a script, is refused with its line */
+    static const char *bad[] = {
+        "player 1 A\nplayer 2 B\nplayer 3 C\nplayer 4 D\nround 1\ntable 1 2 0 3\n",
+        "player 1 A\nplayer 2 B\nplayer 3 C\nplayer 4 D\nscript 1\ntable 1 2 3 0\n",
+    };
+    for (int k = 0; k < 2; k++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_seating_event_init(&ev);
+        assert_int_not_equal(sw_seating_event_read(&ev, bad[k], strlen(bad[k]), "b.txt", &err),
+                             SW_OK);
+        assert_int_equal(err.line, 6);
+        assert_non_null(strstr(err.msg, k ? "script id 0" : "unknown player id 0"));
+        sw_seating_event_free(&ev);
+    }
+}
+
 static void test_text_and_csv_reports(void **state) {
     (void)state;
     sw_seating_event ev;
@@ -1089,6 +1152,7 @@ int main(void) {
         cmocka_unit_test(test_determinism_for_a_seed),
         cmocka_unit_test(test_time_limit_and_stop_flag),
         cmocka_unit_test(test_json_report_reads_back),
+        cmocka_unit_test(test_table_of_three_in_history),
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),
     };
