@@ -52,6 +52,7 @@ static int run(int players, int rounds, int every, int fast) {
             worst_full = dtf > worst_full ? dtf : worst_full;
             sum_full += dtf;
             if (pf.quality.score_diff_sum2 != p.quality.score_diff_sum2 ||
+                pf.quality.score_diff_max2 != p.quality.score_diff_max2 ||
                 pf.quality.colour_misses != p.quality.colour_misses)
                 printf("  round %d: sparse and full differ in quality (must not happen)\n", r);
             sw_swiss_pairing_free(&pf);
@@ -62,8 +63,9 @@ static int run(int players, int rounds, int every, int fast) {
             if (baseline)
                 printf(" (full graph %.3f s, x%.1f)", dtf, dt > 0 ? dtf / dt : 0.0);
             if (!fast)
-                printf(" [%d solve(s), %ld edges, %d priced in%s]", p.stats.solves, p.stats.edges,
-                       p.stats.priced, p.stats.full ? ", fell back to the full graph" : "");
+                printf(" [%d solve(s), %ld edges, %d priced in, %d-bit weights%s]", p.stats.solves,
+                       p.stats.edges, p.stats.priced, p.stats.weight_bits,
+                       p.stats.full ? ", fell back to the full graph" : "");
             printf("  pairs %d byes %d unpaired %d  score diff sum %ld.%d max %d.%d  colour "
                    "misses %d  std distance %ld  violations %d\n",
                    q->pairs, q->byes, q->unpaired, q->score_diff_sum2 / 2,

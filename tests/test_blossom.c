@@ -1,7 +1,8 @@
 /* tests/test_blossom.c: the maximum weight matching against a subset dynamic
- * programme on thousands of random graphs up to 12 vertices, its dual
- * certificate (feasible, tight, and proving subgraph solutions optimal), and
- * networkx on larger graphs when python3-networkx is installed.
+ * programme on thousands of random graphs up to 12 vertices (128-bit weights,
+ * and multi-limb weights of 3 to 17 limbs), its dual certificate (feasible,
+ * tight, and proving subgraph solutions optimal), and networkx on larger
+ * graphs when python3-networkx is installed.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdbool.h>
@@ -16,6 +17,7 @@
 #include <cmocka.h>
 
 #include "swiss/blossom.h"
+#include "util/limbs.h"
 #include "util/rng.h"
 
 typedef sw_blossom_weight wt;
@@ -334,11 +336,168 @@ static void test_blossom_matches_networkx(void **state) {
     rmdir(dir);
 }
 
+/* ---- multi-limb weights ---- */
+
+#define WL_MAX 17 /* widest tested: beyond the constant-width cores (2..8) */
+
+typedef struct wbest {
+    int card;
+    uint64_t w[WL_MAX];
+} wbest;
+
+static bool wbetter(const wbest *a, const wbest *b, int L, int maxcard) {
+    if (maxcard && a->card != b->card)
+        return a->card > b->card;
+    return sw_limbs_cmp(a->w, b->w, L) > 0;
+}
+
+/* The subset programme of brute(), on L-limb weights (adj: n*n numbers). */
+static wbest brute_wide(int n, int L, const uint64_t *adj, const char *has, int maxcard) {
+    int full = (1 << n) - 1;
+    wbest *f = calloc((size_t)full + 1, sizeof *f);
+    assert_non_null(f);
+    for (int mask = 1; mask <= full; mask++) {
+        int i = __builtin_ctz((unsigned)mask);
+        int rest = mask & ~(1 << i);
+        wbest b = f[rest];
+        for (int j = i + 1; j < n; j++)
+            if ((rest >> j & 1) && has[i * n + j]) {
+                wbest c = f[rest & ~(1 << j)];
+                c.card++;
+                sw_limbs_add(c.w, c.w, adj + (size_t)(i * n + j) * (size_t)L, L);
+                if (wbetter(&c, &b, L, maxcard))
+                    b = c;
+            }
+        f[mask] = b;
+    }
+    wbest r = f[full];
+    free(f);
+    return r;
+}
+
+/* Weights whose order is decided anywhere from the top limb to the bottom
+ * one (like a lexicographic weight with many components): each limb is a
+ * small digit, a random word or zero; kind 2 adds negative weights. The top
+ * limb stays within the matching's bound |w| < 2^(64 L - 8). */
+static void draw_wide(sw_rng *rng, int L, int kind, uint64_t *w) {
+    for (int i = 0; i < L; i++) {
+        uint64_t x;
+        switch (kind) {
+        case 0: x = sw_rng_bounded(rng, 3); break; /* ties in every limb */
+        case 1: x = sw_rng_bounded(rng, 2) ? sw_rng_next(rng) : 0; break;
+        default: x = (uint64_t)sw_rng_next(rng) << 32 | sw_rng_next(rng); break;
+        }
+        w[i] = x;
+    }
+    w[L - 1] &= (UINT64_C(1) << 52) - 1;
+    if (kind == 2 && sw_rng_bounded(rng, 3) == 0) {
+        uint64_t zero[WL_MAX] = {0};
+        sw_limbs_sub(w, zero, w, L);
+    }
+}
+
+static void random_wide_case(sw_rng *rng, int n, int L, int kind, int density, int flags,
+                             int *dual_checked) {
+    uint64_t adj[144 * WL_MAX], wts[66 * WL_MAX];
+    char has[144];
+    int ends[132], m = 0;
+    memset(has, 0, sizeof has);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if ((int)sw_rng_bounded(rng, 100) < density) {
+                uint64_t *w = wts + (size_t)m * (size_t)L;
+                draw_wide(rng, L, kind, w);
+                memcpy(adj + (size_t)(i * n + j) * (size_t)L, w, sizeof *w * (size_t)L);
+                memcpy(adj + (size_t)(j * n + i) * (size_t)L, w, sizeof *w * (size_t)L);
+                has[i * n + j] = has[j * n + i] = 1;
+                ends[2 * m] = i;
+                ends[2 * m + 1] = j;
+                m++;
+            }
+    int mate[12];
+    sw_error err;
+    sw_blossom_dual d;
+    sw_blossom_graph g = {n, (size_t)m, L, ends, wts};
+    assert_int_equal(sw_blossom_match_graph(&g, flags, mate, &d, &err), SW_OK);
+    wbest got = {0, {0}};
+    for (int v = 0; v < n; v++) {
+        if (mate[v] < 0)
+            continue;
+        assert_in_range(mate[v], 0, n - 1);
+        assert_int_equal(mate[mate[v]], v);
+        assert_true(has[v * n + mate[v]]);
+        if (v < mate[v]) {
+            got.card++;
+            sw_limbs_add(got.w, got.w, adj + (size_t)(v * n + mate[v]) * (size_t)L, L);
+        }
+    }
+    int maxcard = (flags & SW_BLOSSOM_MAX_CARDINALITY) != 0;
+    wbest want = brute_wide(n, L, adj, has, maxcard);
+    if (maxcard)
+        assert_int_equal(got.card, want.card);
+    assert_int_equal(sw_limbs_cmp(got.w, want.w, L), 0);
+    /* A perfect max-cardinality result: the duals are feasible and tight. */
+    assert_int_equal(d.limbs, L);
+    if (maxcard && got.card * 2 == n) {
+        uint64_t rc[WL_MAX];
+        for (int k = 0; k < m; k++) {
+            sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1],
+                                         wts + (size_t)k * (size_t)L, rc);
+            assert_false(sw_limbs_is_neg(rc, L));
+            if (mate[ends[2 * k]] == ends[2 * k + 1])
+                assert_true(sw_limbs_is_zero(rc, L));
+        }
+        ++*dual_checked;
+    }
+    sw_blossom_dual_free(&d);
+}
+
+/* Weights of 3 to 17 limbs (192 to 1088 bits) against the brute force: the
+ * constant-width cores 3..8 and the run-time-width one (9, 17). */
+static void test_blossom_wide_matches_brute_force(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 4096u, 13u);
+    static const int widths[] = {3, 4, 5, 6, 7, 8, 9, 17};
+    static const int flag_sets[3] = {0, SW_BLOSSOM_MAX_CARDINALITY,
+                                     SW_BLOSSOM_MAX_CARDINALITY | SW_BLOSSOM_NO_GREEDY_START};
+    int cases = 0, dual_checked = 0;
+    for (int rep = 0; rep < 150; rep++)
+        for (int n = 1; n <= 12; n++) {
+            int L = widths[(rep + n) % 8];
+            int kind = (int)sw_rng_bounded(&rng, 3);
+            int density = 15 + (int)sw_rng_bounded(&rng, 86);
+            random_wide_case(&rng, n, L, kind, density, flag_sets[rep % 3], &dual_checked);
+            cases++;
+        }
+    assert_int_equal(cases, 1800);
+    assert_true(dual_checked > 200);
+}
+
+/* A weight beyond 2^(64 L - 8) and a limb count out of range are refused. */
+static void test_blossom_wide_rejects_bad_weights(void **state) {
+    (void)state;
+    int ends[2] = {0, 1}, mate[2] = {7, 7};
+    uint64_t w[4] = {0, 0, 0, UINT64_C(1) << 56};
+    sw_error err;
+    sw_blossom_graph g = {2, 1, 4, ends, w};
+    assert_int_equal(sw_blossom_match_graph(&g, 0, mate, NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "2^248"));
+    assert_int_equal(mate[0], 7);
+    w[3] = (UINT64_C(1) << 56) - 1; /* just inside */
+    assert_int_equal(sw_blossom_match_graph(&g, 0, mate, NULL, &err), SW_OK);
+    assert_int_equal(mate[0], 1);
+    g.limbs = SW_BLOSSOM_LIMBS_MAX + 1;
+    assert_int_equal(sw_blossom_match_graph(&g, 0, mate, NULL, &err), SW_ERR_INVALID);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blossom_known_small_graphs),
         cmocka_unit_test(test_blossom_rejects_bad_graphs),
         cmocka_unit_test(test_blossom_matches_brute_force),
+        cmocka_unit_test(test_blossom_wide_matches_brute_force),
+        cmocka_unit_test(test_blossom_wide_rejects_bad_weights),
         cmocka_unit_test(test_blossom_greedy_start_agrees_on_dense_graphs),
         cmocka_unit_test(test_blossom_dual_certifies_subsets),
         cmocka_unit_test(test_blossom_matches_networkx),

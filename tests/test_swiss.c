@@ -152,18 +152,61 @@ static int bf_sat(const bp *a, char c, int *eq, int *alt) {
 }
 
 /* Objective, most important first (docs/swiss.md): edges, real games, rank
- * sum of players in games, -sum d^2, -sum d*s_high, equalisation, alternation;
- * then v[7], minus the distance to the standard pairing (seatwise reaches it
- * by a local search, so only v[0..6] must always agree). */
+ * sum of players in games; then preference 2 top-down: for each score from
+ * the highest, minus the sum of d^2 over the pairs whose higher player has
+ * that score (F_1, F_2, ... of the score groups); equalisation, alternation;
+ * then v[OBJ_STD], minus the distance to the standard pairing (seatwise
+ * reaches it by a local search, so only v[0..OBJ_STD-1] must always agree).
+ * old_sq and old_top are the order before it was made exact (-sum d^2 over
+ * the whole field, then -sum d*s_high, in place of the F's), kept to show
+ * the states where the two differ. */
+#define OBJ_SCORES 32 /* half-point scores 0..31: up to 15 rounds */
+#define OBJ_F(s) (3 + OBJ_SCORES - 1 - (s))
+#define OBJ_EQ (3 + OBJ_SCORES)
+#define OBJ_ALT (OBJ_EQ + 1)
+#define OBJ_STD (OBJ_ALT + 1)
+#define OBJ_N (OBJ_STD + 1)
 typedef struct obj {
-    long v[8];
+    long v[OBJ_N];
+    long old_sq, old_top;
 } obj;
 
-static int obj_cmp(const obj *a, const obj *b) {
-    for (int k = 0; k < 8; k++)
+static int old_key_g; /* compare by the old order (sq, then top) */
+
+/* Lexicographic over v[0..upto-1]. */
+static int obj_cmp_upto(const obj *a, const obj *b, int upto) {
+    for (int k = 0; k < upto; k++) {
+        if (old_key_g && k >= OBJ_F(OBJ_SCORES - 1) && k <= OBJ_F(0)) {
+            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_sq != b->old_sq)
+                return a->old_sq < b->old_sq ? -1 : 1;
+            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_top != b->old_top)
+                return a->old_top < b->old_top ? -1 : 1;
+            continue;
+        }
         if (a->v[k] != b->v[k])
             return a->v[k] < b->v[k] ? -1 : 1;
+    }
     return 0;
+}
+
+static int obj_cmp(const obj *a, const obj *b) {
+    return obj_cmp_upto(a, b, OBJ_N);
+}
+
+static void obj_add(obj *o, const obj *e) {
+    for (int k = 0; k < OBJ_N; k++)
+        o->v[k] += e->v[k];
+    o->old_sq += e->old_sq;
+    o->old_top += e->old_top;
+}
+
+/* A game's score terms: d^2 charged to the higher player's score. */
+static void obj_game(obj *o, int sa, int sb) {
+    int hi = sa > sb ? sa : sb, d = abs(sa - sb);
+    assert_in_range(hi, 0, OBJ_SCORES - 1);
+    o->v[OBJ_F(hi)] -= d * d;
+    o->old_sq -= d * d;
+    o->old_top -= d * hi;
 }
 
 static int np_g, rank_g[1024], std_g[1024]; /* std_g: rank -> standard opponent's rank */
@@ -226,21 +269,18 @@ static int bf_pair(int i, int j, obj *o) {
     }
     if (best < 0)
         return 0;
-    int hi = a->score > b->score ? a->score : b->score;
-    int d = abs(a->score - b->score);
     o->v[0] += 1;
     o->v[1] += 2;
     o->v[2] += 2 * np_g - rank_g[i] - rank_g[j];
-    o->v[3] -= d * d;
-    o->v[4] -= d * hi;
-    o->v[5] += be;
-    o->v[6] += ba;
-    o->v[7] -= bf_dist(rank_g[i], rank_g[j]);
+    obj_game(o, a->score, b->score);
+    o->v[OBJ_EQ] += be;
+    o->v[OBJ_ALT] += ba;
+    o->v[OBJ_STD] -= bf_dist(rank_g[i], rank_g[j]);
     return 1;
 }
 
 static obj bf_best(unsigned mask, int byeleft) {
-    obj none = {{0}};
+    obj none = {{0}, 0, 0};
     if (!mask)
         return none;
     int i = __builtin_ctz(mask);
@@ -254,12 +294,11 @@ static obj bf_best(unsigned mask, int byeleft) {
     }
     for (int j = i + 1; j < 32; j++)
         if (rest >> j & 1) {
-            obj e = {{0}};
+            obj e = {{0}, 0, 0};
             if (!bf_pair(i, j, &e))
                 continue;
             obj o = bf_best(rest & ~(1u << j), byeleft);
-            for (int k = 0; k < 8; k++)
-                o.v[k] += e.v[k];
+            obj_add(&o, &e);
             if (obj_cmp(&o, &best) > 0)
                 best = o;
         }
@@ -267,7 +306,7 @@ static obj bf_best(unsigned mask, int byeleft) {
 }
 
 static obj seatwise_obj(const sw_swiss_pairing *p, const sw_swiss_trf *t) {
-    obj o = {{0}};
+    obj o = {{0}, 0, 0};
     for (int k = 0; k < p->nboards; k++) {
         int w = t->index_of_id[p->boards[k].white];
         o.v[0]++;
@@ -278,17 +317,15 @@ static obj seatwise_obj(const sw_swiss_pairing *p, const sw_swiss_trf *t) {
         assert_true(bf_can(a, 'w') && bf_can(c, 'b'));
         for (int q = 0; q < a->nopp; q++)
             assert_int_not_equal(a->opp[q], c->id);
-        int hi = a->score > c->score ? a->score : c->score, d = abs(a->score - c->score);
         o.v[1] += 2;
         o.v[2] += 2 * np_g - rank_g[w] - rank_g[b];
-        o.v[3] -= d * d;
-        o.v[4] -= d * hi;
+        obj_game(&o, a->score, c->score);
         int eq = 0, alt = 0;
         bf_sat(a, 'w', &eq, &alt);
         bf_sat(c, 'b', &eq, &alt);
-        o.v[5] += eq;
-        o.v[6] += alt;
-        o.v[7] -= bf_dist(rank_g[w], rank_g[b]);
+        o.v[OBJ_EQ] += eq;
+        o.v[OBJ_ALT] += alt;
+        o.v[OBJ_STD] -= bf_dist(rank_g[w], rank_g[b]);
     }
     return o;
 }
@@ -320,10 +357,11 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
 
 /* Both the full graph (small events) and the sparse first solve with its
  * pricing and fallbacks (window 1 forces it even at 4 players) must reach the
- * brute force's optimum in every component. */
+ * brute force's optimum in every component, score groups top-down. */
 static void test_pairing_matches_brute_force(void **state) {
     (void)state;
     int checked = 0, deficient = 0, sparse_runs = 0, repriced = 0, std_best = 0, std_runs = 0;
+    int old_differs = 0;
     for (int seed = 1; seed <= 160; seed++) {
         int n = 4 + seed % 8, rounds = 1 + seed % (n <= 6 ? 4 : 5);
         sw_swiss_options opt = {0};
@@ -342,22 +380,28 @@ static void test_pairing_matches_brute_force(void **state) {
             if (P[i].present)
                 mask |= 1u << i;
         obj want = bf_best(mask, np % 2);
+        /* Would the old order (sum of d^2 over the field, then floats low)
+         * have chosen differently? Then the new optimum is worse under it. */
+        old_key_g = 1;
+        obj want_old = bf_best(mask, np % 2);
+        old_differs += obj_cmp_upto(&want, &want_old, OBJ_STD) < 0;
+        old_key_g = 0;
         for (int mode = 0; mode < 2; mode++) {
             opt.sparse_window = mode; /* 0: default (full graph here), 1: sparse */
             sw_swiss_pairing p;
             assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
             obj got = seatwise_obj(&p, &t);
-            for (int k = 0; k < 7; k++)
+            for (int k = 0; k < OBJ_STD; k++)
                 if (got.v[k] != want.v[k])
                     fail_msg("seed %d (%d players, %d rounds, window %d): component %d is %ld, "
                              "brute force %ld",
                              seed, n, rounds, mode, k, got.v[k], want.v[k]);
             assert_int_equal(p.quality.violations, 0);
             /* The quality's own measure of the standard order agrees with the restatement. */
-            assert_int_equal(p.quality.std_distance, -got.v[7]);
-            std_best += got.v[7] == want.v[7];
+            assert_int_equal(p.quality.std_distance, -got.v[OBJ_STD]);
+            std_best += got.v[OBJ_STD] == want.v[OBJ_STD];
             std_runs++;
-            assert_true(got.v[7] <= want.v[7]);
+            assert_true(got.v[OBJ_STD] <= want.v[OBJ_STD]);
             if (mode == 0)
                 assert_int_equal(p.stats.full, 1);
             else {
@@ -379,6 +423,11 @@ static void test_pairing_matches_brute_force(void **state) {
      * the optimal ones in nearly every case (the rest are printed). */
     print_message("standard order: best in %d of %d runs\n", std_best, std_runs);
     assert_true(std_best * 10 >= std_runs * 9);
+    /* The top-down order is not the old one in disguise: some states pair
+     * differently under it (counted, and at least a few must occur). */
+    print_message("top-down order differs from the old sq-then-top order in %d of %d states\n",
+                  old_differs, checked);
+    assert_true(old_differs >= 1);
     (void)deficient;
 }
 
@@ -412,8 +461,8 @@ static void test_sparse_matching_equals_full_graph(void **state) {
                 assert_int_equal(p.stats.full, 1);
             sw_swiss_pairing_free(&p);
         }
-        for (int k = 1; k < 3; k++) /* v[7], the standard order's local search, may differ */
-            for (int c = 0; c < 7; c++)
+        for (int k = 1; k < 3; k++) /* the standard order's local search may differ */
+            for (int c = 0; c < OBJ_STD; c++)
                 if (res[k].v[c] != res[0].v[c])
                     fail_msg("seed %d, %d players: window %d differs from the full graph in "
                              "component %d",
@@ -506,6 +555,40 @@ static void test_byes_entered_ahead_are_absences(void **state) {
     assert_int_equal(sw_swiss_validate(&u, &err), SW_OK);
     sw_swiss_trf_free(&u);
     sw_strbuf_free(&out);
+    sw_swiss_trf_free(&t);
+}
+
+/* Preference 2 resolved from the top score group down, where the old order
+ * (least sum of d^2 over the field, then floats low) disagrees. Before round
+ * 4: 2 and 3 (2.5) met in round 3, so both float. The rematches leave two
+ * pairings of everyone (1 met 2, 4, 5; 2 met 5, 3; 3 met 6, 4; 4 met 6; 5
+ * met 6), with d in half points:
+ *   2-6 (5), 3-1 (1), 4-5 (0): top group 25 + 1 = 26, field 26 (old choice)
+ *   2-4 (3), 3-5 (3), 1-6 (4): top group 9 + 9 = 18, field 34
+ * The top group's 18 < 26 decides, although the field pays 34 > 26. */
+static void test_score_groups_resolved_from_the_top(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    read_ok(DATA "topdown6.trf", &t);
+    for (int window = -1; window <= 1; window++) {
+        sw_swiss_options opt = {.sparse_window = window};
+        sw_swiss_pairing p;
+        sw_error err;
+        assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+        assert_int_equal(p.nboards, 3);
+        int partner[7] = {0};
+        for (int k = 0; k < 3; k++) {
+            partner[p.boards[k].white] = p.boards[k].black;
+            partner[p.boards[k].black] = p.boards[k].white;
+        }
+        assert_int_equal(partner[2], 4);
+        assert_int_equal(partner[3], 5);
+        assert_int_equal(partner[1], 6);
+        assert_int_equal(p.quality.score_diff_sum2, 10);
+        assert_int_equal(p.quality.score_diff_max2, 4);
+        assert_int_equal(p.quality.violations, 0);
+        sw_swiss_pairing_free(&p);
+    }
     sw_swiss_trf_free(&t);
 }
 
@@ -717,6 +800,7 @@ int main(void) {
         cmocka_unit_test(test_sparse_matching_equals_full_graph),
         cmocka_unit_test(test_first_round_top_half_against_bottom_half),
         cmocka_unit_test(test_byes_entered_ahead_are_absences),
+        cmocka_unit_test(test_score_groups_resolved_from_the_top),
         cmocka_unit_test(test_thesis_four_players_no_third_round),
         cmocka_unit_test(test_thesis_six_players_forced_pairs),
         cmocka_unit_test(test_colours_follow_the_rules),

@@ -11,6 +11,11 @@
  * all S-vertices share one parity and the slack of an S-S edge is even; the
  * halving in delta3 is then exact. No floating point anywhere.
  *
+ * Width: weights and duals are signed integers of L 64-bit limbs (util/limbs.h),
+ * L chosen by the caller per call. Each is stored as L consecutive limbs (w2,
+ * dual). The numeric part (blossom_core.h) is compiled once per width so
+ * that the limb loops unroll. With |w| < 2^(64L-8) no dual or slack wraps.
+ *
  * Greedy start (max-cardinality mode only): the duals start at each vertex's
  * heaviest edge and free vertices lower theirs until an edge to another free
  * vertex is tight, which matches most vertices before the first stage. With
@@ -27,12 +32,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/limbs.h"
+
 typedef sw_blossom_weight wt;
 
 typedef struct ws {
     int n, m;
+    int L;            /* limbs per number */
     int *endpoint;    /* 2m */
-    wt *w2;           /* m: doubled weights */
+    uint64_t *w2;     /* m numbers: doubled weights */
     int *nb_start;    /* n+1: CSR of remote endpoints */
     int *nb;          /* 2m */
     int *mate;        /* n: remote endpoint of matched edge or -1 */
@@ -49,7 +57,7 @@ typedef struct ws {
     int *nbbest;      /* 2n */
     int *unused;      /* stack of free blossom ids */
     int nunused;
-    wt *dual;         /* 2n */
+    uint64_t *dual;   /* 2n numbers */
     bool *allow;      /* m */
     int *queue;       /* n */
     int nqueue;
@@ -61,8 +69,12 @@ typedef struct ws {
     bool oom;
 } ws;
 
-static wt slack(const ws *s, int k) {
-    return s->dual[s->endpoint[2 * k]] + s->dual[s->endpoint[2 * k + 1]] - 2 * s->w2[k];
+static inline uint64_t *DUAL(const ws *s, int x) {
+    return s->dual + (size_t)x * (size_t)s->L;
+}
+
+static inline const uint64_t *W2(const ws *s, int k) {
+    return s->w2 + (size_t)k * (size_t)s->L;
 }
 
 /* Leaves of b into out (which must hold n); returns their number. */
@@ -131,115 +143,6 @@ static int scan_blossom(ws *s, int v, int w) {
     return result;
 }
 
-static void consider_best(ws *s, int b, int k, int *touched_n) {
-    int i = s->endpoint[2 * k], j = s->endpoint[2 * k + 1];
-    if (s->inblossom[j] == b) {
-        int t = i;
-        i = j;
-        j = t;
-    }
-    (void)i;
-    int bj = s->inblossom[j];
-    if (bj != b && s->label[bj] == 1 &&
-        (s->bestto[bj] == -1 || slack(s, k) < slack(s, s->bestto[bj]))) {
-        if (s->bestto[bj] == -1)
-            s->touched[(*touched_n)++] = bj;
-        s->bestto[bj] = k;
-    }
-}
-
-static void add_blossom(ws *s, int bse, int k) {
-    int v = s->endpoint[2 * k], w = s->endpoint[2 * k + 1];
-    int bb = s->inblossom[bse], bv = s->inblossom[v], bw = s->inblossom[w];
-    int b = s->unused[--s->nunused];
-    /* Count the children first so each list is allocated once. */
-    int cnt = 1;
-    for (int x = bv; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
-        cnt++;
-    for (int x = bw; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
-        cnt++;
-    int *ch = malloc(sizeof(int) * (size_t)cnt), *ep = malloc(sizeof(int) * (size_t)cnt);
-    if (!ch || !ep) {
-        free(ch);
-        free(ep);
-        s->unused[s->nunused++] = b;
-        s->oom = true;
-        return;
-    }
-    s->base[b] = bse;
-    s->parent[b] = -1;
-    s->parent[bb] = b;
-    /* The v side is collected backwards: child order runs base, ..., v, w, ..., back to base. */
-    int nv = 0;
-    for (int x = bv; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
-        nv++;
-    int pos = nv;
-    ch[0] = bb;
-    for (int x = bv; x != bb;) {
-        s->parent[x] = b;
-        ch[pos] = x;
-        ep[pos - 1] = s->labelend[x];
-        pos--;
-        x = s->inblossom[s->endpoint[s->labelend[x]]];
-    }
-    ep[nv] = 2 * k;
-    pos = nv + 1;
-    for (int x = bw; x != bb;) {
-        s->parent[x] = b;
-        ch[pos] = x;
-        ep[pos] = s->labelend[x] ^ 1;
-        pos++;
-        x = s->inblossom[s->endpoint[s->labelend[x]]];
-    }
-    s->childs[b] = ch;
-    s->endps[b] = ep;
-    s->nchilds[b] = cnt;
-    s->label[b] = 1;
-    s->labelend[b] = s->labelend[bb];
-    s->dual[b] = 0;
-    int nl = leaves_of(s, b, s->leaves);
-    for (int i = 0; i < nl; i++) {
-        int x = s->leaves[i];
-        if (s->label[s->inblossom[x]] == 2)
-            s->queue[s->nqueue++] = x;
-        s->inblossom[x] = b;
-    }
-    /* Best edges from the new blossom to each neighbouring S-blossom. */
-    int tn = 0;
-    for (int c = 0; c < cnt; c++) {
-        int sub = ch[c];
-        if (s->bbest[sub]) {
-            for (int i = 0; i < s->nbbest[sub]; i++)
-                consider_best(s, b, s->bbest[sub][i], &tn);
-        } else {
-            int nsl = leaves_of(s, sub, s->leaves);
-            for (int i = 0; i < nsl; i++) {
-                int x = s->leaves[i];
-                for (int q = s->nb_start[x]; q < s->nb_start[x + 1]; q++)
-                    consider_best(s, b, s->nb[q] >> 1, &tn);
-            }
-        }
-        free(s->bbest[sub]);
-        s->bbest[sub] = NULL;
-        s->nbbest[sub] = 0;
-        s->bestedge[sub] = -1;
-    }
-    int *list = malloc(sizeof(int) * (size_t)(tn ? tn : 1));
-    if (!list)
-        s->oom = true;
-    s->bestedge[b] = -1;
-    for (int i = 0; i < tn; i++) {
-        int kk = s->bestto[s->touched[i]];
-        s->bestto[s->touched[i]] = -1;
-        if (list)
-            list[i] = kk;
-        if (s->bestedge[b] == -1 || slack(s, kk) < slack(s, s->bestedge[b]))
-            s->bestedge[b] = kk;
-    }
-    s->bbest[b] = list;
-    s->nbbest[b] = list ? tn : 0;
-}
-
 static int child_index(const ws *s, int b, int t) {
     for (int i = 0; i < s->nchilds[b]; i++)
         if (s->childs[b][i] == t)
@@ -259,7 +162,7 @@ static void expand_blossom(ws *s, int b, bool endstage) {
         s->parent[c] = -1;
         if (c < s->n) {
             s->inblossom[c] = c;
-        } else if (endstage && s->dual[c] == 0) {
+        } else if (endstage && sw_limbs_is_zero(DUAL(s, c), s->L)) {
             expand_blossom(s, c, endstage);
         } else {
             int nl = leaves_of(s, c, s->leaves);
@@ -404,154 +307,57 @@ static void augment_matching(ws *s, int k) {
     }
 }
 
-/* Scan the queue; returns true after an augmentation. */
-static bool scan_queue(ws *s) {
-    while (s->nqueue > 0 && !s->oom) {
-        int v = s->queue[--s->nqueue];
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
-            if (s->inblossom[v] == s->inblossom[w])
-                continue;
-            wt ks = 0;
-            if (!s->allow[k]) {
-                ks = slack(s, k);
-                if (ks <= 0)
-                    s->allow[k] = true;
-            }
-            int bw = s->inblossom[w];
-            if (s->allow[k]) {
-                if (s->label[bw] == 0) {
-                    assign_label(s, w, 2, p ^ 1);
-                } else if (s->label[bw] == 1) {
-                    int bse = scan_blossom(s, v, w);
-                    if (bse >= 0) {
-                        add_blossom(s, bse, k);
-                        if (s->oom)
-                            return false;
-                    } else {
-                        augment_matching(s, k);
-                        return true;
-                    }
-                } else if (s->label[w] == 0) {
-                    s->label[w] = 2;
-                    s->labelend[w] = p ^ 1;
-                }
-            } else if (s->label[bw] == 1) {
-                int b = s->inblossom[v];
-                if (s->bestedge[b] == -1 || ks < slack(s, s->bestedge[b]))
-                    s->bestedge[b] = k;
-            } else if (s->label[w] == 0) {
-                if (s->bestedge[w] == -1 || ks < slack(s, s->bestedge[w]))
-                    s->bestedge[w] = k;
-            }
-        }
-    }
-    return false;
-}
+/* The numeric core, once per width: constant limb counts 2..8 (where Swiss
+ * rounds up to a few thousand players land) unroll; wider weights take the
+ * run-time-width instance. */
+#define SW_CORE_SUFFIX l2
+#define SW_CORE_LIMBS 2
+#define SW_CORE_BUF 2
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l3
+#define SW_CORE_LIMBS 3
+#define SW_CORE_BUF 3
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l4
+#define SW_CORE_LIMBS 4
+#define SW_CORE_BUF 4
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l5
+#define SW_CORE_LIMBS 5
+#define SW_CORE_BUF 5
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l6
+#define SW_CORE_LIMBS 6
+#define SW_CORE_BUF 6
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l7
+#define SW_CORE_LIMBS 7
+#define SW_CORE_BUF 7
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX l8
+#define SW_CORE_LIMBS 8
+#define SW_CORE_BUF 8
+#include "swiss/blossom_core.h"
+#define SW_CORE_SUFFIX lx
+#define SW_CORE_LIMBS (s->L)
+#define SW_CORE_BUF SW_BLOSSOM_LIMBS_MAX
+#include "swiss/blossom_core.h"
 
-/* One dual adjustment; returns false when the stage must end without augmenting. */
-static bool adjust_duals(ws *s, bool maxcard) {
-    int n = s->n, type = -1, dedge = -1, dblossom = -1;
-    wt delta = 0;
-    if (!maxcard) {
-        type = 1;
-        delta = s->dual[0];
-        for (int v = 1; v < n; v++)
-            if (s->dual[v] < delta)
-                delta = s->dual[v];
-    }
-    for (int v = 0; v < n; v++)
-        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
-            wt d = slack(s, s->bestedge[v]);
-            if (type == -1 || d < delta) {
-                delta = d;
-                type = 2;
-                dedge = s->bestedge[v];
-            }
-        }
-    for (int b = 0; b < 2 * n; b++)
-        if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
-            wt d = slack(s, s->bestedge[b]) / 2;
-            if (type == -1 || d < delta) {
-                delta = d;
-                type = 3;
-                dedge = s->bestedge[b];
-            }
-        }
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
-            (type == -1 || s->dual[b] < delta)) {
-            delta = s->dual[b];
-            type = 4;
-            dblossom = b;
-        }
-    if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
-        return false;
-    for (int v = 0; v < n; v++) {
-        int l = s->label[s->inblossom[v]];
-        if (l == 1)
-            s->dual[v] -= delta;
-        else if (l == 2)
-            s->dual[v] += delta;
-    }
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1) {
-            if (s->label[b] == 1)
-                s->dual[b] += delta;
-            else if (s->label[b] == 2)
-                s->dual[b] -= delta;
-        }
-    if (type == 1)
-        return false;
-    if (type == 2 || type == 3) {
-        s->allow[dedge] = true;
-        int i = s->endpoint[2 * dedge], j = s->endpoint[2 * dedge + 1];
-        if (s->label[s->inblossom[i]] == 0)
-            i = j;
-        s->queue[s->nqueue++] = i;
-    } else {
-        expand_blossom(s, dblossom, false);
-    }
-    return true;
-}
+typedef struct core {
+    void (*greedy_start)(ws *s);
+    void (*solve)(ws *s, bool maxcard);
+} core;
 
-static void greedy_start(ws *s) {
-    int n = s->n;
-    for (int v = 0; v < n; v++) {
-        wt best = 0;
-        bool any = false;
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            wt w = s->w2[s->nb[q] >> 1];
-            if (!any || w > best)
-                best = w;
-            any = true;
-        }
-        s->dual[v] = best;
-    }
-    for (int v = 0; v < n; v++) {
-        if (s->mate[v] != -1 || s->nb_start[v] == s->nb_start[v + 1])
-            continue;
-        /* Lower u_v to the least value keeping every edge feasible; a free
-         * neighbour on a now-tight edge becomes the mate. */
-        wt low = 0;
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            int p = s->nb[q];
-            wt need = 2 * s->w2[p >> 1] - s->dual[s->endpoint[p]];
-            if (q == s->nb_start[v] || need > low)
-                low = need;
-        }
-        int pick = -1;
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1] && pick < 0; q++) {
-            int p = s->nb[q], w = s->endpoint[p];
-            if (s->mate[w] == -1 && 2 * s->w2[p >> 1] - s->dual[w] == low)
-                pick = q;
-        }
-        s->dual[v] = low;
-        if (pick >= 0) {
-            int p = s->nb[pick];
-            s->mate[v] = p;
-            s->mate[s->endpoint[p]] = p ^ 1;
-        }
+static core pick_core(int L) {
+    switch (L) {
+    case 2: return (core){greedy_start_l2, solve_l2};
+    case 3: return (core){greedy_start_l3, solve_l3};
+    case 4: return (core){greedy_start_l4, solve_l4};
+    case 5: return (core){greedy_start_l5, solve_l5};
+    case 6: return (core){greedy_start_l6, solve_l6};
+    case 7: return (core){greedy_start_l7, solve_l7};
+    case 8: return (core){greedy_start_l8, solve_l8};
+    default: return (core){greedy_start_lx, solve_lx};
     }
 }
 
@@ -589,12 +395,13 @@ static void ws_free(ws *s) {
     free(s->path);
 }
 
-static bool ws_alloc(ws *s, int n, int m) {
-    size_t n2 = 2 * (size_t)n + 1, mm = (size_t)m + 1;
+static bool ws_alloc(ws *s, int n, int m, int L) {
+    size_t n2 = 2 * (size_t)n + 1, mm = (size_t)m + 1, ll = (size_t)L;
     s->n = n;
     s->m = m;
+    s->L = L;
     s->endpoint = malloc(sizeof(int) * 2 * mm);
-    s->w2 = malloc(sizeof(wt) * mm);
+    s->w2 = malloc(sizeof(uint64_t) * mm * ll);
     s->nb_start = calloc((size_t)n + 1, sizeof(int));
     s->nb = malloc(sizeof(int) * 2 * mm);
     s->mate = malloc(sizeof(int) * n2);
@@ -610,7 +417,7 @@ static bool ws_alloc(ws *s, int n, int m) {
     s->bbest = calloc(n2, sizeof(int *));
     s->nbbest = calloc(n2, sizeof(int));
     s->unused = malloc(sizeof(int) * n2);
-    s->dual = malloc(sizeof(wt) * n2);
+    s->dual = malloc(sizeof(uint64_t) * n2 * ll);
     s->allow = malloc(sizeof(bool) * mm);
     s->queue = malloc(sizeof(int) * n2);
     s->stack = malloc(sizeof(int) * n2);
@@ -625,7 +432,7 @@ static bool ws_alloc(ws *s, int n, int m) {
 }
 
 /* Reset the matching state (the graph arrays stay). */
-static void ws_reset(ws *s, wt maxw) {
+static void ws_reset(ws *s, const uint64_t *maxw) {
     int n = s->n;
     for (int b = 0; b < 2 * n; b++) {
         free(s->childs[b]);
@@ -639,7 +446,10 @@ static void ws_reset(ws *s, wt maxw) {
         s->base[b] = b < n ? b : -1;
         s->bestedge[b] = -1;
         s->bestto[b] = -1;
-        s->dual[b] = b < n ? maxw : 0;
+        if (b < n)
+            sw_limbs_copy(DUAL(s, b), maxw, s->L);
+        else
+            sw_limbs_set_i64(DUAL(s, b), s->L, 0);
     }
     for (int v = 0; v < n; v++) {
         s->mate[v] = -1;
@@ -648,40 +458,6 @@ static void ws_reset(ws *s, wt maxw) {
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
-}
-
-/* Run stages until no augmenting path remains. */
-static void solve(ws *s, bool maxcard) {
-    int n = s->n;
-    for (int stage = 0; stage < n && !s->oom; stage++) {
-        for (int b = 0; b < 2 * n; b++) {
-            s->label[b] = 0;
-            s->bestedge[b] = -1;
-            if (b >= n) {
-                free(s->bbest[b]);
-                s->bbest[b] = NULL;
-                s->nbbest[b] = 0;
-            }
-        }
-        memset(s->allow, 0, sizeof(bool) * (size_t)s->m);
-        s->nqueue = 0;
-        for (int v = 0; v < n; v++)
-            if (s->mate[v] == -1 && s->label[s->inblossom[v]] == 0)
-                assign_label(s, v, 1, -1);
-        bool augmented = false;
-        for (;;) {
-            augmented = scan_queue(s);
-            if (augmented || s->oom)
-                break;
-            if (!adjust_duals(s, maxcard) || s->oom)
-                break;
-        }
-        if (!augmented || s->oom)
-            break;
-        for (int b = n; b < 2 * n; b++)
-            if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 && s->dual[b] == 0)
-                expand_blossom(s, b, true);
-    }
 }
 
 void sw_blossom_dual_free(sw_blossom_dual *d) {
@@ -698,18 +474,19 @@ void sw_blossom_dual_free(sw_blossom_dual *d) {
 
 /* Copy the duals and the blossom forest out of the workspace. */
 static bool export_dual(const ws *s, sw_blossom_dual *d) {
-    int n = s->n;
-    size_t n2 = 2 * (size_t)n + 1;
+    int n = s->n, L = s->L;
+    size_t n2 = 2 * (size_t)n + 1, ll = (size_t)L;
     d->n = n;
-    d->y = malloc(sizeof(wt) * (size_t)(n + 1));
+    d->limbs = L;
+    d->y = malloc(sizeof(uint64_t) * (size_t)(n + 1) * ll);
     d->up = malloc(sizeof(int) * n2);
     d->depth = malloc(sizeof(int) * n2);
-    d->zsum = malloc(sizeof(wt) * n2);
+    d->zsum = malloc(sizeof(uint64_t) * n2 * ll);
     d->top = malloc(sizeof(int) * (size_t)(n + 1));
     if (!d->y || !d->up || !d->depth || !d->zsum || !d->top)
         return false;
     for (int v = 0; v < n; v++) {
-        d->y[v] = s->dual[v];
+        sw_limbs_copy(d->y + (size_t)v * ll, DUAL(s, v), L);
         d->top[v] = s->inblossom[v]; /* the top-level blossom, kept by the algorithm */
     }
     for (int b = 0; b < 2 * n; b++) {
@@ -727,8 +504,14 @@ static bool export_dual(const ws *s, sw_blossom_dual *d) {
         }
         while (top) {
             int t = s->stack[--top], u = d->up[t];
+            uint64_t *z = d->zsum + (size_t)t * ll;
             d->depth[t] = u == -1 ? 0 : d->depth[u] + 1;
-            d->zsum[t] = (u == -1 ? 0 : d->zsum[u]) + (t >= n ? 2 * s->dual[t] : 0);
+            if (t >= n)
+                sw_limbs_shl(z, DUAL(s, t), 1, L);
+            else
+                sw_limbs_set_i64(z, L, 0);
+            if (u != -1)
+                sw_limbs_add(z, z, d->zsum + (size_t)u * ll, L);
         }
     }
     /* Nested blossoms can be deep (a round with many ties builds chains of
@@ -754,11 +537,10 @@ static bool export_dual(const ws *s, sw_blossom_dual *d) {
     return true;
 }
 
-sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,
-                                          sw_blossom_weight w) {
-    wt r = d->y[u] + d->y[v] - 4 * w;
+/* The lowest blossom holding both u and v, or -1. */
+static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     if (d->top[u] != d->top[v])
-        return r; /* the common case: no blossom holds both ends */
+        return -1; /* the common case: no blossom holds both ends */
     /* Same top-level blossom: lift both ends to equal depth, then to just
      * below their lowest common blossom. */
     size_t nn = 2 * (size_t)d->n;
@@ -771,7 +553,7 @@ sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v
         if (d->depth[a] - (1 << k) >= d->depth[b])
             a = d->jump[(size_t)k * nn + (size_t)a];
     if (a == b)
-        return r + d->zsum[a]; /* cannot happen for two vertices; kept for safety */
+        return a; /* cannot happen for two vertices; kept for safety */
     for (int k = d->levels - 1; k >= 0; k--) {
         int ja = d->jump[(size_t)k * nn + (size_t)a], jb = d->jump[(size_t)k * nn + (size_t)b];
         if (ja != jb) {
@@ -779,8 +561,28 @@ sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v
             b = jb;
         }
     }
-    int lca = d->up[a];
-    return lca == -1 ? r : r + d->zsum[lca];
+    return d->up[a];
+}
+
+void sw_blossom_reduced_cost_wide(const sw_blossom_dual *d, int u, int v, const uint64_t *w,
+                                  uint64_t *out) {
+    int L = d->limbs;
+    size_t ll = (size_t)L;
+    /* out = y_u + y_v - 4w, computed as y_u + y_v - 2 (2w) */
+    uint64_t w2[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_shl(w2, w, 1, L);
+    sw_limbs_add_sub2(out, d->y + (size_t)u * ll, d->y + (size_t)v * ll, w2, L);
+    int lca = common_blossom(d, u, v);
+    if (lca >= 0)
+        sw_limbs_add(out, out, d->zsum + (size_t)lca * ll, L);
+}
+
+sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,
+                                          sw_blossom_weight w) {
+    uint64_t wl[2], r[2];
+    sw_limbs_set_i128(wl, 2, w);
+    sw_blossom_reduced_cost_wide(d, u, v, wl, r);
+    return sw_limbs_to_i128(r, 2);
 }
 
 sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags, int *mate,
@@ -792,52 +594,101 @@ sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m, i
                                 int *mate, sw_blossom_dual *dual, sw_error *err) {
     if (dual)
         memset(dual, 0, sizeof *dual);
-    if (n < 0 || m > (size_t)(1u << 30))
+    if (m > (size_t)(1u << 30))
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "graph too large (%d vertices, %zu edges)",
                             n, m);
-    for (size_t k = 0; k < m; k++) {
-        const sw_blossom_edge *e = &edges[k];
-        if (e->u < 0 || e->u >= n || e->v < 0 || e->v >= n || e->u == e->v)
-            return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                                "edge %zu: vertices %d-%d, expected two distinct in [0, %d)", k,
-                                e->u, e->v, n);
-        if (e->w > SW_BLOSSOM_WEIGHT_MAX || e->w < -SW_BLOSSOM_WEIGHT_MAX)
-            return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                                "edge %zu: weight beyond 2^120 in magnitude", k);
+    int *ends = malloc(sizeof(int) * 2 * (m + 1));
+    uint64_t *w = malloc(sizeof(uint64_t) * 2 * (m + 1));
+    if (!ends || !w) {
+        free(ends);
+        free(w);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
     }
+    for (size_t k = 0; k < m; k++) {
+        ends[2 * k] = edges[k].u;
+        ends[2 * k + 1] = edges[k].v;
+        sw_limbs_set_i128(w + 2 * k, 2, edges[k].w);
+    }
+    sw_blossom_graph g = {n, m, 2, ends, w};
+    sw_status rc = sw_blossom_match_graph(&g, flags, mate, dual, err);
+    free(ends);
+    free(w);
+    return rc;
+}
+
+static sw_status check_graph(const sw_blossom_graph *g, sw_error *err) {
+    if (g->n < 0 || g->m > (size_t)(1u << 30))
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "graph too large (%d vertices, %zu edges)",
+                            g->n, g->m);
+    if (g->limbs < 1 || g->limbs > SW_BLOSSOM_LIMBS_MAX)
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d limbs per weight, expected 1..%d",
+                            g->limbs, SW_BLOSSOM_LIMBS_MAX);
+    int L = g->limbs;
+    for (size_t k = 0; k < g->m; k++) {
+        int u = g->ends[2 * k], v = g->ends[2 * k + 1];
+        if (u < 0 || u >= g->n || v < 0 || v >= g->n || u == v)
+            return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                                "edge %zu: vertices %d-%d, expected two distinct in [0, %d)", k, u,
+                                v, g->n);
+        if (sw_limbs_bits(g->w + k * (size_t)L, L) > 64 * L - 8)
+            return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                                "edge %zu: weight beyond 2^%d in magnitude", k, 64 * L - 8);
+    }
+    return SW_OK;
+}
+
+/* Build the workspace's graph: doubled weights and the CSR of neighbours;
+ * maxw receives the largest doubled weight (0 when all are negative). */
+static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
+    int n = g->n, L = s->L;
+    sw_limbs_set_i64(maxw, L, 0);
+    for (size_t k = 0; k < g->m; k++) {
+        int u = g->ends[2 * k], v = g->ends[2 * k + 1];
+        uint64_t *w2 = s->w2 + k * (size_t)L;
+        s->endpoint[2 * k] = u;
+        s->endpoint[2 * k + 1] = v;
+        sw_limbs_shl(w2, g->w + k * (size_t)L, 1, L);
+        if (sw_limbs_cmp(w2, maxw, L) > 0)
+            sw_limbs_copy(maxw, w2, L);
+        s->nb_start[u + 1]++;
+        s->nb_start[v + 1]++;
+    }
+    for (int v = 0; v < n; v++)
+        s->nb_start[v + 1] += s->nb_start[v];
+    int *fill = s->leaves; /* scratch, size >= n */
+    for (int v = 0; v < n; v++)
+        fill[v] = s->nb_start[v];
+    for (size_t k = 0; k < g->m; k++) {
+        s->nb[fill[g->ends[2 * k]]++] = (int)(2 * k + 1);
+        s->nb[fill[g->ends[2 * k + 1]]++] = (int)(2 * k);
+    }
+}
+
+sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
+                                 sw_blossom_dual *dual, sw_error *err) {
+    if (dual)
+        memset(dual, 0, sizeof *dual);
+    sw_status rc = check_graph(g, err);
+    if (rc)
+        return rc;
+    int n = g->n;
     if (n == 0)
         return SW_OK;
     ws s;
     memset(&s, 0, sizeof s);
-    if (!ws_alloc(&s, n, (int)m)) {
+    uint64_t maxw[SW_BLOSSOM_LIMBS_MAX];
+    if (!ws_alloc(&s, n, (int)g->m, g->limbs)) {
         ws_free(&s);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
     }
-    wt maxw = 0;
-    for (size_t k = 0; k < m; k++) {
-        s.endpoint[2 * k] = edges[k].u;
-        s.endpoint[2 * k + 1] = edges[k].v;
-        s.w2[k] = 2 * edges[k].w;
-        if (s.w2[k] > maxw)
-            maxw = s.w2[k];
-        s.nb_start[edges[k].u + 1]++;
-        s.nb_start[edges[k].v + 1]++;
-    }
-    for (int v = 0; v < n; v++)
-        s.nb_start[v + 1] += s.nb_start[v];
-    int *fill = s.leaves; /* scratch, size >= n */
-    for (int v = 0; v < n; v++)
-        fill[v] = s.nb_start[v];
-    for (size_t k = 0; k < m; k++) {
-        s.nb[fill[edges[k].u]++] = (int)(2 * k + 1);
-        s.nb[fill[edges[k].v]++] = (int)(2 * k);
-    }
+    load_graph(&s, g, maxw);
+    core c = pick_core(g->limbs);
     bool maxcard = flags & SW_BLOSSOM_MAX_CARDINALITY;
     ws_reset(&s, maxw);
     bool done = false;
     if (maxcard && !(flags & SW_BLOSSOM_NO_GREEDY_START)) {
-        greedy_start(&s);
-        solve(&s, true);
+        c.greedy_start(&s);
+        c.solve(&s, true);
         done = !s.oom;
         for (int v = 0; v < n && done; v++)
             if (s.mate[v] == -1)
@@ -846,7 +697,7 @@ sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m, i
             ws_reset(&s, maxw);
     }
     if (!done && !s.oom)
-        solve(&s, maxcard);
+        c.solve(&s, maxcard);
     if (s.oom) {
         ws_free(&s);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");

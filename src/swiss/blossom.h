@@ -2,27 +2,46 @@
  * blossom algorithm, primal-dual, O(n^3)). Generic: a graph in, a matching out;
  * it knows nothing about the Swiss system.
  *
- * Weights are exact 128-bit integers; the algorithm never divides inexactly,
- * so the result is the true optimum, never an approximation. Callers keep
- * |weight| below SW_BLOSSOM_WEIGHT_MAX so the dual variables cannot overflow.
+ * Weights are exact signed integers of a width the caller chooses per call:
+ * `limbs` 64-bit words (two's complement, least significant first), up to
+ * SW_BLOSSOM_LIMBS_MAX. The algorithm never divides inexactly, so the result
+ * is the true optimum, never an approximation. Callers keep |weight| below
+ * 2^(64 limbs - 8) so the dual variables cannot overflow; a lexicographic
+ * order over many components (one per score group) is one wide weight.
+ * The __int128 functions are the two-limb case (|weight| < 2^120).
  * SPDX-License-Identifier: MIT */
 #ifndef SW_BLOSSOM_H
 #define SW_BLOSSOM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/error.h"
 
-/* Exact edge weight. A GCC/Clang builtin; the module needs no other extension. */
+/* Exact edge weight of the two-limb interface. A GCC/Clang builtin; the
+ * module needs no other extension. */
 typedef __int128 sw_blossom_weight;
 
-/* Largest accepted |weight| (2^120): duals stay below 2^124, far from overflow. */
+/* Bound of the two-limb interface: |weight| < 2^120 (duals stay below 2^124). */
 #define SW_BLOSSOM_WEIGHT_MAX (((sw_blossom_weight)1) << 120)
+
+/* Widest accepted weight: 64 limbs = 4096 bits. */
+#define SW_BLOSSOM_LIMBS_MAX 64
 
 typedef struct sw_blossom_edge {
     int u, v; /* distinct vertices in [0, n) */
     sw_blossom_weight w;
 } sw_blossom_edge;
+
+/* A graph with wide weights: edge k joins ends[2k] and ends[2k+1] (distinct,
+ * in [0, n)) and weighs w[k*limbs .. k*limbs+limbs-1]. */
+typedef struct sw_blossom_graph {
+    int n;
+    size_t m;
+    int limbs;         /* 1..SW_BLOSSOM_LIMBS_MAX */
+    const int *ends;   /* 2m */
+    const uint64_t *w; /* m * limbs */
+} sw_blossom_graph;
 
 enum {
     /* Among the matchings of largest cardinality, find one of largest weight
@@ -34,44 +53,55 @@ enum {
     SW_BLOSSOM_NO_GREEDY_START = 1 << 1
 };
 
-/* Compute the matching. mate[v] receives the vertex matched with v, or -1.
- * Parallel edges are allowed (the heaviest one matters); self loops are not.
- * Returns SW_ERR_INVALID for an edge out of range, a loop or a weight beyond
- * SW_BLOSSOM_WEIGHT_MAX, SW_ERR_NOMEM when memory runs out; mate is written
- * only on success. Memory is O(n + m). */
-SW_NODISCARD sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags,
-                                        int *mate, sw_error *err);
-
 /* The dual solution a matching run ends with: the certificate that lets a
  * caller solve on a subset of the edges and prove the result optimal for the
  * whole graph. Vertex duals y, and the blossom forest with its duals z >= 0.
  * Scale: four times the input weights (inputs are doubled, and vertex duals
- * are kept doubled so that halving stays exact). */
+ * are kept doubled so that halving stays exact). Numbers have `limbs` limbs. */
 typedef struct sw_blossom_dual {
     int n;
-    sw_blossom_weight *y; /* n vertex duals */
-    int *up;              /* 2n: enclosing blossom of a vertex or blossom, -1 at the top */
-    int *depth;           /* 2n: number of blossoms enclosing it */
-    /* 2n: 2 * (sum of z over this blossom and those enclosing it); 0 for vertices */
-    sw_blossom_weight *zsum;
-    int *top;             /* n: outermost blossom holding the vertex, or the vertex itself */
-    int levels;           /* binary lifting: jump[k * 2n + x] is x's 2^k-th enclosing blossom */
+    int limbs;
+    uint64_t *y; /* n numbers: vertex duals */
+    int *up;     /* 2n: enclosing blossom of a vertex or blossom, -1 at the top */
+    int *depth;  /* 2n: number of blossoms enclosing it */
+    /* 2n numbers: 2 * (sum of z over this blossom and those enclosing it); 0 for vertices */
+    uint64_t *zsum;
+    int *top;   /* n: outermost blossom holding the vertex, or the vertex itself */
+    int levels; /* binary lifting: jump[k * 2n + x] is x's 2^k-th enclosing blossom */
     int *jump;
 } sw_blossom_dual;
 
-/* As sw_blossom_match, and also the final duals in *dual (free with
+/* Compute the matching of g. mate[v] receives the vertex matched with v, or
+ * -1. Parallel edges are allowed (the heaviest one matters); self loops are
+ * not. With dual non-NULL, also the final duals (free with
  * sw_blossom_dual_free; zeroed on failure). When the matching is perfect, it
  * is a maximum weight perfect matching of every graph on the same vertices
- * whose extra edges all have sw_blossom_reduced_cost >= 0 (LP duality: the
- * duals stay feasible and tight on the matched edges). */
+ * whose extra edges all have a reduced cost >= 0 (LP duality: the duals stay
+ * feasible and tight on the matched edges).
+ * Returns SW_ERR_INVALID for an edge out of range, a loop, a limb count out
+ * of range or a weight with |w| >= 2^(64 limbs - 8), SW_ERR_LIMIT for more
+ * than 2^30 edges, SW_ERR_NOMEM when memory runs out; mate is written only on
+ * success. Memory is O((n + m) limbs). */
+SW_NODISCARD sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
+                                              sw_blossom_dual *dual, sw_error *err);
+
+/* The two-limb interface: as sw_blossom_match_graph on __int128 weights
+ * (|w| < SW_BLOSSOM_WEIGHT_MAX). */
+SW_NODISCARD sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags,
+                                        int *mate, sw_error *err);
 SW_NODISCARD sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m,
                                              int flags, int *mate, sw_blossom_dual *dual,
                                              sw_error *err);
 void sw_blossom_dual_free(sw_blossom_dual *dual);
 
-/* y_u + y_v + 2 * (z of the blossoms holding both) - 4 w: the edge's slack
- * under the dual, in the dual's scale. Negative means the edge could improve
- * the matching, i.e. the certificate does not cover it. */
+/* out = y_u + y_v + 2 * (z of the blossoms holding both) - 4 w, dual->limbs
+ * limbs (w has as many): the edge's slack under the dual, in the dual's
+ * scale. Negative means the edge could improve the matching, i.e. the
+ * certificate does not cover it. */
+void sw_blossom_reduced_cost_wide(const sw_blossom_dual *dual, int u, int v, const uint64_t *w,
+                                  uint64_t *out);
+
+/* The same for a dual from the two-limb interface (dual->limbs == 2). */
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *dual, int u, int v,
                                           sw_blossom_weight w);
 

@@ -4,17 +4,22 @@
  * breaks no absolute rule (no rematch, a legal colour assignment) is an edge;
  * with an odd count a bye vertex joins every bye-eligible player. The matching
  * runs in max-cardinality mode (preference 1: pair as many as possible), and
- * one integer weight orders the rest lexicographically, most important first:
+ * one exact integer weight orders the rest lexicographically, most important
+ * first:
  *   real   2 per real game (bye edges 0): games before byes when deficient
  *   rank   (np - rank) per player in a game: who sits out is the lowest ranked
- *   sq     Dmax^2 - d^2: small score differences, several small before one big
- *   top    Dmax*Smax - d*s_high: floats happen as low in the standings as possible
+ *   F_1 .. F_G   one component per score group, top group first: -d^2 on an
+ *          edge whose higher-scored player is in that group (d = the score
+ *          difference), so the sum is -F_g; preference 2 "small score
+ *          differences, resolved from the top score group down" exactly
  *   eq     players given the colour they had less
  *   alt    players given the colour opposite to their last one
- * Each component is multiplied by one more than the largest sum that all lower
- * components can reach over a matching, so no amount of a lower component
- * outweighs one unit of a higher one. The multipliers are computed from the
- * actual sizes and checked against the matching's weight limit.
+ * Each component is multiplied by one more than the largest range that all
+ * lower components can span over a matching, so no amount of a lower
+ * component outweighs one unit of a higher one (a mixed-radix number). The
+ * multipliers come from the actual sizes, and the weight gets as many 64-bit
+ * limbs as they need (blossom.h): one score group costs about
+ * log2(group size) + 2 log2(score range) bits.
  *
  * Speed: a sparse candidate graph is solved first and its dual solution
  * prices every other legal pair; uncovered pairs are added, and only if that
@@ -22,14 +27,14 @@
  * the pairings of equal weight, the one nearest to the standard pairing (top
  * half against bottom half in each score group) is taken: standard_order.
  * SPDX-License-Identifier: MIT */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "swiss/blossom.h"
 #include "swiss/swiss_internal.h"
-
-typedef sw_blossom_weight wt;
+#include "util/limbs.h"
 
 bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
@@ -41,39 +46,129 @@ bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
            (sw_swiss_colour_ok(a, 'b', rk->waive) && sw_swiss_colour_ok(b, 'w', rk->waive));
 }
 
+/* Score groups of who[0..np-1] (ranks ascending, so scores descending):
+ * grp[r] is r's group, 0 the top; returns the number of groups. */
+static int score_groups(const sw_swiss_ranked *rk, const int *who, int np, int *grp) {
+    int ng = 0;
+    for (int r = 0; r < np; r++) {
+        if (r > 0 && rk->st->p[rk->idx[who[r]]].score2 != rk->st->p[rk->idx[who[r - 1]]].score2)
+            ng++;
+        grp[r] = ng;
+    }
+    return np ? ng + 1 : 0;
+}
+
+/* The multipliers, each a number of L limbs. k_grp[g] is the unit of group
+ * g's component; alt's unit is 1. */
 typedef struct weights {
-    wt k_real, k_rank, k_sq, k_top, k_eq;
-    int dmax, smax, np;
+    int np, L, ng, bits;
+    int *grp;      /* np: group of each position in who */
+    uint64_t *mem; /* all the numbers below */
+    uint64_t *k_real, *k_rank, *k_eq;
+    uint64_t *k_grp; /* ng numbers */
 } weights;
+
+static void weights_free(weights *W) {
+    free(W->grp);
+    free(W->mem);
+    memset(W, 0, sizeof *W);
+}
+
+/* Room for a multiplier while its width is not known yet: one limb beyond
+ * the widest weight, so a product by a 64-bit factor cannot wrap before the
+ * width check. */
+#define WIDE (SW_BLOSSOM_LIMBS_MAX + 1)
 
 /* Multipliers for the players who[0..np-1] (ranks ascending): the fast
  * mode's repair matches a subset, and its sizes, not the field's, bound the
- * sums. Each multiplier is one more than the largest total of everything
- * below it over (np+1)/2 edges. */
+ * sums. Each unit is one more than the range of everything below it over
+ * (np+1)/2 edges: alt and eq at most 2 an edge; group g's F_g at most
+ * min(|G_g|, players below G_g, edges) * (s_g - s_min)^2, as every pair it
+ * counts has a distinct higher player in G_g and a distinct lower one below. */
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
                               sw_error *err) {
-    int hi = 0, lo = 0;
-    for (int r = 0; r < np; r++) {
-        int s = rk->st->p[rk->idx[who[r]]].score2;
-        if (r == 0 || s > hi)
-            hi = s;
-        if (r == 0 || s < lo)
-            lo = s;
-    }
-    wt e = (np + 1) / 2;
+    memset(W, 0, sizeof *W);
     W->np = np;
-    W->dmax = hi - lo;
-    W->smax = hi + 1;
-    W->k_eq = 2 * e + 1;
-    W->k_top = W->k_eq * (2 * e + 1);
-    W->k_sq = W->k_top * (e * W->dmax * W->smax + 1);
-    W->k_rank = W->k_sq * (e * W->dmax * W->dmax + 1);
-    W->k_real = W->k_rank * (e * 2 * np + 1);
-    if (W->k_real > SW_BLOSSOM_WEIGHT_MAX / 4)
+    W->grp = malloc(sizeof(int) * (size_t)(np + 1));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(np + 4));
+    if (!W->grp || !tmp) {
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+    int ng = W->ng = score_groups(rk, who, np, W->grp);
+    int lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
+    uint64_t e = (uint64_t)(np + 1) / 2;
+    /* tmp holds, WIDE limbs each: k_eq, k_grp[ng-1] .. k_grp[0], k_rank, k_real. */
+    uint64_t *k = tmp;
+    sw_limbs_set_i64(k, WIDE, (int64_t)(2 * e + 1));
+    int n_at = 1, bits = 0;
+    bool too_wide = false;
+    for (int g = ng - 1, r = np; g >= -1; g--) {
+        /* The unit above group g+1's: times (range of group g+1 + 1); for
+         * the last group the range below is eq's. */
+        uint64_t range;
+        if (g == ng - 1) {
+            range = 2 * e;
+        } else {
+            int end = r, start = r;
+            while (start > 0 && W->grp[start - 1] == g + 1)
+                start--;
+            uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
+            uint64_t pairs = size < below ? size : below;
+            pairs = pairs < e ? pairs : e;
+            uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo);
+            range = pairs * dmax * dmax;
+            r = start;
+        }
+        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+        n_at++;
+        bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
+        if (bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16) {
+            too_wide = true;
+            break;
+        }
+    }
+    /* k_real = k_rank * (2 np e + 1): the rank sum is at most 2 np per edge. */
+    if (!too_wide) {
+        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, 2 * (uint64_t)np * e + 1,
+                         WIDE);
+        n_at++;
+        bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
+    }
+    /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
+    int L = (bits + 2 + 8 + 63) / 64;
+    if (L < 2)
+        L = 2;
+    if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
+        free(tmp);
+        weights_free(W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
-                            "%d players with scores up to %d.%d need weights beyond 2^118; use "
+                            "%d players in %d score groups need weights beyond %d bits; use "
                             "--fast",
-                            np, hi / 2, hi % 2 ? 5 : 0);
+                            np, ng, 64 * SW_BLOSSOM_LIMBS_MAX - 8);
+    }
+    W->L = L;
+    W->bits = bits + 3;
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(ng + 3));
+    if (!W->mem) {
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+    W->k_real = W->mem;
+    W->k_rank = W->k_real + L;
+    W->k_eq = W->k_rank + L;
+    W->k_grp = W->k_eq + L;
+    /* tmp order: eq, grp[ng-1], ..., grp[0], rank, real (low limbs are the value). */
+    sw_limbs_copy(W->k_eq, k, L);
+    for (int g = 0; g < ng; g++)
+        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (size_t)(ng - g) * WIDE, L);
+    sw_limbs_copy(W->k_rank, k + (size_t)(ng + 1) * WIDE, L);
+    sw_limbs_copy(W->k_real, k + (size_t)(ng + 2) * WIDE, L);
+    free(tmp);
     return SW_OK;
 }
 
@@ -119,99 +214,167 @@ typedef struct ectx {
     int *target;
 } ectx;
 
+/* An edge's components (real is 2 for every game): the weight is built from
+ * them, and standard_order compares them without building it. */
+typedef struct ecomp {
+    int rank; /* 2 np - pa - pb */
+    int grp;  /* score group of the higher-scored player */
+    int d2;   /* squared score difference (half points) */
+    int eq, alt;
+} ecomp;
+
 /* Edge between who[pa] and who[pb], pa < pb; ranks inside the subset. */
-static wt edge_weight(const ectx *c, int pa, int pb) {
+static ecomp edge_comp(const ectx *c, int pa, int pb) {
     const sw_swiss_ranked *rk = c->rk;
-    const weights *W = &c->W;
-    int i = c->who[pa], j = c->who[pb];
-    const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
-    int d = a->score2 - b->score2; /* i ranks higher, so d >= 0 */
+    const sw_swiss_pstate *a = &rk->st->p[rk->idx[c->who[pa]]];
+    const sw_swiss_pstate *b = &rk->st->p[rk->idx[c->who[pb]]];
+    int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
     char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
     char cb = ca == 'w' ? 'b' : 'w';
-    int eq = sw_swiss_eq_pref(a, ca) + sw_swiss_eq_pref(b, cb);
-    int alt = sw_swiss_alt_pref(a, ca) + sw_swiss_alt_pref(b, cb);
-    return 2 * W->k_real + (wt)(2 * W->np - pa - pb) * W->k_rank +
-           (wt)(W->dmax * W->dmax - d * d) * W->k_sq +
-           (wt)(W->dmax * W->smax - d * a->score2) * W->k_top + (wt)eq * W->k_eq + alt;
+    return (ecomp){2 * c->W.np - pa - pb, c->W.grp[pa], d * d,
+                   sw_swiss_eq_pref(a, ca) + sw_swiss_eq_pref(b, cb),
+                   sw_swiss_alt_pref(a, ca) + sw_swiss_alt_pref(b, cb)};
 }
 
-/* An upper bound of edge_weight(c, pa, pb) that needs neither the legality
- * nor the colours (both colour preferences counted as met): pricing skips a
- * pair whose bound already has a non-negative reduced cost. */
-static wt edge_bound(const ectx *c, int pa, int pb) {
-    const weights *W = &c->W;
-    const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
-    const sw_swiss_pstate *b = &c->rk->st->p[c->rk->idx[c->who[pb]]];
-    int d = a->score2 - b->score2;
-    return 2 * W->k_real + (wt)(2 * W->np - pa - pb) * W->k_rank +
-           (wt)(W->dmax * W->dmax - d * d) * W->k_sq +
-           (wt)(W->dmax * W->smax - d * a->score2) * W->k_top + 2 * W->k_eq + 2;
+/* out (W.L limbs) = 2 k_real + rank k_rank - d2 k_grp[grp] + eq k_eq + alt. */
+static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
+    int L = W->L;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_set_i64(out, L, x.alt);
+    sw_limbs_addmul_u64(out, W->k_eq, (uint64_t)x.eq, L);
+    sw_limbs_addmul_u64(out, W->k_rank, (uint64_t)x.rank, L);
+    sw_limbs_addmul_u64(out, W->k_real, 2, L);
+    if (x.d2) {
+        sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+        sw_limbs_sub(out, out, t, L);
+    }
 }
 
-/* Growable edge list. */
+static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
+    comp_weight(&c->W, edge_comp(c, pa, pb), out);
+}
+
+/* Growable edge list: ends and wide weights side by side. */
 typedef struct elist {
-    sw_blossom_edge *e;
+    int *ends;   /* 2 per edge */
+    uint64_t *w; /* L per edge */
     size_t m, cap;
+    int L;
 } elist;
 
-static bool elist_push(elist *l, int u, int v, wt w) {
-    if (l->m == l->cap) {
-        size_t nc = l->cap ? 2 * l->cap : 1024;
-        sw_blossom_edge *ne = realloc(l->e, sizeof *ne * nc);
-        if (!ne)
-            return false;
-        l->e = ne;
-        l->cap = nc;
-    }
-    l->e[l->m++] = (sw_blossom_edge){u, v, w};
-    return true;
+static void elist_free(elist *l) {
+    free(l->ends);
+    free(l->w);
 }
 
-static int cmp_edge(const void *x, const void *y) {
-    const sw_blossom_edge *a = x, *b = y;
-    if (a->u != b->u)
-        return a->u < b->u ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
+/* Appends an edge and returns its weight slot (NULL when out of memory). */
+static uint64_t *elist_push(elist *l, int u, int v) {
+    if (l->m == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 1024;
+        int *ne = realloc(l->ends, sizeof *ne * 2 * nc);
+        if (!ne)
+            return NULL;
+        l->ends = ne;
+        uint64_t *nw = realloc(l->w, sizeof *nw * (size_t)l->L * nc);
+        if (!nw)
+            return NULL;
+        l->w = nw;
+        l->cap = nc;
+    }
+    l->ends[2 * l->m] = u;
+    l->ends[2 * l->m + 1] = v;
+    return l->w + (l->m++) * (size_t)l->L;
+}
+
+static bool push_pair(const ectx *c, elist *l, int a, int b) {
+    uint64_t *w = elist_push(l, a, b);
+    if (!w)
+        return false;
+    edge_weight(c, a, b, w);
+    return true;
 }
 
 /* Every legal pair, and the bye edges. */
 static bool full_edges(const ectx *c, elist *l) {
     for (int a = 0; a < c->count; a++)
         for (int b = a + 1; b < c->count; b++)
-            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) &&
-                !elist_push(l, a, b, edge_weight(c, a, b)))
+            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
                 return false;
     return true;
 }
 
 /* The candidates: for each player the legal ones within `win` ranks of it and
- * of its ideal partner (where the optimum nearly always pairs it). */
+ * of its ideal partner (where the optimum nearly always pairs it). Pairs are
+ * added from the higher ranked end only, and the two windows exclude each
+ * other's overlap, so none is added twice. */
 static bool sparse_edges(const ectx *c, int win, elist *l) {
     for (int a = 0; a < c->count; a++) {
         int centre[2] = {a, c->target[a]};
         for (int k = 0; k < 2; k++)
             for (int b = centre[k] - win; b <= centre[k] + win; b++)
                 if (b > a && b < c->count && (k == 0 || b < a - win || b > a + win) &&
-                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) &&
-                    !elist_push(l, a, b, edge_weight(c, a, b)))
+                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
                     return false;
     }
-    /* b's window may hold a too: drop the duplicates. */
-    qsort(l->e, l->m, sizeof *l->e, cmp_edge);
-    size_t k = 0;
-    for (size_t x = 0; x < l->m; x++)
-        if (k == 0 || l->e[k - 1].u != l->e[x].u || l->e[k - 1].v != l->e[x].v)
-            l->e[k++] = l->e[x];
-    l->m = k;
     return true;
 }
 
 static bool bye_edges(const ectx *c, elist *l) {
     if (c->count % 2 == 1)
         for (int a = 0; a < c->count; a++)
-            if (c->bye_ok[c->who[a]] && !elist_push(l, a, c->count, 0))
-                return false;
+            if (c->bye_ok[c->who[a]]) {
+                uint64_t *w = elist_push(l, a, c->count);
+                if (!w)
+                    return false;
+                sw_limbs_set_i64(w, l->L, 0);
+            }
     return true;
+}
+
+/* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
+ * real and rank parts split per player and the colour parts are at most
+ * k_eq + 1 per player, so with base[a] = y_a - 4 (k_real + (np - a) k_rank
+ * + k_eq + 1) the sum base[a] + base[b] + 4 d^2 k_grp[g] is at most the
+ * reduced cost: when it is >= 0, so is the reduced cost (blossom duals only
+ * add). pen[g * (dm + 1) + d] holds 4 d^2 k_grp[g]. Two additions a pair. */
+typedef struct pricer {
+    int L, dm;
+    uint64_t *base; /* count numbers */
+    uint64_t *pen;  /* ng * (dm + 1) numbers */
+} pricer;
+
+static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
+    const weights *W = &c->W;
+    int L = W->L, n = c->count;
+    int hi = n ? c->rk->st->p[c->rk->idx[c->who[0]]].score2 : 0;
+    int lo = n ? c->rk->st->p[c->rk->idx[c->who[n - 1]]].score2 : 0;
+    pr->L = L;
+    pr->dm = hi - lo;
+    pr->base = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
+    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(W->ng + 1) * (size_t)(pr->dm + 1));
+    if (!pr->base || !pr->pen)
+        return false;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    for (int a = 0; a < n; a++) {
+        uint64_t *b = pr->base + (size_t)a * (size_t)L;
+        sw_limbs_set_i64(t, L, 1);
+        sw_limbs_add(t, t, W->k_eq, L);
+        sw_limbs_add(t, t, W->k_real, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a), L);
+        sw_limbs_shl(t, t, 2, L);
+        sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
+    }
+    for (int g = 0; g < W->ng; g++)
+        for (int x = 0; x <= pr->dm; x++) {
+            uint64_t *p = pr->pen + ((size_t)g * (size_t)(pr->dm + 1) + (size_t)x) * (size_t)L;
+            sw_limbs_mul_u64(p, W->k_grp + (size_t)g * (size_t)L, 4 * (uint64_t)x * (uint64_t)x, L);
+        }
+    return true;
+}
+
+static void pricer_free(pricer *pr) {
+    free(pr->base);
+    free(pr->pen);
 }
 
 /* Pairs outside the solved edge set whose reduced cost is negative: the
@@ -221,21 +384,52 @@ static bool bye_edges(const ectx *c, elist *l) {
 static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t limit,
                       size_t *added) {
     *added = 0;
-    for (int a = 0; a < c->count; a++)
+    pricer pr;
+    if (!pricer_init(c, d, &pr)) {
+        pricer_free(&pr);
+        return false;
+    }
+    int L = pr.L;
+    uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
+    bool ok = true;
+    for (int a = 0; a < c->count && ok; a++) {
+        const sw_swiss_pstate *pa = &c->rk->st->p[c->rk->idx[c->who[a]]];
+        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.dm + 1) * (size_t)L;
         for (int b = a + 1; b < c->count; b++) {
-            /* Blossom duals only add slack, so y_a + y_b - 4 * bound >= 0 suffices. */
-            if (d->y[a] + d->y[b] - 4 * edge_bound(c, a, b) >= 0 ||
-                !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+            int dd = pa->score2 - c->rk->st->p[c->rk->idx[c->who[b]]].score2;
+            sw_limbs_add(sum, pr.base + (size_t)a * (size_t)L, pr.base + (size_t)b * (size_t)L, L);
+            sw_limbs_add(sum, sum, pen_a + (size_t)dd * (size_t)L, L);
+            if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
                 continue;
-            wt w = edge_weight(c, a, b);
-            if (sw_blossom_reduced_cost(d, a, b, w) >= 0)
+            edge_weight(c, a, b, w);
+            sw_blossom_reduced_cost_wide(d, a, b, w, rc);
+            if (!sw_limbs_is_neg(rc, L))
                 continue;
             if (++*added > limit)
-                return true;
-            if (!elist_push(l, a, b, w))
-                return false;
+                break;
+            uint64_t *slot = elist_push(l, a, b);
+            if (!slot) {
+                ok = false;
+                break;
+            }
+            sw_limbs_copy(slot, w, L);
         }
-    return true;
+        if (*added > limit)
+            break;
+    }
+    pricer_free(&pr);
+    return ok;
+}
+
+static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights *W, bool full) {
+    if (!rk->stats)
+        return;
+    rk->stats->solves++;
+    rk->stats->edges = (long)l->m;
+    if (full)
+        rk->stats->full = 1;
+    if (W->bits > rk->stats->weight_bits)
+        rk->stats->weight_bits = W->bits;
 }
 
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
@@ -244,13 +438,17 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
     sw_status rc = make_weights(rk, who, count, &c.W, err);
     if (rc)
         return rc;
-    if ((double)count * count / 2 * sizeof(sw_blossom_edge) > 4e9)
+    int L = c.W.L;
+    if ((double)count * count / 2 * (double)(sizeof(int) * 2 + sizeof(uint64_t) * (size_t)L) >
+        4e9) {
+        weights_free(&c.W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
                             "%d players are too many for the exact matching; use --fast", count);
+    }
     int nv = count + count % 2; /* the bye vertex when odd */
     c.target = malloc(sizeof(int) * (size_t)(count + 1));
     int *vm = malloc(sizeof(int) * (size_t)(nv + 1));
-    elist l = {0};
+    elist l = {.L = L};
     if (!c.target || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
         goto done;
@@ -271,13 +469,11 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         size_t limit = (size_t)count * (size_t)count / 16;
         for (int attempt = 0; attempt < 4 && !proven; attempt++) {
             sw_blossom_dual d;
-            rc = sw_blossom_match_dual(nv, l.e, l.m, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
+            sw_blossom_graph g = {nv, l.m, L, l.ends, l.w};
+            rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
             if (rc)
                 goto done;
-            if (rk->stats) {
-                rk->stats->solves++;
-                rk->stats->edges = (long)l.m;
-            }
+            note_solve(rk, &l, &c.W, false);
             bool perfect = true;
             for (int a = 0; a < nv; a++)
                 perfect = perfect && vm[a] >= 0;
@@ -302,14 +498,11 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         l.m = 0;
         if (!full_edges(&c, &l) || !bye_edges(&c, &l))
             goto nomem;
-        rc = sw_blossom_match(nv, l.e, l.m, SW_BLOSSOM_MAX_CARDINALITY, vm, err);
+        sw_blossom_graph g = {nv, l.m, L, l.ends, l.w};
+        rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
         if (rc)
             goto done;
-        if (rk->stats) {
-            rk->stats->solves++;
-            rk->stats->full = 1;
-            rk->stats->edges = (long)l.m;
-        }
+        note_solve(rk, &l, &c.W, true);
     }
     for (int a = 0; a < count; a++)
         mate[a] = vm[a] == count ? -2 : vm[a];
@@ -317,9 +510,10 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
 nomem:
     rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
 done:
-    free(l.e);
+    elist_free(&l);
     free(vm);
     free(c.target);
+    weights_free(&c.W);
     return rc;
 }
 
@@ -339,51 +533,94 @@ static int board_pen(const int *target, int a, int b) {
     return std_pen(target, a, b) + std_pen(target, b, a);
 }
 
-static wt pair_weight(const ectx *c, int a, int b) {
-    return a < b ? edge_weight(c, a, b) : edge_weight(c, b, a);
+static ecomp pair_comp(const ectx *c, int a, int b) {
+    return a < b ? edge_comp(c, a, b) : edge_comp(c, b, a);
+}
+
+/* Do two pairs of games on the same four players weigh the same? The weight
+ * is a mixed-radix number whose digits stay in range for any set of games,
+ * so equal weight is equal components: real and rank are equal already (the
+ * same players play), so the colour sums and each group's sum of d^2. */
+static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
+    if (x1.eq + x2.eq != y1.eq + y2.eq || x1.alt + x2.alt != y1.alt + y2.alt)
+        return false;
+    const ecomp all[4] = {x1, x2, y1, y2};
+    for (int k = 0; k < 4; k++) {
+        int g = all[k].grp, sx = 0, sy = 0;
+        for (int t = 0; t < 4; t++)
+            if (all[t].grp == g)
+                *(t < 2 ? &sx : &sy) += all[t].d2;
+        if (sx != sy)
+            return false;
+    }
+    return true;
+}
+
+/* The components of a whole pairing summed (f: one sum of d^2 per group). */
+typedef struct totals {
+    long games, rank, eq, alt;
+    long *f;
+} totals;
+
+static void add_comp(totals *t, ecomp x) {
+    t->games++;
+    t->rank += x.rank;
+    t->eq += x.eq;
+    t->alt += x.alt;
+    t->f[x.grp] += x.d2;
+}
+
+static bool same_totals(const totals *a, const totals *b, int ng) {
+    if (a->games != b->games || a->rank != b->rank || a->eq != b->eq || a->alt != b->alt)
+        return false;
+    return !memcmp(a->f, b->f, sizeof(long) * (size_t)ng);
 }
 
 /* Among the optimal pairings, move towards the standard one (ideal_targets):
  * take it outright when it is legal and weighs as much as the optimum (the
  * first round, and any round where history does not get in the way); else
  * exchange opponents between two boards while that keeps the total weight
- * and lowers the summed distance. mate is over the ranked players as
- * sw_swiss_exact_match leaves it; it stays an optimum of the weight. */
+ * and lowers the summed distance. Weights are compared by their components,
+ * never built. mate is over the ranked players as sw_swiss_exact_match
+ * leaves it; it stays an optimum of the weight. */
 static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
                                 int *mate, sw_error *err) {
     int np = rk->np;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
-    sw_status rc = make_weights(rk, who, np, &c.W, err);
-    if (rc)
-        return rc;
+    c.W.np = np;
+    c.W.grp = malloc(sizeof(int) * (size_t)(np + 1));
     c.target = malloc(sizeof(int) * (size_t)(np + 1));
     int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
         *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
-    if (!c.target || !ba || !bb) {
+    long *fs = calloc(2 * (size_t)(np + 1), sizeof(long));
+    if (!c.W.grp || !c.target || !ba || !bb || !fs) {
+        free(c.W.grp);
         free(c.target);
         free(ba);
         free(bb);
+        free(fs);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
+    c.W.ng = score_groups(rk, who, np, c.W.grp);
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
-    wt wopt = 0, wideal = 0;
+    totals topt = {0, 0, 0, 0, fs}, tideal = {0, 0, 0, 0, fs + np + 1};
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
             ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
         else if (mate[a] > a)
-            wopt += edge_weight(&c, a, mate[a]);
+            add_comp(&topt, edge_comp(&c, a, mate[a]));
         if (t == np)
             ideal_ok = ideal_ok && bye_ok[a];
         else if (t > a) {
             if (sw_swiss_legal(rk, who[a], who[t]))
-                wideal += edge_weight(&c, a, t);
+                add_comp(&tideal, edge_comp(&c, a, t));
             else
                 ideal_ok = false;
         }
     }
-    if (ideal_ok && wideal == wopt)
+    if (ideal_ok && same_totals(&topt, &tideal, c.W.ng))
         for (int a = 0; a < np; a++)
             mate[a] = c.target[a] == np ? -2 : c.target[a];
     int nb = 0;
@@ -405,8 +642,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
                     if (board_pen(c.target, a, u) + board_pen(c.target, b, v) >= cur ||
                         !sw_swiss_legal(rk, who[a], who[u]) || !sw_swiss_legal(rk, who[b], who[v]))
                         continue;
-                    if (pair_weight(&c, a, u) + pair_weight(&c, b, v) !=
-                        pair_weight(&c, a, b) + pair_weight(&c, p, q))
+                    if (!same_weight(pair_comp(&c, a, u), pair_comp(&c, b, v), pair_comp(&c, a, b),
+                                     pair_comp(&c, p, q)))
                         continue;
                     mate[a] = u;
                     mate[u] = a;
@@ -421,9 +658,11 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
                 }
             }
     }
+    free(c.W.grp);
     free(c.target);
     free(ba);
     free(bb);
+    free(fs);
     return SW_OK;
 }
 

@@ -108,6 +108,7 @@ typedef struct sw_swiss_match_stats {
     int full;    /* 1 when the full graph had to be solved */
     long edges;  /* edges in the last run */
     int priced;  /* edges added because the dual certificate did not cover them */
+    int weight_bits; /* widest edge weight of the round's matchings, sign included */
 } sw_swiss_match_stats;
 
 /* Quality of a pairing, for the benchmark, 'check' and the tests. */

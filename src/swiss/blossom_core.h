@@ -1,0 +1,362 @@
+/* src/swiss/blossom_core.h: the numeric part of the matching (slacks, dual
+ * adjustments, the greedy start, the stages), instantiated once per weight
+ * width by blossom.c. Not a normal header: it has no include guard and is
+ * included several times, each time with
+ *   SW_CORE_SUFFIX  the name suffix of this instance (l2, l3, ..., lx)
+ *   SW_CORE_LIMBS   the limb count: a constant, or (s->L) for any width
+ *   SW_CORE_BUF     room for one number: SW_CORE_LIMBS, or the widest.
+ * With a constant count every limb loop of util/limbs.h unrolls; that is the
+ * point (run-time-width loops made two-limb weights 2-3x slower than
+ * __int128). Functions are named name_<suffix> through CORE().
+ * SPDX-License-Identifier: MIT */
+
+#define CORE_CAT2(a, b) a##_##b
+#define CORE_CAT(a, b) CORE_CAT2(a, b)
+#define CORE(name) CORE_CAT(name, SW_CORE_SUFFIX)
+#define NL SW_CORE_LIMBS
+#define CDUAL(s, x) ((s)->dual + (size_t)(x) * (size_t)NL)
+#define CW2(s, k) ((s)->w2 + (size_t)(k) * (size_t)NL)
+/* Local numbers live on the stack, not in the workspace: with a constant
+ * width the compiler keeps them in registers (no aliasing with the duals). */
+#define NUM(name) uint64_t name[SW_CORE_BUF]
+
+/* out = slack of edge k: u_i + u_j - 2 w2_k. */
+static inline void CORE(slack)(const ws *s, int k, uint64_t *out) {
+    sw_limbs_add_sub2(out, CDUAL(s, s->endpoint[2 * k]), CDUAL(s, s->endpoint[2 * k + 1]),
+                      CW2(s, k), NL);
+}
+
+/* Is the slack of edge k below that of edge k2? */
+static inline bool CORE(slack_less)(const ws *s, int k, int k2) {
+    NUM(a);
+    NUM(b);
+    CORE(slack)(s, k, a);
+    CORE(slack)(s, k2, b);
+    return sw_limbs_cmp(a, b, NL) < 0;
+}
+
+static void CORE(consider_best)(ws *s, int b, int k, int *touched_n) {
+    int i = s->endpoint[2 * k], j = s->endpoint[2 * k + 1];
+    if (s->inblossom[j] == b) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    (void)i;
+    int bj = s->inblossom[j];
+    if (bj != b && s->label[bj] == 1 &&
+        (s->bestto[bj] == -1 || CORE(slack_less)(s, k, s->bestto[bj]))) {
+        if (s->bestto[bj] == -1)
+            s->touched[(*touched_n)++] = bj;
+        s->bestto[bj] = k;
+    }
+}
+
+static void CORE(add_blossom)(ws *s, int bse, int k) {
+    int v = s->endpoint[2 * k], w = s->endpoint[2 * k + 1];
+    int bb = s->inblossom[bse], bv = s->inblossom[v], bw = s->inblossom[w];
+    int b = s->unused[--s->nunused];
+    /* Count the children first so each list is allocated once. */
+    int cnt = 1;
+    for (int x = bv; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
+        cnt++;
+    for (int x = bw; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
+        cnt++;
+    int *ch = malloc(sizeof(int) * (size_t)cnt), *ep = malloc(sizeof(int) * (size_t)cnt);
+    if (!ch || !ep) {
+        free(ch);
+        free(ep);
+        s->unused[s->nunused++] = b;
+        s->oom = true;
+        return;
+    }
+    s->base[b] = bse;
+    s->parent[b] = -1;
+    s->parent[bb] = b;
+    /* The v side is collected backwards: child order runs base, ..., v, w, ..., back to base. */
+    int nv = 0;
+    for (int x = bv; x != bb; x = s->inblossom[s->endpoint[s->labelend[x]]])
+        nv++;
+    int pos = nv;
+    ch[0] = bb;
+    for (int x = bv; x != bb;) {
+        s->parent[x] = b;
+        ch[pos] = x;
+        ep[pos - 1] = s->labelend[x];
+        pos--;
+        x = s->inblossom[s->endpoint[s->labelend[x]]];
+    }
+    ep[nv] = 2 * k;
+    pos = nv + 1;
+    for (int x = bw; x != bb;) {
+        s->parent[x] = b;
+        ch[pos] = x;
+        ep[pos] = s->labelend[x] ^ 1;
+        pos++;
+        x = s->inblossom[s->endpoint[s->labelend[x]]];
+    }
+    s->childs[b] = ch;
+    s->endps[b] = ep;
+    s->nchilds[b] = cnt;
+    s->label[b] = 1;
+    s->labelend[b] = s->labelend[bb];
+    sw_limbs_set_i64(CDUAL(s, b), NL, 0);
+    int nl = leaves_of(s, b, s->leaves);
+    for (int i = 0; i < nl; i++) {
+        int x = s->leaves[i];
+        if (s->label[s->inblossom[x]] == 2)
+            s->queue[s->nqueue++] = x;
+        s->inblossom[x] = b;
+    }
+    /* Best edges from the new blossom to each neighbouring S-blossom. */
+    int tn = 0;
+    for (int c = 0; c < cnt; c++) {
+        int sub = ch[c];
+        if (s->bbest[sub]) {
+            for (int i = 0; i < s->nbbest[sub]; i++)
+                CORE(consider_best)(s, b, s->bbest[sub][i], &tn);
+        } else {
+            int nsl = leaves_of(s, sub, s->leaves);
+            for (int i = 0; i < nsl; i++) {
+                int x = s->leaves[i];
+                for (int q = s->nb_start[x]; q < s->nb_start[x + 1]; q++)
+                    CORE(consider_best)(s, b, s->nb[q] >> 1, &tn);
+            }
+        }
+        free(s->bbest[sub]);
+        s->bbest[sub] = NULL;
+        s->nbbest[sub] = 0;
+        s->bestedge[sub] = -1;
+    }
+    int *list = malloc(sizeof(int) * (size_t)(tn ? tn : 1));
+    if (!list)
+        s->oom = true;
+    s->bestedge[b] = -1;
+    for (int i = 0; i < tn; i++) {
+        int kk = s->bestto[s->touched[i]];
+        s->bestto[s->touched[i]] = -1;
+        if (list)
+            list[i] = kk;
+        if (s->bestedge[b] == -1 || CORE(slack_less)(s, kk, s->bestedge[b]))
+            s->bestedge[b] = kk;
+    }
+    s->bbest[b] = list;
+    s->nbbest[b] = list ? tn : 0;
+}
+
+/* Is the number x below the slack of edge k? */
+static inline bool CORE(slack_below)(const ws *s, const uint64_t *x, int k) {
+    NUM(a);
+    CORE(slack)(s, k, a);
+    return sw_limbs_cmp(x, a, NL) < 0;
+}
+
+/* Scan the queue; returns true after an augmentation. */
+static bool CORE(scan_queue)(ws *s) {
+    while (s->nqueue > 0 && !s->oom) {
+        int v = s->queue[--s->nqueue];
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
+            if (s->inblossom[v] == s->inblossom[w])
+                continue;
+            /* ks holds this edge's slack whenever allow[k] stays false. */
+            NUM(ks);
+            if (!s->allow[k]) {
+                CORE(slack)(s, k, ks);
+                if (sw_limbs_is_neg(ks, NL) || sw_limbs_is_zero(ks, NL))
+                    s->allow[k] = true;
+            }
+            int bw = s->inblossom[w];
+            if (s->allow[k]) {
+                if (s->label[bw] == 0) {
+                    assign_label(s, w, 2, p ^ 1);
+                } else if (s->label[bw] == 1) {
+                    int bse = scan_blossom(s, v, w);
+                    if (bse >= 0) {
+                        CORE(add_blossom)(s, bse, k);
+                        if (s->oom)
+                            return false;
+                    } else {
+                        augment_matching(s, k);
+                        return true;
+                    }
+                } else if (s->label[w] == 0) {
+                    s->label[w] = 2;
+                    s->labelend[w] = p ^ 1;
+                }
+            } else if (s->label[bw] == 1) {
+                int b = s->inblossom[v];
+                if (s->bestedge[b] == -1 || CORE(slack_below)(s, ks, s->bestedge[b]))
+                    s->bestedge[b] = k;
+            } else if (s->label[w] == 0) {
+                if (s->bestedge[w] == -1 || CORE(slack_below)(s, ks, s->bestedge[w]))
+                    s->bestedge[w] = k;
+            }
+        }
+    }
+    return false;
+}
+
+/* Take the candidate d as delta when it is the first or smaller. */
+static inline bool CORE(take_delta)(const ws *s, uint64_t *delta, const uint64_t *d, int *type,
+                                    int t) {
+    (void)s; /* NL reads s->L in the run-time-width instance */
+    if (*type != -1 && sw_limbs_cmp(d, delta, NL) >= 0)
+        return false;
+    sw_limbs_copy(delta, d, NL);
+    *type = t;
+    return true;
+}
+
+/* One dual adjustment; returns false when the stage must end without augmenting. */
+static bool CORE(adjust_duals)(ws *s, bool maxcard) {
+    int n = s->n, L = NL, type = -1, dedge = -1, dblossom = -1;
+    NUM(delta);
+    NUM(d);
+    sw_limbs_set_i64(delta, L, 0); /* set by the first candidate; this quiets -O3 */
+    if (!maxcard) {
+        type = 1;
+        sw_limbs_copy(delta, CDUAL(s, 0), L);
+        for (int v = 1; v < n; v++)
+            if (sw_limbs_cmp(CDUAL(s, v), delta, L) < 0)
+                sw_limbs_copy(delta, CDUAL(s, v), L);
+    }
+    for (int v = 0; v < n; v++)
+        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
+            CORE(slack)(s, s->bestedge[v], d);
+            if (CORE(take_delta)(s, delta, d, &type, 2))
+                dedge = s->bestedge[v];
+        }
+    for (int b = 0; b < 2 * n; b++)
+        if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
+            CORE(slack)(s, s->bestedge[b], d);
+            sw_limbs_sar1(d, d, L); /* exact: S-S slacks are even */
+            if (CORE(take_delta)(s, delta, d, &type, 3))
+                dedge = s->bestedge[b];
+        }
+    for (int b = n; b < 2 * n; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2) {
+            sw_limbs_copy(d, CDUAL(s, b), L);
+            if (CORE(take_delta)(s, delta, d, &type, 4))
+                dblossom = b;
+        }
+    if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
+        return false;
+    for (int v = 0; v < n; v++) {
+        int l = s->label[s->inblossom[v]];
+        if (l == 1)
+            sw_limbs_sub(CDUAL(s, v), CDUAL(s, v), delta, L);
+        else if (l == 2)
+            sw_limbs_add(CDUAL(s, v), CDUAL(s, v), delta, L);
+    }
+    for (int b = n; b < 2 * n; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1) {
+            if (s->label[b] == 1)
+                sw_limbs_add(CDUAL(s, b), CDUAL(s, b), delta, L);
+            else if (s->label[b] == 2)
+                sw_limbs_sub(CDUAL(s, b), CDUAL(s, b), delta, L);
+        }
+    if (type == 1)
+        return false;
+    if (type == 2 || type == 3) {
+        s->allow[dedge] = true;
+        int i = s->endpoint[2 * dedge], j = s->endpoint[2 * dedge + 1];
+        if (s->label[s->inblossom[i]] == 0)
+            i = j;
+        s->queue[s->nqueue++] = i;
+    } else {
+        expand_blossom(s, dblossom, false);
+    }
+    return true;
+}
+
+static void CORE(greedy_start)(ws *s) {
+    int n = s->n, L = NL;
+    for (int v = 0; v < n; v++) {
+        uint64_t *best = CDUAL(s, v);
+        sw_limbs_set_i64(best, L, 0);
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            const uint64_t *w = CW2(s, s->nb[q] >> 1);
+            if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
+                sw_limbs_copy(best, w, L);
+        }
+    }
+    NUM(low);
+    NUM(need);
+    for (int v = 0; v < n; v++) {
+        if (s->mate[v] != -1 || s->nb_start[v] == s->nb_start[v + 1])
+            continue;
+        /* Lower u_v to the least value keeping every edge feasible; a free
+         * neighbour on a now-tight edge becomes the mate. need = 2 w2 - u_w. */
+        sw_limbs_set_i64(low, L, 0); /* set by the first edge; this quiets -O3 */
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            int p = s->nb[q];
+            sw_limbs_shl(need, CW2(s, p >> 1), 1, L);
+            sw_limbs_sub(need, need, CDUAL(s, s->endpoint[p]), L);
+            if (q == s->nb_start[v] || sw_limbs_cmp(need, low, L) > 0)
+                sw_limbs_copy(low, need, L);
+        }
+        int pick = -1;
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1] && pick < 0; q++) {
+            int p = s->nb[q], w = s->endpoint[p];
+            if (s->mate[w] != -1)
+                continue;
+            sw_limbs_shl(need, CW2(s, p >> 1), 1, L);
+            sw_limbs_sub(need, need, CDUAL(s, w), L);
+            if (sw_limbs_cmp(need, low, L) == 0)
+                pick = q;
+        }
+        sw_limbs_copy(CDUAL(s, v), low, L);
+        if (pick >= 0) {
+            int p = s->nb[pick];
+            s->mate[v] = p;
+            s->mate[s->endpoint[p]] = p ^ 1;
+        }
+    }
+}
+
+/* Run stages until no augmenting path remains. */
+static void CORE(solve)(ws *s, bool maxcard) {
+    int n = s->n;
+    for (int stage = 0; stage < n && !s->oom; stage++) {
+        for (int b = 0; b < 2 * n; b++) {
+            s->label[b] = 0;
+            s->bestedge[b] = -1;
+            if (b >= n) {
+                free(s->bbest[b]);
+                s->bbest[b] = NULL;
+                s->nbbest[b] = 0;
+            }
+        }
+        memset(s->allow, 0, sizeof(bool) * (size_t)s->m);
+        s->nqueue = 0;
+        for (int v = 0; v < n; v++)
+            if (s->mate[v] == -1 && s->label[s->inblossom[v]] == 0)
+                assign_label(s, v, 1, -1);
+        bool augmented = false;
+        for (;;) {
+            augmented = CORE(scan_queue)(s);
+            if (augmented || s->oom)
+                break;
+            if (!CORE(adjust_duals)(s, maxcard) || s->oom)
+                break;
+        }
+        if (!augmented || s->oom)
+            break;
+        for (int b = n; b < 2 * n; b++)
+            if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
+                sw_limbs_is_zero(CDUAL(s, b), NL))
+                expand_blossom(s, b, true);
+    }
+}
+
+#undef CORE_CAT2
+#undef CORE_CAT
+#undef CORE
+#undef NL
+#undef CDUAL
+#undef CW2
+#undef SW_CORE_SUFFIX
+#undef SW_CORE_LIMBS
+#undef SW_CORE_BUF
+#undef NUM
