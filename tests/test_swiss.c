@@ -707,7 +707,7 @@ static void test_check_reports_a_differing_round(void **state) {
     assert_int_equal(differing, 1);
     const char *txt = sw_strbuf_cstr(&rep);
     if (!strstr(txt, "round 2: the record differs from seatwise's pairing; decided by preference "
-                     "2 (score differences)"))
+                     "2 (score differences, from the top score group down)"))
         fail_msg("unexpected report:\n%s", txt);
     assert_null(strstr(txt, "round 1:"));
     assert_non_null(strstr(txt, "record   2 pairs, 0 byes, score differences sum 2.0"));

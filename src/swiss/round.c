@@ -163,13 +163,51 @@ static int same_pairs(const sw_swiss_board *a, int na, const sw_swiss_board *b, 
     return !memcmp(ka, kb, sizeof *ka * (size_t)na);
 }
 
-static const char *deciding(const sw_swiss_quality *rec, const sw_swiss_quality *ours) {
+/* Preference 2 as the pairing weighs it: per score group from the top, the
+ * sum of squared score differences of the boards whose higher-scored player
+ * is in that group. Whether the two board lists differ there. */
+static sw_status groups_differ(const sw_swiss_trf *view, int round, const sw_swiss_board *a,
+                               int na, const sw_swiss_board *b, int nb, bool *differ,
+                               sw_error *err) {
+    sw_swiss_state st;
+    sw_status rc = sw_swiss_state_build(view, round, &st, err);
+    if (rc)
+        return rc;
+    int top = 0;
+    for (int i = 0; i < st.n; i++)
+        top = st.p[i].score2 > top ? st.p[i].score2 : top;
+    long *f = calloc((size_t)top + 1, sizeof *f);
+    if (!f) {
+        sw_swiss_state_free(&st);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < (side ? nb : na); k++) {
+            const sw_swiss_board *bd = side ? &b[k] : &a[k];
+            if (bd->white <= 0 || bd->black <= 0)
+                continue; /* a bye has no score difference */
+            int sw = st.p[view->index_of_id[bd->white]].score2;
+            int sb = st.p[view->index_of_id[bd->black]].score2;
+            long d = sw - sb;
+            f[sw > sb ? sw : sb] += side ? -d * d : d * d;
+        }
+    *differ = false;
+    for (int g = 0; g <= top; g++)
+        *differ = *differ || f[g] != 0;
+    free(f);
+    sw_swiss_state_free(&st);
+    return SW_OK;
+}
+
+static const char *deciding(const sw_swiss_quality *rec, const sw_swiss_quality *ours,
+                            bool groups) {
     if (rec->violations != ours->violations)
         return "the absolute rules (the record breaks one)";
     if (rec->pairs + rec->byes != ours->pairs + ours->byes)
         return "preference 1 (pair as many as possible)";
-    if (rec->score_diff_sum2 != ours->score_diff_sum2 || rec->score_diff_max2 != ours->score_diff_max2)
-        return "preference 2 (score differences)";
+    if (groups || rec->score_diff_sum2 != ours->score_diff_sum2 ||
+        rec->score_diff_max2 != ours->score_diff_max2)
+        return "preference 2 (score differences, from the top score group down)";
     if (rec->colour_misses != ours->colour_misses)
         return "preferences 3-4 (colours)";
     if (rec->std_distance != ours->std_distance)
@@ -214,10 +252,16 @@ sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, s
         if (!same_pairs(rec, nrec, p.boards, p.nboards, ka, kb)) {
             sw_swiss_quality qr;
             sw_swiss_measure(&view, r + 1, rec, nrec, false, &qr);
+            bool groups = false;
+            rc = groups_differ(&view, r + 1, rec, nrec, p.boards, p.nboards, &groups, err);
+            if (rc) {
+                sw_swiss_pairing_free(&p);
+                break;
+            }
             (*differing)++;
             sw_strbuf_printf(report, "round %d: the record differs from seatwise's pairing; "
                                      "decided by %s\n",
-                             r + 1, deciding(&qr, &p.quality));
+                             r + 1, deciding(&qr, &p.quality, groups));
             put_quality(report, "record", &qr);
             put_quality(report, "seatwise", &p.quality);
         }
