@@ -463,9 +463,10 @@ static void test_row_sums_and_symmetry(void **state) {
  * so often the oracle. Exchanging back restores the state exactly. */
 /* Random exchanges keep every matrix and power sum equal to a rebuild, and
  * the criteria to the oracle's, on m with absentees and sit-outs. */
-static void exercise_exchanges(const sw_movement *m, sw_rng *rng) {
-    sw_season s;
-    int n = m->positions + 2;
+/* n participants with 0-2 carried-over rests, `sessions` sessions of m,
+ * random absentees and assignments (randomize). */
+static void random_season(const sw_movement *m, int n, int sessions, int extra_max, sw_rng *rng,
+                          sw_season *s) {
     sw_participant *part = calloc((size_t)n, sizeof *part);
     for (int i = 0; i < n; i++) {
         part[i].id = 100 + i;
@@ -473,9 +474,16 @@ static void exercise_exchanges(const sw_movement *m, sw_rng *rng) {
         part[i].name = "x";
     }
     sw_error err;
-    assert_int_equal(sw_season_uniform(m, "m", part, n, 4, &s, &err), SW_OK);
+    assert_int_equal(sw_season_uniform(m, "m", part, n, sessions, s, &err), SW_OK);
     free(part);
-    randomize(&s, rng, 3);
+    randomize(s, rng, extra_max);
+}
+
+static void exercise_exchanges(const sw_movement *m, sw_rng *rng) {
+    sw_season s;
+    int n = m->positions + 2;
+    sw_error err;
+    random_season(m, n, 4, 3, rng, &s);
     assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
     sw_matrix mx, fresh;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
@@ -560,18 +568,9 @@ static void test_incremental_exchanges_match_recomputation(void **state) {
  * exchange then does, on seasons with absentees and sit-outs (whose status
  * changes rebuild the tables) and carried-over rests. */
 static void exercise_swap_delta(const sw_movement *m, sw_rng *rng) {
-    int n = m->positions + 1;
-    sw_participant *part = calloc((size_t)n, sizeof *part);
-    for (int i = 0; i < n; i++) {
-        part[i].id = 1 + i;
-        part[i].rests = (int)sw_rng_bounded(rng, 3);
-        part[i].name = "x";
-    }
     sw_season s;
     sw_error err;
-    assert_int_equal(sw_season_uniform(m, "m", part, n, 3, &s, &err), SW_OK);
-    free(part);
-    randomize(&s, rng, 2);
+    random_season(m, m->positions + 1, 3, 2, rng, &s);
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
     int plain = 0;
