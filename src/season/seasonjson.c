@@ -9,7 +9,8 @@
  * with "plays": false or an empty seat (0) is left empty (its players rest),
  * which is exact for four-per-table events and for bridge output without
  * phantoms; except that four seats whose last is 0 make a table of three,
- * which plays (a mahjong field that is not a multiple of four). Movements equal to an earlier session's are shared.
+ * which plays (a mahjong field that is not a multiple of four). Movements
+ * equal to an earlier session's are shared.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,9 +4,10 @@
  *
  * Stage 0 (32 players) takes up to 10 rounds from golf.c's repeat-free
  * 32 x 10 construction, which the searches below do not reach.
- * Stage 1 builds a season of R sessions, each a one-round movement of
- * T = floor(N/4) four-seat tables over positions 1..N (positions 4T+1..N sit
- * at no table: their holders sit out), and runs sw_search_run on it. Its
+ * Stage 1 builds a season of R sessions, each a one-round movement over
+ * positions 1..N of floor((N - 3K)/4) tables of four and K of three (the
+ * positions after them are at no table: their holders sit out), and runs
+ * sw_search_run on it. Its
  * ranking (So+Sr, then Sp, then Sc) is not the issue's order: So can prefer
  * more repeats spread flat to fewer repeats on a few pairs (8 players, 3
  * rounds: So's optimum has 12 repeats, the fewest is 8), and its local
@@ -17,9 +18,10 @@
  * Dotu and Van Hentenryck's social golfer search) that swaps a player caught
  * in a repeat with a player at another table of the same round, or with a
  * sit-out whose rest count makes the swap keep the multiset of rest counts
- * (so sit-out fairness never changes). Its key is the repeats, then the sum
- * of the squared excess meetings, a stand-in for So at equal repeats; its
- * result is kept unless its start has as few repeats and a lower So.
+ * (so sit-out fairness never changes). Its key is the repeats, then how
+ * unevenly the tables of three are shared, then the sum of the squared
+ * excess meetings, a stand-in for So at equal repeats; its result is kept
+ * unless its start is as good on the first two and has a lower So.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
 #include <stdlib.h>
@@ -217,14 +219,14 @@ static void swap_delta(const sched *s, int r, int p, int q, long *drep, long *ds
         *dsq += (2L * (s->thr[joins] - s->thr[leaves]) + 2) * THR_WEIGHT;
     }
     if (tp >= 0)
-        for (int k = table_start(s, tp); k < table_start(s, tp) + table_size(s, tp); k++)
+        for (int k = table_start(s, tp), e = k + table_size(s, tp); k < e; k++)
             if (k != p) {
                 int x = at[k];
                 dec_delta(s->meet[(size_t)a * n + x], drep, dsq);
                 inc_delta(s->meet[(size_t)b * n + x], drep, dsq);
             }
     if (tq >= 0)
-        for (int k = table_start(s, tq); k < table_start(s, tq) + table_size(s, tq); k++)
+        for (int k = table_start(s, tq), e = k + table_size(s, tq); k < e; k++)
             if (k != q) {
                 int y = at[k];
                 dec_delta(s->meet[(size_t)b * n + y], drep, dsq);
@@ -244,13 +246,13 @@ static void swap_apply(sched *s, int r, int p, int q) {
     int *at = s->at + (size_t)r * n;
     int a = at[p], b = at[q];
     if (tp >= 0)
-        for (int k = table_start(s, tp); k < table_start(s, tp) + table_size(s, tp); k++)
+        for (int k = table_start(s, tp), e = k + table_size(s, tp); k < e; k++)
             if (k != p) {
                 add_meet(s, a, at[k], -1);
                 add_meet(s, b, at[k], +1);
             }
     if (tq >= 0)
-        for (int k = table_start(s, tq); k < table_start(s, tq) + table_size(s, tq); k++)
+        for (int k = table_start(s, tq), e = k + table_size(s, tq); k < e; k++)
             if (k != q) {
                 add_meet(s, b, at[k], -1);
                 add_meet(s, a, at[k], +1);
@@ -274,7 +276,7 @@ static bool in_conflict(const sched *s, int r, int p) {
     if (t < 0)
         return false;
     const int *at = s->at + (size_t)r * s->n;
-    for (int k = table_start(s, t); k < table_start(s, t) + table_size(s, t); k++)
+    for (int k = table_start(s, t), e = k + table_size(s, t); k < e; k++)
         if (k != p && s->meet[(size_t)at[p] * s->n + at[k]] >= 2)
             return true;
     return false;
@@ -668,13 +670,14 @@ static sw_status order_rounds(sched *s, sw_error *err) {
         for (int j = i + 1; j < R; j++) {
             bool good = true;
             const int *at = s->at + (size_t)i * n, *pj = s->pos + (size_t)j * n;
-            for (int t = 0; t < s->T && good; t++)
-                for (int a = table_start(s, t); a < table_start(s, t) + table_size(s, t) && good;
-                     a++)
-                    for (int b = a + 1; b < table_start(s, t) + table_size(s, t) && good; b++) {
+            for (int t = 0; t < s->T && good; t++) {
+                int f = table_start(s, t), e = f + table_size(s, t);
+                for (int a = f; a < e && good; a++)
+                    for (int b = a + 1; b < e && good; b++) {
                         int ta = table_of(s, pj[at[a]]), tb = table_of(s, pj[at[b]]);
                         good = !(ta >= 0 && ta == tb);
                     }
+            }
             ok[(size_t)i * R + j] = ok[(size_t)j * R + i] = good;
         }
     for (int i = 0; i < R; i++)
@@ -815,37 +818,38 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     out.stage1_repeats = -1;
     out.threes = threes;
 
-    /* The season: one movement of T tables over positions 1..N, R sessions:
-     * T4 tables of four, then the tables of three (seat N empty). */
-    int T4 = (n - 3 * threes) / 4, T = T4 + threes, seated = 4 * T4 + 3 * threes;
-    sw_movement m;
+    /* The schedule state fixes the layout: T4 tables of four, then the
+     * tables of three, then the sit-outs. The season's one movement (R
+     * sessions) seats the same positions, the N seat of a table of three
+     * empty. */
     sw_season ss;
     memset(&ss, 0, sizeof ss);
-    sw_participant *part = calloc((size_t)n, sizeof *part);
     sw_seating_table *tabs = NULL;
     sched s;
-    memset(&s, 0, sizeof s);
-    if (!part)
+    sw_status st = SW_OK;
+    if (!sched_alloc(&s, n, R, threes))
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    sw_status st = sw_movement_init(&m, n, T, 1, 0, 4, err);
-    if (st) {
-        free(part);
-        return st;
+    int T4 = s.T4, T = s.T, seated = s.seated;
+    sw_movement m;
+    sw_participant *part = calloc((size_t)n, sizeof *part);
+    if (!part) {
+        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto done;
     }
-    for (int t = 0, p = 1; t < T; t++)
-        for (int k = 0; k < (t < T4 ? 4 : 3); k++)
-            m.table[t].seat[k] = p++;
+    if ((st = sw_movement_init(&m, n, T, 1, 0, 4, err))) {
+        free(part);
+        goto done;
+    }
+    for (int t = 0; t < T; t++)
+        for (int k = 0; k < table_size(&s, t); k++)
+            m.table[t].seat[k] = table_start(&s, t) + k + 1;
     for (int i = 0; i < n; i++)
         part[i] = (sw_participant){i + 1, 0, NULL};
     st = sw_season_uniform(&m, "schedule", part, n, R, &ss, err);
     sw_movement_free(&m);
     free(part);
     if (st)
-        return st;
-    if (!sched_alloc(&s, n, R, threes)) {
-        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
-    }
     /* Restart 0's start: rounds shifted so the sit-outs go round robin (a
      * fair start whatever the search does), the seated shuffled after round
      * 1 (identical rounds would be the worst start); then the tables of
