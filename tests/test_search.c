@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "search/price.h"
 #include "search/search.h"
 
 /* 4 positions, 3 rounds, 2 tables, a Howell where every two meet once, with
@@ -333,6 +334,75 @@ static void test_bad_requests(void **state) {
     sw_season_free(&s);
 }
 
+/* The pricer's deltas of plain swaps (So+Sr, Sp^2, Sc, all exact) equal the
+ * changes the exchange really makes, on a team movement with compared
+ * tables (h = 1 and more) over random states, with carried-over rests and
+ * sit-outs so that rests and board-set sizes vary. */
+static void test_pricer_matches_exchange(void **state) {
+    (void)state;
+    const char *files[] = {"6ronden/10p6rTeamH.txt", "7ronden/16p7rTeamS.txt",
+                           "misc/8p6rSHGSB.txt", "Topintegraal/18p6r10+8TeamS.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, files[f]);
+        sw_movement m;
+        sw_error err;
+        assert_int_equal(sw_movement_read_asc(path, &m, &err), SW_OK);
+        for (int absent = 0; absent < 2; absent++) {
+            int n = m.positions + 1;
+            sw_participant part[64];
+            for (int i = 0; i < n; i++)
+                part[i] = (sw_participant){i + 1, i % 3, "p"};
+            sw_season s;
+            assert_int_equal(sw_season_uniform(&m, "m", part, n, 4, &s, &err), SW_OK);
+            for (int k = 0; k < 4; k++) {
+                s.sessions[k].present[(k * 3) % n] = false; /* one sits out each session */
+                if (absent)
+                    s.sessions[k].present[(k * 5 + 1) % n] = false;
+                memset(s.sessions[k].assign, 0, sizeof(int) * ((size_t)m.positions + 1));
+            }
+            sw_season_fill_identity(&s);
+            assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+            sw_matrix mx;
+            assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+            sw_pricer pr;
+            assert_int_equal(sw_pricer_init(&pr, &mx), 0);
+            sw_rng rng;
+            sw_rng_seed(&rng, 42, f * 2 + (size_t)absent);
+            int checked = 0;
+            for (int round = 0; round < 20; round++) {
+                sw_search_randomize(&mx, &rng);
+                for (int t = 0; t < 60; t++) {
+                    int k = (int)sw_rng_bounded(&rng, 4);
+                    int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+                    int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+                    if (p == q || !mx.assign[k][p] || !mx.assign[k][q] ||
+                        !sw_matrix_tables_ready(&mx, k))
+                        continue;
+                    assert_true(sw_pricer_sync(&pr, &mx));
+                    __int128 d;
+                    assert_true(sw_price_sosr(&pr, &mx, k, p, q, &d));
+                    sw_i256 dsp2 = sw_price_sp2(&pr, &mx, k, p, q), dsc;
+                    assert_true(sw_price_sc(&pr, &mx, k, p, q, &dsc));
+                    sw_i256 sosr0 = sw_criteria_sosr(&mx), sp20 = sw_criteria_sp2(&mx),
+                            sc0 = sw_criteria_sc(&mx);
+                    sw_matrix_exchange(&mx, k, p, q);
+                    assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sosr(&mx), sosr0),
+                                                 sw_i256_from_i128(d)), 0);
+                    assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sp2(&mx), sp20), dsp2), 0);
+                    assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sc(&mx), sc0), dsc), 0);
+                    checked++;
+                }
+            }
+            assert_true(checked > 300);
+            sw_pricer_free(&pr);
+            sw_matrix_free(&mx);
+            sw_season_free(&s);
+        }
+        sw_movement_free(&m);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_force_everyone_present),
@@ -342,6 +412,7 @@ int main(void) {
         cmocka_unit_test(test_tabu_and_compound_never_lose),
         cmocka_unit_test(test_tabu_beats_plain_on_10p6rTeamH),
         cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_pricer_matches_exchange),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,8 @@
 #include "search/search.h"
 #include "util/fileio.h"
 
+#define SW_CLI_DEFAULT_TIME 5.0
+
 static const char usage[] =
     "usage: seatwise optimize SEASON [options]\n"
     "       seatwise optimize --movement FILE --sessions K (--pairs N | --parenfile FILE)\n"
@@ -62,7 +64,7 @@ static int bad(const char *msg, const char *arg) {
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-    *o = (options){.restarts = 100, .seed = 1, .sessions = -1, .pairs = -1};
+    *o = (options){.restarts = -1, .tabu = -1, .seed = 1, .sessions = -1, .pairs = -1};
     o->progress = isatty(2);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -76,6 +78,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->format = 2;
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
+        } else if (!strcmp(a, "--picolo")) {
+            o->tabu = 0;
         } else if (a[0] == '-' && a[1] && !v) {
             return bad("missing value after", a);
         } else if (!strcmp(a, "--restarts")) {
@@ -254,12 +258,21 @@ int sw_cmd_optimize(int argc, char **argv) {
     struct sigaction old;
     volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
     progress_ctx pc = {-1};
+    /* The default is the strongest method for a wall-clock budget; --restarts
+     * without --time is the deterministic form (docs/search.md). */
+    if (o.restarts < 0 && o.time <= 0)
+        o.time = SW_CLI_DEFAULT_TIME;
+    if (o.restarts < 0)
+        o.restarts = 100000000;
+    if (o.tabu < 0)
+        o.tabu = sw_search_default_tabu(&s);
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
                          .time_limit = o.time,
                          .threads = (int)o.threads,
                          .kicks = (int)o.kicks,
                          .tabu = (int)o.tabu,
+                         .anneal = o.tabu > 0 ? sw_search_default_anneal(&s) : 0,
                          .pairs = (int)o.compound,
                          .stop = interrupted,
                          .progress = o.progress ? show_progress : NULL,

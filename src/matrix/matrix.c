@@ -303,6 +303,23 @@ static void w_build(sw_matrix *mx, int k) {
             wr[p] += w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS);
         }
     }
+    int *nb = mx->wnb[k], x = P1 + 1;
+    for (int p = 0; p < P1; p++) {
+        nb[p] = x;
+        for (int r = 1; p > 0 && r < P1; r++)
+            if (r != p && (wm[p * P1 + r] || wc[p * P1 + r]))
+                nb[x++] = r;
+    }
+    nb[P1] = x;
+    nb = mx->wnbm[k];
+    x = P1 + 1;
+    for (int p = 0; p < P1; p++) {
+        nb[p] = x;
+        for (int r = 1; p > 0 && r < P1; r++)
+            if (r != p && wm[p * P1 + r])
+                nb[x++] = r;
+    }
+    nb[P1] = x;
     mx->wdiff[k] = 0;
 }
 
@@ -314,6 +331,10 @@ static bool w_ready(sw_matrix *mx, int k) {
     if (mx->wdiff[k])
         w_build(mx, k);
     return true;
+}
+
+bool sw_matrix_tables_ready(sw_matrix *mx, int k) {
+    return w_ready(mx, k);
 }
 
 /* The plain swap of a (at p) and b (at q) with the tables: only the pairs
@@ -443,6 +464,8 @@ void sw_matrix_free(sw_matrix *mx) {
     FREE_ROWS(mx->wc);
     FREE_ROWS(mx->wr);
     FREE_ROWS(mx->wocc);
+    FREE_ROWS(mx->wnb);
+    FREE_ROWS(mx->wnbm);
 #undef FREE_ROWS
     free(mx->wdiff);
     free(mx->meet);
@@ -483,7 +506,9 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->wr = calloc((size_t)s->nsessions, sizeof *mx->wr);
     mx->wocc = calloc((size_t)s->nsessions, sizeof *mx->wocc);
     mx->wdiff = calloc((size_t)s->nsessions, sizeof *mx->wdiff);
-    bool fail = !mx->wm || !mx->wc || !mx->wr || !mx->wocc || !mx->wdiff || !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
+    mx->wnb = calloc((size_t)s->nsessions, sizeof *mx->wnb);
+    mx->wnbm = calloc((size_t)s->nsessions, sizeof *mx->wnbm);
+    bool fail = !mx->wnb || !mx->wnbm || !mx->wm || !mx->wc || !mx->wr || !mx->wocc || !mx->wdiff || !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
                 !mx->coinc || !mx->rests || !mx->mrow || !mx->mark;
     for (int i = 0; i < s->nmovements && !fail; i++)
         fail = layout_build(&mx->layout[i], &s->movements[i]) != 0;
@@ -497,14 +522,17 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
         fail = !mx->assign[k] || !mx->pos[k] || !mx->h[k] || !mx->play[k];
         /* Position tables only while they stay small: they are a cache, and
          * a session without them takes the general path. */
-        size_t P1 = (size_t)m->positions + 1, wbytes = P1 * P1 * 12 + P1 * 5;
+        size_t P1 = (size_t)m->positions + 1, wbytes = P1 * P1 * 20 + P1 * 13;
         if (!fail && wbytes <= SW_MATRIX_W_BUDGET - wtotal) {
             wtotal += wbytes;
             mx->wm[k] = malloc(P1 * P1 * sizeof **mx->wm);
             mx->wc[k] = malloc(P1 * P1 * sizeof **mx->wc);
             mx->wr[k] = malloc(P1 * sizeof **mx->wr);
             mx->wocc[k] = malloc(P1);
-            fail = !mx->wm[k] || !mx->wc[k] || !mx->wr[k] || !mx->wocc[k];
+            mx->wnb[k] = malloc((P1 * P1 + 1) * sizeof **mx->wnb);
+            mx->wnbm[k] = malloc((P1 * P1 + 1) * sizeof **mx->wnbm);
+            fail = !mx->wm[k] || !mx->wc[k] || !mx->wr[k] || !mx->wocc[k] || !mx->wnb[k] ||
+                   !mx->wnbm[k];
             if (!fail)
                 memset(mx->wocc[k], 2, P1); /* 2: never built, differs from any occupancy */
             mx->wdiff[k] = (int)P1;

@@ -13,6 +13,7 @@
 #ifndef SW_MATRIX_H
 #define SW_MATRIX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "season/season.h"
@@ -68,6 +69,13 @@ typedef struct sw_matrix {
     int32_t **wr;
     char **wocc;
     int *wdiff;
+    /* wnb[k]: for each position p, the positions r != p whose entry in row p
+     * of wm[k] or wc[k] is not 0, as a list: r = wnb[k][x] for x in
+     * wnb[k][p] .. wnb[k][p+1]-1 (the first P+2 slots are those offsets).
+     * A plain swap of p and q changes only the pairs of those positions.
+     * wnbm[k]: the same for wm alone (the meetings, which So and Sp read). */
+    int **wnb;
+    int **wnbm;
 } sw_matrix;
 
 /* Build the state of season s from its assignments (which must validate).
@@ -99,6 +107,11 @@ void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q);
  * when the exchange is not a plain swap or the session has no position
  * tables (then apply it with sw_matrix_exchange and look). */
 int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int64_t dr[5]);
+
+/* Whether session k has position tables valid for its current occupancy
+ * (building them when the occupancy moved on): then wm, wc, wr and wnb of k
+ * describe every plain swap. */
+bool sw_matrix_tables_ready(sw_matrix *mx, int k);
 
 /* Write mx's assignments into s (a season with the same shape). */
 void sw_matrix_store(const sw_matrix *mx, sw_season *s);

@@ -4,19 +4,34 @@
 #include "search/search.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 
 #ifdef SW_HAVE_OPENMP
 #include <omp.h>
 #endif
 
+#include "search/price.h"
 #include "util/rng.h"
 
 static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* When to stop: the caller's flag (Ctrl-C) or the deadline on the
+ * monotonic clock (0 = none). Checked once per session of a neighbourhood
+ * scan, so even a large season answers within a fraction of a second. */
+typedef struct limits {
+    volatile sig_atomic_t *stop;
+    double deadline;
+} limits;
+
+static bool over(const limits *l) {
+    return (l->stop && *l->stop) || (l->deadline > 0 && now() > l->deadline);
 }
 
 /* The descent's ranking key: So+Sr, then Sp, then Sc, computed lazily
@@ -64,10 +79,155 @@ static key state_key(const sw_matrix *mx, bool rests_first) {
     return k;
 }
 
+/* ---- moves priced as changes of the descent's key ----
+ * A move is an exchange of positions p < q of session k. Its delta is the
+ * change of (sosr, sp2, sc) it makes, compared lexicographically. A plain
+ * swap in a session with position tables is priced without being made
+ * (search/price.c), Sp and Sc only when So+Sr ties; any other exchange is
+ * made, measured against the current key and undone. Either way the deltas
+ * are exact, so the choice never depends on the path. */
+
+typedef struct engine {
+    sw_matrix *mx;
+    sw_pricer pr;
+    bool pricer;     /* tables allocated */
+    bool fast;       /* tables in sync and within bounds for this state */
+    key cur;         /* the state's full key (sosr, sp2, sc) */
+} engine;
+
+typedef struct move {
+    int k, p, q;
+    bool plain;      /* priced from the tables */
+    bool have_rest;  /* sp2 and sc known */
+    sw_i256 sosr, sp2, sc;
+} move;
+
+static void engine_key(engine *E) {
+    E->cur = (key){.sosr = sw_criteria_sosr(E->mx), .sp2 = sw_criteria_sp2(E->mx),
+                   .sc = sw_criteria_sc(E->mx), .have_sp2 = true, .have_sc = true};
+    E->fast = E->pricer && sw_pricer_sync(&E->pr, E->mx);
+}
+
+static bool engine_init(engine *E, sw_matrix *mx) {
+    memset(E, 0, sizeof *E);
+    E->mx = mx;
+    E->pricer = sw_pricer_init(&E->pr, mx) == 0;
+    engine_key(E);
+    return true;
+}
+
+static void engine_free(engine *E) {
+    if (E->pricer)
+        sw_pricer_free(&E->pr);
+}
+
+/* The general path: make the exchange, read the key, undo it. */
+static void move_by_making(engine *E, move *m) {
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+    m->sosr = sw_i256_sub(sw_criteria_sosr(E->mx), E->cur.sosr);
+    m->sp2 = sw_i256_sub(sw_criteria_sp2(E->mx), E->cur.sp2);
+    m->sc = sw_i256_sub(sw_criteria_sc(E->mx), E->cur.sc);
+    m->have_rest = true;
+    m->plain = false;
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+}
+
+/* Price the first key of the move (and everything on the general path).
+ * ready: session k's tables are in sync. */
+static void move_price(engine *E, move *m, bool ready) {
+    const int *as = E->mx->assign[m->k];
+    __int128 d;
+    m->have_rest = false;
+    m->plain = ready && E->fast && as[m->p] && as[m->q];
+    if (m->plain && sw_price_sosr(&E->pr, E->mx, m->k, m->p, m->q, &d)) {
+        m->sosr = sw_i256_from_i128(d);
+        return;
+    }
+    move_by_making(E, m);
+}
+
+static void move_rest(engine *E, move *m) {
+    if (m->have_rest)
+        return;
+    m->sp2 = sw_price_sp2(&E->pr, E->mx, m->k, m->p, m->q);
+    if (!sw_price_sc(&E->pr, E->mx, m->k, m->p, m->q, &m->sc)) {
+        move_by_making(E, m);
+        return;
+    }
+    m->have_rest = true;
+}
+
+/* a < b on (sosr, sp2, sc), filling the later keys only on ties. */
+static int move_cmp(engine *E, move *a, move *b) {
+    int c = sw_i256_cmp(a->sosr, b->sosr);
+    if (c)
+        return c;
+    move_rest(E, a);
+    move_rest(E, b);
+    c = sw_i256_cmp(a->sp2, b->sp2);
+    return c ? c : sw_i256_cmp(a->sc, b->sc);
+}
+
+static void move_apply(engine *E, move *m) {
+    move_rest(E, m);
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+    E->cur.sosr = sw_i256_add(E->cur.sosr, m->sosr);
+    E->cur.sp2 = sw_i256_add(E->cur.sp2, m->sp2);
+    E->cur.sc = sw_i256_add(E->cur.sc, m->sc);
+    if (!m->plain)
+        E->fast = E->pricer && sw_pricer_sync(&E->pr, E->mx);
+}
+
+static const move zero_move; /* the empty move: delta 0 */
+
+/* Best-improvement descent by (So+Sr, Sp, Sc) on the engine. */
+static long long engine_descend(engine *E, int max_steps, const limits *lim,
+                                long long *evaluated) {
+    sw_matrix *mx = E->mx;
+    const sw_season *s = mx->season;
+    long long steps = 0, evals = 0;
+    if (max_steps <= 0)
+        max_steps = 100000;
+    while (steps < max_steps && !over(lim)) {
+        move best = zero_move, c;
+        best.k = -1;
+        best.have_rest = true;
+        for (int k = 0; k < s->nsessions && !over(lim); k++) {
+            if (s->sessions[k].played)
+                continue;
+            bool ready = sw_matrix_tables_ready(mx, k);
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            for (int p = 1; p <= P; p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    evals++;
+                    c.k = k;
+                    c.p = p;
+                    c.q = q;
+                    move_price(E, &c, ready);
+                    if (sw_i256_cmp(c.sosr, best.sosr) > 0)
+                        continue;
+                    if (move_cmp(E, &c, &best) < 0)
+                        best = c;
+                }
+        }
+        if (best.k < 0)
+            break;
+        move_apply(E, &best);
+        steps++;
+    }
+    if (evaluated)
+        *evaluated += evals;
+    return steps;
+}
+
+/* The legacy descent, kept for the final phase (rests first). */
 /* Best-improvement descent by (So+Sr, Sp, Sc), or with rests_first by
  * (Sr, So+Sr, Sp, Sc): the order the final choice uses, so a restart can
  * still trade meetings for fairer rests after picolo's phase. */
-static long long descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+static long long descend(sw_matrix *mx, int max_steps, const limits *lim,
                          long long *evaluated, bool rests_first) {
     const sw_season *s = mx->season;
     long long steps = 0, evals = 0;
@@ -77,10 +237,10 @@ static long long descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *st
     cur.sp2 = sw_criteria_sp2(mx);
     cur.sc = sw_criteria_sc(mx);
     cur.have_sp2 = cur.have_sc = true;
-    while (steps < max_steps && !(stop && *stop)) {
+    while (steps < max_steps && !over(lim)) {
         key best = cur;
         int bk = -1, bp = 0, bq = 0;
-        for (int k = 0; k < s->nsessions; k++) {
+        for (int k = 0; k < s->nsessions && !over(lim); k++) {
             if (s->sessions[k].played)
                 continue;
             int P = s->movements[s->sessions[k].movement].positions;
@@ -125,12 +285,18 @@ static long long descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *st
 
 long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
                             long long *evaluated) {
-    return descend(mx, max_steps, stop, evaluated, false);
+    engine E;
+    engine_init(&E, mx);
+    limits lim = {stop, 0};
+    long long steps = engine_descend(&E, max_steps, &lim, evaluated);
+    engine_free(&E);
+    return steps;
 }
 
 long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps,
                                         volatile sig_atomic_t *stop, long long *evaluated) {
-    return descend(mx, max_steps, stop, evaluated, true);
+    limits lim = {stop, 0};
+    return descend(mx, max_steps, &lim, evaluated, true);
 }
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -179,108 +345,258 @@ void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, i
     }
 }
 
-/* Tabu search on the descent's ranking from a local optimum in mx. Every
- * iteration makes the best exchange whose participants have not been moved
- * in that session during the last `tenure` iterations, even when it is worse
- * (that is how it leaves a plateau where every single exchange loses So),
- * unless it beats the best state seen, which is always allowed. The best
- * state is kept in scratch and returned in mx. */
-void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
-                    volatile sig_atomic_t *stop, long long *evaluated) {
+/* Tabu search on the descent's ranking from mx (robust tabu search after
+ * Taillard, on exact key deltas). Every iteration makes the best admissible
+ * move, even a worsening one: that is how it leaves a plateau where every
+ * single exchange loses So. After participant a leaves position p of
+ * session k, putting a back at p is tabu for a random tenure; a move is
+ * tabu when it would put both its participants back (or the one, with an
+ * empty position), unless it reaches a state better than the best seen
+ * (aspiration). After stall_limit iterations without a new best, the search
+ * returns to the best and applies two random exchanges. mx ends in the best
+ * state seen (never worse than where it started); scratch holds it. */
+typedef struct tabu_list {
+    int *until;      /* [session][participant][position] or [session][participant] */
+    int n, stride;   /* stride = positions + 1, or 1 when by participant only */
+} tabu_list;
+
+static bool tabu_init(tabu_list *t, const sw_season *s) {
+    int maxp = 0;
+    for (int i = 0; i < s->nmovements; i++)
+        if (s->movements[i].positions > maxp)
+            maxp = s->movements[i].positions;
+    t->n = s->n;
+    size_t cells = (size_t)s->nsessions * (size_t)s->n * (size_t)(maxp + 1);
+    /* By position while small (the precise attribute), else by participant. */
+    t->stride = cells <= ((size_t)16 << 20) && !(getenv("SW_TMODE") && atoi(getenv("SW_TMODE")) == 2) ? maxp + 1 : 1;
+    t->until = calloc((size_t)s->nsessions * (size_t)s->n * (size_t)t->stride + 1, sizeof(int));
+    return t->until != NULL;
+}
+
+static inline int *tabu_at(tabu_list *t, int k, int a, int p) {
+    return &t->until[((size_t)k * t->n + (size_t)a) * t->stride + (t->stride > 1 ? p : 0)];
+}
+
+/* Whether the move (participants at p and q of session k go to q and p) is
+ * tabu at iteration it. */
+static int tmode;
+static double sa_t0_factor = 1.0, sa_t1_factor = 1e-3;
+static double sa_lambda;
+static bool tabu_move(tabu_list *t, const int *as, int k, int p, int q, int it) {
+    int a = as[p], b = as[q];
+    bool ta = a && *tabu_at(t, k, a - 1, q) >= it, tb = b && *tabu_at(t, k, b - 1, p) >= it;
+    if (tmode == 1) return ta || tb;
+    return (a == 0 || ta) && (b == 0 || tb);
+}
+
+static void tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                     const limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
-    int n = s->n, nitems = 0;
+    int nitems = 0;
     for (int k = 0; k < s->nsessions; k++)
         nitems += s->sessions[k].played ? 0 : sw_season_present_count(s, k);
     if (iters <= 0 || nitems < 2)
         return;
-    int *until = calloc((size_t)s->nsessions * (size_t)n, sizeof *until);
-    if (!until)
+    tabu_list tl;
+    if (!tabu_init(&tl, s))
         return;
-    /* Short tenure and a stall limit, measured on 6ronden/10p6rTeamH x 6
-     * (docs/search.md): longer tenures forbid most of the few exchanges that
-     * connect plateau states, and without the restart from the best the
-     * search circles. */
+    engine E;
+    engine_init(&E, mx);
+    /* Tenure: a few iterations, random in [t, 1.5 t]; measured in
+     * docs/search.md. */
     int tenure = 2 + nitems / 100;
-    const int stall_limit = 50;
+    int stall_limit = 50;
+    if (getenv("SW_TENURE")) tenure = atoi(getenv("SW_TENURE"));
+    if (getenv("SW_STALL")) stall_limit = atoi(getenv("SW_STALL"));
+    if (getenv("SW_TMODE")) tmode = atoi(getenv("SW_TMODE"));
     long long evals = 0;
-    key cur = {.sosr = sw_criteria_sosr(mx), .sp2 = sw_criteria_sp2(mx), .sc = sw_criteria_sc(mx),
-               .have_sp2 = true, .have_sc = true};
-    key top = cur;
+    key top = E.cur;
     sw_matrix_assign_from(scratch, mx);
     int stall = 0;
-    for (int it = 1; it <= iters && !(stop && *stop); it++) {
-        key best = {0};
-        int bk = -1, bp = 0, bq = 0;
+    for (int it = 1; it <= iters && !over(lim); it++) {
+        /* Aspiration threshold: a move beats the best state seen when its
+         * delta is below top - cur. */
+        move asp = {.sosr = sw_i256_sub(top.sosr, E.cur.sosr),
+                    .sp2 = sw_i256_sub(top.sp2, E.cur.sp2),
+                    .sc = sw_i256_sub(top.sc, E.cur.sc), .have_rest = true};
+        move best = {.k = -1}, c;
         bool bimproves = false;
-        for (int k = 0; k < s->nsessions; k++) {
+        for (int k = 0; k < s->nsessions && !over(lim); k++) {
             if (s->sessions[k].played)
                 continue;
+            bool ready = sw_matrix_tables_ready(mx, k);
             int P = s->movements[s->sessions[k].movement].positions;
             const int *as = mx->assign[k];
-            const int *tk = until + (size_t)k * n;
             for (int p = 1; p <= P; p++)
                 for (int q = p + 1; q <= P; q++) {
                     if (!as[p] && !as[q])
                         continue;
-                    bool tabu = (as[p] && tk[as[p] - 1] >= it) || (as[q] && tk[as[q] - 1] >= it);
                     evals++;
-                    int64_t dm[5], dr[5];
-                    key cand = {0};
-                    bool have = false;
-                    if (sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0) {
-                        cand.sosr = sw_i256_add(cur.sosr, sw_criteria_sosr_delta(mx, dm, dr));
-                        have = true;
-                        /* Worse on So+Sr than both the chosen move and the best state: out. */
-                        int cb = bk < 0 ? -1 : sw_i256_cmp(cand.sosr, best.sosr);
-                        int ct = sw_i256_cmp(cand.sosr, top.sosr);
-                        if ((tabu || cb > 0) && ct > 0)
-                            continue;
-                    }
-                    sw_matrix_exchange(mx, k, p, q);
-                    if (!have)
-                        cand.sosr = sw_criteria_sosr(mx);
-                    bool improves = key_compare(&cand, mx, &top) < 0;
-                    bool take = (!tabu || improves) &&
-                                (bk < 0 || key_compare(&cand, mx, &best) < 0);
-                    if (take) {
-                        key_sp2(&cand, mx);
-                        key_sc(&cand, mx);
-                        best = cand;
-                        bk = k;
-                        bp = p;
-                        bq = q;
+                    c.k = k;
+                    c.p = p;
+                    c.q = q;
+                    move_price(&E, &c, ready);
+                    bool tabu = tabu_move(&tl, as, k, p, q, it);
+                    int ca = sw_i256_cmp(c.sosr, asp.sosr);
+                    if (tabu && ca > 0)
+                        continue;
+                    if (best.k >= 0 && sw_i256_cmp(c.sosr, best.sosr) > 0)
+                        continue;
+                    bool improves = ca < 0 || (ca == 0 && move_cmp(&E, &c, &asp) < 0);
+                    if (tabu && !improves)
+                        continue;
+                    if (best.k < 0 || move_cmp(&E, &c, &best) < 0) {
+                        best = c;
                         bimproves = improves;
                     }
-                    sw_matrix_exchange(mx, k, p, q);
                 }
         }
-        if (bk < 0)
+        if (best.k < 0)
             break;
-        int a = mx->assign[bk][bp], b = mx->assign[bk][bq];
-        sw_matrix_exchange(mx, bk, bp, bq);
-        cur = best;
-        int *tk = until + (size_t)bk * n;
+        int a = mx->assign[best.k][best.p], b = mx->assign[best.k][best.q];
+        move_apply(&E, &best);
+        int span = tenure / 2 + 1;
         if (a)
-            tk[a - 1] = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)tenure / 2 + 1);
+            *tabu_at(&tl, best.k, a - 1, best.p) = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
         if (b)
-            tk[b - 1] = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)tenure / 2 + 1);
-        /* (the random part of the tenure breaks ties that would cycle) */
+            *tabu_at(&tl, best.k, b - 1, best.q) = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
         if (bimproves) {
-            top = cur;
+            top = E.cur;
             sw_matrix_assign_from(scratch, mx);
             stall = 0;
         } else if (++stall >= stall_limit) {
-            /* Stuck in a cycle around the best: start again from it, kicked. */
+            /* Circling near the best: start again from it, kicked. */
             sw_matrix_assign_from(mx, scratch);
             random_exchange(mx, rng);
             random_exchange(mx, rng);
-            cur = (key){.sosr = sw_criteria_sosr(mx), .sp2 = sw_criteria_sp2(mx),
-                        .sc = sw_criteria_sc(mx), .have_sp2 = true, .have_sc = true};
+            engine_key(&E);
             stall = 0;
         }
     }
     sw_matrix_assign_from(mx, scratch);
-    free(until);
+    engine_free(&E);
+    free(tl.until);
+    if (evaluated)
+        *evaluated += evals;
+}
+
+void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                    volatile sig_atomic_t *stop, long long *evaluated) {
+    limits lim = {stop, 0};
+    tabu_run(mx, scratch, rng, iters, &lim, evaluated);
+}
+
+/* -ln u for a uniform u in (0, 1], from the top 12 bits of a PCG32 draw:
+ * the acceptance test needs the distribution, not 53 bits of it, and a
+ * table keeps log() out of the hot loop (and the result deterministic). */
+typedef struct neglog {
+    double v[4096];
+} neglog;
+
+static void neglog_init(neglog *t) {
+    for (int i = 0; i < 4096; i++)
+        t->v[i] = -log(((double)i + 0.5) / 4096.0);
+}
+
+static inline double neglog_draw(const neglog *t, sw_rng *rng) {
+    return t->v[sw_rng_next(rng) >> 20];
+}
+
+/* Simulated annealing on So+Sr from mx: random exchanges inside the sessions
+ * that can change, priced exactly, made when they do not worsen So+Sr or
+ * with probability exp(-delta / temperature) otherwise; the temperature
+ * falls geometrically from t0 (the mean worsening of random exchanges at the
+ * start) to t0 / 1000 over `iters` proposals. Its job is the deep structure
+ * of So that a descent or a tabu walk on the full order does not cross;
+ * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
+static void anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits *lim,
+                       long long *evaluated) {
+    const sw_season *s = mx->season;
+    int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        if (!s->sessions[k].played && s->movements[s->sessions[k].movement].positions >= 2)
+            free_k[nfree++] = k;
+    if (nfree == 0 || iters <= 0)
+        return;
+    engine E;
+    engine_init(&E, mx);
+    long long evals = 0;
+    /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
+    const double lambda = sa_lambda;
+    long double L = (long double)mx->scale, N = (long double)mx->n;
+    long double sc_to_sosr = lambda * (N * N * N * N) / (L * L * L * L);
+    /* Temperature scale from a sample of worsening moves. */
+    double sum = 0;
+    int count = 0;
+    for (int i = 0; i < 200; i++) {
+        move c;
+        c.k = free_k[sw_rng_bounded(rng, (uint32_t)nfree)];
+        int P = s->movements[s->sessions[c.k].movement].positions;
+        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+        if (c.q >= c.p)
+            c.q++;
+        if (c.p > c.q) {
+            int t = c.p;
+            c.p = c.q;
+            c.q = t;
+        }
+        if (!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q])
+            continue;
+        move_price(&E, &c, sw_matrix_tables_ready(mx, c.k));
+        double d = (double)sw_i256_to_ld(c.sosr);
+        if (d > 0) {
+            sum += d;
+            count++;
+        }
+    }
+    double t0 = count ? sum / count * sa_t0_factor : 1.0, t1 = t0 * sa_t1_factor;
+    double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
+    neglog nl;
+    neglog_init(&nl);
+    for (long long it = 0; it < iters; it++) {
+        if ((it & 1023) == 0 && over(lim))
+            break;
+        move c;
+        c.k = free_k[nfree == 1 ? 0 : sw_rng_bounded(rng, (uint32_t)nfree)];
+        int P = s->movements[s->sessions[c.k].movement].positions;
+        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+        if (c.q >= c.p)
+            c.q++;
+        temp *= cool;
+        if (!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q])
+            continue;
+        evals++;
+        bool ready = sw_matrix_tables_ready(mx, c.k);
+        const int *as = mx->assign[c.k];
+        __int128 d128;
+        double d;
+        if (ready && E.fast && as[c.p] && as[c.q] &&
+            sw_price_sosr(&E.pr, mx, c.k, c.p, c.q, &d128)) {
+            d = (double)d128;
+            if (lambda > 0) {
+                sw_i256 dsc;
+                if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc))
+                    d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
+            }
+        } else {
+            sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
+            sw_matrix_exchange(mx, c.k, c.p, c.q);
+            d = (double)sw_i256_to_ld(sw_i256_sub(sw_criteria_sosr(mx), before));
+            if (lambda > 0)
+                d += (double)(sw_i256_to_ld(sw_i256_sub(sw_criteria_sc(mx), bsc)) * sc_to_sosr);
+            sw_matrix_exchange(mx, c.k, c.p, c.q);
+        }
+        /* accept when d < -temp ln u; beyond 9 temperatures never */
+        if (d > 0 && (d >= 9 * temp || d >= temp * neglog_draw(&nl, rng)))
+            continue;
+        bool status = !as[c.p] || !as[c.q];
+        sw_matrix_exchange(mx, c.k, c.p, c.q);
+        if (status)
+            E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
+    }
+    engine_free(&E);
     if (evaluated)
         *evaluated += evals;
 }
@@ -373,6 +689,23 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     sw_matrix_rebuild(mx);
 }
 
+long long sw_search_default_anneal(const sw_season *s) {
+    (void)s;
+    if (getenv("SW_T0")) sa_t0_factor = atof(getenv("SW_T0"));
+    if (getenv("SW_T1")) sa_t1_factor = atof(getenv("SW_T1"));
+    if (getenv("SW_LAMBDA")) sa_lambda = atof(getenv("SW_LAMBDA"));
+    if (getenv("SW_SA"))
+        return atoll(getenv("SW_SA"));
+    return 0;
+}
+
+int sw_search_default_tabu(const sw_season *s) {
+    (void)s;
+    if (getenv("SW_ITERS"))
+        return atoi(getenv("SW_ITERS"));
+    return 10000;
+}
+
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
     int c = sw_i256_cmp(a->sr, b->sr);
     if (!c)
@@ -393,25 +726,56 @@ typedef struct worker {
     bool ok;
 } worker;
 
-static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o) {
+/* Whether no exchange can change any rest: every session that can change is
+ * full and its positions rest equally often. Then the final order (Sr
+ * first) ranks like the descent's, and the fast descent serves for it. */
+static bool rests_fixed(sw_matrix *mx) {
+    const sw_season *s = mx->season;
+    for (int k = 0; k < s->nsessions; k++) {
+        if (s->sessions[k].played)
+            continue;
+        int P = s->movements[s->sessions[k].movement].positions;
+        if (sw_season_present_count(s, k) < P || !sw_matrix_tables_ready(mx, k))
+            return false;
+        for (int p = 2; p <= P; p++)
+            if (mx->wr[k][p] != mx->wr[k][1])
+                return false;
+    }
+    return true;
+}
+
+static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
+                        const limits *lim) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
     if (r > 0)
         sw_search_randomize(&w->cur, &rng);
-    w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
-    if (o->pairs > 0) {
+    if (o->anneal > 0)
+        anneal_run(&w->cur, &rng, o->anneal, lim, &w->evals);
+    engine E;
+    engine_init(&E, &w->cur);
+    w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
+    engine_free(&E);
+    if (o->pairs > 0 && !over(lim)) {
         w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
         w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
     }
     if (o->tabu > 0)
-        sw_search_tabu(&w->cur, &w->scratch, &rng, o->tabu, o->stop, &w->evals);
-    if (o->kicks > 0)
+        tabu_run(&w->cur, &w->scratch, &rng, o->tabu, lim, &w->evals);
+    if (o->kicks > 0 && !over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
-    w->steps += sw_search_descend_rests_first(&w->cur, o->max_steps, o->stop, &w->evals);
+    if (rests_fixed(&w->cur)) {
+        engine_init(&E, &w->cur);
+        w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
+        engine_free(&E);
+    } else {
+        w->steps += descend(&w->cur, o->max_steps, lim, &w->evals, true);
+    }
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
+    if (getenv("SW_DBG") && r > 0) fprintf(stderr, "R %d %.4f %.4f %.4f %.4f\n", r, c.So - c.So_bound, c.Sp, c.Sc, c.So);
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
@@ -455,6 +819,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
              sw_matrix_copy(&ws[t].scratch, &base, err) == SW_OK;
     }
     double t0 = now();
+    limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
@@ -479,14 +844,14 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
                 break;
             if (o->stop && *o->stop)
                 break;
-            if (o->time_limit > 0 && r > 0 && now() - t0 > o->time_limit) {
+            if (lim.deadline > 0 && r > 0 && now() > lim.deadline) {
 #ifdef SW_HAVE_OPENMP
 #pragma omp atomic write
 #endif
                 timed_out = true;
                 break;
             }
-            run_restart(&ws[t], &base, r, o);
+            run_restart(&ws[t], &base, r, o, &lim);
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
@@ -524,6 +889,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
     }
     res->restarts_done = done;
     res->seconds = now() - t0;
+    if (lim.deadline > 0 && now() > lim.deadline)
+        timed_out = true; /* the budget also cut the running restarts */
     res->interrupted = o->stop && *o->stop;
     res->timed_out = timed_out;
     for (int t = 0; t < nthreads; t++) {

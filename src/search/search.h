@@ -42,6 +42,8 @@ typedef struct sw_search_opts {
                           * kept when not worse; 0 = plain picolo */
     int pairs;           /* beyond picolo: after each descent, up to this many compound
                           * moves (two exchanges at once, sw_search_pairs); 0 = none */
+    long long anneal;    /* beyond picolo: simulated annealing proposals at the start
+                          * of each restart (before the descent); 0 = none */
     int tabu;            /* beyond picolo: after each restart's descent, this many
                           * tabu search iterations (sw_search_tabu); 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
@@ -101,6 +103,11 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
  * is a copy of mx's season state used to hold the best. */
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated);
+
+/* The tabu iterations per restart of the default method for season s
+ * (measured in docs/search.md). */
+int sw_search_default_tabu(const sw_season *s);
+long long sw_search_default_anneal(const sw_season *s);
 
 /* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);

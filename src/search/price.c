@@ -1,0 +1,247 @@
+/* src/search/price.c: pricing plain swaps from the neighbour lists.
+ * SPDX-License-Identifier: MIT */
+#include "search/price.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix/criteria.h"
+
+typedef unsigned __int128 u128;
+
+/* Deviations below 2^30 keep every table entry below 2^120. */
+#define DEV_LIMIT (INT64_C(1) << 30)
+/* Competition deviations below 2^28: fourth powers below 2^112. */
+#define CDEV_LIMIT (INT64_C(1) << 28)
+/* s_i and its changes below 2^61 (see sw_pricer_sync). */
+#define S_LIMIT (INT64_C(1) << 62)
+
+static __int128 pow4(int64_t u) {
+    __int128 s = (__int128)u * u;
+    return s * s;
+}
+
+int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
+    memset(pr, 0, sizeof *pr);
+    const sw_season *s = mx->season;
+    int rounds = 0, carried = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        rounds += s->movements[s->sessions[k].movement].rounds;
+    for (int i = 0; i < s->n; i++)
+        if (s->part[i].rests > carried)
+            carried = s->part[i].rests;
+    /* A pair meets at most once a round; a participant rests at most once. */
+    pr->xmax = rounds;
+    for (int i = 0; i < s->nmovements; i++)
+        if (s->movements[i].positions > pr->maxp)
+            pr->maxp = s->movements[i].positions;
+    pr->rmax = carried + rounds;
+    pr->e = malloc(((size_t)pr->xmax + 1) * sizeof *pr->e);
+    pr->f = malloc(((size_t)pr->rmax + 1) * sizeof *pr->f);
+    if (!pr->e || !pr->f) {
+        sw_pricer_free(pr);
+        return -1;
+    }
+    __int128 n2 = (__int128)mx->n * mx->n, d2 = (__int128)mx->pairs * mx->pairs;
+    pr->n4 = n2 * n2;
+    pr->d4 = d2 * d2;
+    pr->T = pr->R = -1;
+    return 0;
+}
+
+void sw_pricer_free(sw_pricer *pr) {
+    free(pr->e);
+    free(pr->f);
+    memset(pr, 0, sizeof *pr);
+}
+
+static bool i256_to_i64(sw_i256 v, int64_t *out) {
+    uint64_t fill = (v.w[0] >> 63) ? ~UINT64_C(0) : 0;
+    if (v.w[1] != fill || v.w[2] != fill || v.w[3] != fill)
+        return false;
+    *out = (int64_t)v.w[0];
+    return true;
+}
+
+bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
+    pr->sc_ok = mx->pairs < CDEV_LIMIT && i256_to_i64(mx->csum[1], &pr->tc) &&
+                pr->tc < CDEV_LIMIT * CDEV_LIMIT && pr->tc > -CDEV_LIMIT * CDEV_LIMIT;
+    if (pr->T == mx->msum[1] && pr->R == mx->rsum[1])
+        return pr->ok;
+    pr->T = mx->msum[1];
+    pr->R = mx->rsum[1];
+    int64_t D = mx->pairs, N = mx->n;
+    /* Both ends of each table bound its entries (a fourth power is convex). */
+    pr->ok = D < DEV_LIMIT && N < DEV_LIMIT && pr->T >= 0 && D * (int64_t)pr->xmax < DEV_LIMIT && pr->R >= 0 && pr->R < DEV_LIMIT &&
+             N * (int64_t)pr->rmax < DEV_LIMIT;
+    if (!pr->ok)
+        return false;
+    __int128 emax = 0;
+    for (int x = 0; x <= pr->xmax; x++) {
+        pr->e[x] = pow4(D * x - pr->T);
+        if (pr->e[x] > emax)
+            emax = pr->e[x];
+    }
+    /* With emax < 2^60 / (2N+2): s_i < 2^59, the change of s_a or s_b is
+     * below N emax < 2^59 and that of any other row below 2 emax, so the
+     * sum of (2 s + ds) ds over a swap's rows stays below 2^123. */
+    pr->smax_ok = N < (1 << 20) && emax < (S_LIMIT >> 2) / (2 * N + 2);
+    /* A swap's sum has fewer than 2 P terms (P the most positions of a
+     * movement), each of absolute value at most 2 emax. */
+    pr->sum_ok = emax < ((__int128)1 << 124) / (pr->maxp + 1);
+    for (int x = 0; x <= pr->rmax; x++)
+        pr->f[x] = pow4(N * x - pr->R);
+    return true;
+}
+
+bool sw_price_sosr(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, __int128 *d) {
+    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    const int *as = mx->assign[k], *nb = mx->wnbm[k];
+    const int32_t *wp = mx->wm[k] + (size_t)p * P1, *wq = mx->wm[k] + (size_t)q * P1;
+    int64_t n = mx->n;
+    const int32_t *ma = mx->meet + (as[p] - 1) * n, *mb = mx->meet + (as[q] - 1) * n;
+    const __int128 *e = pr->e;
+    __int128 de = 0;
+    /* Entries of p's list, then those of q's list that p's did not have.
+     * Each term is below 4 emax; when 4 P emax fits (sw_pricer_sync) the
+     * sum needs no checks, else each addition is checked. */
+    if (pr->sum_ok) {
+        for (int x = nb[p]; x < nb[p + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r] - wp[r];
+            if (y < 0 || r == q || !dv)
+                continue;
+            de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
+        }
+        for (int x = nb[q]; x < nb[q + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r];
+            if (y < 0 || r == p || wp[r])
+                continue;
+            de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
+        }
+    } else {
+        for (int x = nb[p]; x < nb[p + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r] - wp[r];
+            if (y < 0 || r == q || !dv)
+                continue;
+            if (__builtin_add_overflow(de, e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]],
+                                       &de))
+                return false;
+        }
+        for (int x = nb[q]; x < nb[q + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r];
+            if (y < 0 || r == p || wp[r])
+                continue;
+            if (__builtin_add_overflow(de, e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]],
+                                       &de))
+                return false;
+        }
+    }
+    __int128 total;
+    if (__builtin_mul_overflow(de, pr->n4, &total))
+        return false;
+    int dr = mx->wr[k][q] - mx->wr[k][p];
+    if (dr) {
+        int ra = mx->rests[as[p] - 1], rb = mx->rests[as[q] - 1];
+        __int128 df = pr->f[ra + dr] - pr->f[ra] + pr->f[rb - dr] - pr->f[rb], t;
+        if (__builtin_mul_overflow(df, pr->d4, &t) || __builtin_add_overflow(total, t, &total))
+            return false;
+    }
+    *d = total;
+    return true;
+}
+
+/* s_i = sum_{j != i} (D M_ij - T)^4 from row i's power sums; computed modulo
+ * 2^128, which is exact when the result fits (checked by the caller's
+ * bound), else with 256 bits. */
+static sw_i256 row_s(const sw_matrix *mx, int i) {
+    const int64_t *m = &mx->mrow[(size_t)i * 5];
+    sw_i256 s[5] = {sw_i256_from_i64(0)};
+    for (int x = 1; x <= 4; x++)
+        s[x] = sw_i256_from_i64(m[x]);
+    return sw_criteria_moment4(mx->pairs, sw_i256_from_i64(mx->msum[1]), mx->n - 1, s);
+}
+
+static sw_i256 sq_change(sw_i256 s, sw_i256 ds) {
+    /* (s + ds)^2 - s^2 = (2 s + ds) ds */
+    return sw_i256_mul(sw_i256_add(sw_i256_add(s, s), ds), ds);
+}
+
+/* s_i in 128 bits, evaluated modulo 2^128: exact whenever |s_i| < 2^127,
+ * which the caller checks by the row's maximum entry. */
+static __int128 row_s128(const sw_matrix *mx, int i) {
+    const int64_t *m = &mx->mrow[(size_t)i * 5];
+    u128 D = (u128)mx->pairs, T = (u128)(uint64_t)mx->msum[1];
+    u128 D2 = D * D, T2 = T * T;
+    u128 r = D2 * D2 * (u128)m[4] - 4 * D2 * D * T * (u128)m[3] + 6 * D2 * T2 * (u128)m[2] -
+             4 * D * T2 * T * (u128)m[1] + (u128)(mx->n - 1) * T2 * T2;
+    return (__int128)r;
+}
+
+sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q) {
+    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    const int *as = mx->assign[k], *nb = mx->wnbm[k];
+    const int32_t *wp = mx->wm[k] + (size_t)p * P1, *wq = mx->wm[k] + (size_t)q * P1;
+    int64_t n = mx->n;
+    int a = as[p] - 1, b = as[q] - 1;
+    const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
+    const __int128 *e = pr->e;
+    __int128 dsa = 0, dsb = 0, small = 0;
+    sw_i256 total = sw_i256_from_i64(0);
+    /* Within the bound of sw_pricer_sync the whole sum fits 128 bits. */
+    bool narrow = pr->smax_ok;
+    for (int pass = 0; pass < 2; pass++) {
+        int from = pass ? q : p;
+        for (int x = nb[from]; x < nb[from + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r] - wp[r];
+            if (y < 0 || r == p || r == q || !dv || (pass && wp[r]))
+                continue;
+            __int128 da = e[ma[y] + dv] - e[ma[y]], db = e[mb[y] - dv] - e[mb[y]];
+            dsa += da;
+            dsb += db;
+            if (narrow) {
+                __int128 sy = row_s128(mx, y), ds = da + db;
+                small += (2 * sy + ds) * ds;
+            } else {
+                total = sw_i256_add(total, sq_change(row_s(mx, y), sw_i256_from_i128(da + db)));
+            }
+        }
+    }
+    if (narrow) {
+        __int128 sa = row_s128(mx, a), sb = row_s128(mx, b);
+        small += (2 * sa + dsa) * dsa + (2 * sb + dsb) * dsb;
+        return sw_i256_from_i128(small);
+    }
+    total = sw_i256_add(total, sq_change(row_s(mx, a), sw_i256_from_i128(dsa)));
+    return sw_i256_add(total, sq_change(row_s(mx, b), sw_i256_from_i128(dsb)));
+}
+
+bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, sw_i256 *d) {
+    if (!pr->sc_ok)
+        return false;
+    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    const int *as = mx->assign[k], *nb = mx->wnb[k];
+    const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
+    int64_t n = mx->n, D = mx->pairs, tc = pr->tc;
+    const int64_t *ca = mx->comp + (as[p] - 1) * n, *cb = mx->comp + (as[q] - 1) * n;
+    /* Each term is below 2^114 and a swap has fewer than 2 P of them, so
+     * the sum fits 128 bits while P < 2^12 (else fall back). */
+    if (mx->layout[mx->season->sessions[k].movement].positions >= (1 << 12))
+        return false;
+    __int128 total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int from = pass ? q : p;
+        for (int x = nb[from]; x < nb[from + 1]; x++) {
+            int r = nb[x], y = as[r] - 1;
+            int64_t dc = cq[r] - cp[r];
+            if (y < 0 || r == p || r == q || !dc || (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
+                continue;
+            int64_t u0 = D * ca[y] - tc, u1 = u0 + D * dc, v0 = D * cb[y] - tc, v1 = v0 - D * dc;
+            if (u0 >= CDEV_LIMIT || u0 <= -CDEV_LIMIT || u1 >= CDEV_LIMIT || u1 <= -CDEV_LIMIT ||
+                v0 >= CDEV_LIMIT || v0 <= -CDEV_LIMIT || v1 >= CDEV_LIMIT || v1 <= -CDEV_LIMIT)
+                return false;
+            total += pow4(u1) - pow4(u0) + pow4(v1) - pow4(v0);
+        }
+    }
+    *d = sw_i256_from_i128(total);
+    return true;
+}
