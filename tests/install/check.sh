@@ -18,7 +18,7 @@ fail() {
   fails=$((fails + 1))
 }
 
-cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
+"${CMAKE:-cmake}" --install "$build" --prefix "$prefix" >"$tmp/install.log"
 
 # --- the files ---
 pcdir=$(echo "$prefix"/lib*/pkgconfig)
