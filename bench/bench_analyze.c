@@ -31,8 +31,8 @@ int main(void) {
     static char paths[400][512];
     int n = list(paths, 400);
     if (n == 0) {
-        printf("movement library not found at %s: skipped\n", SW_MOVEMENTS_DIR);
-        return 0;
+        fprintf(stderr, "bench_analyze: movement library not found at %s\n", SW_MOVEMENTS_DIR);
+        return 1;
     }
     double t0 = bench_now();
     size_t bytes = 0;

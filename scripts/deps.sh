@@ -9,6 +9,8 @@ command -v cc >/dev/null 2>&1 || sw_need+=(gcc)
 command -v make >/dev/null 2>&1 || sw_need+=(make)
 command -v pkg-config >/dev/null 2>&1 || sw_need+=(pkg-config)
 if ! pkg-config --exists cmocka 2>/dev/null; then sw_need+=(libcmocka-dev); fi
+# tests/test_blossom.c checks the matching against networkx (an oracle)
+python3 -c 'import networkx' >/dev/null 2>&1 || sw_need+=(python3-networkx)
 if [ ${#sw_need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "seatwise: installing ${sw_need[*]}" >&2

@@ -208,9 +208,12 @@ static void check_against_oracle(const sw_matrix *mx, const sw_season *s) {
 
 /* ---- helpers ---- */
 
-static int have_library(void) {
+/* The movement library ships in data/movements: a missing library is a
+ * failure, never a skip. */
+static void require_library(void) {
     struct stat st;
-    return stat(SW_MOVEMENTS_DIR, &st) == 0 && S_ISDIR(st.st_mode);
+    if (stat(SW_MOVEMENTS_DIR, &st) != 0 || !S_ISDIR(st.st_mode))
+        fail_msg("movement library missing: %s", SW_MOVEMENTS_DIR);
 }
 
 static void read_movement(const char *rel, sw_movement *m) {
@@ -343,8 +346,7 @@ static void test_sit_out_rests_and_h(void **state) {
 /* Every ASC reference value: balans' Qf and the Qo given beside it. */
 static void test_reference_qf_of_library(void **state) {
     (void)state;
-    if (!have_library())
-        skip();
+    require_library();
     const char *dirs[] = {"6ronden", "7ronden", "8ronden", "NBB", "Topintegraal", "misc"};
     int checked = 0, checked_qo = 0;
     for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
@@ -392,8 +394,7 @@ static void test_reference_qf_of_library(void **state) {
  * Qo/Qc it reports after each session. */
 static void test_picolo_renumbering_table(void **state) {
     (void)state;
-    if (!have_library())
-        skip();
+    require_library();
     static const int table[7][8] = {
         {1, 2, 3, 4, 5, 6, 7, 8}, {8, 4, 3, 7, 1, 5, 2, 6}, {5, 6, 3, 7, 8, 1, 4, 2},
         {5, 3, 2, 7, 1, 8, 4, 6}, {6, 2, 8, 4, 5, 3, 1, 7}, {7, 3, 8, 1, 5, 6, 2, 4},
@@ -427,8 +428,7 @@ static void test_picolo_renumbering_table(void **state) {
 /* With every board set played h+1 times, each row of C sums like the row of M. */
 static void test_row_sums_and_symmetry(void **state) {
     (void)state;
-    if (!have_library())
-        skip();
+    require_library();
     const char *files[] = {"6ronden/12p6rTeamH.txt", "NBB/N001_mpx_NBB__93.txt",
                            "6ronden/18p6rextra.txt"};
     for (size_t f = 0; f < 3; f++) {
@@ -551,8 +551,7 @@ static void test_incremental_exchanges_match_recomputation(void **state) {
     tables_of_three_movement(2, 2, 3, &rng, &m);
     exercise_exchanges(&m, &rng);
     sw_movement_free(&m);
-    if (!have_library())
-        skip();
+    require_library();
     const char *files[] = {"6ronden/8p6rTeamH.txt", "6ronden/10p6rTeamH.txt",
                            "6ronden/18p6rextra.txt", "misc/6p5x2rTeamH.txt",
                            "NBB/N012_mpx_NBB__93.txt"};
@@ -609,8 +608,7 @@ static void test_swap_delta_matches_exchange(void **state) {
     tables_of_three_movement(3, 1, 4, &rng, &m);
     exercise_swap_delta(&m, &rng);
     sw_movement_free(&m);
-    if (!have_library())
-        skip();
+    require_library();
     const char *files[] = {"6ronden/10p6rTeamH.txt", "6ronden/18p6rextra.txt",
                            "misc/6p5x2rTeamH.txt"};
     for (size_t f = 0; f < 3; f++) {
@@ -624,8 +622,7 @@ static void test_swap_delta_matches_exchange(void **state) {
  * Howell-like movement reaches it (misc/4p3rperfectH: everyone meets once). */
 static void test_so_bound(void **state) {
     (void)state;
-    if (!have_library())
-        skip();
+    require_library();
     sw_movement m;
     read_movement("misc/4p3rperfectH.txt", &m);
     sw_season s;
@@ -658,8 +655,7 @@ static void test_so_bound(void **state) {
  * 16 meetings, and the repeat comes in the first round of session 2. */
 static void test_repeats(void **state) {
     (void)state;
-    if (!have_library())
-        skip();
+    require_library();
     sw_movement m;
     read_movement("misc/8p4rdwmS.txt", &m);
     sw_season s;

@@ -770,7 +770,7 @@ static char *cli_output(void) {
 static void test_cli_end_to_end(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0)
-        skip();
+        fail_msg("seatwise program missing: %s", SW_BINARY);
     assert_int_equal(run_cli("schedule --players 20 --rounds 5 --json -o schedule-20.json"), 0);
     char *msg = cli_output();
     assert_non_null(strstr(msg, "0 repeats"));

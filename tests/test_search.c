@@ -291,7 +291,7 @@ static void test_tabu_beats_plain_on_10p6rTeamH(void **state) {
     sw_movement m;
     sw_error err;
     if (sw_movement_read_asc(path, &m, &err) != SW_OK)
-        skip();
+        fail_msg("%s: %s", path, err.msg);
     sw_participant part[10];
     for (int i = 0; i < 10; i++)
         part[i] = (sw_participant){i + 1, 0, "p"};

@@ -1066,7 +1066,7 @@ static int run_cli(const char *args, char *out, size_t outsize) {
 static void test_cli_end_to_end(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0)
-        skip();
+        fail_msg("seatwise program missing: %s", SW_BINARY);
     char out[65536];
     /* the schedule itself is tested in tests/test_schedule.c */
     assert_int_equal(run_cli("schedule --players 16 --rounds 5", out, sizeof out), 0);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "seatwise_version.h"
 
 static const char usage[] =
     "usage: seatwise COMMAND [ARGS]\n"
@@ -19,6 +20,10 @@ static const char usage[] =
     "  movement howell|mitchell --pairs N   generate a movement as ASC\n"
     "  swiss pair|check|generate            Swiss pairing from FIDE TRF\n"
     "  seat MODE|schedule                   four-per-table seating\n"
+    "\n"
+    "options:\n"
+    "  -h, --help         this text\n"
+    "  --version          print the version\n"
     "\n"
     "Run 'seatwise COMMAND --help' for the options of a command.\n";
 
@@ -83,7 +88,7 @@ int main(int argc, char **argv) {
         return SW_EXIT_OK;
     }
     if (!strcmp(cmd, "--version")) {
-        puts("seatwise 0.1.0");
+        puts("seatwise " SEATWISE_VERSION);
         return SW_EXIT_OK;
     }
     static const struct {

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: MIT */
 #include "matrix/matrix.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,7 @@ static int layout_build(sw_layout *l, const sw_movement *m) {
 }
 
 static inline int where(const sw_layout *l, int p, int r) {
+    assert(p >= 0 && p <= l->positions && r >= 0 && r < l->rounds);
     return l->where[(size_t)p * (size_t)l->rounds + (size_t)r];
 }
 
@@ -123,6 +125,7 @@ static inline void pow_delta64(int64_t *sum, int64_t old, int64_t neu) {
 static void add_meet(sw_matrix *mx, int i, int j, int delta) {
     int64_t n = mx->n;
     int32_t old = mx->meet[i * n + j], neu = old + delta;
+    assert(i != j && neu >= 0); /* a net change leaves a real count of meetings */
     mx->meet[i * n + j] = mx->meet[j * n + i] = neu;
     pow_delta64(mx->msum, old, neu);
     pow_delta64(&mx->mrow[i * 5], old, neu);
@@ -151,6 +154,7 @@ static void add_comp(sw_matrix *mx, int i, int j, int64_t delta) {
 
 static void add_rest(sw_matrix *mx, int i, int delta) {
     int64_t old = mx->rests[i], neu = old + delta;
+    assert(neu >= 0);
     mx->rests[i] = (int32_t)neu;
     pow_delta64(mx->rsum, old, neu);
 }
@@ -255,6 +259,7 @@ static void w_toggle(sw_matrix *mx, int k, int p, int was_taken) {
     if (!mx->wm[k] || mx->wocc[k][p] > 1)
         return;
     mx->wdiff[k] += mx->wocc[k][p] == was_taken ? 1 : -1;
+    assert(mx->wdiff[k] >= 0);
 }
 
 /* The tables of session k for its current occupancy, h and playing tables:
@@ -369,6 +374,8 @@ static void w_swap(sw_matrix *mx, int k, int p, int q) {
 }
 
 int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int64_t dr[5]) {
+    assert(k >= 0 && k < mx->nsessions);
+    assert(p >= 1 && p <= lay(mx, k)->positions && q >= 1 && q <= lay(mx, k)->positions);
     const int *as = mx->assign[k];
     for (int x = 0; x < 5; x++)
         dm[x] = dr[x] = 0;
@@ -649,8 +656,13 @@ static void refresh_h(sw_matrix *mx, int k, int p, int q) {
 }
 
 void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q) {
+    assert(k >= 0 && k < mx->nsessions);
+    assert(p >= 1 && p <= lay(mx, k)->positions && q >= 1 && q <= lay(mx, k)->positions);
     int *as = mx->assign[k];
     int a = as[p], b = as[q];
+    assert(a >= 0 && a <= mx->n && b >= 0 && b <= mx->n);
+    assert(!a || mx->pos[k][a - 1] == p); /* assign and pos are inverses */
+    assert(!b || mx->pos[k][b - 1] == q);
     if (p == q || (a == 0 && b == 0))
         return;
     bool status_change = a == 0 || b == 0;

@@ -28,6 +28,7 @@
  * SPDX-License-Identifier: MIT */
 #include "swiss/blossom.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +103,10 @@ static void assign_label(ws *s, int w, int t, int p) {
         s->bestedge[w] = s->bestedge[b] = -1;
         if (t == 1) {
             int cnt = leaves_of(s, b, s->leaves);
-            for (int i = 0; i < cnt; i++)
+            for (int i = 0; i < cnt; i++) {
+                assert(s->nqueue < s->n); /* a vertex is queued once a stage */
                 s->queue[s->nqueue++] = s->leaves[i];
+            }
             return;
         }
         int bs = s->base[b];
@@ -259,6 +262,7 @@ static void augment_blossom(ws *s, int b, int v) {
     if (t >= s->n)
         augment_blossom(s, t, v);
     int i = child_index(s, b, t), j = i, jstep, trick;
+    assert(i >= 0); /* t, the top blossom under b holding v, is b's child */
     if (i & 1) {
         j -= s->nchilds[b];
         jstep = 1;
@@ -709,6 +713,8 @@ sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate
     }
     for (int v = 0; v < n; v++)
         mate[v] = s.mate[v] >= 0 ? s.endpoint[s.mate[v]] : -1;
+    for (int v = 0; v < n; v++) /* a matching: v's mate is matched to v */
+        assert(mate[v] < 0 || (mate[v] != v && mate[mate[v]] == v));
     ws_free(&s);
     return SW_OK;
 }

@@ -55,6 +55,7 @@ static void CORE(consider_best)(ws *s, int b, int k, int *touched_n) {
 static void CORE(add_blossom)(ws *s, int bse, int k) {
     int v = s->endpoint[2 * k], w = s->endpoint[2 * k + 1];
     int bb = s->inblossom[bse], bv = s->inblossom[v], bw = s->inblossom[w];
+    assert(s->nunused > 0); /* at most n/2 nested blossoms: ids n..2n-1 suffice */
     int b = s->unused[--s->nunused];
     /* Count the children first so each list is allocated once. */
     int cnt = 1;
@@ -104,8 +105,10 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
     int nl = leaves_of(s, b, s->leaves);
     for (int i = 0; i < nl; i++) {
         int x = s->leaves[i];
-        if (s->label[s->inblossom[x]] == 2)
+        if (s->label[s->inblossom[x]] == 2) {
+            assert(s->nqueue < s->n);
             s->queue[s->nqueue++] = x;
+        }
         s->inblossom[x] = b;
     }
     /* Best edges from the new blossom to each neighbouring S-blossom. */
@@ -230,7 +233,8 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     for (int b = 0; b < 2 * n; b++)
         if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
             CORE(slack)(s, s->bestedge[b], d);
-            sw_limbs_sar1(d, d, L); /* exact: S-S slacks are even */
+            assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
+            sw_limbs_sar1(d, d, L); /* exact */
             if (CORE(take_delta)(s, delta, d, &type, 3))
                 dedge = s->bestedge[b];
         }
@@ -242,6 +246,7 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
         }
     if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
         return false;
+    assert(!sw_limbs_is_neg(delta, L)); /* dual feasibility: no slack below 0 */
     for (int v = 0; v < n; v++) {
         int l = s->label[s->inblossom[v]];
         if (l == 1)
@@ -255,6 +260,7 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
                 sw_limbs_add(CDUAL(s, b), CDUAL(s, b), delta, L);
             else if (s->label[b] == 2)
                 sw_limbs_sub(CDUAL(s, b), CDUAL(s, b), delta, L);
+            assert(!sw_limbs_is_neg(CDUAL(s, b), L)); /* blossom duals z >= 0 (delta4) */
         }
     if (type == 1)
         return false;
@@ -263,6 +269,7 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
         int i = s->endpoint[2 * dedge], j = s->endpoint[2 * dedge + 1];
         if (s->label[s->inblossom[i]] == 0)
             i = j;
+        assert(s->nqueue < s->n);
         s->queue[s->nqueue++] = i;
     } else {
         expand_blossom(s, dblossom, false);
