@@ -27,35 +27,41 @@ static const char usage[] =
     "and the competition is balanced (Sc). See docs/search.md.\n"
     "\n"
     "options:\n"
-    "  --restarts N   descents to run (default 100); restart 0 starts from the\n"
-    "                 season's own assignment, the others from random ones\n"
-    "  --time S       start no new restart after S seconds (the result then\n"
-    "                 depends on the machine's speed)\n"
+    "  --time S       wall-clock budget in seconds (default 5 when --restarts\n"
+    "                 is not given); the run ends within about 0.1 s of it and\n"
+    "                 reports the best found. The result depends on the\n"
+    "                 machine's speed\n"
+    "  --restarts N   restarts to run; without --time the run is deterministic:\n"
+    "                 the same seed and N give the same result for any --threads.\n"
+    "                 Restart 0 starts from the season's own assignment\n"
+    "  --seed S       random seed (default 1)\n"
+    "  --threads T    threads (default: all cores)\n"
+    "  --picolo       picolo's plain method: best-improvement descents only\n"
+    "  --anneal N     annealing proposals per restart (default: 2000 sweeps of\n"
+    "                 the neighbourhood when no sit-out is to be chosen, else 0)\n"
+    "  --tabu I       tabu iterations per restart (default 30000 when no sit-out\n"
+    "                 is to be chosen, else 0)\n"
     "  --kicks K      after each descent, K rounds of two random exchanges and a\n"
     "                 new descent, kept when not worse (iterated local search)\n"
-    "  --tabu I       beyond picolo: after each descent, I iterations of tabu\n"
-    "                 search that may pass through worse states to reach a better\n"
-    "                 balance (Sc) at the same So+Sr; e.g. --restarts 4 --tabu 6000\n"
-    "  --compound R   beyond picolo: after each descent, up to R moves made of two\n"
-    "                 exchanges at once\n"
-    "  --threads T    threads (default: all cores); the result does not depend on T\n"
-    "  --seed S       random seed (default 1)\n"
+    "  --compound R   after each descent, up to R moves made of two exchanges\n"
     "  -o OUT         write the optimized season file to OUT (with --pairs N,\n"
     "                 OUT.pairs too)\n"
     "  --json, --csv  print the analyze JSON contract or the matrices as CSV\n"
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
     "\n"
-    "Without --tabu, --compound and --kicks the search is picolo's.\n"
+    "The default method: each restart anneals So+Sr from a random assignment,\n"
+    "descends, then runs a tabu search for Sp and Sc on the best So reached\n"
+    "(docs/search.md). With sit-outs to choose it is picolo's restarts.\n"
     "Ctrl-C stops early and reports the best assignment found so far.\n";
 
 typedef struct options {
     const char *season, *movement, *parenfile, *out;
-    long sessions, pairs, restarts, threads, kicks, tabu, compound;
+    long sessions, pairs, restarts, threads, kicks, tabu, compound, anneal;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
-    bool progress;
+    bool progress, picolo;
 } options;
 
 static int bad(const char *msg, const char *arg) {
@@ -64,7 +70,8 @@ static int bad(const char *msg, const char *arg) {
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-    *o = (options){.restarts = -1, .tabu = -1, .seed = 1, .sessions = -1, .pairs = -1};
+    *o = (options){.restarts = -1, .tabu = -1, .anneal = -1, .seed = 1, .sessions = -1,
+                   .pairs = -1};
     o->progress = isatty(2);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -79,7 +86,7 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
         } else if (!strcmp(a, "--picolo")) {
-            o->tabu = 0;
+            o->picolo = true;
         } else if (a[0] == '-' && a[1] && !v) {
             return bad("missing value after", a);
         } else if (!strcmp(a, "--restarts")) {
@@ -93,6 +100,10 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--compound")) {
             if (sw_cli_parse_int(v, 0, 100000000, &o->compound))
                 return bad("--compound wants a whole number from 0, got", v);
+            i++;
+        } else if (!strcmp(a, "--anneal")) {
+            if (sw_cli_parse_int(v, 0, 2000000000, &o->anneal))
+                return bad("--anneal wants a whole number from 0, got", v);
             i++;
         } else if (!strcmp(a, "--tabu")) {
             if (sw_cli_parse_int(v, 0, 100000000, &o->tabu))
@@ -264,19 +275,23 @@ int sw_cmd_optimize(int argc, char **argv) {
         o.time = SW_CLI_DEFAULT_TIME;
     if (o.restarts < 0)
         o.restarts = 100000000;
-    if (o.tabu < 0)
-        o.tabu = sw_search_default_tabu(&s);
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
                          .time_limit = o.time,
                          .threads = (int)o.threads,
                          .kicks = (int)o.kicks,
                          .tabu = (int)o.tabu,
-                         .anneal = o.tabu > 0 ? sw_search_default_anneal(&s) : 0,
                          .pairs = (int)o.compound,
                          .stop = interrupted,
                          .progress = o.progress ? show_progress : NULL,
                          .ctx = &pc};
+    so.tabu = 0;
+    if (!o.picolo)
+        sw_search_default_method(&s, &so);
+    if (o.tabu >= 0)
+        so.tabu = (int)o.tabu;
+    if (o.anneal >= 0)
+        so.anneal = o.anneal;
     sw_search_result res;
     st = sw_search_run(&s, &so, &res, &err);
     sw_cli_release_sigint(&old);
@@ -306,13 +321,26 @@ int sw_cmd_optimize(int argc, char **argv) {
         sw_report_csv(&rep, &sb);
     } else {
         sw_report_text(&rep, &sb);
-        sw_strbuf_printf(&sb,
-                         "\nsearch: %d restarts (best: restart %d), seed %llu, %.2f s, "
-                         "%lld exchanges tried (%.0f/s), %lld applied%s%s\n",
-                         res.restarts_done, res.best_restart, o.seed, res.seconds, res.exchanges,
-                         res.seconds > 0 ? (double)res.exchanges / res.seconds : 0.0, res.steps,
-                         res.timed_out ? ", stopped by --time" : "",
+        /* How the budget was spent, so a user can tell whether more time
+         * would help: restarts, the phases' work, pricing speed, So's gap. */
+        double secs = res.seconds > 0 ? res.seconds : 1e-9;
+        sw_strbuf_printf(&sb, "\nsearch: %d restarts in %.2f s (best: restart %d), seed %llu%s%s\n",
+                         res.restarts_done, res.seconds, res.best_restart, o.seed,
+                         res.timed_out ? ", budget used up" : "",
                          res.interrupted ? ", interrupted" : "");
+        sw_strbuf_printf(&sb, "  phases: ");
+        if (res.annealed > 0)
+            sw_strbuf_printf(&sb, "annealing %lld proposals a restart, ", res.anneal_each);
+        if (res.tabu_iters > 0)
+            sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
+        sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n",
+                         res.steps, (double)res.exchanges / secs * 1e-6);
+        double gap = res.after.So - res.after.So_bound;
+        if (gap <= 1e-9 * (res.after.So_bound > 1 ? res.after.So_bound : 1))
+            sw_strbuf_printf(&sb, "  So is at its lower bound: only Sp and Sc can still improve\n");
+        else
+            sw_strbuf_printf(&sb, "  So is %.4g above its lower bound (%.4g); the bound may not be "
+                             "reachable with this movement\n", gap, res.after.So_bound);
     }
     rc = SW_EXIT_OK;
     if (sb.failed) {

@@ -22,6 +22,20 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The default method's settings, measured on the team movements of the
+ * library (docs/search.md): annealing sweeps of the neighbourhood, its
+ * start temperature as a fraction of the mean worsening of a random
+ * exchange, its end temperature as a fraction of the start, the weight of
+ * Sc beside So+Sr while annealing; tabu iterations, base tenure and stall
+ * limit. */
+#define ANNEAL_SWEEPS 2000
+#define ANNEAL_T0 0.3
+#define ANNEAL_T1 1e-3
+#define ANNEAL_SC_WEIGHT 0.1
+#define TABU_ITERATIONS 30000
+#define TABU_TENURE 3
+#define TABU_STALL 50
+
 /* When to stop: the caller's flag (Ctrl-C) or the deadline on the
  * monotonic clock (0 = none). Checked once per session of a neighbourhood
  * scan, so even a large season answers within a fraction of a second. */
@@ -368,7 +382,7 @@ static bool tabu_init(tabu_list *t, const sw_season *s) {
     t->n = s->n;
     size_t cells = (size_t)s->nsessions * (size_t)s->n * (size_t)(maxp + 1);
     /* By position while small (the precise attribute), else by participant. */
-    t->stride = cells <= ((size_t)16 << 20) && !(getenv("SW_TMODE") && atoi(getenv("SW_TMODE")) == 2) ? maxp + 1 : 1;
+    t->stride = cells <= ((size_t)16 << 20) ? maxp + 1 : 1;
     t->until = calloc((size_t)s->nsessions * (size_t)s->n * (size_t)t->stride + 1, sizeof(int));
     return t->until != NULL;
 }
@@ -379,41 +393,35 @@ static inline int *tabu_at(tabu_list *t, int k, int a, int p) {
 
 /* Whether the move (participants at p and q of session k go to q and p) is
  * tabu at iteration it. */
-static int tmode;
-static double sa_t0_factor = 1.0, sa_t1_factor = 1e-3;
-static double sa_lambda;
 static bool tabu_move(tabu_list *t, const int *as, int k, int p, int q, int it) {
     int a = as[p], b = as[q];
     bool ta = a && *tabu_at(t, k, a - 1, q) >= it, tb = b && *tabu_at(t, k, b - 1, p) >= it;
-    if (tmode == 1) return ta || tb;
-    return (a == 0 || ta) && (b == 0 || tb);
+    return ta || tb;
 }
 
-static void tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
-                     const limits *lim, long long *evaluated) {
+static long long tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                          const limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int nitems = 0;
     for (int k = 0; k < s->nsessions; k++)
         nitems += s->sessions[k].played ? 0 : sw_season_present_count(s, k);
     if (iters <= 0 || nitems < 2)
-        return;
+        return 0;
     tabu_list tl;
     if (!tabu_init(&tl, s))
-        return;
+        return 0;
+    long long done = 0;
     engine E;
     engine_init(&E, mx);
     /* Tenure: a few iterations, random in [t, 1.5 t]; measured in
      * docs/search.md. */
-    int tenure = 2 + nitems / 100;
-    int stall_limit = 50;
-    if (getenv("SW_TENURE")) tenure = atoi(getenv("SW_TENURE"));
-    if (getenv("SW_STALL")) stall_limit = atoi(getenv("SW_STALL"));
-    if (getenv("SW_TMODE")) tmode = atoi(getenv("SW_TMODE"));
+    int tenure = TABU_TENURE + nitems / 50;
+    const int stall_limit = TABU_STALL;
     long long evals = 0;
     key top = E.cur;
     sw_matrix_assign_from(scratch, mx);
     int stall = 0;
-    for (int it = 1; it <= iters && !over(lim); it++) {
+    for (int it = 1; it <= iters && !over(lim); it++, done++) {
         /* Aspiration threshold: a move beats the best state seen when its
          * delta is below top - cur. */
         move asp = {.sosr = sw_i256_sub(top.sosr, E.cur.sosr),
@@ -478,6 +486,7 @@ static void tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     free(tl.until);
     if (evaluated)
         *evaluated += evals;
+    return done;
 }
 
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
@@ -509,20 +518,20 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
  * start) to t0 / 1000 over `iters` proposals. Its job is the deep structure
  * of So that a descent or a tabu walk on the full order does not cross;
  * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
-static void anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits *lim,
-                       long long *evaluated) {
+static long long anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits *lim,
+                            long long *evaluated) {
     const sw_season *s = mx->season;
     int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
     for (int k = 0; k < s->nsessions; k++)
         if (!s->sessions[k].played && s->movements[s->sessions[k].movement].positions >= 2)
             free_k[nfree++] = k;
     if (nfree == 0 || iters <= 0)
-        return;
+        return 0;
     engine E;
     engine_init(&E, mx);
     long long evals = 0;
     /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
-    const double lambda = sa_lambda;
+    const double lambda = ANNEAL_SC_WEIGHT;
     long double L = (long double)mx->scale, N = (long double)mx->n;
     long double sc_to_sosr = lambda * (N * N * N * N) / (L * L * L * L);
     /* Temperature scale from a sample of worsening moves. */
@@ -550,11 +559,12 @@ static void anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits
             count++;
         }
     }
-    double t0 = count ? sum / count * sa_t0_factor : 1.0, t1 = t0 * sa_t1_factor;
+    double t0 = count ? sum / count * ANNEAL_T0 : 1.0, t1 = t0 * ANNEAL_T1;
     double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
     neglog nl;
     neglog_init(&nl);
-    for (long long it = 0; it < iters; it++) {
+    long long it = 0;
+    for (; it < iters; it++) {
         if ((it & 1023) == 0 && over(lim))
             break;
         move c;
@@ -599,6 +609,7 @@ static void anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits
     engine_free(&E);
     if (evaluated)
         *evaluated += evals;
+    return it;
 }
 
 /* Compound moves: two exchanges made together, accepted (first found) when
@@ -689,21 +700,21 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     sw_matrix_rebuild(mx);
 }
 
-long long sw_search_default_anneal(const sw_season *s) {
-    (void)s;
-    if (getenv("SW_T0")) sa_t0_factor = atof(getenv("SW_T0"));
-    if (getenv("SW_T1")) sa_t1_factor = atof(getenv("SW_T1"));
-    if (getenv("SW_LAMBDA")) sa_lambda = atof(getenv("SW_LAMBDA"));
-    if (getenv("SW_SA"))
-        return atoll(getenv("SW_SA"));
-    return 0;
-}
-
-int sw_search_default_tabu(const sw_season *s) {
-    (void)s;
-    if (getenv("SW_ITERS"))
-        return atoi(getenv("SW_ITERS"));
-    return 10000;
+void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
+    long long swaps = 0;
+    bool full = true;
+    for (int k = 0; k < s->nsessions; k++) {
+        if (s->sessions[k].played)
+            continue;
+        long long P = s->movements[s->sessions[k].movement].positions;
+        swaps += P * (P - 1) / 2;
+        full = full && sw_season_present_count(s, k) == P;
+    }
+    /* Sit-outs to choose: picolo's restarts with the rests-first phase won
+     * there (docs/search.md); the annealing and tabu phases price every
+     * exchange with an empty position by making it. */
+    o->anneal = full ? ANNEAL_SWEEPS * swaps : 0;
+    o->tabu = full ? TABU_ITERATIONS : 0;
 }
 
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
@@ -722,7 +733,7 @@ typedef struct worker {
     sw_matrix cur, best, scratch;
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
-    long long evals, steps;
+    long long evals, steps, annealed, tabu_iters;
     bool ok;
 } worker;
 
@@ -751,8 +762,10 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
     if (r > 0)
         sw_search_randomize(&w->cur, &rng);
-    if (o->anneal > 0)
-        anneal_run(&w->cur, &rng, o->anneal, lim, &w->evals);
+    /* Restart 0 keeps the season's own assignment as its start: annealing
+     * would forget it, and the result must never be worse than the input. */
+    if (o->anneal > 0 && r > 0)
+        w->annealed += anneal_run(&w->cur, &rng, o->anneal, lim, &w->evals);
     engine E;
     engine_init(&E, &w->cur);
     w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
@@ -762,7 +775,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
     }
     if (o->tabu > 0)
-        tabu_run(&w->cur, &w->scratch, &rng, o->tabu, lim, &w->evals);
+        w->tabu_iters += tabu_run(&w->cur, &w->scratch, &rng, o->tabu, lim, &w->evals);
     if (o->kicks > 0 && !over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
@@ -775,7 +788,6 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     }
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
-    if (getenv("SW_DBG") && r > 0) fprintf(stderr, "R %d %.4f %.4f %.4f %.4f\n", r, c.So - c.So_bound, c.Sp, c.Sc, c.So);
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
@@ -784,8 +796,39 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     }
 }
 
-sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result *res,
+/* Seconds one annealing proposal takes on mx, measured on a sample of
+ * random exchanges priced as the annealing prices them (So+Sr and Sc), with
+ * a margin for the exchanges it makes. */
+static double anneal_cost(sw_matrix *mx, uint64_t seed) {
+    const sw_season *s = mx->season;
+    engine E;
+    engine_init(&E, mx);
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, UINT64_C(0xca1b));
+    const int samples = 20000;
+    double t0 = now();
+    volatile long sink = 0;
+    for (int i = 0; i < samples; i++) {
+        int k = (int)sw_rng_bounded(&rng, (uint32_t)s->nsessions);
+        int P = s->movements[s->sessions[k].movement].positions;
+        if (s->sessions[k].played || P < 2)
+            continue;
+        int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)P - 1), q = p + 1;
+        __int128 d;
+        sw_i256 dc;
+        if (sw_matrix_tables_ready(mx, k) && E.fast && mx->assign[k][p] && mx->assign[k][q] &&
+            sw_price_sosr(&E.pr, mx, k, p, q, &d) && sw_price_sc(&E.pr, mx, k, p, q, &dc))
+            sink += d < 0;
+    }
+    double each = (now() - t0) / samples;
+    engine_free(&E);
+    return 2 * each;
+}
+
+sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_result *res,
                         sw_error *err) {
+    sw_search_opts eff = *opts;
+    const sw_search_opts *o = &eff;
     memset(res, 0, sizeof *res);
     if (o->restarts < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d restarts, expected at least 1",
@@ -806,6 +849,16 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
 #endif
     if (nthreads > o->restarts)
         nthreads = o->restarts;
+    /* In time mode the annealing adapts to the budget: its temperature
+     * schedule needs its whole length, so a restart whose annealing the
+     * deadline would cut gets fewer proposals (at most a third of the
+     * budget). Without a time limit nothing depends on the clock. */
+    if (eff.time_limit > 0 && eff.anneal > 0) {
+        double cost = anneal_cost(&base, eff.seed);
+        if (cost > 0 && (double)eff.anneal * cost > eff.time_limit / 3)
+            eff.anneal = (long long)(eff.time_limit / 3 / cost) + 1;
+    }
+    res->anneal_each = eff.anneal;
     worker *ws = calloc((size_t)nthreads, sizeof *ws);
     if (!ws) {
         sw_matrix_free(&base);
@@ -873,6 +926,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *o, sw_search_result 
         for (int t = 0; t < nthreads; t++) {
             res->exchanges += ws[t].evals;
             res->steps += ws[t].steps;
+            res->annealed += ws[t].annealed;
+            res->tabu_iters += ws[t].tabu_iters;
             if (ws[t].best_restart < 0)
                 continue;
             int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);

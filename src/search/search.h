@@ -56,7 +56,10 @@ typedef struct sw_search_result {
     int restarts_done;
     int best_restart;
     long long exchanges;  /* exchanges evaluated */
-    long long steps;      /* exchanges applied */
+    long long steps;      /* exchanges applied by descents */
+    long long annealed;   /* annealing proposals made */
+    long long tabu_iters; /* tabu iterations made */
+    long long anneal_each; /* annealing proposals per restart (after the budget) */
     double seconds;
     bool interrupted;     /* stopped by opts.stop */
     bool timed_out;       /* the time limit kept restarts from starting */
@@ -104,10 +107,10 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated);
 
-/* The tabu iterations per restart of the default method for season s
- * (measured in docs/search.md). */
-int sw_search_default_tabu(const sw_season *s);
-long long sw_search_default_anneal(const sw_season *s);
+/* Set o->anneal and o->tabu to the default method for season s: annealing
+ * and tabu search when every session to plan is full, picolo's restarts
+ * (with the rests-first phase) when sit-outs are to be chosen. */
+void sw_search_default_method(const sw_season *s, sw_search_opts *o);
 
 /* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);
