@@ -1,12 +1,17 @@
 /* bench/bench_search.c: the season optimizer's quality and speed.
- * 1. picolo's published results for six sessions of team movements (all
- *    present): seatwise must equal or beat them. Per case and strategy
- *    (plain picolo restarts; 4 restarts with 6000 tabu iterations each):
- *    Qo, Qc, So, So's gap to its bound, time, exchanges evaluated per second.
- * 2. Restarts per second with 2 threads against 1 (same restarts, same seed,
- *    same result).
- * Usage: bench_search [restarts]   (plain restarts, default 1000)
+ * 1. Every movement of the library's 6ronden/, 7ronden/ and 8ronden/ folders
+ *    (the team movements picolo publishes renumbering tables for), six
+ *    sessions, everyone present, 2 threads, the default method for a time
+ *    budget (default 5 s): So, Sp, Sc, Qo, Qc, So's gap, the time and
+ *    restarts, and picolo's published figures where known, compared by
+ *    (Sr, So, Sp, Sc). The baseline measured in the same run is picolo's
+ *    own method (descents only) for the same budget.
+ * 2. Restarts per second with 2 threads against 1 (same restarts, same
+ *    seed, same result).
+ * Usage: bench_search [seconds per case] [substring of the movement name]
  * SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,29 +19,52 @@
 #include "bench_common.h"
 #include "search/search.h"
 
+/* picolo's published tables, six sessions, Sr = 0 (issue #10). */
 typedef struct target {
     const char *movement;
-    int pairs;
-    double qo, qc; /* picolo's renumbering tables; 0 = none published */
+    double so, sp, sc;
 } target;
 
-static const target targets[] = {
-    {"6ronden/8p6rTeamH.txt", 8, 99.54, 99.18},  {"6ronden/10p6rTeamH.txt", 10, 100, 99.17},
-    {"6ronden/4p6rTeamH.txt", 4, 0, 0},          {"6ronden/6p6rTeamH.txt", 6, 0, 0},
-    {"6ronden/8p6rTeamS.txt", 8, 0, 0},          {"6ronden/10p6rTeamS.txt", 10, 0, 0},
-    {"6ronden/12p6rTeamH.txt", 12, 0, 0},        {"6ronden/12p6rTeamS.txt", 12, 0, 0},
-    {"6ronden/14p6rTeamS.txt", 14, 0, 0},        {"6ronden/16p6rTeamS.txt", 16, 0, 0},
-    {"7ronden/10p7rTeamH.txt", 10, 0, 0},        {"7ronden/12p7rTeamS.txt", 12, 0, 0},
-    {"8ronden/8p8rTeamH.txt", 8, 0, 0},          {"8ronden/12p8r6tH.txt", 12, 0, 0},
+static const target picolo[] = {
+    {"6ronden/8p6rTeamH.txt", 2.169096, 1.533783, 2.791923},
+    {"6ronden/10p6rTeamH.txt", 0, 0, 1.500000},
+    {"7ronden/12p7rTeamH.txt", 5.436514, 3.138773, 3.926590},
+    {"8ronden/12p8r6tH.txt", 4.670173, 2.696326, 1.360050},
+    {"6ronden/14p6rTeamS.txt", 10.190259, 6.450448, 34.412354},
+    {"8ronden/14p8r7tH.txt", 6.996814, 3.739954, 14.093808},
+    {"6ronden/16p6rTeamS.txt", 8.064000, 4.032000, 3.742867},
+    {"7ronden/18p7rTeamS.txt", 9.628333, 4.538840, 31.561258},
 };
 
-static int run(const char *rel, int pairs, int sessions, int restarts, int tabu, int threads,
-               sw_search_result *res) {
-    sw_season s;
-    if (bench_season(rel, pairs, pairs, sessions, &s) != 0)
-        return -1;
-    sw_search_opts o = {.seed = 1, .restarts = restarts, .tabu = tabu, .threads = threads};
+/* a against picolo's printed figures (six decimals): -1 better, 0 equal, 1 worse */
+static int versus(double a, double b) {
+    double tol = 5e-7 * (fabs(b) > 1 ? fabs(b) : 1);
+    return a < b - tol ? -1 : a > b + tol ? 1 : 0;
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int run(const char *rel, int sessions, double seconds, int restarts, bool picolo_only,
+               int threads, sw_search_result *res) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, rel);
+    sw_movement m;
     sw_error err;
+    if (sw_movement_read_asc(path, &m, &err) != SW_OK) {
+        fprintf(stderr, "bench: %s\n", err.msg);
+        return -1;
+    }
+    int n = m.positions;
+    sw_movement_free(&m);
+    sw_season s;
+    if (bench_season(rel, n, n, sessions, &s) != 0)
+        return -1;
+    sw_search_opts o = {.seed = 1, .restarts = restarts, .time_limit = seconds,
+                        .threads = threads};
+    if (!picolo_only)
+        sw_search_default_method(&s, &o);
     int rc = sw_search_run(&s, &o, res, &err) == SW_OK ? 0 : -1;
     if (rc)
         fprintf(stderr, "bench: %s\n", err.msg);
@@ -45,45 +73,101 @@ static int run(const char *rel, int pairs, int sessions, int restarts, int tabu,
 }
 
 int main(int argc, char **argv) {
-    int restarts = argc > 1 ? atoi(argv[1]) : 1000;
-    if (restarts < 1)
-        restarts = 1000;
-    printf("six sessions, everyone present, seed 1, 2 threads\n");
-    printf("%-24s %-13s %7s %7s %9s %8s %8s %8s %11s  %s\n", "movement", "strategy", "Qo", "Qc",
-           "So", "So gap", "Sc", "time s", "exch/s", "picolo Qo/Qc");
-    int met[2] = {0, 0}, cases = 0;
-    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) {
-        for (int strat = 0; strat < 2; strat++) {
-            sw_search_result r;
-            int rs = strat ? 4 : restarts, tabu = strat ? 6000 : 0;
-            if (run(targets[i].movement, targets[i].pairs, 6, rs, tabu, 2, &r) != 0)
-                break;
-            char label[32];
-            snprintf(label, sizeof label, strat ? "%dx tabu%d" : "%d plain", rs, tabu);
-            printf("%-24s %-13s %7.2f %7.2f %9.4f %8.4f %8.4f %8.2f %11.0f", targets[i].movement,
-                   label, r.after.Qo, r.after.Qc, r.after.So, r.after.So - r.after.So_bound,
-                   r.after.Sc, r.seconds, r.seconds > 0 ? (double)r.exchanges / r.seconds : 0.0);
-            if (targets[i].qo > 0) {
-                cases += strat == 0;
-                /* picolo prints two decimals: equal at two decimals counts as equal */
-                int ok = r.after.Qo + 0.005 >= targets[i].qo && r.after.Qc + 0.005 >= targets[i].qc;
-                met[strat] += ok;
-                printf("  %.2f/%.2f %s", targets[i].qo, targets[i].qc, ok ? "met" : "NOT MET");
-            }
-            printf("\n");
+    double seconds = argc > 1 ? atof(argv[1]) : 5.0;
+    const char *filter = argc > 2 ? argv[2] : "";
+    if (!(seconds > 0))
+        seconds = 5.0;
+    const char *dirs[] = {"6ronden", "7ronden", "8ronden"};
+    char *cases[256];
+    int ncases = 0;
+    for (int d = 0; d < 3; d++) {
+        char dp[1024];
+        snprintf(dp, sizeof dp, "%s/%s", SW_MOVEMENTS_DIR, dirs[d]);
+        DIR *dir = opendir(dp);
+        if (!dir) {
+            fprintf(stderr, "bench: movement library not found at %s\n", dp);
+            return 1;
         }
+        struct dirent *e;
+        while ((e = readdir(dir)) && ncases < 256) {
+            if (e->d_name[0] == '.' || !strstr(e->d_name, ".txt"))
+                continue;
+            char rel[512];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], e->d_name);
+            if (strstr(rel, filter))
+                cases[ncases++] = strdup(rel);
+        }
+        closedir(dir);
     }
-    printf("picolo targets met: plain %d of %d, tabu %d of %d\n\n", met[0], cases, met[1], cases);
+    qsort(cases, (size_t)ncases, sizeof *cases, cmp_str);
+    printf("six sessions, everyone present, seed 1, 2 threads, %.1f s a case; baseline: picolo's\n"
+           "method (descents only) for the same budget\n",
+           seconds);
+    printf("%-26s %9s %8s %9s %7s %7s %8s %6s %5s | %9s %9s | %s\n", "movement", "So", "Sp", "Sc",
+           "Qo", "Qc", "So gap", "time", "rest", "base So", "base Sc", "picolo So / Sp / Sc");
+    int known = 0, met = 0, strictly_sc = 0, at_bound = 0, beat_base = 0, done = 0;
+    for (int i = 0; i < ncases; i++) {
+        sw_search_result r, b;
+        if (run(cases[i], 6, seconds, 100000000, false, 2, &r) != 0 ||
+            run(cases[i], 6, seconds, 100000000, true, 2, &b) != 0)
+            continue;
+        done++;
+        double gap = r.after.So - r.after.So_bound;
+        at_bound += gap <= 1e-9 * (r.after.So_bound > 1 ? r.after.So_bound : 1);
+        beat_base += sw_search_compare_final(&r.after, &b.after) <= 0;
+        printf("%-26s %9.4f %8.4f %9.4f %7.2f %7.2f %8.4f %6.2f %5d | %9.4f %9.4f |", cases[i],
+               r.after.So, r.after.Sp, r.after.Sc, r.after.Qo, r.after.Qc, gap, r.seconds,
+               r.restarts_done, b.after.So, b.after.Sc);
+        for (size_t t = 0; t < sizeof picolo / sizeof *picolo; t++) {
+            if (strcmp(picolo[t].movement, cases[i]))
+                continue;
+            int c = r.after.Sr > 1e-12 ? 1 : 0;
+            if (!c)
+                c = versus(r.after.So, picolo[t].so);
+            if (!c)
+                c = versus(r.after.Sp, picolo[t].sp);
+            int csc = versus(r.after.Sc, picolo[t].sc);
+            if (!c)
+                c = csc;
+            known++;
+            met += c <= 0;
+            strictly_sc += csc < 0;
+            printf(" %.4f / %.4f / %.4f %s", picolo[t].so, picolo[t].sp, picolo[t].sc,
+                   c < 0 ? "BETTER" : c == 0 ? "equal" : "WORSE");
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    printf("So at its lower bound in %d of %d cases; equal or better than the baseline in %d of "
+           "%d\n",
+           at_bound, done, beat_base, done);
+    printf("picolo's tables: equal or better by (Sr, So, Sp, Sc) in %d of %d; Sc strictly lower "
+           "in %d of %d\n\n",
+           met, known, strictly_sc, known);
+    for (int i = 0; i < ncases; i++)
+        free(cases[i]);
 
-    int tr = restarts < 64 ? 64 : restarts;
+    int tr = 12;
     sw_search_result r1, r2;
-    if (run("6ronden/12p6rTeamS.txt", 12, 6, tr, 0, 1, &r1) == 0 &&
-        run("6ronden/12p6rTeamS.txt", 12, 6, tr, 0, 2, &r2) == 0) {
-        printf("threads: %d restarts of 12p6rTeamS x 6: 1 thread %.2f s (%.0f restarts/s), "
-               "2 threads %.2f s (%.0f restarts/s), ratio %.2fx (goal >= 1.8x), same result: %s\n",
-               tr, r1.seconds, tr / r1.seconds, r2.seconds, tr / r2.seconds,
-               r1.seconds / r2.seconds,
+    if (run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 1, &r1) == 0 &&
+        run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 2, &r2) == 0) {
+        printf("threads: %d restarts of 12p6rTeamS x 6 (default method): 1 thread %.2f s, "
+               "2 threads %.2f s, ratio %.2fx (goal >= 1.8x), same result: %s\n",
+               tr, r1.seconds, r2.seconds, r1.seconds / r2.seconds,
                sw_search_compare_final(&r1.after, &r2.after) == 0 ? "yes" : "NO");
+    }
+    /* Plain restarts (picolo's descents) on a 40-participant, 10-session
+     * season: how many a second (goal >= 10). */
+    sw_search_result rp;
+    sw_season big;
+    if (bench_season("Topintegraal/40p6r10+10+10+10TeamS.txt", 40, 40, 10, &big) == 0) {
+        sw_search_opts o = {.seed = 1, .restarts = 40, .threads = 2};
+        sw_error err;
+        if (sw_search_run(&big, &o, &rp, &err) == SW_OK)
+            printf("picolo restarts on 40 pairs x 10 sessions: %d in %.2f s, %.1f per second "
+                   "(goal >= 10)\n",
+                   rp.restarts_done, rp.seconds, rp.restarts_done / rp.seconds);
+        sw_season_free(&big);
     }
     return 0;
 }
