@@ -28,13 +28,15 @@ static double now(void) {
  * exchange, its end temperature as a fraction of the start, the weight of
  * Sc beside So+Sr while annealing; tabu iterations, base tenure and stall
  * limit. */
-#define ANNEAL_SWEEPS 2000
+#define ANNEAL_SWEEPS 5000
 #define ANNEAL_T0 0.3
 #define ANNEAL_T1 1e-3
+#define ANNEAL_REHEATS 2
+#define ANNEAL_REHEAT_T0 0.3
 #define ANNEAL_SC_WEIGHT 0.1
 #define TABU_ITERATIONS 30000
 #define TABU_TENURE 3
-#define TABU_STALL 50
+#define TABU_STALL 20
 
 /* When to stop: the caller's flag (Ctrl-C) or the deadline on the
  * monotonic clock (0 = none). Checked once per session of a neighbourhood
@@ -518,8 +520,8 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
  * start) to t0 / 1000 over `iters` proposals. Its job is the deep structure
  * of So that a descent or a tabu walk on the full order does not cross;
  * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
-static long long anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const limits *lim,
-                            long long *evaluated) {
+static long long anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
+                            const limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -559,7 +561,7 @@ static long long anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, const l
             count++;
         }
     }
-    double t0 = count ? sum / count * ANNEAL_T0 : 1.0, t1 = t0 * ANNEAL_T1;
+    double t0 = count ? sum / count * t0_factor : 1.0, t1 = t0 * ANNEAL_T1;
     double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
     neglog nl;
     neglog_init(&nl);
@@ -765,11 +767,29 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     /* Restart 0 keeps the season's own assignment as its start: annealing
      * would forget it, and the result must never be worse than the input. */
     if (o->anneal > 0 && r > 0)
-        w->annealed += anneal_run(&w->cur, &rng, o->anneal, lim, &w->evals);
+        w->annealed += anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, lim, &w->evals);
     engine E;
     engine_init(&E, &w->cur);
     w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
     engine_free(&E);
+    /* So above its bound: anneal again from here, cooler, while that
+     * lowers So+Sr (some bounds cannot be reached: the tries are few). */
+    for (int rep = 0; o->anneal > 0 && r > 0 && rep < ANNEAL_REHEATS && !over(lim); rep++) {
+        sw_criteria c;
+        sw_criteria_compute(&w->cur, &c);
+        if (sw_i256_cmp(c.so, c.so_bound) <= 0)
+            break;
+        sw_matrix_assign_from(&w->scratch, &w->cur);
+        w->annealed += anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0, lim,
+                                  &w->evals);
+        engine_init(&E, &w->cur);
+        w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
+        engine_free(&E);
+        if (sw_i256_cmp(sw_criteria_sosr(&w->cur), sw_criteria_sosr(&w->scratch)) >= 0) {
+            sw_matrix_assign_from(&w->cur, &w->scratch);
+            break;
+        }
+    }
     if (o->pairs > 0 && !over(lim)) {
         w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
         w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
