@@ -390,6 +390,17 @@ static void test_pricer_matches_exchange(void **state) {
                     sw_matrix_exchange(&mx, k, p, q);
                     assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sosr(&mx), sosr0),
                                                  sw_i256_from_i128(d)), 0);
+                    /* the 128-bit and the checked paths give the same */
+                    sw_matrix_exchange(&mx, k, p, q);
+                    sw_pricer wide = pr;
+                    for (int path = 0; path < 2; path++) {
+                        __int128 d2;
+                        wide.narrow = false;
+                        wide.sum_ok = path == 0;
+                        assert_true(sw_price_sosr(&wide, &mx, k, p, q, &d2));
+                        assert_true(d2 == d);
+                    }
+                    sw_matrix_exchange(&mx, k, p, q);
                     assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sp2(&mx), sp20), dsp2), 0);
                     assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sc(&mx), sc0), dsc), 0);
                     checked++;

@@ -37,8 +37,9 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
             pr->maxp = s->movements[i].positions;
     pr->rmax = carried + rounds;
     pr->e = malloc(((size_t)pr->xmax + 1) * sizeof *pr->e);
+    pr->e64 = malloc(((size_t)pr->xmax + 1) * sizeof *pr->e64);
     pr->f = malloc(((size_t)pr->rmax + 1) * sizeof *pr->f);
-    if (!pr->e || !pr->f) {
+    if (!pr->e || !pr->e64 || !pr->f) {
         sw_pricer_free(pr);
         return -1;
     }
@@ -51,6 +52,7 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
 
 void sw_pricer_free(sw_pricer *pr) {
     free(pr->e);
+    free(pr->e64);
     free(pr->f);
     memset(pr, 0, sizeof *pr);
 }
@@ -89,6 +91,10 @@ bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
     /* A swap's sum has fewer than 2 P terms (P the most positions of a
      * movement), each of absolute value at most 2 emax. */
     pr->sum_ok = emax < ((__int128)1 << 124) / (pr->maxp + 1);
+    /* The same sum in 64 bits when it stays below 2^62. */
+    pr->narrow = emax < ((__int128)1 << 60) / (pr->maxp + 1);
+    for (int x = 0; pr->narrow && x <= pr->xmax; x++)
+        pr->e64[x] = (int64_t)pr->e[x];
     for (int x = 0; x <= pr->rmax; x++)
         pr->f[x] = pow4(N * x - pr->R);
     return true;
@@ -105,7 +111,23 @@ bool sw_price_sosr(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
     /* Entries of p's list, then those of q's list that p's did not have.
      * Each term is below 4 emax; when 4 P emax fits (sw_pricer_sync) the
      * sum needs no checks, else each addition is checked. */
-    if (pr->sum_ok) {
+    if (pr->narrow) {
+        const int64_t *e64 = pr->e64;
+        int64_t d64 = 0;
+        for (int x = nb[p]; x < nb[p + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r] - wp[r];
+            if (y < 0 || r == q || !dv)
+                continue;
+            d64 += e64[ma[y] + dv] - e64[ma[y]] + e64[mb[y] - dv] - e64[mb[y]];
+        }
+        for (int x = nb[q]; x < nb[q + 1]; x++) {
+            int r = nb[x], y = as[r] - 1, dv = wq[r];
+            if (y < 0 || r == p || wp[r])
+                continue;
+            d64 += e64[ma[y] + dv] - e64[ma[y]] + e64[mb[y] - dv] - e64[mb[y]];
+        }
+        de = d64;
+    } else if (pr->sum_ok) {
         for (int x = nb[p]; x < nb[p + 1]; x++) {
             int r = nb[x], y = as[r] - 1, dv = wq[r] - wp[r];
             if (y < 0 || r == q || !dv)

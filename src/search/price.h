@@ -31,10 +31,12 @@ typedef struct sw_pricer {
     int xmax, rmax; /* tables cover M in [0, xmax], r in [0, rmax] */
     int maxp;       /* the most positions of a movement of the season */
     __int128 *e, *f;
+    int64_t *e64;    /* e in 64 bits, valid when narrow */
     __int128 n4, d4; /* N^4, D^4 */
     bool ok;         /* tables valid and within bounds for T, R */
     bool sc_ok;      /* Sc deltas fit 128 bits for the current Tc */
     bool sum_ok;     /* So sums of a swap fit 128 bits without checks */
+    bool narrow;     /* ... and 64 bits: e64 is used */
     bool smax_ok;    /* Sp changes fit 128 bits (s_i below 2^60) */
     int64_t tc;      /* csum[1] as int64 (when sc_ok) */
 } sw_pricer;

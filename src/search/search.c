@@ -115,8 +115,23 @@ typedef struct move {
     int k, p, q;
     bool plain;      /* priced from the tables */
     bool have_rest;  /* sp2 and sc known */
+    bool narrow;     /* sosr fits 128 bits and s holds it */
+    __int128 s;
     sw_i256 sosr, sp2, sc;
 } move;
+
+static void move_narrow(move *m) {
+    uint64_t fill = (m->sosr.w[1] >> 63) ? ~UINT64_C(0) : 0;
+    m->narrow = m->sosr.w[2] == fill && m->sosr.w[3] == fill;
+    m->s = (__int128)(((unsigned __int128)m->sosr.w[1] << 64) | m->sosr.w[0]);
+}
+
+/* The hot comparison of first keys, in 128 bits when both fit. */
+static inline int sosr_cmp(const move *a, const move *b) {
+    if (a->narrow && b->narrow)
+        return (a->s > b->s) - (a->s < b->s);
+    return sw_i256_cmp(a->sosr, b->sosr);
+}
 
 static void engine_key(engine *E) {
     E->cur = (key){.sosr = sw_criteria_sosr(E->mx), .sp2 = sw_criteria_sp2(E->mx),
@@ -145,6 +160,7 @@ static void move_by_making(engine *E, move *m) {
     m->sc = sw_i256_sub(sw_criteria_sc(E->mx), E->cur.sc);
     m->have_rest = true;
     m->plain = false;
+    move_narrow(m);
     sw_matrix_exchange(E->mx, m->k, m->p, m->q);
 }
 
@@ -157,6 +173,8 @@ static void move_price(engine *E, move *m, bool ready) {
     m->plain = ready && E->fast && as[m->p] && as[m->q];
     if (m->plain && sw_price_sosr(&E->pr, E->mx, m->k, m->p, m->q, &d)) {
         m->sosr = sw_i256_from_i128(d);
+        m->s = d;
+        m->narrow = true;
         return;
     }
     move_by_making(E, m);
@@ -175,7 +193,7 @@ static void move_rest(engine *E, move *m) {
 
 /* a < b on (sosr, sp2, sc), filling the later keys only on ties. */
 static int move_cmp(engine *E, move *a, move *b) {
-    int c = sw_i256_cmp(a->sosr, b->sosr);
+    int c = sosr_cmp(a, b);
     if (c)
         return c;
     move_rest(E, a);
@@ -208,6 +226,7 @@ static long long engine_descend(engine *E, int max_steps, const limits *lim,
         move best = zero_move, c;
         best.k = -1;
         best.have_rest = true;
+        best.narrow = true; /* delta 0 */
         for (int k = 0; k < s->nsessions && !over(lim); k++) {
             if (s->sessions[k].played)
                 continue;
@@ -223,7 +242,7 @@ static long long engine_descend(engine *E, int max_steps, const limits *lim,
                     c.p = p;
                     c.q = q;
                     move_price(E, &c, ready);
-                    if (sw_i256_cmp(c.sosr, best.sosr) > 0)
+                    if (sosr_cmp(&c, &best) > 0)
                         continue;
                     if (move_cmp(E, &c, &best) < 0)
                         best = c;
@@ -429,6 +448,7 @@ static long long tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int it
         move asp = {.sosr = sw_i256_sub(top.sosr, E.cur.sosr),
                     .sp2 = sw_i256_sub(top.sp2, E.cur.sp2),
                     .sc = sw_i256_sub(top.sc, E.cur.sc), .have_rest = true};
+        move_narrow(&asp);
         move best = {.k = -1}, c;
         bool bimproves = false;
         for (int k = 0; k < s->nsessions && !over(lim); k++) {
@@ -447,10 +467,10 @@ static long long tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int it
                     c.q = q;
                     move_price(&E, &c, ready);
                     bool tabu = tabu_move(&tl, as, k, p, q, it);
-                    int ca = sw_i256_cmp(c.sosr, asp.sosr);
+                    int ca = sosr_cmp(&c, &asp);
                     if (tabu && ca > 0)
                         continue;
-                    if (best.k >= 0 && sw_i256_cmp(c.sosr, best.sosr) > 0)
+                    if (best.k >= 0 && sosr_cmp(&c, &best) > 0)
                         continue;
                     bool improves = ca < 0 || (ca == 0 && move_cmp(&E, &c, &asp) < 0);
                     if (tabu && !improves)
