@@ -393,10 +393,10 @@ static void test_pricer_matches_exchange(void **state) {
                     /* the 128-bit and the checked paths give the same */
                     sw_matrix_exchange(&mx, k, p, q);
                     sw_pricer wide = pr;
-                    for (int path = 0; path < 2; path++) {
+                    for (int route = 0; route < 2; route++) {
                         __int128 d2;
                         wide.narrow = false;
-                        wide.sum_ok = path == 0;
+                        wide.sum_ok = route == 0;
                         assert_true(sw_price_sosr(&wide, &mx, k, p, q, &d2));
                         assert_true(d2 == d);
                     }
