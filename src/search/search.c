@@ -258,17 +258,17 @@ static long long engine_descend(engine *E, int max_steps, const limits *lim,
     return steps;
 }
 
-/* The legacy descent, kept for the final phase (rests first). */
-/* Best-improvement descent by (So+Sr, Sp, Sc), or with rests_first by
- * (Sr, So+Sr, Sp, Sc): the order the final choice uses, so a restart can
- * still trade meetings for fairer rests after picolo's phase. */
-static long long descend(sw_matrix *mx, int max_steps, const limits *lim,
-                         long long *evaluated, bool rests_first) {
+/* Best-improvement descent ranked as the final choice, (Sr, So+Sr, Sp,
+ * Sc), so a restart can still trade meetings for fairer rests after
+ * picolo's phase. Every exchange is made and measured (rests change with
+ * the sit-outs, which the pricer does not price). */
+static long long descend_rests_first(sw_matrix *mx, int max_steps, const limits *lim,
+                                     long long *evaluated) {
     const sw_season *s = mx->season;
     long long steps = 0, evals = 0;
     if (max_steps <= 0)
         max_steps = 100000;
-    key cur = state_key(mx, rests_first);
+    key cur = state_key(mx, true);
     cur.sp2 = sw_criteria_sp2(mx);
     cur.sc = sw_criteria_sc(mx);
     cur.have_sp2 = cur.have_sc = true;
@@ -285,18 +285,9 @@ static long long descend(sw_matrix *mx, int max_steps, const limits *lim,
                     if (!as[p] && !as[q])
                         continue;
                     evals++;
-                    /* A plain swap's So+Sr comes from its delta without making
-                     * it; most candidates stop there. */
-                    int64_t dm[5], dr[5];
-                    if (!rests_first && sw_matrix_swap_delta(mx, k, p, q, dm, dr) == 0 &&
-                        sw_i256_cmp(sw_i256_add(cur.sosr, sw_criteria_sosr_delta(mx, dm, dr)),
-                                    best.sosr) > 0)
-                        continue;
                     sw_matrix_exchange(mx, k, p, q);
-                    key cand = state_key(mx, rests_first);
-                    /* Only a candidate that is not worse on the first key needs more. */
-                    if ((rests_first || sw_i256_cmp(cand.sosr, best.sosr) <= 0) &&
-                        key_compare(&cand, mx, &best) < 0) {
+                    key cand = state_key(mx, true);
+                    if (key_compare(&cand, mx, &best) < 0) {
                         key_sp2(&cand, mx);
                         key_sc(&cand, mx);
                         best = cand;
@@ -331,7 +322,7 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
 long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps,
                                         volatile sig_atomic_t *stop, long long *evaluated) {
     limits lim = {stop, 0};
-    return descend(mx, max_steps, &lim, evaluated, true);
+    return descend_rests_first(mx, max_steps, &lim, evaluated);
 }
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -824,7 +815,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->steps += engine_descend(&E, o->max_steps, lim, &w->evals);
         engine_free(&E);
     } else {
-        w->steps += descend(&w->cur, o->max_steps, lim, &w->evals, true);
+        w->steps += descend_rests_first(&w->cur, o->max_steps, lim, &w->evals);
     }
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
