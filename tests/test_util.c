@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -169,15 +170,159 @@ static void test_next_line_and_paths(void **state) {
         assert_int_equal(n, want[i]);
     }
     assert_int_equal(sw_next_line(&p, end, &line, &n), 0);
-    char buf[64];
-    sw_path_dir("a/b/c.txt", buf, sizeof buf);
+    char *buf = sw_path_dir("a/b/c.txt");
     assert_string_equal(buf, "a/b");
-    sw_path_dir("c.txt", buf, sizeof buf);
+    free(buf);
+    buf = sw_path_dir("c.txt");
     assert_string_equal(buf, ".");
-    assert_int_equal(sw_path_join("a/b", "x.asc", buf, sizeof buf), 0);
+    free(buf);
+    buf = sw_path_join("a/b", "x.asc");
     assert_string_equal(buf, "a/b/x.asc");
-    assert_int_equal(sw_path_join("a/b", "/abs.asc", buf, sizeof buf), 0);
+    free(buf);
+    buf = sw_path_join("a/b", "/abs.asc");
     assert_string_equal(buf, "/abs.asc");
+    free(buf);
+    /* no fixed buffers: a 5000-byte path is joined whole (regression: 1023) */
+    char *longdir = malloc(5001);
+    memset(longdir, 'd', 5000);
+    longdir[5000] = '\0';
+    buf = sw_path_join(longdir, "x.asc");
+    assert_int_equal(strlen(buf), 5006);
+    char *back = sw_path_dir(buf);
+    assert_string_equal(back, longdir);
+    free(back);
+    free(buf);
+    free(longdir);
+}
+
+static char *temp_dir(void) {
+    char tmpl[] = "/tmp/sw_util_XXXXXX";
+    assert_non_null(mkdtemp(tmpl));
+    return strdup(tmpl);
+}
+
+static void put_file(const char *path, const char *text, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+static char *slurp(const char *path) {
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    return data;
+}
+
+/* Regression: a UTF-8 byte-order mark is dropped by the shared reader, so
+ * every format accepts files saved by Windows editors. */
+static void test_file_read_bom(void **state) {
+    (void)state;
+    char *dir = temp_dir(), path[256];
+    snprintf(path, sizeof path, "%s/bom.txt", dir);
+    put_file(path, "\xEF\xBB\xBFpairs x\n", 11);
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 8);
+    assert_string_equal(data, "pairs x\n");
+    free(data);
+    put_file(path, "\xEF\xBB\xBF", 3); /* only a mark: an empty file */
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 0);
+    assert_string_equal(data, "");
+    free(data);
+    remove(path);
+    rmdir(dir);
+    free(dir);
+}
+
+/* Regression: the size limit is exact (the buffer used to double past it,
+ * so files up to twice the limit were read). Tested with a lowered limit. */
+static void test_file_read_limit_exact(void **state) {
+    (void)state;
+    char *dir = temp_dir(), path[256];
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    char text[5000];
+    memset(text, 'x', sizeof text);
+    put_file(path, text, 4097);
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read_limited(path, 4097, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 4097);
+    free(data);
+    assert_int_equal(sw_file_read_limited(path, 4096, &data, &len, &err), SW_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "larger than 4096 bytes"));
+    /* through a pipe (no size known up front) the limit holds the same */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "mkfifo '%s/fifo' && (cat '%s' > '%s/fifo' &)", dir, path, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/fifo", dir);
+    assert_int_equal(sw_file_read_limited(cmd, 100, &data, &len, &err), SW_ERR_LIMIT);
+    remove(cmd);
+    remove(path);
+    rmdir(dir);
+    free(dir);
+}
+
+/* Regressions: several files are committed together (a failure leaves all
+ * old files), a symlink is written through to its target, which keeps its
+ * mode, and sw_file_same compares files, not strings. */
+static void test_atomic_write_sets_links_modes(void **state) {
+    (void)state;
+    char *dir = temp_dir(), a[256], b[256], link[256], bad[256];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(bad, sizeof bad, "%s/missing/c.txt", dir);
+    put_file(a, "old a\n", 6);
+    put_file(b, "old b\n", 6);
+    sw_error err;
+    /* the second file cannot be written: neither changes */
+    sw_out_file two[2] = {{a, "new a\n", 6}, {bad, "new c\n", 6}};
+    assert_int_equal(sw_files_write_atomic(two, 2, &err), SW_ERR_IO);
+    char *t = slurp(a);
+    assert_string_equal(t, "old a\n");
+    free(t);
+    /* both can: both change */
+    sw_out_file ok[2] = {{a, "new a\n", 6}, {b, "new b\n", 6}};
+    assert_int_equal(sw_files_write_atomic(ok, 2, &err), SW_OK);
+    t = slurp(a);
+    assert_string_equal(t, "new a\n");
+    free(t);
+    t = slurp(b);
+    assert_string_equal(t, "new b\n");
+    free(t);
+    /* through a symlink: the link stays a link, the target gets the text
+     * and keeps mode 640 */
+    assert_int_equal(chmod(b, 0640), 0);
+    assert_int_equal(symlink("b.txt", link), 0);
+    assert_int_equal(sw_file_write_atomic(link, "via link\n", 9, &err), SW_OK);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(stat(b, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    t = slurp(b);
+    assert_string_equal(t, "via link\n");
+    free(t);
+    assert_true(sw_file_same(link, b));
+    char other[300];
+    snprintf(other, sizeof other, "%s/./b.txt", dir);
+    assert_true(sw_file_same(other, b));
+    assert_false(sw_file_same(a, b));
+    assert_false(sw_file_same(bad, b));
+    /* no temporary left behind */
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 3", dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    free(dir);
 }
 
 static void test_error_format(void **state) {
@@ -203,6 +348,9 @@ int main(void) {
         cmocka_unit_test(test_file_read_errors),
         cmocka_unit_test(test_atomic_write_round_trip_and_failure),
         cmocka_unit_test(test_next_line_and_paths),
+        cmocka_unit_test(test_file_read_bom),
+        cmocka_unit_test(test_file_read_limit_exact),
+        cmocka_unit_test(test_atomic_write_sets_links_modes),
         cmocka_unit_test(test_error_format),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,14 +41,13 @@ static sw_status load_pairs(parser *ps, sw_cursor *c) {
     if (n == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "'pairs' without a file name");
-    char relz[1024], path[2048];
-    snprintf(relz, sizeof relz, "%.*s", (int)n, rel);
-    if (sw_path_join(ps->dir, relz, path, sizeof path) != 0)
-        return sw_error_set(ps->err, SW_ERR_LIMIT, ps->file, ps->line, "path too long");
-    s->pairs_file = strdup(relz);
-    if (!s->pairs_file)
+    s->pairs_file = strndup(rel, n);
+    char *path = s->pairs_file ? sw_path_join(ps->dir, s->pairs_file) : NULL;
+    if (!path)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
-    return sw_parenfile_read(path, &s->part, &s->n, ps->err);
+    sw_status st = sw_parenfile_read(path, &s->part, &s->n, ps->err);
+    free(path);
+    return st;
 }
 
 /* Index of the movement read from rel, reading it on first use. */
@@ -59,9 +58,6 @@ static sw_status movement_index(parser *ps, const char *rel, int *idx) {
             *idx = i;
             return SW_OK;
         }
-    char path[2048];
-    if (sw_path_join(ps->dir, rel, path, sizeof path) != 0)
-        return sw_error_set(ps->err, SW_ERR_LIMIT, ps->file, ps->line, "path too long");
     sw_movement *nm = realloc(s->movements, (size_t)(s->nmovements + 1) * sizeof *nm);
     if (!nm)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
@@ -71,7 +67,11 @@ static sw_status movement_index(parser *ps, const char *rel, int *idx) {
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     s->movement_files = nf;
     sw_movement m;
+    char *path = sw_path_join(ps->dir, rel);
+    if (!path)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     sw_status st = sw_movement_read_asc(path, &m, ps->err);
+    free(path);
     if (st != SW_OK)
         return st;
     char *dup = strdup(rel);
@@ -109,10 +109,12 @@ static sw_status add_session(parser *ps, sw_cursor *c) {
     if (n == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "'session' without a movement file");
-    char relz[1024];
-    snprintf(relz, sizeof relz, "%.*s", (int)n, rel);
+    char *relz = strndup(rel, n);
+    if (!relz)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     int idx = -1;
     sw_status st = movement_index(ps, relz, &idx);
+    free(relz);
     if (st == SW_OK)
         st = sw_season_alloc_session(ps->s, idx, ps->err);
     if (st == SW_OK)
@@ -265,9 +267,10 @@ sw_status sw_season_read(const char *path, sw_season *s, sw_error *err) {
     sw_status st = sw_file_read(path, &text, &len, err);
     if (st != SW_OK)
         return st;
-    char dir[1024];
-    sw_path_dir(path, dir, sizeof dir);
-    st = sw_season_parse(text, len, path, dir, s, err);
+    char *dir = sw_path_dir(path);
+    st = dir ? sw_season_parse(text, len, path, dir, s, err)
+             : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    free(dir);
     free(text);
     return st;
 }
@@ -336,9 +339,10 @@ sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only
             sw_movement_free(&m);
         }
     } else {
-        char dir[1024];
-        sw_path_dir(path, dir, sizeof dir);
-        st = sw_season_parse(text, len, path, dir, s, err);
+        char *dir = sw_path_dir(path);
+        st = dir ? sw_season_parse(text, len, path, dir, s, err)
+                 : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+        free(dir);
     }
     free(text);
     return st;
