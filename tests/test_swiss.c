@@ -78,6 +78,48 @@ static void test_trf_write_parse_round_trip(void **state) {
     sw_swiss_trf_free(&u);
 }
 
+/* Regression (issue 11): points of 100 or more were written as blanks, so a
+ * record of 120 rounds could not be read back. They take column 80 as a
+ * fifth character ("100.5" in columns 80-84) and are read from there. */
+static void test_trf_points_over_100(void **state) {
+    (void)state;
+    char line1[96], line2[96], text[256];
+    memset(line1, ' ', 91);
+    memset(line2, ' ', 91);
+    line1[91] = line2[91] = '\0';
+    memcpy(line1, "001    1", 8);
+    memcpy(line1 + 79, "100.5", 5);
+    memcpy(line2, "001    2", 8);
+    memcpy(line2 + 80, "99.5", 4);
+    snprintf(text, sizeof text, "%s\n%s\n", line1, line2);
+    sw_swiss_trf t, u;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_parse(text, strlen(text), "mem", &t, &err), SW_OK);
+    assert_int_equal(t.players[0].points2, 201);
+    assert_int_equal(t.players[1].points2, 199);
+    t.players[1].points2 = 200; /* 100.0 */
+    sw_strbuf a;
+    sw_strbuf_init(&a);
+    sw_swiss_trf_write(&t, &a);
+    const char *p1 = strstr(sw_strbuf_cstr(&a), "001    1"), *p2 = strstr(p1, "001    2");
+    assert_memory_equal(p1 + 79, "100.5 ", 6);
+    assert_memory_equal(p2 + 78, " 100.0 ", 7);
+    assert_int_equal(sw_swiss_trf_parse(a.data, a.len, "mem", &u, &err), SW_OK);
+    assert_int_equal(u.players[0].points2, 201);
+    assert_int_equal(u.players[1].points2, 200);
+    /* and back below 100: column 80 is blank again */
+    u.players[0].points2 = 5;
+    sw_strbuf b;
+    sw_strbuf_init(&b);
+    sw_swiss_trf_write(&u, &b);
+    p1 = strstr(sw_strbuf_cstr(&b), "001    1");
+    assert_memory_equal(p1 + 78, "   2.5 ", 7);
+    sw_strbuf_free(&a);
+    sw_strbuf_free(&b);
+    sw_swiss_trf_free(&t);
+    sw_swiss_trf_free(&u);
+}
+
 static void expect_invalid(const char *file, sw_status code, int line, const char *needle) {
     sw_swiss_trf t;
     sw_error err;
@@ -795,6 +837,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trf_reads_columns_and_headers),
         cmocka_unit_test(test_trf_write_parse_round_trip),
+        cmocka_unit_test(test_trf_points_over_100),
         cmocka_unit_test(test_validation_names_line_and_player),
         cmocka_unit_test(test_pairing_matches_brute_force),
         cmocka_unit_test(test_sparse_matching_equals_full_graph),
