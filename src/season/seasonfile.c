@@ -24,11 +24,23 @@ typedef struct parser {
     sw_season *s;
     bool *has_seats; /* per session */
     int *seats_line; /* line of each session's seats, for messages */
+    int *session_line; /* line of each 'session' keyword */
     sw_error *err;
 } parser;
 
 static bool word_is(const char *w, size_t n, const char *kw) {
     return strlen(kw) == n && memcmp(w, kw, n) == 0;
+}
+
+/* An error in a file the season names, with no line of its own (a missing
+ * or unreadable file): say which season line names it. */
+static sw_status named_here(parser *ps, sw_status st) {
+    if (st != SW_OK && ps->err && ps->err->line == 0) {
+        size_t n = strlen(ps->err->msg);
+        snprintf(ps->err->msg + n, sizeof ps->err->msg - n, " (named on line %d of %s)", ps->line,
+                 ps->file);
+    }
+    return st;
 }
 
 static sw_status load_pairs(parser *ps, sw_cursor *c) {
@@ -47,7 +59,7 @@ static sw_status load_pairs(parser *ps, sw_cursor *c) {
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     sw_status st = sw_parenfile_read(path, &s->part, &s->n, ps->err);
     free(path);
-    return st;
+    return named_here(ps, st);
 }
 
 /* Index of the movement read from rel, reading it on first use. */
@@ -73,7 +85,7 @@ static sw_status movement_index(parser *ps, const char *rel, int *idx) {
     sw_status st = sw_movement_read_asc(path, &m, ps->err);
     free(path);
     if (st != SW_OK)
-        return st;
+        return named_here(ps, st);
     char *dup = strdup(rel);
     if (!dup) {
         sw_movement_free(&m);
@@ -93,10 +105,14 @@ static sw_status grow_flags(parser *ps) {
     int *l = realloc(ps->seats_line, (size_t)k * sizeof *l);
     if (l)
         ps->seats_line = l;
-    if (!h || !l)
+    int *sl = realloc(ps->session_line, (size_t)k * sizeof *sl);
+    if (sl)
+        ps->session_line = sl;
+    if (!h || !l || !sl)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     ps->has_seats[k - 1] = false;
     ps->seats_line[k - 1] = 0;
+    ps->session_line[k - 1] = ps->line;
     return SW_OK;
 }
 
@@ -225,12 +241,16 @@ static sw_status check_sessions(parser *ps) {
                             "no 'session' line, expected at least one session");
     for (int k = 0; k < s->nsessions; k++) {
         if (s->sessions[k].played && !ps->has_seats[k])
-            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, 0,
-                                "session %d is marked played but has no 'seats' line", k + 1);
+            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->session_line[k],
+                                "session %d is marked played but has no 'seats' line; add the "
+                                "seats as played or drop 'played'",
+                                k + 1);
     }
     sw_season_fill_identity(s);
     for (int k = 0; k < s->nsessions; k++) {
-        sw_status st = sw_season_validate_session(s, k, ps->file, ps->seats_line[k], ps->err);
+        /* the seats line when there is one, else the session's own line */
+        int line = ps->has_seats[k] ? ps->seats_line[k] : ps->session_line[k];
+        sw_status st = sw_season_validate_session(s, k, ps->file, line, ps->err);
         if (st != SW_OK)
             return st;
     }
@@ -253,6 +273,7 @@ sw_status sw_season_parse(const char *text, size_t len, const char *file, const 
         st = check_sessions(&ps);
     free(ps.has_seats);
     free(ps.seats_line);
+    free(ps.session_line);
     if (st != SW_OK) {
         sw_season_free(&s);
         return st;
