@@ -85,7 +85,7 @@ static long long descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *st
                 continue;
             int P = s->movements[s->sessions[k].movement].positions;
             const int *as = mx->assign[k];
-            for (int p = 1; p <= P; p++)
+            for (int p = 1; p <= P && !(stop && *stop); p++)
                 for (int q = p + 1; q <= P; q++) {
                     if (!as[p] && !as[q])
                         continue;
