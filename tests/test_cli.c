@@ -490,6 +490,35 @@ static void test_interrupt_large(void **state) {
     rmtree(d);
 }
 
+/* Regression (issue 11): under a memory limit OpenMP could not create its
+ * threads and ended the process with exit 1. optimize starts the threads it
+ * needs once first and runs with those that could start (the result does
+ * not depend on the count). AddressSanitizer cannot run under ulimit -v: in
+ * that build only the release build's run of this test checks it. */
+static void test_threads_under_memory_limit(void **state) {
+    (void)state;
+#ifndef __SANITIZE_ADDRESS__
+    char *d = tmpdir();
+    sh("bash -c \"ulimit -v 150000; '%s' optimize " EX "/club.season --restarts 64 --threads 64 "
+       "> '%s/out' 2> '%s/err'; echo \\$? > '%s/rc'\"",
+       SW_BINARY, d, d, d);
+    char path[512];
+    snprintf(path, sizeof path, "%s/rc", d);
+    char *t = file_text(path);
+    snprintf(path, sizeof path, "%s/err", d);
+    char *e = file_text(path);
+    if (atoi(t) != 0)
+        fail_msg("exit %s, stderr: %s", t, e);
+    free(t);
+    free(e);
+    snprintf(path, sizeof path, "%s/out", d);
+    t = file_text(path);
+    assert_non_null(strstr(t, "search: 64 restarts"));
+    free(t);
+    rmtree(d);
+#endif
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -508,6 +537,7 @@ int main(void) {
         cmocka_unit_test(test_names_must_be_utf8),
         cmocka_unit_test(test_trf_points_over_100),
         cmocka_unit_test(test_interrupt_large),
+        cmocka_unit_test(test_threads_under_memory_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
  * season's unplayed sessions with picolo's search.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,10 @@
 #include "report/report.h"
 #include "search/search.h"
 #include "util/fileio.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static const char usage[] =
     "usage: seatwise optimize SEASON [options]\n"
@@ -152,6 +157,30 @@ static int parse_args(int argc, char **argv, options *o) {
     if (o->movement && (o->pairs < 0) == !o->parenfile)
         return bad("--movement needs exactly one of --pairs N and --parenfile FILE", NULL);
     return 0;
+}
+
+static void *idle_thread(void *arg) {
+    return arg;
+}
+
+/* How many of want threads can run at once. OpenMP ends the process with
+ * exit 1 when it cannot create its threads (under a memory limit, each
+ * thread's stack is refused); starting them once here first lets optimize
+ * run with fewer (the result does not depend on the count) and keep the
+ * documented exit codes. */
+static int startable_threads(int want) {
+    if (want <= 1)
+        return 1;
+    pthread_t *t = calloc((size_t)want, sizeof *t);
+    if (!t)
+        return 1;
+    int n = 0;
+    while (n < want - 1 && pthread_create(&t[n], NULL, idle_thread, NULL) == 0)
+        n++;
+    for (int i = 0; i < n; i++)
+        pthread_join(t[i], NULL);
+    free(t);
+    return n + 1;
 }
 
 /* The season of the quick form: K sessions of one movement, everyone present. */
@@ -295,6 +324,19 @@ int sw_cmd_optimize(int argc, char **argv) {
             return SW_EXIT_USAGE;
         }
     }
+    int want = (int)o.threads;
+#ifdef _OPENMP
+    if (want == 0)
+        want = omp_get_max_threads();
+#endif
+    if (want > o.restarts)
+        want = (int)o.restarts;
+    int threads = startable_threads(want);
+    if (threads < want)
+        fprintf(stderr, "seatwise optimize: only %d of %d threads could be started (memory "
+                        "limit?): running with %d\n", threads, want, threads);
+    if (want > 0)
+        o.threads = threads;
     struct sigaction old;
     volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
     progress_ctx pc = {-1};
