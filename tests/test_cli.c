@@ -56,6 +56,12 @@ static void test_help_everywhere(void **state) {
     expect("movement --help", 0, "usage");
     expect("swiss --help", 0, "usage");
     expect("seat --help", 0, "usage");
+    /* regression (issue 11): --help on every subcommand exits 0 */
+    expect("swiss pair --help", 0, "usage: seatwise swiss pair");
+    expect("swiss check --help", 0, "seatwise swiss check");
+    expect("swiss generate --help", 0, "seatwise swiss generate");
+    expect("seat schedule --help", 0, "usage: seatwise seat");
+    expect("movement howell --help", 0, "usage: seatwise movement");
     expect("", 2, "usage");
     expect("frobnicate", 2, "unknown command");
 }
@@ -156,7 +162,10 @@ static void test_bad_input_and_requests(void **state) {
     expect("analyze", 2, "missing FILE");
     expect("analyze " DATA "/bad_absent_played.season", 3,
            "bad_absent_played.season:4: session 1, position 16: participant 17 is absent");
-    expect("analyze " DATA "/too_many.season", 3, "17 participants present");
+    /* regression (issue 11): the line and what to do */
+    expect("analyze " DATA "/too_many.season", 3,
+           "too_many.season:2: session 1: 17 participants present but movement 16p7rTeamS.asc has "
+           "only 16 positions; mark 1 participant absent or use a larger movement");
     expect("optimize " EX "/club.season --restarts 0", 2, "--restarts");
     expect("optimize " EX "/club.season --time -1", 2, "--time");
     expect("optimize " EX "/club.season --seed x", 2, "--seed");
@@ -169,6 +178,347 @@ static void test_bad_input_and_requests(void **state) {
     expect("analyze " SW_BINARY, 3, "binary");
 }
 
+
+/* A fresh temporary directory (caller frees and removes). */
+static char *tmpdir(void) {
+    char t[] = "/tmp/sw_cli_XXXXXX";
+    assert_non_null(mkdtemp(t));
+    return strdup(t);
+}
+
+static void sh(const char *fmt, ...) {
+    char cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    if (system(cmd) != 0)
+        fail_msg("failed: %s", cmd);
+}
+
+static void rmtree(char *dir) {
+    sh("rm -rf '%s'", dir);
+    free(dir);
+}
+
+/* The club example copied into dir (the season names its files relatively). */
+static void copy_club(const char *dir) {
+    sh("cp " EX "/club.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s'", dir);
+}
+
+static char *file_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 1 << 22);
+    size_t n = fread(buf, 1, (1 << 22) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Regression (issue 11): a usage error is one line and a pointer to the
+ * command's --help, never the whole help; values are read exactly. */
+static void expect_usage(const char *args, const char *cmd, const char *needle) {
+    char *out;
+    int rc = run(args, &out);
+    char hint[128];
+    snprintf(hint, sizeof hint, "see 'seatwise %s --help'\n", cmd);
+    int lines = 0;
+    for (const char *q = out; *q; q++)
+        lines += *q == '\n';
+    if (rc != 2 || !strstr(out, needle) || !strstr(out, hint) || strstr(out, "usage:") ||
+        lines != 2)
+        fail_msg("seatwise %s: exit %d, output:\n%s(want exit 2, '%s' and '%s' in two lines)", args,
+                 rc, out, needle, hint);
+    free(out);
+}
+
+static void test_usage_errors(void **state) {
+    (void)state;
+    expect_usage("analyze --bogus", "analyze", "unknown option '--bogus'");
+    expect_usage("analyze x -o", "analyze", "option -o needs a value");
+    expect_usage("analyze", "analyze", "missing FILE");
+    expect_usage("analyze " EX "/club.season --json --csv", "analyze", "conflict");
+    expect_usage("optimize " EX "/club.season --csv --json", "optimize", "conflict");
+    expect_usage("seat random --players 8 --json --csv", "seat", "conflict");
+    expect_usage("optimize " EX "/club.season --seed", "optimize", "option --seed needs a value");
+    expect_usage("optimize " EX "/club.season --seed 18446744073709551616", "optimize",
+                 "--seed wants a whole number from 0 to 18446744073709551615");
+    expect_usage("optimize " EX "/club.season --seed ' 5'", "optimize", "--seed");
+    expect_usage("optimize " EX "/club.season --restarts 1e3", "optimize", "--restarts");
+    expect_usage("seat random --players 8 --seed 18446744073709551616", "seat", "--seed");
+    expect_usage("seat schedule --players 99999999999 --rounds 2", "seat",
+                 "--players 99999999999: expected 4 to 4096 players");
+    expect_usage("seat schedule --players -5 --rounds 2", "seat", "expected 4 to 4096 players");
+    expect_usage("swiss generate --players 10 --rounds 2 --seed 99999999999 -o x.trf", "swiss generate",
+                 "--seed '99999999999': expected a whole number from 0 to 2147483647");
+    expect_usage("swiss pair", "swiss pair", "an input file is required");
+    expect_usage("swiss pair a.trf -o", "swiss pair", "option -o needs a value");
+    expect_usage("swiss frob", "swiss", "unknown subcommand 'frob'");
+    expect_usage("movement howell --pairs", "movement", "option --pairs needs a value");
+    expect_usage("movement howell --pairs 99999999999", "movement", "--pairs");
+    /* the largest seed is a seed */
+    expect("optimize " EX "/club.season --restarts 1 --seed 18446744073709551615", 0,
+           "seed 18446744073709551615");
+}
+
+/* Regression (issue 11): -o naming an input (the same file by device and
+ * inode: another spelling or a link counts) is refused and the input kept. */
+static void test_output_never_an_input(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    copy_club(d);
+    sh("ln -s club.season '%s/alias.season'", d);
+    const char *outs[] = {"club.season", "./club.season", "alias.season", "club.pairs",
+                          "16p7rTeamS.asc"};
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        snprintf(args, sizeof args, "analyze %s/club.season -o %s/%s", d, d, outs[i]);
+        expect(args, 2, "refusing to replace it");
+        snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/%s", d, d, outs[i]);
+        expect(args, 2, "refusing to replace it");
+    }
+    sh("cmp -s " EX "/club.season '%s/club.season' && cmp -s " EX "/club.pairs '%s/club.pairs'", d,
+       d);
+    snprintf(args, sizeof args,
+             "optimize --movement %s/16p7rTeamS.asc --sessions 1 --pairs 16 --restarts 1 -o "
+             "%s/16p7rTeamS.asc",
+             d, d);
+    expect(args, 2, "refusing to replace it");
+    snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/../%s/g.trf", d, d, strrchr(d, '/') + 1);
+    expect(args, 2, "refusing to replace it");
+    snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/p.txt", d, d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "seat random --players 8 --json --quiet -o %s/r1.json", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "seat random %s/r1.json --json --quiet -o %s/r1.json", d, d);
+    expect(args, 2, "refusing to replace it");
+    snprintf(args, sizeof args, "seat random %s/r1.json --json --quiet -o %s/r2.json", d, d);
+    expect(args, 0, NULL);
+    rmtree(d);
+}
+
+/* Regression (issue 11): -o through a symlink writes the link's target
+ * (the link stays) and the target keeps its mode (640 stays 640). */
+static void test_output_through_symlink(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024], path[512];
+    sh("echo old > '%s/report.txt' && chmod 640 '%s/report.txt' && ln -s report.txt '%s/link'", d,
+       d, d);
+    snprintf(args, sizeof args, "analyze " EX "/club.season -o %s/link", d);
+    expect(args, 0, NULL);
+    struct stat st;
+    snprintf(path, sizeof path, "%s/link", d);
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    snprintf(path, sizeof path, "%s/report.txt", d);
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    char *t = file_text(path);
+    assert_non_null(strstr(t, "So lower bound"));
+    free(t);
+    /* a new file gets the usual mode (0666 less the umask), not mkstemp's 0600 */
+    snprintf(args, sizeof args, "analyze " EX "/club.season -o %s/new.txt", d);
+    expect(args, 0, NULL);
+    snprintf(path, sizeof path, "%s/new.txt", d);
+    assert_int_equal(stat(path, &st), 0);
+    mode_t mask = umask(0);
+    umask(mask);
+    assert_int_equal(st.st_mode & 0777, 0666 & ~mask);
+    sh("test $(ls -A '%s' | wc -l) -eq 3", d); /* no temporary left */
+    rmtree(d);
+}
+
+/* Regression (issue 11): optimize --pairs N -o OUT writes OUT and OUT.pairs
+ * together: when one cannot be written neither is replaced. */
+static void test_optimize_outputs_together(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024], path[512];
+    snprintf(args, sizeof args,
+             "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --restarts 1 -o "
+             "%s/plan",
+             d);
+    sh("echo old > '%s/plan' && mkdir '%s/plan.pairs'", d, d); /* OUT.pairs cannot be written */
+    expect(args, 5, "plan.pairs");
+    snprintf(path, sizeof path, "%s/plan", d);
+    char *t = file_text(path);
+    assert_string_equal(t, "old\n");
+    free(t);
+    sh("rmdir '%s/plan.pairs'", d);
+    expect(args, 0, "search: 1 restarts");
+    snprintf(args, sizeof args, "analyze %s/plan", d);
+    expect(args, 0, "16 participants, 2 sessions");
+    rmtree(d);
+}
+
+/* Regression (issue 11): 'optimize -o plan | head -1' died of SIGPIPE before
+ * plan was written. The result is written first and a closed stdout is no
+ * error. The CSV of 60 participants (200 kB) is larger than a pipe's buffer. */
+static void test_optimize_into_closed_pipe(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    sh("'%s' movement howell --pairs 60 --rounds 3 -o '%s/h.asc'", SW_BINARY, d);
+    sh("bash -c \"set -o pipefail; '%s' optimize --movement '%s/h.asc' --sessions 1 --pairs 60 "
+       "--restarts 1 --threads 1 --csv -o '%s/plan' | head -1 > /dev/null\"",
+       SW_BINARY, d, d);
+    snprintf(args, sizeof args, "analyze %s/plan", d);
+    expect(args, 0, "60 participants, 1 session");
+    rmtree(d);
+}
+
+/* Regression (issue 11): a UTF-8 byte-order mark is accepted in every
+ * format: season, pairs, ASC, JSON (season and event), TRF, event text. */
+static void test_bom_everywhere(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    copy_club(d);
+    sh("cd '%s' && for f in club.season club.pairs 16p7rTeamS.asc; do printf '\\357\\273\\277' > "
+       "x && cat $f >> x && mv x $f; done && head -c 3 club.season | od -An -tx1 | grep -q 'ef bb bf'",
+       d);
+    snprintf(args, sizeof args, "analyze %s/club.season", d);
+    expect(args, 0, "So lower bound");
+    snprintf(args, sizeof args, "analyze %s/16p7rTeamS.asc", d);
+    expect(args, 0, "78.74");
+    snprintf(args, sizeof args, "seat random --players 8 --json --quiet -o %s/r1.json", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
+    expect(args, 0, NULL);
+    sh("cd '%s' && printf 'player 1 A\\nplayer 2 B\\nplayer 3 C\\nplayer 4 D\\n' > e.txt && for f in "
+       "r1.json g.trf e.txt; do printf '\\357\\273\\277' > x && cat $f >> x && mv x $f; done",
+       d);
+    snprintf(args, sizeof args, "analyze %s/r1.json", d);
+    expect(args, 0, "8 participants");
+    snprintf(args, sizeof args, "seat random %s/r1.json --quiet", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "seat random %s/e.txt --quiet", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g.trf", d);
+    expect(args, 0, NULL);
+    rmtree(d);
+}
+
+/* Regression (issue 11): files over 64 MiB are refused (exit 4) before they
+ * are read; a sparse file costs nothing to make. */
+static void test_size_limit(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    sh("truncate -s 67108865 '%s/big.season'", d);
+    snprintf(args, sizeof args, "analyze %s/big.season", d);
+    expect(args, 4, "file larger than 67108864 bytes (64 MiB)");
+    sh("truncate -s 104857600 '%s/big.season'", d);
+    expect(args, 4, "file larger than 67108864 bytes");
+    rmtree(d);
+}
+
+/* Regression (issue 11): a season path longer than 1023 bytes was cut. */
+static void test_long_path(void **state) {
+    (void)state;
+    char *d = tmpdir(), sub[2048], args[4096];
+    char part[201];
+    memset(part, 'p', 200);
+    part[200] = '\0';
+    int n = snprintf(sub, sizeof sub, "%s", d);
+    for (int i = 0; i < 7; i++)
+        n += snprintf(sub + n, sizeof sub - (size_t)n, "/%s", part);
+    assert_true(strlen(sub) > 1400);
+    sh("mkdir -p '%s'", sub);
+    copy_club(sub);
+    snprintf(args, sizeof args, "analyze %s/club.season", sub);
+    expect(args, 0, "So lower bound");
+    snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/out.season", sub, sub);
+    expect(args, 0, "search: 1 restarts");
+    rmtree(d);
+}
+
+/* Regression (issue 11): a pairs name with bytes that are not UTF-8 made
+ * 'analyze --json' write invalid JSON; it is refused with its line. */
+static void test_names_must_be_utf8(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    copy_club(d);
+    sh("cd '%s' && sed -i '3s/$/ Jos\\xe9/' club.pairs", d);
+    snprintf(args, sizeof args, "analyze %s/club.season --json", d);
+    expect(args, 3, "club.pairs:3: participant");
+    expect(args, 3, "that is not UTF-8; save the file as UTF-8");
+    rmtree(d);
+}
+
+/* Regression (issue 11): points of 100 or more were written as blanks, so
+ * seatwise could not read its own record of 120 rounds. */
+static void test_trf_points_over_100(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[1024];
+    snprintf(args, sizeof args, "swiss generate --players 130 --rounds 120 --fast -o %s/g.trf", d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g.trf --fast", d);
+    expect(args, 0, "65\n");
+    sh("grep -q '^001.\\{76\\}1[0-9][0-9]\\.[05]' '%s/g.trf'", d);
+    rmtree(d);
+}
+
+/* Regression (issue 11): Ctrl-C on optimize with 400 participants took 37 s;
+ * the descent's scan now checks the stop flag as it goes. */
+static void test_interrupt_large(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    sh("'%s' movement howell --pairs 400 --rounds 20 -o '%s/h.asc'", SW_BINARY, d);
+    snprintf(args, sizeof args,
+             "bash -c \"s=\\$(date +%%s%%N); timeout --preserve-status -s INT -k 30 3 '%s' optimize "
+             "--movement '%s/h.asc' --sessions 3 --pairs 400 --restarts 1000 --threads 2 -o "
+             "'%s/plan' > /dev/null 2> '%s/err'; rc=\\$?; e=\\$(date +%%s%%N); echo \\$rc "
+             "\\$(( (e - s) / 1000000 )) > '%s/rc'\"",
+             SW_BINARY, d, d, d, d);
+    assert_int_equal(system(args), 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/rc", d);
+    char *t = file_text(path);
+    int rc = -1, ms = 0;
+    assert_int_equal(sscanf(t, "%d %d", &rc, &ms), 2);
+    free(t);
+    assert_int_equal(rc, 0);
+    /* 3 s before the signal; a generous bound after it (sanitizer builds) */
+    if (ms > 3000 + 12000)
+        fail_msg("optimize stopped %d ms after the start (Ctrl-C at 3000 ms)", ms);
+    snprintf(path, sizeof path, "%s/err", d);
+    t = file_text(path);
+    assert_non_null(strstr(t, "interrupted"));
+    free(t);
+    snprintf(args, sizeof args, "analyze %s/plan", d);
+    expect(args, 0, "400 participants, 3 sessions");
+    rmtree(d);
+}
+
+/* Regression (issue 11): under a memory limit OpenMP could not create its
+ * threads and ended the process with exit 1. optimize starts the threads it
+ * needs once first and runs with those that could start (the result does
+ * not depend on the count). AddressSanitizer cannot run under ulimit -v: in
+ * that build only the release build's run of this test checks it. */
+static void test_threads_under_memory_limit(void **state) {
+    (void)state;
+#ifndef __SANITIZE_ADDRESS__
+    char *d = tmpdir();
+    sh("bash -c \"ulimit -v 150000; '%s' optimize " EX "/club.season --restarts 64 --threads 64 "
+       "> '%s/out' 2> '%s/err'; echo \\$? > '%s/rc'\"",
+       SW_BINARY, d, d, d);
+    char path[512];
+    snprintf(path, sizeof path, "%s/rc", d);
+    char *t = file_text(path);
+    snprintf(path, sizeof path, "%s/err", d);
+    char *e = file_text(path);
+    if (atoi(t) != 0)
+        fail_msg("exit %s, stderr: %s", t, e);
+    free(t);
+    free(e);
+    snprintf(path, sizeof path, "%s/out", d);
+    t = file_text(path);
+    assert_non_null(strstr(t, "search: 64 restarts"));
+    free(t);
+    rmtree(d);
+#endif
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -176,6 +526,18 @@ int main(void) {
         cmocka_unit_test(test_optimize_round_trip),
         cmocka_unit_test(test_interrupt_keeps_best),
         cmocka_unit_test(test_bad_input_and_requests),
+        cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_output_never_an_input),
+        cmocka_unit_test(test_output_through_symlink),
+        cmocka_unit_test(test_optimize_outputs_together),
+        cmocka_unit_test(test_optimize_into_closed_pipe),
+        cmocka_unit_test(test_bom_everywhere),
+        cmocka_unit_test(test_size_limit),
+        cmocka_unit_test(test_long_path),
+        cmocka_unit_test(test_names_must_be_utf8),
+        cmocka_unit_test(test_trf_points_over_100),
+        cmocka_unit_test(test_interrupt_large),
+        cmocka_unit_test(test_threads_under_memory_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

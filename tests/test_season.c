@@ -141,10 +141,15 @@ static void test_season_bad(void **state) {
                         "participant 2 is absent");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent 5\nseats 1 1 3 4\n", 4,
                         "holds two positions");
-    expect_season_error("pairs club.pairs\nsession four.asc\nplayed\n", 0, "no 'seats' line");
+    /* regressions (issue 11): whole-session errors name the session's line and say what to do */
+    expect_season_error("pairs club.pairs\nsession four.asc\nplayed\n", 2, "no 'seats' line; add");
     expect_season_error("pairs club.pairs\nsession four.asc\nfoo 1\n", 3, "unknown keyword 'foo'");
     expect_season_error("pairs club.pairs\nabsent 1\n", 2, "before any 'session'");
-    expect_season_error("pairs club.pairs\nsession four.asc\n", 0, "5 participants present");
+    expect_season_error("pairs club.pairs\nsession four.asc\n", 2,
+                        "5 participants present but movement four.asc has only 4 positions; "
+                        "mark 1 participant absent or use a larger movement");
+    expect_season_error("pairs club.pairs\n\nsession four.asc\nabsent 5\nsession four.asc\n", 5,
+                        "session 2: 5 participants present");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent x\n", 3, "is not a number");
     expect_season_error("pairs club.pairs\nsession four.asc\nplayed now\n", 3, "after 'played'");
     expect_season_error("pairs club.pairs\npairs club.pairs\n", 2, "second 'pairs'");
@@ -155,6 +160,19 @@ static void test_season_bad(void **state) {
     assert_non_null(strstr(err.file, "nothere.pairs"));
     assert_int_equal(parse("pairs club.pairs\nsession nothere.asc\n", &s, &err), SW_ERR_IO);
     assert_non_null(strstr(err.file, "nothere.asc"));
+    assert_non_null(strstr(err.msg, "named on line 2 of x.season"));
+    /* regression (issue 11): a name that is not UTF-8 is refused with its line */
+    sw_participant *part;
+    int n;
+    const char *latin1 = "1 0 Anna\n2 0 Jos\xe9 Smit\n";
+    assert_int_equal(sw_parenfile_parse(latin1, strlen(latin1), "p.pairs", &part, &n, &err),
+                     SW_ERR_PARSE);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "participant 2: name has byte 0xE9 (column 8) that is not UTF-8"));
+    const char *utf8 = "1 0 Jos\xc3\xa9\n";
+    assert_int_equal(sw_parenfile_parse(utf8, strlen(utf8), "p.pairs", &part, &n, &err), SW_OK);
+    assert_string_equal(part[0].name, "Jos\xc3\xa9");
+    sw_participants_free(part, n);
 }
 
 static void test_from_movement_and_uniform(void **state) {

@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "util/error.h"
 #include "util/fileio.h"
+#include "util/json.h"
 #include "util/rng.h"
 #include "util/strbuf.h"
 #include "util/wide.h"
@@ -169,15 +171,159 @@ static void test_next_line_and_paths(void **state) {
         assert_int_equal(n, want[i]);
     }
     assert_int_equal(sw_next_line(&p, end, &line, &n), 0);
-    char buf[64];
-    sw_path_dir("a/b/c.txt", buf, sizeof buf);
+    char *buf = sw_path_dir("a/b/c.txt");
     assert_string_equal(buf, "a/b");
-    sw_path_dir("c.txt", buf, sizeof buf);
+    free(buf);
+    buf = sw_path_dir("c.txt");
     assert_string_equal(buf, ".");
-    assert_int_equal(sw_path_join("a/b", "x.asc", buf, sizeof buf), 0);
+    free(buf);
+    buf = sw_path_join("a/b", "x.asc");
     assert_string_equal(buf, "a/b/x.asc");
-    assert_int_equal(sw_path_join("a/b", "/abs.asc", buf, sizeof buf), 0);
+    free(buf);
+    buf = sw_path_join("a/b", "/abs.asc");
     assert_string_equal(buf, "/abs.asc");
+    free(buf);
+    /* no fixed buffers: a 5000-byte path is joined whole (regression: 1023) */
+    char *longdir = malloc(5001);
+    memset(longdir, 'd', 5000);
+    longdir[5000] = '\0';
+    buf = sw_path_join(longdir, "x.asc");
+    assert_int_equal(strlen(buf), 5006);
+    char *back = sw_path_dir(buf);
+    assert_string_equal(back, longdir);
+    free(back);
+    free(buf);
+    free(longdir);
+}
+
+static char *temp_dir(void) {
+    char tmpl[] = "/tmp/sw_util_XXXXXX";
+    assert_non_null(mkdtemp(tmpl));
+    return strdup(tmpl);
+}
+
+static void put_file(const char *path, const char *text, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+static char *slurp(const char *path) {
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    return data;
+}
+
+/* Regression: a UTF-8 byte-order mark is dropped by the shared reader, so
+ * every format accepts files saved by Windows editors. */
+static void test_file_read_bom(void **state) {
+    (void)state;
+    char *dir = temp_dir(), path[256];
+    snprintf(path, sizeof path, "%s/bom.txt", dir);
+    put_file(path, "\xEF\xBB\xBFpairs x\n", 11);
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 8);
+    assert_string_equal(data, "pairs x\n");
+    free(data);
+    put_file(path, "\xEF\xBB\xBF", 3); /* only a mark: an empty file */
+    assert_int_equal(sw_file_read(path, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 0);
+    assert_string_equal(data, "");
+    free(data);
+    remove(path);
+    rmdir(dir);
+    free(dir);
+}
+
+/* Regression: the size limit is exact (the buffer used to double past it,
+ * so files up to twice the limit were read). Tested with a lowered limit. */
+static void test_file_read_limit_exact(void **state) {
+    (void)state;
+    char *dir = temp_dir(), path[256];
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    char text[5000];
+    memset(text, 'x', sizeof text);
+    put_file(path, text, 4097);
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read_limited(path, 4097, &data, &len, &err), SW_OK);
+    assert_int_equal(len, 4097);
+    free(data);
+    assert_int_equal(sw_file_read_limited(path, 4096, &data, &len, &err), SW_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "larger than 4096 bytes"));
+    /* through a pipe (no size known up front) the limit holds the same */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "mkfifo '%s/fifo' && (cat '%s' > '%s/fifo' &)", dir, path, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/fifo", dir);
+    assert_int_equal(sw_file_read_limited(cmd, 100, &data, &len, &err), SW_ERR_LIMIT);
+    remove(cmd);
+    remove(path);
+    rmdir(dir);
+    free(dir);
+}
+
+/* Regressions: several files are committed together (a failure leaves all
+ * old files), a symlink is written through to its target, which keeps its
+ * mode, and sw_file_same compares files, not strings. */
+static void test_atomic_write_sets_links_modes(void **state) {
+    (void)state;
+    char *dir = temp_dir(), a[256], b[256], link[256], bad[256];
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(bad, sizeof bad, "%s/missing/c.txt", dir);
+    put_file(a, "old a\n", 6);
+    put_file(b, "old b\n", 6);
+    sw_error err;
+    /* the second file cannot be written: neither changes */
+    sw_out_file two[2] = {{a, "new a\n", 6}, {bad, "new c\n", 6}};
+    assert_int_equal(sw_files_write_atomic(two, 2, &err), SW_ERR_IO);
+    char *t = slurp(a);
+    assert_string_equal(t, "old a\n");
+    free(t);
+    /* both can: both change */
+    sw_out_file ok[2] = {{a, "new a\n", 6}, {b, "new b\n", 6}};
+    assert_int_equal(sw_files_write_atomic(ok, 2, &err), SW_OK);
+    t = slurp(a);
+    assert_string_equal(t, "new a\n");
+    free(t);
+    t = slurp(b);
+    assert_string_equal(t, "new b\n");
+    free(t);
+    /* through a symlink: the link stays a link, the target gets the text
+     * and keeps mode 640 */
+    assert_int_equal(chmod(b, 0640), 0);
+    assert_int_equal(symlink("b.txt", link), 0);
+    assert_int_equal(sw_file_write_atomic(link, "via link\n", 9, &err), SW_OK);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(stat(b, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    t = slurp(b);
+    assert_string_equal(t, "via link\n");
+    free(t);
+    assert_true(sw_file_same(link, b));
+    char other[300];
+    snprintf(other, sizeof other, "%s/./b.txt", dir);
+    assert_true(sw_file_same(other, b));
+    assert_false(sw_file_same(a, b));
+    assert_false(sw_file_same(bad, b));
+    /* no temporary left behind */
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 3", dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    free(dir);
 }
 
 static void test_error_format(void **state) {
@@ -192,6 +338,75 @@ static void test_error_format(void **state) {
     assert_int_equal(sw_error_set(NULL, SW_ERR_IO, NULL, 0, "x"), SW_ERR_IO);
 }
 
+/* The tree of a small document: values, keys, lines, skipped members. */
+static void test_json_tree_and_skip(void **state) {
+    (void)state;
+    const char *text = "{\"a\": [1, -2.5e3, \"x\\u00e9\"],\n \"m\": {\"big\": [[1,2],[3]]},\n"
+                       " \"b\": {\"c\": true, \"d\": null, \"e\": {}}}";
+    sw_json doc;
+    sw_error err;
+    assert_int_equal(sw_json_parse(text, strlen(text), "t", &doc, &err), SW_OK);
+    assert_int_equal(doc.n, 3);
+    const sw_json *a = sw_json_get(&doc, "a"), *b = sw_json_get(&doc, "b");
+    assert_int_equal(a->n, 3);
+    assert_string_equal(a->items[1].str, "-2.5e3");
+    assert_string_equal(a->items[2].str, "x\xc3\xa9");
+    assert_int_equal(a->items[2].len, 3);
+    assert_int_equal(b->line, 3);
+    assert_true(sw_json_get(b, "c")->b);
+    assert_int_equal(sw_json_get(b, "d")->type, SW_JSON_NULL);
+    assert_int_equal(sw_json_get(b, "e")->n, 0);
+    assert_int_equal(sw_json_get(&doc, "m")->n, 1);
+    sw_json_free(&doc);
+    static const char *const skip[] = {"m", NULL};
+    assert_int_equal(sw_json_parse_skip(text, strlen(text), "t", skip, &doc, &err), SW_OK);
+    assert_int_equal(sw_json_get(&doc, "m")->type, SW_JSON_NULL);
+    assert_int_equal(sw_json_get(&doc, "m")->line, 2);
+    assert_true(sw_json_get(sw_json_get(&doc, "b"), "c")->b);
+    sw_json_free(&doc);
+    /* a lone scalar and an empty document */
+    assert_int_equal(sw_json_parse("\"s\"", 3, "t", &doc, &err), SW_OK);
+    assert_string_equal(doc.str, "s");
+    sw_json_free(&doc);
+    assert_int_equal(sw_json_parse("[]", 2, "t", &doc, &err), SW_OK);
+    sw_json_free(&doc);
+    /* a skipped member is still checked */
+    const char *bad = "{\"m\": [1,,2]}";
+    assert_int_equal(sw_json_parse_skip(bad, strlen(bad), "t", skip, &doc, &err), SW_ERR_PARSE);
+}
+
+/* Regressions (issue 11): bytes that are not UTF-8 in a string are refused
+ * with their line, and a document of too many values is refused by the
+ * first pass before any tree is built (a 64 MiB file of 33.5 M items took
+ * 2.95 GB and 40 s before). */
+static void test_json_utf8_and_value_limit(void **state) {
+    (void)state;
+    sw_json doc;
+    sw_error err;
+    const char *latin1 = "{\"players\": [\n{\"name\": \"Jos\xe9\"}]}";
+    assert_int_equal(sw_json_parse(latin1, strlen(latin1), "e.json", &doc, &err), SW_ERR_PARSE);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "0xE9 in a string is not UTF-8"));
+    size_t n = (size_t)SW_JSON_MAX_VALUES + 1;
+    char *big = malloc(2 * n + 2);
+    big[0] = '[';
+    for (size_t i = 0; i < n; i++) {
+        big[1 + 2 * i] = '0';
+        big[2 + 2 * i] = ',';
+    }
+    big[2 * n] = ']';
+    big[2 * n + 1] = '\0';
+    assert_int_equal(sw_json_parse(big, 2 * n + 1, "big.json", &doc, &err), SW_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "more than 4000000 JSON values"));
+    /* one value fewer is read */
+    big[2 * n - 2] = ']';
+    assert_int_equal(sw_json_parse(big, 2 * n - 1, "big.json", &doc, &err), SW_OK);
+    assert_int_equal(doc.n, SW_JSON_MAX_VALUES);
+    assert_string_equal(doc.items[SW_JSON_MAX_VALUES - 1].str, "0");
+    sw_json_free(&doc);
+    free(big);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pcg32_reference_stream),
@@ -203,7 +418,12 @@ int main(void) {
         cmocka_unit_test(test_file_read_errors),
         cmocka_unit_test(test_atomic_write_round_trip_and_failure),
         cmocka_unit_test(test_next_line_and_paths),
+        cmocka_unit_test(test_file_read_bom),
+        cmocka_unit_test(test_file_read_limit_exact),
+        cmocka_unit_test(test_atomic_write_sets_links_modes),
         cmocka_unit_test(test_error_format),
+        cmocka_unit_test(test_json_tree_and_skip),
+        cmocka_unit_test(test_json_utf8_and_value_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

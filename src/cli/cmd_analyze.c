@@ -24,38 +24,45 @@ static const char usage[] =
     "  -h, --help this text\n";
 
 int sw_cmd_analyze(int argc, char **argv) {
-    const char *file = NULL, *out = "-";
+    const char *file = NULL, *out = "-", *fmt_opt = NULL;
     int format = 0; /* 0 text, 1 json, 2 csv */
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return SW_EXIT_OK;
-        } else if (!strcmp(argv[i], "--json")) {
-            format = 1;
-        } else if (!strcmp(argv[i], "--csv")) {
-            format = 2;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+        } else if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
+            if (fmt_opt && strcmp(fmt_opt, a))
+                return sw_cli_usage("analyze", "%s and %s conflict: choose one output format",
+                                    fmt_opt, a);
+            fmt_opt = a;
+            format = !strcmp(a, "--json") ? 1 : 2;
+        } else if (!strcmp(a, "-o")) {
+            if (i + 1 >= argc)
+                return sw_cli_usage("analyze", "option -o needs a value (the output file)");
             out = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "seatwise analyze: unknown option '%s'\n\n%s", argv[i], usage);
-            return SW_EXIT_USAGE;
+        } else if (a[0] == '-' && a[1]) {
+            return sw_cli_usage("analyze", "unknown option '%s'", a);
         } else if (file) {
-            fprintf(stderr, "seatwise analyze: one FILE expected, got '%s' too\n", argv[i]);
-            return SW_EXIT_USAGE;
+            return sw_cli_usage("analyze", "one FILE expected, got '%s' too", a);
         } else {
-            file = argv[i];
+            file = a;
         }
     }
-    if (!file) {
-        fprintf(stderr, "seatwise analyze: missing FILE\n\n%s", usage);
+    if (!file)
+        return sw_cli_usage("analyze", "missing FILE");
+    if (sw_cli_out_is_input("analyze", out, file))
         return SW_EXIT_USAGE;
-    }
     sw_error err;
     sw_error_clear(&err);
     sw_season s;
     bool movement_only;
     if (sw_season_read_any(file, &s, &movement_only, &err) != SW_OK)
         return sw_cli_fail(&err);
+    if (!movement_only && sw_cli_out_in_season("analyze", out, file, &s)) {
+        sw_season_free(&s);
+        return SW_EXIT_USAGE;
+    }
     sw_matrix mx;
     if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
         if (!err.file[0])

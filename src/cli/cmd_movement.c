@@ -31,10 +31,9 @@ typedef struct movement_args {
 } movement_args;
 
 static int usage_error(const char *fmt, const char *arg) {
-    fprintf(stderr, "seatwise movement: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n\n%s", usage);
-    return SW_EXIT_USAGE;
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return sw_cli_usage("movement", "%s", msg);
 }
 
 /* The value of an option given as "--opt VALUE" or "--opt=VALUE"; NULL when
@@ -71,7 +70,7 @@ static int parse_args(int argc, char **argv, movement_args *a) {
         } else if ((v = option_value(argc, argv, &i, "-o", &missing))) {
             a->out = v;
         } else if (missing) {
-            return usage_error("%s needs a value", argv[i]);
+            return usage_error("option %s needs a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return usage_error("unknown option '%s'", argv[i]);
         } else if (a->kind) {

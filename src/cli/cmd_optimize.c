@@ -2,6 +2,7 @@
  * season's unplayed sessions with picolo's search.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,10 @@
 #include "report/report.h"
 #include "search/search.h"
 #include "util/fileio.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #define SW_CLI_DEFAULT_TIME 5.0
 
@@ -65,8 +70,19 @@ typedef struct options {
 } options;
 
 static int bad(const char *msg, const char *arg) {
-    fprintf(stderr, "seatwise optimize: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
-    return SW_EXIT_USAGE;
+    return sw_cli_usage("optimize", "%s%s%s", msg, arg ? " " : "", arg ? arg : "");
+}
+
+/* The options that take a value. */
+static bool takes_value(const char *a) {
+    static const char *const with_value[] = {"--restarts", "--kicks",    "--compound", "--tabu",
+                                             "--anneal",
+                                             "--threads",  "--seed",     "--time",     "--sessions",
+                                             "--pairs",    "--movement", "--parenfile", "-o"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (!strcmp(a, with_value[i]))
+            return true;
+    return false;
 }
 
 static int parse_args(int argc, char **argv, options *o) {
@@ -79,16 +95,17 @@ static int parse_args(int argc, char **argv, options *o) {
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return -1;
-        } else if (!strcmp(a, "--json")) {
-            o->format = 1;
-        } else if (!strcmp(a, "--csv")) {
-            o->format = 2;
+        } else if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
+            int f = !strcmp(a, "--json") ? 1 : 2;
+            if (o->format && o->format != f)
+                return bad("--json and --csv conflict: choose one output format", NULL);
+            o->format = f;
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
         } else if (!strcmp(a, "--picolo")) {
             o->picolo = true;
-        } else if (a[0] == '-' && a[1] && !v) {
-            return bad("missing value after", a);
+        } else if (takes_value(a) && !v) {
+            return sw_cli_usage("optimize", "option %s needs a value", a);
         } else if (!strcmp(a, "--restarts")) {
             if (sw_cli_parse_int(v, 1, 100000000, &o->restarts))
                 return bad("--restarts wants a whole number from 1, got", v);
@@ -114,9 +131,8 @@ static int parse_args(int argc, char **argv, options *o) {
                 return bad("--threads wants a whole number from 1 to 1024, got", v);
             i++;
         } else if (!strcmp(a, "--seed")) {
-            char *end;
-            if (!*v || *v == '-' || (o->seed = strtoull(v, &end, 10), *end))
-                return bad("--seed wants a whole number from 0, got", v);
+            if (sw_cli_parse_u64(v, &o->seed))
+                return bad("--seed wants a whole number from 0 to 18446744073709551615, got", v);
             i++;
         } else if (!strcmp(a, "--time")) {
             char *end;
@@ -157,6 +173,30 @@ static int parse_args(int argc, char **argv, options *o) {
     if (o->movement && (o->pairs < 0) == !o->parenfile)
         return bad("--movement needs exactly one of --pairs N and --parenfile FILE", NULL);
     return 0;
+}
+
+static void *idle_thread(void *arg) {
+    return arg;
+}
+
+/* How many of want threads can run at once. OpenMP ends the process with
+ * exit 1 when it cannot create its threads (under a memory limit, each
+ * thread's stack is refused); starting them once here first lets optimize
+ * run with fewer (the result does not depend on the count) and keep the
+ * documented exit codes. */
+static int startable_threads(int want) {
+    if (want <= 1)
+        return 1;
+    pthread_t *t = calloc((size_t)want, sizeof *t);
+    if (!t)
+        return 1;
+    int n = 0;
+    while (n < want - 1 && pthread_create(&t[n], NULL, idle_thread, NULL) == 0)
+        n++;
+    for (int i = 0; i < n; i++)
+        pthread_join(t[i], NULL);
+    free(t);
+    return n + 1;
 }
 
 /* The season of the quick form: K sessions of one movement, everyone present. */
@@ -207,41 +247,43 @@ static void show_progress(const sw_search_progress *p, void *ctx) {
 /* Paths in a season file are relative to its own directory: rewrite them
  * for OUT when it lives elsewhere. */
 static char *relocate(const char *from_dir, const char *rel) {
-    char joined[4096], abs[PATH_MAX];
-    if (!rel || sw_path_join(from_dir, rel, joined, sizeof joined) != 0 || !realpath(joined, abs))
-        return NULL;
-    return strdup(abs);
+    char *joined = rel ? sw_path_join(from_dir, rel) : NULL;
+    char *abs = joined ? realpath(joined, NULL) : NULL;
+    free(joined);
+    return abs;
 }
 
+/* Write OUT (and OUT.pairs with --pairs N) together: both or neither. */
 static int write_season_file(const options *o, sw_season *s, sw_error *err) {
-    char in_dir[2048], out_dir[2048];
-    sw_path_dir(o->season ? o->season : ".", in_dir, sizeof in_dir);
-    if (!o->season)
-        snprintf(in_dir, sizeof in_dir, ".");
-    sw_path_dir(o->out, out_dir, sizeof out_dir);
-    sw_strbuf sb;
+    char *in_dir = o->season ? sw_path_dir(o->season) : strdup(".");
+    char *out_dir = sw_path_dir(o->out);
+    char *pairs_path = malloc(strlen(o->out) + sizeof ".pairs");
+    sw_strbuf pairs, sb;
+    sw_strbuf_init(&pairs);
     sw_strbuf_init(&sb);
-    if (o->pairs > 0 && !o->parenfile) {
+    int rc = -1;
+    if (!in_dir || !out_dir || !pairs_path) {
+        sw_error_set(err, SW_ERR_NOMEM, o->out, 0, "out of memory");
+        goto done;
+    }
+    bool moved = strcmp(in_dir, out_dir) != 0;
+    bool with_pairs = o->pairs > 0 && !o->parenfile;
+    sprintf(pairs_path, "%s.pairs", o->out);
+    if (with_pairs) {
         for (int i = 0; i < s->n; i++)
-            sw_strbuf_printf(&sb, "%d %d %s\n", s->part[i].id, s->part[i].rests, s->part[i].name);
-        char pairs_path[4096];
-        snprintf(pairs_path, sizeof pairs_path, "%s.pairs", o->out);
-        if (sw_file_write_atomic(pairs_path, sw_strbuf_cstr(&sb), sb.len, err) != SW_OK) {
-            sw_strbuf_free(&sb);
-            return -1;
-        }
+            sw_strbuf_printf(&pairs, "%d %d %s\n", s->part[i].id, s->part[i].rests,
+                             s->part[i].name);
         const char *base = strrchr(pairs_path, '/');
         free(s->pairs_file);
         s->pairs_file = strdup(base ? base + 1 : pairs_path);
-        sb.len = 0;
-    } else if (strcmp(in_dir, out_dir) != 0) {
+    } else if (moved) {
         char *p = relocate(in_dir, s->pairs_file);
         if (p) {
             free(s->pairs_file);
             s->pairs_file = p;
         }
     }
-    if (strcmp(in_dir, out_dir) != 0)
+    if (moved)
         for (int i = 0; i < s->nmovements; i++) {
             char *p = relocate(in_dir, s->movement_files[i]);
             if (p) {
@@ -250,9 +292,28 @@ static int write_season_file(const options *o, sw_season *s, sw_error *err) {
             }
         }
     sw_season_write(s, &sb);
-    int rc = sw_file_write_atomic(o->out, sw_strbuf_cstr(&sb), sb.len, err) == SW_OK ? 0 : -1;
+    if (sb.failed || pairs.failed || (with_pairs && !s->pairs_file)) {
+        sw_error_set(err, SW_ERR_NOMEM, o->out, 0, "out of memory");
+        goto done;
+    }
+    sw_out_file files[2] = {{o->out, sw_strbuf_cstr(&sb), sb.len},
+                            {pairs_path, sw_strbuf_cstr(&pairs), pairs.len}};
+    rc = sw_files_write_atomic(files, with_pairs ? 2 : 1, err) == SW_OK ? 0 : -1;
+done:
+    sw_strbuf_free(&pairs);
     sw_strbuf_free(&sb);
+    free(pairs_path);
+    free(in_dir);
+    free(out_dir);
     return rc;
+}
+
+/* -o (and OUT.pairs) must not name a file the run reads. */
+static int out_is_input(const options *o, const sw_season *s, const char *out) {
+    if (sw_cli_out_is_input("optimize", out, o->movement) ||
+        sw_cli_out_is_input("optimize", out, o->parenfile))
+        return 1;
+    return o->season && sw_cli_out_in_season("optimize", out, o->season, s);
 }
 
 int sw_cmd_optimize(int argc, char **argv) {
@@ -266,15 +327,41 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_status st = o.season ? sw_season_read(o.season, &s, &err) : quick_season(&o, &s, &err);
     if (st != SW_OK)
         return sw_cli_fail(&err);
-    struct sigaction old;
-    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
-    progress_ctx pc = {-1};
+    if (o.out) {
+        char *pairs_out = malloc(strlen(o.out) + sizeof ".pairs");
+        int clash = !pairs_out || out_is_input(&o, &s, o.out);
+        if (pairs_out && !clash && o.pairs > 0 && !o.parenfile) {
+            sprintf(pairs_out, "%s.pairs", o.out);
+            clash = out_is_input(&o, &s, pairs_out);
+        }
+        free(pairs_out);
+        if (clash) {
+            sw_season_free(&s);
+            return SW_EXIT_USAGE;
+        }
+    }
     /* The default is the strongest method for a wall-clock budget; --restarts
      * without --time is the deterministic form (docs/search.md). */
     if (o.restarts < 0 && o.time <= 0)
         o.time = SW_CLI_DEFAULT_TIME;
     if (o.restarts < 0)
         o.restarts = 100000000;
+    int want = (int)o.threads;
+#ifdef _OPENMP
+    if (want == 0)
+        want = omp_get_max_threads();
+#endif
+    if (want > o.restarts)
+        want = (int)o.restarts;
+    int threads = startable_threads(want);
+    if (threads < want)
+        fprintf(stderr, "seatwise optimize: only %d of %d threads could be started (memory "
+                        "limit?): running with %d\n", threads, want, threads);
+    if (want > 0)
+        o.threads = threads;
+    struct sigaction old;
+    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
+    progress_ctx pc = {-1};
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
                          .time_limit = o.time,
@@ -342,13 +429,15 @@ int sw_cmd_optimize(int argc, char **argv) {
             sw_strbuf_printf(&sb, "  So is %.4g above its lower bound (%.4g); the bound may not be "
                              "reachable with this movement\n", gap, res.after.So_bound);
     }
+    /* The result files first: a report reader that goes away (| head)
+     * cannot lose them. */
     rc = SW_EXIT_OK;
-    if (sb.failed) {
+    if (o.out && write_season_file(&o, &s, &err) != 0) {
+        rc = sw_cli_fail(&err);
+    } else if (sb.failed) {
         sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
         rc = sw_cli_fail(&err);
     } else if (sw_file_write_atomic("-", sw_strbuf_cstr(&sb), sb.len, &err) != SW_OK) {
-        rc = sw_cli_fail(&err);
-    } else if (o.out && write_season_file(&o, &s, &err) != 0) {
         rc = sw_cli_fail(&err);
     }
     sw_strbuf_free(&sb);

@@ -52,16 +52,27 @@ typedef struct seat_args {
     sw_seating_format fmt;
     const char *output;
     const char *players_file;
-    bool quiet;
+    bool quiet, fmt_given;
     int nfiles;
     char **files;
 } seat_args;
 
 static int usage_error(const char *fmt, const char *arg) {
-    fprintf(stderr, "seatwise seat: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n\n%s", usage);
-    return SW_EXIT_USAGE;
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return sw_cli_usage("seat", "%s", msg);
+}
+
+/* True when s is written as a number ("12", "-3"): --players then takes it
+ * as a count and never as a file name (a file named 12 is ./12). */
+static bool is_number(const char *s) {
+    s += *s == '-' || *s == '+';
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
 }
 
 static int parse_seconds(const char *s, double *out) {
@@ -82,20 +93,27 @@ static int parse_args(int argc, char **argv, seat_args *a) {
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             fputs(usage, stdout);
             return SW_EXIT_OK;
-        } else if (!strcmp(o, "--json")) {
-            a->fmt = SW_SEATING_JSON;
-        } else if (!strcmp(o, "--csv")) {
-            a->fmt = SW_SEATING_CSV;
+        } else if (!strcmp(o, "--json") || !strcmp(o, "--csv")) {
+            sw_seating_format f = !strcmp(o, "--json") ? SW_SEATING_JSON : SW_SEATING_CSV;
+            if (a->fmt_given && a->fmt != f)
+                return usage_error("%s", "--json and --csv conflict: choose one output format");
+            a->fmt = f;
+            a->fmt_given = true;
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
+        } else if (!val && (!strcmp(o, "--seed") || !strcmp(o, "--tries") ||
+                            !strcmp(o, "--time") || !strcmp(o, "--rounds") ||
+                            !strcmp(o, "--threes"))) {
+            return usage_error("option %s needs a value", o);
         } else if (!strcmp(o, "-o")) {
             if (!val)
-                return usage_error("%s needs a file name", o);
+                return usage_error("option %s needs a value (the output file)", o);
             a->output = argv[++i];
         } else if (!strcmp(o, "--seed")) {
-            if (sw_cli_parse_int(val, 0, 0x7fffffffffffffffL, &v))
-                return usage_error("--seed %s: expected an integer >= 0", val ? val : "");
-            a->seed = (unsigned long long)v;
+            if (sw_cli_parse_u64(val, &a->seed))
+                return usage_error("--seed %s: expected a whole number from 0 to "
+                                   "18446744073709551615",
+                                   val ? val : "");
             i++;
         } else if (!strcmp(o, "--tries")) {
             if (sw_cli_parse_int(val, 1, 100000000L, &a->tries))
@@ -118,10 +136,10 @@ static int parse_args(int argc, char **argv, seat_args *a) {
             i++;
         } else if (!strcmp(o, "--players")) {
             if (!val)
-                return usage_error("%s needs a number or a file", o);
-            if (sw_cli_parse_int(val, -0x7fffffffL, 0x7fffffffL, &v))
+                return usage_error("option %s needs a value (a number or a file)", o);
+            if (!is_number(val))
                 a->players_file = val;
-            else if (v < 4 || v > SW_SEATING_MAX_PLAYERS)
+            else if (sw_cli_parse_int(val, 4, SW_SEATING_MAX_PLAYERS, &v))
                 return usage_error("--players %s: expected 4 to 4096 players", val);
             else
                 a->players = v;
@@ -294,6 +312,9 @@ int sw_cmd_seat(int argc, char **argv) {
     if (!a.files)
         return SW_EXIT_INTERNAL;
     int rc = parse_args(argc, argv, &a);
+    for (int i = -1; rc < 0 && a.output && i < a.nfiles; i++)
+        if (sw_cli_out_is_input("seat", a.output, i < 0 ? a.players_file : a.files[i]))
+            rc = SW_EXIT_USAGE;
     if (rc < 0) {
         if (!a.mode_name)
             rc = usage_error("%s", "expected a MODE");

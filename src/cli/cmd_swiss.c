@@ -22,38 +22,57 @@ typedef struct args {
     sw_swiss_options opt;
 } args;
 
+static int usage_error(const char *sub, const char *fmt, const char *arg) {
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "swiss%s%s", sub ? " " : "", sub ? sub : "");
+    return sw_cli_usage(cmd, fmt, arg);
+}
+
+/* Returns -1 to go on, else the exit code (0 after --help). */
 static int parse_args(int argc, char **argv, args *a) {
     memset(a, 0, sizeof *a);
     a->seed = 1;
+    const char *sub = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *s = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(s, "--fast"))
+        long *num = NULL, lo = 0, hi = 0;
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+            fputs(usage, stdout);
+            return SW_EXIT_OK;
+        } else if (!strcmp(s, "--fast"))
             a->opt.fast = true;
         else if (!strcmp(s, "--explain"))
             a->opt.explain = true;
         else if (!strcmp(s, "--waive-last-colours"))
             a->opt.waive_colour_last_round = true;
-        else if (!strcmp(s, "-o") && next)
-            a->out = argv[++i];
-        else if (!strcmp(s, "--players") && next)
-            a->players = sw_cli_parse_int(argv[++i], 2, SW_SWISS_MAX_PLAYERS, &a->players) ? -1 : a->players;
-        else if (!strcmp(s, "--rounds") && next)
-            a->rounds = sw_cli_parse_int(argv[++i], 1, SW_SWISS_MAX_ROUNDS, &a->rounds) ? -1 : a->rounds;
-        else if (!strcmp(s, "--seed") && next)
-            a->seed = sw_cli_parse_int(argv[++i], 0, 2147483647L, &a->seed) ? -1 : a->seed;
-        else if (s[0] != '-' && !a->in)
+        else if (!strcmp(s, "-o") || !strcmp(s, "--players") || !strcmp(s, "--rounds") ||
+                 !strcmp(s, "--seed")) {
+            if (!next)
+                return usage_error(sub, "option %s needs a value", s);
+            i++;
+            if (!strcmp(s, "-o"))
+                a->out = next;
+            else if (!strcmp(s, "--players"))
+                num = &a->players, lo = 2, hi = SW_SWISS_MAX_PLAYERS;
+            else if (!strcmp(s, "--rounds"))
+                num = &a->rounds, lo = 1, hi = SW_SWISS_MAX_ROUNDS;
+            else
+                num = &a->seed, lo = 0, hi = 2147483647L;
+            if (num && sw_cli_parse_int(next, lo, hi, num)) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "%s '%%s': expected a whole number from %ld to %ld", s,
+                         lo, hi);
+                return usage_error(sub, msg, next);
+            }
+        } else if (s[0] == '-' && s[1])
+            return usage_error(sub, "unknown option '%s'", s);
+        else if (!a->in)
             a->in = s;
-        else {
-            fprintf(stderr, "seatwise swiss: unexpected argument '%s'\n%s", s, usage);
-            return -1;
-        }
-        if (a->players < 0 || a->rounds < 0 || a->seed < 0) {
-            fprintf(stderr, "seatwise swiss: bad number '%s'\n%s", argv[i], usage);
-            return -1;
-        }
+        else
+            return usage_error(sub, "one input file expected, got '%s' too", s);
     }
-    return 0;
+    return -1;
 }
 
 static int read_valid(const char *path, sw_swiss_trf *trf) {
@@ -132,11 +151,8 @@ static int cmd_check(const args *a) {
 }
 
 static int cmd_generate(const args *a) {
-    if (a->players < 2 || a->rounds < 1 || !a->out) {
-        fprintf(stderr, "seatwise swiss generate: --players, --rounds and -o are required\n%s",
-                usage);
-        return SW_EXIT_USAGE;
-    }
+    if (a->players < 2 || a->rounds < 1 || !a->out)
+        return usage_error("generate", "%s", "--players, --rounds and -o are required");
     sw_swiss_trf trf;
     sw_error err;
     if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf,
@@ -153,24 +169,31 @@ static int cmd_generate(const args *a) {
 }
 
 int sw_cmd_swiss(int argc, char **argv) {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? SW_EXIT_USAGE : SW_EXIT_OK;
+    if (argc < 2)
+        return sw_cli_usage("swiss", "%s", "expected pair, check or generate");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        fputs(usage, stdout);
+        return SW_EXIT_OK;
     }
-    args a;
-    if (parse_args(argc, argv, &a))
-        return SW_EXIT_USAGE;
     const char *sub = argv[1];
-    if (!strcmp(sub, "generate"))
+    if (strcmp(sub, "pair") && strcmp(sub, "check") && strcmp(sub, "generate"))
+        return usage_error(NULL, "unknown subcommand '%s': expected pair, check or generate", sub);
+    args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (!strcmp(sub, "generate")) {
+        if (a.in)
+            return usage_error(sub, "unexpected operand '%s'", a.in);
         return cmd_generate(&a);
-    if (!a.in) {
-        fprintf(stderr, "seatwise swiss %s: an input file is required\n%s", sub, usage);
-        return SW_EXIT_USAGE;
     }
+    if (!a.in)
+        return usage_error(sub, "%s", "an input file is required");
+    if (!strcmp(sub, "check") && a.out)
+        return usage_error(sub, "%s", "check writes no file: -o belongs to pair and generate");
+    if (sw_cli_out_is_input("swiss pair", a.out, a.in))
+        return SW_EXIT_USAGE;
     if (!strcmp(sub, "pair"))
         return cmd_pair(&a);
-    if (!strcmp(sub, "check"))
-        return cmd_check(&a);
-    fprintf(stderr, "seatwise swiss: unknown subcommand '%s'\n%s", sub, usage);
-    return SW_EXIT_USAGE;
+    return cmd_check(&a);
 }

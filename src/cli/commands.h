@@ -35,7 +35,24 @@ int sw_cli_fail(const sw_error *err);
 volatile sig_atomic_t *sw_cli_catch_sigint(struct sigaction *old);
 void sw_cli_release_sigint(const struct sigaction *old);
 
-/* Parse a whole decimal integer in [lo, hi] from s; returns 0 on success. */
+/* Parse a whole decimal integer in [lo, hi] from s (digits only, an optional
+ * '-'); returns 0 on success, -1 for anything else, out of range included. */
 int sw_cli_parse_int(const char *s, long lo, long hi, long *out);
+
+/* Parse a decimal integer from 0 to 2^64-1 (a seed); 0 on success. */
+int sw_cli_parse_u64(const char *s, unsigned long long *out);
+
+/* A usage error: "seatwise CMD: message" and "see 'seatwise CMD --help'" on
+ * stderr (never the whole help); returns SW_EXIT_USAGE. */
+int sw_cli_usage(const char *cmd, const char *fmt, ...) SW_PRINTF(2, 3);
+
+/* When out names the same file as input (device and inode: links and other
+ * spellings count), say so on stderr and return 1; else 0. */
+int sw_cli_out_is_input(const char *cmd, const char *out, const char *input);
+
+/* The same for a season read from season_path and every file it names. */
+struct sw_season;
+int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_path,
+                         const struct sw_season *s);
 
 #endif

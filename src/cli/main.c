@@ -2,12 +2,16 @@
  * SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "season/season.h"
 #include "seatwise_version.h"
+#include "util/fileio.h"
 
 static const char usage[] =
     "usage: seatwise COMMAND [ARGS]\n"
@@ -66,8 +70,13 @@ int sw_cli_fail(const sw_error *err) {
 }
 
 int sw_cli_parse_int(const char *s, long lo, long hi, long *out) {
-    if (!s || !*s)
+    /* Digits only (an optional leading '-'): no blanks, '+', hex or
+     * trailing text; a value beyond long is an error, never clamped. */
+    if (!s || !*s || (s[0] == '-' && !s[1]))
         return -1;
+    for (const char *q = s + (s[0] == '-'); *q; q++)
+        if (*q < '0' || *q > '9')
+            return -1;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
@@ -77,9 +86,61 @@ int sw_cli_parse_int(const char *s, long lo, long hi, long *out) {
     return 0;
 }
 
+int sw_cli_parse_u64(const char *s, unsigned long long *out) {
+    if (!s || !*s)
+        return -1;
+    for (const char *q = s; *q; q++)
+        if (*q < '0' || *q > '9')
+            return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > UINT64_MAX)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int sw_cli_usage(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "seatwise %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nsee 'seatwise %s --help'\n", cmd);
+    return SW_EXIT_USAGE;
+}
+
+int sw_cli_out_is_input(const char *cmd, const char *out, const char *input) {
+    if (!out || !input || !sw_file_same(out, input))
+        return 0;
+    fprintf(stderr, "seatwise %s: output %s is the input file %s: refusing to replace it\n", cmd,
+            out, input);
+    return 1;
+}
+
+int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_path,
+                         const struct sw_season *s) {
+    if (sw_cli_out_is_input(cmd, out, season_path))
+        return 1;
+    char *dir = sw_path_dir(season_path);
+    int same = 0;
+    for (int i = -1; dir && i < s->nmovements && !same; i++) {
+        const char *rel = i < 0 ? s->pairs_file : s->movement_files[i];
+        char *path = rel ? sw_path_join(dir, rel) : NULL;
+        same = sw_cli_out_is_input(cmd, out, path);
+        free(path);
+    }
+    free(dir);
+    return same;
+}
+
 int main(int argc, char **argv) {
+    /* A closed pipe on stdout (| head, a pager quit) must not kill the run
+     * before its files are written: writes then fail with EPIPE instead. */
+    signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
-        fputs(usage, stderr);
+        fputs("usage: seatwise COMMAND [ARGS]\nsee 'seatwise --help'\n", stderr);
         return SW_EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -102,6 +163,6 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "seatwise: unknown command '%s'\n\n%s", cmd, usage);
+    fprintf(stderr, "seatwise: unknown command '%s'\nsee 'seatwise --help'\n", cmd);
     return SW_EXIT_USAGE;
 }

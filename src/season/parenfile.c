@@ -8,6 +8,7 @@
 #include "season/season.h"
 #include "season/season_internal.h"
 #include "util/fileio.h"
+#include "util/strbuf.h"
 
 void sw_participants_free(sw_participant *part, int n) {
     if (!part)
@@ -63,6 +64,14 @@ sw_status sw_parenfile_parse(const char *text, size_t len, const char *file,
         }
         size_t nl;
         const char *name = sw_cursor_rest(&c, &nl);
+        size_t bad = sw_utf8_invalid(name, nl);
+        if (bad < nl) {
+            st = sw_error_set(err, SW_ERR_PARSE, file, lineno,
+                              "participant %ld: name has byte 0x%02X (column %d) that is not "
+                              "UTF-8; save the file as UTF-8",
+                              id, (unsigned char)name[bad], (int)(name + bad - line) + 1);
+            break;
+        }
         part[n].id = (int)id;
         part[n].rests = (int)rests;
         part[n].name = strndup(name, nl);

@@ -147,8 +147,9 @@ sw_status sw_season_validate_session(const sw_season *s, int k, const char *file
     if (present > m->positions)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "session %d: %d participants present but movement %s has only %d "
-                            "positions",
-                            k + 1, present, m->name ? m->name : "", m->positions);
+                            "positions; mark %d participant%s absent or use a larger movement",
+                            k + 1, present, m->name ? m->name : "", m->positions,
+                            present - m->positions, present - m->positions == 1 ? "" : "s");
     char *seen = calloc((size_t)s->n + 1, 1);
     if (!seen)
         return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
@@ -159,21 +160,28 @@ sw_status sw_season_validate_session(const sw_season *s, int k, const char *file
             continue;
         if (a < 0 || a > s->n)
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
-                              "session %d, position %d: no such participant", k + 1, p);
+                              "session %d, position %d: no such participant; seat a participant "
+                              "of the pairs file or 0 for an empty position",
+                              k + 1, p);
         else if (!ss->present[a - 1])
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
                               "session %d, position %d: participant %d is absent, expected a "
-                              "present participant",
+                              "present participant; seat someone else or drop them from "
+                              "'absent'",
                               k + 1, p, s->part[a - 1].id);
         else if (seen[a]++)
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
-                              "session %d: participant %d holds two positions", k + 1,
+                              "session %d: participant %d holds two positions; give them one "
+                              "and 0 (empty) or another participant the other",
+                              k + 1,
                               s->part[a - 1].id);
     }
     for (int i = 0; i < s->n && st == SW_OK; i++)
         if (ss->present[i] && !seen[i + 1])
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
-                              "session %d: present participant %d has no position", k + 1,
+                              "session %d: present participant %d has no position; seat them "
+                              "or mark them absent",
+                              k + 1,
                               s->part[i].id);
     free(seen);
     return st;

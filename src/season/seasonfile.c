@@ -24,11 +24,23 @@ typedef struct parser {
     sw_season *s;
     bool *has_seats; /* per session */
     int *seats_line; /* line of each session's seats, for messages */
+    int *session_line; /* line of each 'session' keyword */
     sw_error *err;
 } parser;
 
 static bool word_is(const char *w, size_t n, const char *kw) {
     return strlen(kw) == n && memcmp(w, kw, n) == 0;
+}
+
+/* An error in a file the season names, with no line of its own (a missing
+ * or unreadable file): say which season line names it. */
+static sw_status named_here(parser *ps, sw_status st) {
+    if (st != SW_OK && ps->err && ps->err->line == 0) {
+        size_t n = strlen(ps->err->msg);
+        snprintf(ps->err->msg + n, sizeof ps->err->msg - n, " (named on line %d of %s)", ps->line,
+                 ps->file);
+    }
+    return st;
 }
 
 static sw_status load_pairs(parser *ps, sw_cursor *c) {
@@ -41,14 +53,13 @@ static sw_status load_pairs(parser *ps, sw_cursor *c) {
     if (n == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "'pairs' without a file name");
-    char relz[1024], path[2048];
-    snprintf(relz, sizeof relz, "%.*s", (int)n, rel);
-    if (sw_path_join(ps->dir, relz, path, sizeof path) != 0)
-        return sw_error_set(ps->err, SW_ERR_LIMIT, ps->file, ps->line, "path too long");
-    s->pairs_file = strdup(relz);
-    if (!s->pairs_file)
+    s->pairs_file = strndup(rel, n);
+    char *path = s->pairs_file ? sw_path_join(ps->dir, s->pairs_file) : NULL;
+    if (!path)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
-    return sw_parenfile_read(path, &s->part, &s->n, ps->err);
+    sw_status st = sw_parenfile_read(path, &s->part, &s->n, ps->err);
+    free(path);
+    return named_here(ps, st);
 }
 
 /* Index of the movement read from rel, reading it on first use. */
@@ -59,9 +70,6 @@ static sw_status movement_index(parser *ps, const char *rel, int *idx) {
             *idx = i;
             return SW_OK;
         }
-    char path[2048];
-    if (sw_path_join(ps->dir, rel, path, sizeof path) != 0)
-        return sw_error_set(ps->err, SW_ERR_LIMIT, ps->file, ps->line, "path too long");
     sw_movement *nm = realloc(s->movements, (size_t)(s->nmovements + 1) * sizeof *nm);
     if (!nm)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
@@ -71,9 +79,13 @@ static sw_status movement_index(parser *ps, const char *rel, int *idx) {
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     s->movement_files = nf;
     sw_movement m;
+    char *path = sw_path_join(ps->dir, rel);
+    if (!path)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     sw_status st = sw_movement_read_asc(path, &m, ps->err);
+    free(path);
     if (st != SW_OK)
-        return st;
+        return named_here(ps, st);
     char *dup = strdup(rel);
     if (!dup) {
         sw_movement_free(&m);
@@ -93,10 +105,14 @@ static sw_status grow_flags(parser *ps) {
     int *l = realloc(ps->seats_line, (size_t)k * sizeof *l);
     if (l)
         ps->seats_line = l;
-    if (!h || !l)
+    int *sl = realloc(ps->session_line, (size_t)k * sizeof *sl);
+    if (sl)
+        ps->session_line = sl;
+    if (!h || !l || !sl)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     ps->has_seats[k - 1] = false;
     ps->seats_line[k - 1] = 0;
+    ps->session_line[k - 1] = ps->line;
     return SW_OK;
 }
 
@@ -109,10 +125,12 @@ static sw_status add_session(parser *ps, sw_cursor *c) {
     if (n == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "'session' without a movement file");
-    char relz[1024];
-    snprintf(relz, sizeof relz, "%.*s", (int)n, rel);
+    char *relz = strndup(rel, n);
+    if (!relz)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     int idx = -1;
     sw_status st = movement_index(ps, relz, &idx);
+    free(relz);
     if (st == SW_OK)
         st = sw_season_alloc_session(ps->s, idx, ps->err);
     if (st == SW_OK)
@@ -223,12 +241,16 @@ static sw_status check_sessions(parser *ps) {
                             "no 'session' line, expected at least one session");
     for (int k = 0; k < s->nsessions; k++) {
         if (s->sessions[k].played && !ps->has_seats[k])
-            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, 0,
-                                "session %d is marked played but has no 'seats' line", k + 1);
+            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->session_line[k],
+                                "session %d is marked played but has no 'seats' line; add the "
+                                "seats as played or drop 'played'",
+                                k + 1);
     }
     sw_season_fill_identity(s);
     for (int k = 0; k < s->nsessions; k++) {
-        sw_status st = sw_season_validate_session(s, k, ps->file, ps->seats_line[k], ps->err);
+        /* the seats line when there is one, else the session's own line */
+        int line = ps->has_seats[k] ? ps->seats_line[k] : ps->session_line[k];
+        sw_status st = sw_season_validate_session(s, k, ps->file, line, ps->err);
         if (st != SW_OK)
             return st;
     }
@@ -251,6 +273,7 @@ sw_status sw_season_parse(const char *text, size_t len, const char *file, const 
         st = check_sessions(&ps);
     free(ps.has_seats);
     free(ps.seats_line);
+    free(ps.session_line);
     if (st != SW_OK) {
         sw_season_free(&s);
         return st;
@@ -265,9 +288,10 @@ sw_status sw_season_read(const char *path, sw_season *s, sw_error *err) {
     sw_status st = sw_file_read(path, &text, &len, err);
     if (st != SW_OK)
         return st;
-    char dir[1024];
-    sw_path_dir(path, dir, sizeof dir);
-    st = sw_season_parse(text, len, path, dir, s, err);
+    char *dir = sw_path_dir(path);
+    st = dir ? sw_season_parse(text, len, path, dir, s, err)
+             : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    free(dir);
     free(text);
     return st;
 }
@@ -336,9 +360,10 @@ sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only
             sw_movement_free(&m);
         }
     } else {
-        char dir[1024];
-        sw_path_dir(path, dir, sizeof dir);
-        st = sw_season_parse(text, len, path, dir, s, err);
+        char *dir = sw_path_dir(path);
+        st = dir ? sw_season_parse(text, len, path, dir, s, err)
+                 : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+        free(dir);
     }
     free(text);
     return st;

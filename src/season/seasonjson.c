@@ -314,7 +314,9 @@ done:
 sw_status sw_season_parse_json(const char *text, size_t len, const char *file, sw_season *out,
                                sw_error *err) {
     sw_json root;
-    sw_status st = sw_json_parse(text, len, file, &root, err);
+    /* an analyze output read back: its metrics and matrices are not needed */
+    static const char *const skip[] = {"metrics", "matrices", NULL};
+    sw_status st = sw_json_parse_skip(text, len, file, skip, &root, err);
     if (st)
         return st;
     sw_season s;
@@ -336,8 +338,8 @@ sw_status sw_season_parse_json(const char *text, size_t len, const char *file, s
                          "%d sessions, expected 1 to %d", sessions->n, SW_SEASON_MAX_SESSIONS);
     for (int k = 0; !st && k < sessions->n; k++)
         st = read_session(&c, &sessions->items[k], k + 1);
-    if (!st)
-        st = sw_season_validate(&s, file, err);
+    for (int k = 0; !st && k < s.nsessions; k++)
+        st = sw_season_validate_session(&s, k, file, sessions->items[k].line, err);
     sw_json_free(&root);
     if (st) {
         sw_season_free(&s);

@@ -8,6 +8,7 @@
 
 #include "seating/seating_internal.h"
 #include "util/fileio.h"
+#include "util/strbuf.h"
 
 void sw_seating_event_init(sw_seating_event *ev) {
     memset(ev, 0, sizeof *ev);
@@ -155,6 +156,12 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
 
 sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
                     const char *file, int line, sw_error *err) {
+    size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
+    if (bad < namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
+                            "save the file as UTF-8",
+                            id, (unsigned char)name[bad], bad + 1);
     return add_player_at(ev, id, name, namelen, file, line, err);
 }
 

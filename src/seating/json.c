@@ -201,7 +201,9 @@ sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const ch
     if (fidx < 0)
         return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
     sw_json root;
-    sw_status st = sw_json_parse(text, len, ev->files[fidx], &root, err);
+    /* a --json output read back: its metrics and matrices are not needed */
+    static const char *const skip[] = {"metrics", "matrices", NULL};
+    sw_status st = sw_json_parse_skip(text, len, ev->files[fidx], skip, &root, err);
     if (!st) {
         jctx c = {ev, ev->files[fidx], fidx, err};
         st = json_event(&c, &root);

@@ -130,7 +130,10 @@ static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno
         return sw_error_set(err, SW_ERR_PARSE, path, lineno,
                             "player %ld: rating in columns %d-%d is not a number", id, 49 + s,
                             52 + s);
-    int pts = field_points2(line, n, (size_t)(80 + s), 4);
+    /* Points from 100 on spill one column left, into column 80 (a blank
+     * otherwise): read it too when it holds a digit. */
+    bool wide = n > (size_t)(79 + s) && isdigit((unsigned char)line[79 + s]);
+    int pts = field_points2(line, n, (size_t)(80 + s) - wide, 4 + wide);
     if (pts < 0)
         return sw_error_set(err, SW_ERR_PARSE, path, lineno,
                             "player %ld: points in columns %d-%d are '%.*s', expected e.g. 2.5", id,
@@ -157,6 +160,8 @@ static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno
     memset(pl->prefix, ' ', plen);
     memcpy(pl->prefix, line, n < plen ? n : plen);
     pl->prefix[plen] = 0;
+    if (wide)
+        pl->prefix[79 + s] = ' '; /* part of the points, rewritten with them */
     if (trf->rounds_cap) {
         pl->games = malloc(sizeof *pl->games * (size_t)trf->rounds_cap);
         if (!pl->games)
@@ -487,8 +492,13 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out) {
         snprintf(pre, sizeof pre, "%s", p->prefix);
         char pts[16];
         snprintf(pts, sizeof pts, "%d.%d", p->points2 / 2, p->points2 % 2 ? 5 : 0);
+        /* Points of 100 or more ("100.0" to "200.0") take column 80, a blank
+         * separator in TRF-16, as a fifth character (docs/swiss.md). */
         memset(pre + 80 + s, ' ', 4);
-        put_field(pre, 80 + s, 4, pts);
+        if (strlen(pts) > 4)
+            put_field(pre, 79 + s, 5, pts);
+        else
+            put_field(pre, 80 + s, 4, pts);
         sw_strbuf_puts(out, pre);
         for (int r = 0; r < trf->nrounds + (trf->preset ? 1 : 0); r++) {
             const sw_swiss_game *g = &p->games[r];

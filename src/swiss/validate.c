@@ -2,6 +2,7 @@
  * player state before a round (score, colour history, opponents) and the
  * colour rules that pairing and validation share.
  * SPDX-License-Identifier: MIT */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,25 @@ void sw_swiss_state_free(sw_swiss_state *st) {
     free(st->p);
     free(st->pool);
     memset(st, 0, sizeof *st);
+}
+
+/* Add one round's game to a player's state (opponents only when the state
+ * keeps them: opps not NULL). */
+static void apply_game(sw_swiss_pstate *s, const sw_swiss_game *g) {
+    s->score2 += sw_swiss_result_points2(g->result);
+    if (sw_swiss_is_bye(g))
+        s->had_bye = true;
+    if (g->opp > 0 && g->result == '+')
+        s->had_fwin = true;
+    if (g->opp > 0 && sw_swiss_played(g->result)) {
+        if (s->opps)
+            s->opps[s->nopp++] = g->opp;
+        if (g->colour == 'w' || g->colour == 'b') {
+            s->coldiff += g->colour == 'w' ? 1 : -1;
+            s->run = s->last == g->colour ? s->run + 1 : 1;
+            s->last = g->colour;
+        }
+    }
 }
 
 sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_state *st,
@@ -32,22 +52,8 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
         sw_swiss_pstate *s = &st->p[i];
         const sw_swiss_player *pl = &trf->players[i];
         s->opps = st->pool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
-        for (int r = 0; r < upto; r++) {
-            const sw_swiss_game *g = &pl->games[r];
-            s->score2 += sw_swiss_result_points2(g->result);
-            if (sw_swiss_is_bye(g))
-                s->had_bye = true;
-            if (g->opp > 0 && g->result == '+')
-                s->had_fwin = true;
-            if (g->opp > 0 && sw_swiss_played(g->result)) {
-                s->opps[s->nopp++] = g->opp;
-                if (g->colour == 'w' || g->colour == 'b') {
-                    s->coldiff += g->colour == 'w' ? 1 : -1;
-                    s->run = s->last == g->colour ? s->run + 1 : 1;
-                    s->last = g->colour;
-                }
-            }
-        }
+        for (int r = 0; r < upto; r++)
+            apply_game(s, &pl->games[r]);
     }
     return SW_OK;
 }
@@ -172,13 +178,12 @@ static sw_status check_game(const sw_swiss_trf *trf, int i, int r, sw_error *err
 }
 
 /* Absolute rules, checked in the state before round r+1 against round r's game. */
-static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_state *st, int i, int r,
-                             sw_error *err) {
+static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s, bool rematch,
+                             int i, int r, sw_error *err) {
     const sw_swiss_player *p = &trf->players[i];
     const sw_swiss_game *g = &p->games[r];
-    const sw_swiss_pstate *s = &st->p[i];
     const char *path = trf->path;
-    if (g->opp > 0 && sw_swiss_played(g->result) && sw_swiss_met(s, g->opp))
+    if (rematch)
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
                             "player %d, round %d: plays %d again, expected no rematch (rule 1; "
                             "only a forfeited game may be replayed)",
@@ -197,29 +202,77 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_state *st, 
     return SW_OK;
 }
 
+static int cmp_ll(const void *a, const void *b) {
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The first round (0-based) in which player i plays an opponent met in an
+ * earlier round, or -1: its played games sorted by (opponent, round), so
+ * the whole record costs O(rounds log rounds) a player. */
+static int first_rematch(const sw_swiss_player *p, int rounds, long long *buf) {
+    int k = 0;
+    for (int r = 0; r < rounds; r++)
+        if (p->games[r].opp > 0 && sw_swiss_played(p->games[r].result))
+            buf[k++] = (long long)p->games[r].opp * 1024 + r;
+    qsort(buf, (size_t)k, sizeof *buf, cmp_ll);
+    int first = -1;
+    for (int j = 1; j < k; j++)
+        if (buf[j] / 1024 == buf[j - 1] / 1024) {
+            int r = (int)(buf[j] % 1024);
+            if (first < 0 || r < first)
+                first = r;
+        }
+    return first;
+}
+
+/* Linear in the record, player by player (each player's games are one
+ * block in memory): a running state a player instead of a state rebuilt
+ * from round 1 for every round (680 k players and 200 rounds took minutes),
+ * rematches found once per player. The error reported is the one the
+ * round-by-round order finds first: the earliest round with an error, in it
+ * a game error before a rule error, and the lowest player; so each player's
+ * first game error and first rule error are noted, then the one to report
+ * is checked again with the message. */
 sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
     sw_status rc = SW_OK;
-    for (int r = 0; r < trf->nrounds && !rc; r++) {
-        for (int i = 0; i < trf->nplayers && !rc; i++)
-            rc = check_game(trf, i, r, err);
-        if (rc)
-            break;
-        sw_swiss_state st;
-        rc = sw_swiss_state_build(trf, r + 1, &st, err);
-        for (int i = 0; i < trf->nplayers && !rc; i++)
-            rc = check_rules(trf, &st, i, r, err);
-        sw_swiss_state_free(&st);
+    int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
+    long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
+    if (!buf)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    int game_r = INT_MAX, game_i = -1, rule_r = INT_MAX, rule_i = -1;
+    for (int i = 0; i < n; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        int rematch = first_rematch(p, rounds, buf);
+        sw_swiss_pstate ps = {0};
+        int stop = game_r < rule_r ? game_r : rule_r; /* later errors cannot be first */
+        bool game_seen = false, rule_seen = false;
+        for (int r = 0; r < rounds && r <= stop && !(game_seen && rule_seen); r++) {
+            bool preset = r == trf->nrounds; /* byes entered ahead: rules only */
+            if (!game_seen && !preset && check_game(trf, i, r, NULL) != SW_OK) {
+                game_seen = true;
+                if (r < game_r)
+                    game_r = r, game_i = i;
+            }
+            if (!rule_seen && (!preset || p->games[r].result != ' ') &&
+                check_rules(trf, &ps, rematch == r, i, r, NULL) != SW_OK) {
+                rule_seen = true;
+                if (r < rule_r)
+                    rule_r = r, rule_i = i;
+            }
+            apply_game(&ps, &p->games[r]);
+        }
     }
-    if (!rc && trf->preset) {
-        /* Byes entered ahead for the round to be paired: a pairing-allocated
-         * one (U) there counts against rule 3 like any other. */
-        sw_swiss_state st;
-        rc = sw_swiss_state_build(trf, trf->nrounds + 1, &st, err);
-        for (int i = 0; i < trf->nplayers && !rc; i++)
-            if (trf->players[i].games[trf->nrounds].result != ' ')
-                rc = check_rules(trf, &st, i, trf->nrounds, err);
-        sw_swiss_state_free(&st);
+    if (game_i >= 0 && game_r <= rule_r) {
+        rc = check_game(trf, game_i, game_r, err);
+    } else if (rule_i >= 0) {
+        sw_swiss_pstate ps = {0};
+        const sw_swiss_player *p = &trf->players[rule_i];
+        for (int r = 0; r < rule_r; r++)
+            apply_game(&ps, &p->games[r]);
+        rc = check_rules(trf, &ps, first_rematch(p, rounds, buf) == rule_r, rule_i, rule_r, err);
     }
+    free(buf);
     for (int i = 0; i < trf->nplayers && !rc; i++) {
         const sw_swiss_player *p = &trf->players[i];
         int sum = 0;

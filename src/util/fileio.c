@@ -3,6 +3,8 @@
 #include "util/fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +12,33 @@
 #include <unistd.h>
 
 sw_status sw_file_read(const char *path, char **data, size_t *len, sw_error *err) {
+    return sw_file_read_limited(path, SW_MAX_INPUT_BYTES, data, len, err);
+}
+
+static sw_status too_large(const char *path, size_t limit, sw_error *err) {
+    return sw_error_set(err, SW_ERR_LIMIT, path, 0, "file larger than %zu bytes (%zu MiB)", limit,
+                        limit >> 20);
+}
+
+sw_status sw_file_read_limited(const char *path, size_t limit, char **data, size_t *len,
+                               sw_error *err) {
     struct stat st;
     if (stat(path, &st) != 0)
         return sw_error_set(err, SW_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
     if (S_ISDIR(st.st_mode))
         return sw_error_set(err, SW_ERR_IO, path, 0, "is a directory, expected a file");
+    /* A regular file over the limit is refused before anything is read. */
+    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > (unsigned long long)limit)
+        return too_large(path, limit, err);
     FILE *f = fopen(path, "rb");
     if (!f)
         return sw_error_set(err, SW_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
-    size_t cap = 4096, n = 0;
+    /* The buffer never grows past limit + 2 bytes: one byte more than the
+     * limit is enough to know the file is too large (pipes, growing files). */
+    size_t hard = limit + 2;
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096, n = 0;
+    if (cap > hard)
+        cap = hard;
     char *buf = malloc(cap);
     if (!buf) {
         fclose(f);
@@ -26,20 +46,17 @@ sw_status sw_file_read(const char *path, char **data, size_t *len, sw_error *err
     }
     for (;;) {
         if (n + 1 >= cap) {
-            if (cap > SW_MAX_INPUT_BYTES) {
-                free(buf);
-                fclose(f);
-                return sw_error_set(err, SW_ERR_LIMIT, path, 0,
-                                    "file larger than %u bytes", SW_MAX_INPUT_BYTES);
-            }
-            char *nb = realloc(buf, cap * 2);
+            if (cap >= hard)
+                break;
+            size_t nc = cap > hard / 2 ? hard : cap * 2;
+            char *nb = realloc(buf, nc);
             if (!nb) {
                 free(buf);
                 fclose(f);
                 return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
             }
             buf = nb;
-            cap *= 2;
+            cap = nc;
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
@@ -52,6 +69,10 @@ sw_status sw_file_read(const char *path, char **data, size_t *len, sw_error *err
         free(buf);
         return sw_error_set(err, SW_ERR_IO, path, 0, "read error");
     }
+    if (n > limit) {
+        free(buf);
+        return too_large(path, limit, err);
+    }
     buf[n] = '\0';
     if (memchr(buf, '\0', n)) {
         int line = 1;
@@ -61,40 +82,162 @@ sw_status sw_file_read(const char *path, char **data, size_t *len, sw_error *err
         return sw_error_set(err, SW_ERR_PARSE, path, line,
                             "binary data (a NUL byte), expected a text file");
     }
+    /* A UTF-8 byte-order mark (Windows editors write one) is not text. */
+    if (n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
+        memmove(buf, buf + 3, n - 2);
+        n -= 3;
+    }
     *data = buf;
     *len = n;
     return SW_OK;
 }
 
-sw_status sw_file_write_atomic(const char *path, const char *data, size_t len, sw_error *err) {
-    if (strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
-            return sw_error_set(err, SW_ERR_IO, "<stdout>", 0, "write failed");
-        return SW_OK;
+bool sw_file_same(const char *a, const char *b) {
+    struct stat sa, sb;
+    if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
+        return false;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A file being written: its target (the symlink resolved) and temporary. */
+typedef struct pending {
+    char *target, *tmp;
+    bool renamed;
+} pending;
+
+static sw_status write_stdout(const char *data, size_t len, sw_error *err) {
+    errno = 0;
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+        if (errno == EPIPE) /* the reader has gone (| head): not our failure */
+            return SW_OK;
+        return sw_error_set(err, SW_ERR_IO, "<stdout>", 0, "write failed: %s", strerror(errno));
     }
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (!tmp)
-        return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
-        free(tmp);
-        return SW_ERR_IO;
-    }
-    int ok = fwrite(data, 1, len, f) == len;
-    ok = (fflush(f) == 0) && ok;
-    ok = (fsync(fileno(f)) == 0 || errno == EINVAL) && ok;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return SW_ERR_IO;
-    }
-    free(tmp);
     return SW_OK;
+}
+
+/* Resolve path, create a temporary next to the target and write data to it. */
+static sw_status write_temp(const sw_out_file *f, pending *p, sw_error *err) {
+    char *real = realpath(f->path, NULL);
+    if (real)
+        p->target = real;
+    else if (errno == ENOENT || errno == ENOTDIR)
+        p->target = strdup(f->path); /* a new file: opening the temporary tells */
+    else
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(errno));
+    if (!p->target)
+        return sw_error_set(err, SW_ERR_NOMEM, f->path, 0, "out of memory");
+    struct stat st;
+    bool exists = stat(p->target, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: is a directory");
+    if (exists && !S_ISREG(st.st_mode))
+        return SW_OK; /* a device or a pipe (/dev/null): written in place, last */
+    char *dir = sw_path_dir(p->target);
+    char *tmp = dir ? sw_path_join(dir, ".seatwise-XXXXXX") : NULL;
+    free(dir);
+    if (!tmp)
+        return sw_error_set(err, SW_ERR_NOMEM, f->path, 0, "out of memory");
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(e));
+    }
+    p->tmp = tmp;
+    /* mkstemp creates 0600: give the file the mode it had (640 stays 640),
+     * or the usual 0666 less the umask for a new one. */
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+        if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+            /* not the owner: the file becomes ours, as with any rewrite */
+        }
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int ok = fchmod(fd, mode) == 0;
+    int e = ok ? 0 : errno;
+    for (size_t done = 0; ok && done < f->len;) {
+        ssize_t w = write(fd, f->data + done, f->len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            ok = 0;
+            e = w < 0 ? errno : EIO;
+        } else {
+            done += (size_t)w;
+        }
+    }
+    if (ok && fsync(fd) != 0 && errno != EINVAL) {
+        ok = 0;
+        e = errno;
+    }
+    if (close(fd) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    if (!ok)
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(e));
+    return SW_OK;
+}
+
+/* A device or pipe (/dev/null, /dev/stdout) cannot be replaced: written in place. */
+static sw_status write_device(const sw_out_file *f, sw_error *err) {
+    FILE *out = fopen(f->path, "wb");
+    if (!out)
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(errno));
+    int ok = fwrite(f->data, 1, f->len, out) == f->len;
+    ok = (fclose(out) == 0) && ok;
+    if (!ok && errno != EPIPE)
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(errno));
+    return SW_OK;
+}
+
+sw_status sw_files_write_atomic(const sw_out_file *files, int n, sw_error *err) {
+    pending *p = calloc((size_t)(n > 0 ? n : 1), sizeof *p);
+    if (!p)
+        return sw_error_set(err, SW_ERR_NOMEM, n > 0 ? files[0].path : NULL, 0, "out of memory");
+    sw_status st = SW_OK;
+    for (int i = 0; i < n && !st; i++)
+        if (strcmp(files[i].path, "-") != 0)
+            st = write_temp(&files[i], &p[i], err);
+    /* Everything is on disk: now the renames, which in one directory only
+     * fail for reasons (a vanished directory) that fail the first one too. */
+    for (int i = 0; i < n && !st; i++) {
+        if (!p[i].tmp)
+            continue;
+        if (rename(p[i].tmp, p[i].target) != 0)
+            st = sw_error_set(err, SW_ERR_IO, files[i].path, 0, "cannot write: %s",
+                              strerror(errno));
+        else {
+            free(p[i].tmp);
+            p[i].tmp = NULL;
+            p[i].renamed = true;
+        }
+    }
+    /* Then devices and stdout, which cannot be taken back. */
+    for (int i = 0; i < n && !st; i++)
+        if (!strcmp(files[i].path, "-"))
+            st = write_stdout(files[i].data, files[i].len, err);
+        else if (!p[i].renamed)
+            st = write_device(&files[i], err);
+    for (int i = 0; i < n; i++) {
+        if (p[i].tmp)
+            unlink(p[i].tmp);
+        free(p[i].tmp);
+        free(p[i].target);
+    }
+    free(p);
+    return st;
+}
+
+sw_status sw_file_write_atomic(const char *path, const char *data, size_t len, sw_error *err) {
+    sw_out_file f = {path, data, len};
+    return sw_files_write_atomic(&f, 1, err);
 }
 
 int sw_next_line(const char **p, const char *end, const char **line, size_t *n) {
@@ -111,21 +254,24 @@ int sw_next_line(const char **p, const char *end, const char **line, size_t *n) 
     return 1;
 }
 
-void sw_path_dir(const char *path, char *buf, size_t size) {
+char *sw_path_dir(const char *path) {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        snprintf(buf, size, ".");
-    else if (slash == path)
-        snprintf(buf, size, "/");
-    else
-        snprintf(buf, size, "%.*s", (int)(slash - path), path);
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    return strndup(path, (size_t)(slash - path));
 }
 
-int sw_path_join(const char *dir, const char *rel, char *buf, size_t size) {
-    int n;
+char *sw_path_join(const char *dir, const char *rel) {
     if (rel[0] == '/' || !dir || !dir[0] || strcmp(dir, ".") == 0)
-        n = snprintf(buf, size, "%s", rel);
-    else
-        n = snprintf(buf, size, "%s/%s", dir, rel);
-    return (n < 0 || (size_t)n >= size) ? -1 : 0;
+        return strdup(rel);
+    size_t a = strlen(dir), b = strlen(rel);
+    char *s = malloc(a + b + 2);
+    if (!s)
+        return NULL;
+    memcpy(s, dir, a);
+    s[a] = '/';
+    memcpy(s + a + 1, rel, b + 1);
+    return s;
 }

@@ -61,10 +61,64 @@ void sw_strbuf_printf(sw_strbuf *sb, const char *fmt, ...) {
     sb->len += (size_t)n;
 }
 
+/* Length of the well-formed UTF-8 sequence at s (at most n bytes), 0 when
+ * the bytes there are not one (overlong forms, surrogates and code points
+ * past U+10FFFF included). */
+static size_t utf8_seq(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t len;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+size_t sw_utf8_invalid(const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_seq(p + i, n - i);
+        if (!k)
+            return i;
+        i += k;
+    }
+    return n;
+}
+
 void sw_strbuf_json_string(sw_strbuf *sb, const char *s) {
     sw_strbuf_append(sb, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') {
+    size_t left = strlen(s);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++, left--) {
+        size_t k = *p >= 0x80 ? utf8_seq(p, left) : 1;
+        if (k > 1) {
+            sw_strbuf_append(sb, (const char *)p, k);
+            p += k - 1;
+            left -= k - 1;
+        } else if (k == 0) {
+            /* readers refuse such bytes; should one get through, the JSON
+             * stays valid: U+FFFD for each byte that is not UTF-8 */
+            sw_strbuf_append(sb, "\\ufffd", 6);
+        } else if (*p == '"' || *p == '\\') {
             char esc[2] = {'\\', (char)*p};
             sw_strbuf_append(sb, esc, 2);
         } else if (*p < 0x20) {

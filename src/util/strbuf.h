@@ -23,7 +23,12 @@ void sw_strbuf_free(sw_strbuf *sb);
 void sw_strbuf_append(sw_strbuf *sb, const char *s, size_t n);
 void sw_strbuf_puts(sw_strbuf *sb, const char *s);
 void sw_strbuf_printf(sw_strbuf *sb, const char *fmt, ...) SW_PRINTF(2, 3);
-/* Append s as a JSON string literal, quotes included. */
+/* Offset of the first byte of s[0..n) that does not start a well-formed
+ * UTF-8 sequence, or n when all of it is UTF-8. */
+size_t sw_utf8_invalid(const char *s, size_t n);
+/* Append s as a JSON string literal, quotes included. Bytes that are not
+ * UTF-8 (the readers refuse them) are written as \ufffd, so the output is
+ * valid JSON whatever s holds. */
 void sw_strbuf_json_string(sw_strbuf *sb, const char *s);
 /* The text so far ("" when empty). */
 const char *sw_strbuf_cstr(const sw_strbuf *sb);
