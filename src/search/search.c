@@ -280,7 +280,7 @@ static long long descend_rests_first(sw_matrix *mx, int max_steps, const limits 
                 continue;
             int P = s->movements[s->sessions[k].movement].positions;
             const int *as = mx->assign[k];
-            for (int p = 1; p <= P && !(stop && *stop); p++)
+            for (int p = 1; p <= P && !over(lim); p++)
                 for (int q = p + 1; q <= P; q++) {
                     if (!as[p] && !as[q])
                         continue;
