@@ -74,8 +74,8 @@ bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
     pr->R = mx->rsum[1];
     int64_t D = mx->pairs, N = mx->n;
     /* Both ends of each table bound its entries (a fourth power is convex). */
-    pr->ok = D < DEV_LIMIT && N < DEV_LIMIT && pr->T >= 0 && D * (int64_t)pr->xmax < DEV_LIMIT && pr->R >= 0 && pr->R < DEV_LIMIT &&
-             N * (int64_t)pr->rmax < DEV_LIMIT;
+    pr->ok = D < DEV_LIMIT && N < DEV_LIMIT && pr->T >= 0 && D * (int64_t)pr->xmax < DEV_LIMIT &&
+             pr->R >= 0 && pr->R < DEV_LIMIT && N * (int64_t)pr->rmax < DEV_LIMIT;
     if (!pr->ok)
         return false;
     __int128 emax = 0;
@@ -255,7 +255,8 @@ bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, 
         for (int x = nb[from]; x < nb[from + 1]; x++) {
             int r = nb[x], y = as[r] - 1;
             int64_t dc = cq[r] - cp[r];
-            if (y < 0 || r == p || r == q || !dc || (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
+            if (y < 0 || r == p || r == q || !dc ||
+                (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
                 continue;
             int64_t u0 = D * ca[y] - tc, u1 = u0 + D * dc, v0 = D * cb[y] - tc, v1 = v0 - D * dc;
             if (u0 >= CDEV_LIMIT || u0 <= -CDEV_LIMIT || u1 >= CDEV_LIMIT || u1 <= -CDEV_LIMIT ||
