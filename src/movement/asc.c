@@ -529,10 +529,11 @@ sw_status sw_movement_read_asc(const char *path, sw_movement *m, sw_error *err) 
 
 /* ---- writing ----------------------------------------------------------- */
 
-/* The shortest fixed-point text that reads back as exactly v. */
+/* The shortest fixed-point text that reads back as exactly v. The reader
+ * takes at most 40 characters, so 40 decimals do for every value it read. */
 static void put_number(sw_strbuf *out, double v) {
-    char buf[64];
-    for (int prec = 0; prec <= 17; prec++) {
+    char buf[128];
+    for (int prec = 0; prec <= 40; prec++) {
         snprintf(buf, sizeof buf, "%.*f", prec, v);
         if (strtod(buf, NULL) == v)
             break;
@@ -541,8 +542,8 @@ static void put_number(sw_strbuf *out, double v) {
 }
 
 static void write_refs(const sw_movement *m, sw_strbuf *out) {
-    bool qf = m->has_ref_qf && isfinite(m->ref_qf) && fabs(m->ref_qf) < 1e15;
-    bool qo = m->has_ref_qo && isfinite(m->ref_qo) && fabs(m->ref_qo) < 1e15;
+    bool qf = m->has_ref_qf && isfinite(m->ref_qf) && fabs(m->ref_qf) < 1e40;
+    bool qo = m->has_ref_qo && isfinite(m->ref_qo) && fabs(m->ref_qo) < 1e40;
     if (!qf && !qo)
         return;
     sw_strbuf_puts(out, "\n");
