@@ -33,8 +33,7 @@ static inline void sw_fuzz_fail(const char *what, const sw_error *err, const sw_
         fprintf(stderr, "  error: %s\n", msg);
     }
     if (written)
-        fprintf(stderr, "  written text (%zu bytes):\n%s\n", written->len,
-                sw_strbuf_cstr(written));
+        fprintf(stderr, "  written text (%zu bytes):\n%s\n", written->len, sw_strbuf_cstr(written));
     abort();
 }
 

@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz_event_text.c: libFuzzer harness for the mahjong event
- * text reader (src/seating/parse.c, event.c). Inputs whose first character after blanks is '{' go
- * to the JSON reader and are left to fuzz_event_json. Round trip: see
- * fuzz_event.h.
+ * text reader (src/seating/parse.c, event.c). Inputs whose first character
+ * after blanks is '{' go to the JSON reader and are left to fuzz_event_json.
+ * Round trip: see fuzz_event.h.
  * SPDX-License-Identifier: MIT */
 #include "fuzz_event.h"
 

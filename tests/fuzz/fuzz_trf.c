@@ -10,8 +10,7 @@
 #include "fuzz_common.h"
 #include "swiss/swiss.h"
 
-static bool same_player(const sw_swiss_trf *a, const sw_swiss_player *x,
-                        const sw_swiss_player *y) {
+static bool same_player(const sw_swiss_trf *a, const sw_swiss_player *x, const sw_swiss_player *y) {
     size_t pts = (size_t)(80 + a->id_width - 4), plen = strlen(x->prefix);
     if (x->id != y->id || x->rating != y->rating || x->points2 != y->points2 ||
         x->absent != y->absent || plen != strlen(y->prefix) ||
@@ -28,8 +27,7 @@ static bool same_player(const sw_swiss_trf *a, const sw_swiss_player *x,
 static bool same_trf(const sw_swiss_trf *a, const sw_swiss_trf *b) {
     if (a->nplayers != b->nplayers || a->max_id != b->max_id || a->nrounds != b->nrounds ||
         a->total_rounds != b->total_rounds || a->id_width != b->id_width ||
-        a->initial_colour != b->initial_colour || a->preset != b->preset ||
-        a->nother != b->nother)
+        a->initial_colour != b->initial_colour || a->preset != b->preset || a->nother != b->nother)
         return false;
     for (int i = 0; i < a->nother; i++)
         if (strcmp(a->other_lines[i], b->other_lines[i]) != 0)
