@@ -54,7 +54,8 @@ for h in "${harnesses[@]}"; do
        -artifact_prefix="$crashes/" "${dirs[@]}" >"$log" 2>&1; then
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-    echo "fuzz $h: ${execs:-?} runs in ${seconds}s, $cov, corpus $(find "$work" -type f | wc -l) new inputs"
+    kept=$(find "$work" -type f | wc -l)
+    echo "fuzz $h: ${execs:-?} runs in ${seconds}s, $cov, $kept inputs kept in $work"
   else
     echo "fuzz $h: FAILED (log: $log, input saved in $crashes/)" >&2
     grep -E 'ERROR|round trip|SUMMARY|Test unit written' "$log" | head -n 10 >&2
