@@ -250,8 +250,11 @@ static sw_status expect_pair(asc_parser *ps, const token *tok, int entry, int *o
     return SW_OK;
 }
 
-/* The group of a seated table: one style per file, within the limits. */
-static sw_status expect_group(asc_parser *ps, const token *tok, int entry, int *out) {
+/* The group of a table: one style per file, within the limits. Only a
+ * seated table's group sets the style: an empty table plays no boards, and
+ * the written movement names no group there. */
+static sw_status expect_group(asc_parser *ps, const token *tok, int entry, bool seated,
+                              int *out) {
     char what[48];
     if (tok->kind == TOK_END)
         return fail(ps, SW_ERR_PARSE, ps->line,
@@ -275,8 +278,10 @@ static sw_status expect_group(asc_parser *ps, const token *tok, int entry, int *
                     "entry %d: board group %s is a %s, expected a %s like the groups before", entry,
                     what, style == SW_GROUPS_LETTERS ? "letter" : "number",
                     style == SW_GROUPS_LETTERS ? "number" : "letter");
-    ps->style_known = true;
-    ps->style = style;
+    if (seated) {
+        ps->style_known = true;
+        ps->style = style;
+    }
     if (!ps->short_header && tok->value > ps->G)
         return fail(ps, SW_ERR_PARSE, ps->line,
                     "entry %d: board group %s, expected at most %d groups (the header's G)", entry,
@@ -325,7 +330,7 @@ static sw_status read_round(asc_parser *ps, const char *s, const char *e) {
         }
         if (!st) {
             next_token(&s, e, &tok);
-            st = expect_group(ps, &tok, entry, &group);
+            st = expect_group(ps, &tok, entry, en.ns || en.ew, &group);
         }
         if (st)
             return st;
