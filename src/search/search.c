@@ -25,6 +25,8 @@
 #define ANNEAL_REHEATS 2
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
+#define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
+#define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
 static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
@@ -157,6 +159,13 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
      * exchange with an empty position by making it. */
     o->anneal = full ? ANNEAL_SWEEPS * swaps : 0;
     o->tabu = full ? TABU_ITERATIONS : 0;
+    /* Large seasons: a restart's work is capped (a neighbourhood of a
+     * million exchanges would make one restart last hours), so the
+     * deterministic form stays usable; the time budget caps it anyway. */
+    if (o->anneal > ANNEAL_MAX)
+        o->anneal = ANNEAL_MAX;
+    if (swaps > 0 && o->tabu > TABU_WORK / swaps)
+        o->tabu = (int)(TABU_WORK / swaps) + 1;
 }
 
 int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {

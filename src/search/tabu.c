@@ -87,7 +87,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
             bool ready = sw_matrix_tables_ready(mx, k);
             int P = s->movements[s->sessions[k].movement].positions;
             const int *as = mx->assign[k];
-            for (int p = 1; p <= P; p++)
+            for (int p = 1; p <= P && !sw_over(lim); p++)
                 for (int q = p + 1; q <= P; q++) {
                     if (!as[p] && !as[q])
                         continue;
