@@ -2,8 +2,10 @@
  * picolo's season search, developed rounds, a tabu search on the repeat
  * meetings, then round order and winds.
  *
- * Stage 0 (32 players) takes up to 10 rounds from golf.c's repeat-free
- * 32 x 10 construction, which the searches below do not reach.
+ * Stage 0 takes the rounds of a repeat-free construction where there is
+ * one: golf.c's 32 x 10, designs.c's resolvable designs (16, 28, 40, ...,
+ * 100 players, (N - 1)/3 rounds) and 36 x 11, which the searches below do
+ * not all reach.
  * Stage 1 builds a season of R sessions, each a one-round movement over
  * positions 1..N of floor((N - 3K)/4) tables of four and K of three (the
  * positions after them are at no table: their holders sit out), and runs
@@ -563,25 +565,35 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
     return SW_OK;
 }
 
-/* ---- stage 0: the 32-player construction ---- */
+/* ---- stage 0: constructed schedules ---- */
 
-/* Put the first min(R, 10) rounds of golf.c's 32 x 10 schedule into s, its
- * players relabelled by a shuffle from the seed (so the seed still picks
- * the schedule); later rounds stay as they are. Returns the rounds put. */
-static int construct32(sched *s, uint64_t seed) {
-    int all[GOLF32_ROUNDS * GOLF32_PLAYERS], perm[GOLF32_PLAYERS], n = s->n;
-    if (n != GOLF32_PLAYERS || s->T4 != s->T || !golf32_build(all))
-        return 0; /* tables of four only */
-    int R = s->R < GOLF32_ROUNDS ? s->R : GOLF32_ROUNDS;
-    sw_rng rng;
-    sw_rng_seed(&rng, seed, 0x601f32ULL);
-    for (int p = 0; p < n; p++)
-        perm[p] = p;
-    sw_rng_shuffle(&rng, perm, n);
-    for (int r = 0; r < R; r++)
+/* Put the first min(R, C) rounds of a constructed repeat-free schedule of
+ * C rounds into s: golf.c's 32 x 10, or designs.c's (16, 28, 36, 40, 52,
+ * 64, 76, 88, 100 players), the players relabelled by a shuffle from the
+ * seed (so the seed still picks the schedule); later rounds stay as they
+ * are. Tables of four only. Returns the rounds put (0: none). */
+static int construct(sched *s, uint64_t seed) {
+    int n = s->n, C = n == GOLF32_PLAYERS ? GOLF32_ROUNDS : sw_design_rounds(n);
+    if (C == 0 || s->T4 != s->T || 4 * s->T4 != n)
+        return 0;
+    int *all = malloc((size_t)C * (size_t)n * sizeof *all),
+        *perm = malloc((size_t)n * sizeof *perm);
+    bool ok = all && perm && (n == GOLF32_PLAYERS ? golf32_build(all) : sw_design_build(n, C, all));
+    int R = 0;
+    if (ok) {
+        R = s->R < C ? s->R : C;
+        sw_rng rng;
+        sw_rng_seed(&rng, seed, 0x601f32ULL);
         for (int p = 0; p < n; p++)
-            s->at[r * n + p] = perm[all[r * n + p]];
-    sched_rebuild(s);
+            perm[p] = p;
+        sw_rng_shuffle(&rng, perm, n);
+        for (int r = 0; r < R; r++)
+            for (int p = 0; p < n; p++)
+                s->at[(size_t)r * n + p] = perm[all[(size_t)r * n + p]];
+        sched_rebuild(s);
+    }
+    free(all);
+    free(perm);
     return R;
 }
 
@@ -873,13 +885,15 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     }
     free(thr);
 
-    /* Stage 0: 32 players. Up to 10 rounds are constructed, repeat-free (the
-     * searches below stop at 10 repeats for 32 x 10), and the stages after it
-     * stop at once, at the floor. Longer events start from those 10 rounds:
-     * stage 2 then reaches the floor in a few iterations (R = 11 to 15; from
-     * stage 1's start it missed it by 14 at R = 11). */
+    /* Stage 0: 16, 28, 32, 36, 40, 52, 64, 76, 88, 100 players. Up to C
+     * rounds are constructed, repeat-free (C = 10 at 32 and 11 at 36, where
+     * the searches below stop with repeats; (N - 1)/3 at the others, every
+     * pair once), and the stages after it stop at once, at the floor.
+     * Longer events start from those C rounds (32 players: stage 2 then
+     * reaches the floor in a few iterations for R = 11 to 15; from stage 1's
+     * start it missed it by 14 at R = 11). */
     season_to_sched(&ss, &s);
-    out.constructed = construct32(&s, o->seed);
+    out.constructed = construct(&s, o->seed);
     if (out.constructed)
         sched_to_season(&s, &ss);
 
@@ -1013,9 +1027,9 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     for (int r = 0; r < R; r++)
         for (int t = 0; t < T; t++)
             for (int w = 0; w < SW_WINDS; w++)
-                tabs[(size_t)r * T + t].seat[w] =
-                    w < table_size(&s, t) ? s.at[(size_t)r * n + table_start(&s, t) + w]
-                                          : SW_SEAT_EMPTY;
+                tabs[(size_t)r * T + t].seat[w] = w < table_size(&s, t)
+                                                      ? s.at[(size_t)r * n + table_start(&s, t) + w]
+                                                      : SW_SEAT_EMPTY;
     assign_winds(&s, tabs, o->seed);
     for (int r = 0; r < R && !st; r++)
         st = sw_seating_add_round(ev, tabs + (size_t)r * T, T, err);
