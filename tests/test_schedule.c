@@ -380,7 +380,8 @@ static void test_best_known_lengths(void **state) {
             fail_msg("%d players, %d rounds: %ld repeats", cases[c][0], cases[c][1], out.repeats);
         assert_int_equal(out.repeat_free_rounds, cases[c][1]);
         assert_false(out.stopped);
-        assert_int_equal(out.constructed, cases[c][0] == 32 ? 10 : 0);
+        int n = cases[c][0];
+        assert_int_equal(out.constructed, n == 16 || n == 28 || n == 32 ? cases[c][1] : 0);
         sw_seating_event_free(&ev);
     }
 }
@@ -418,6 +419,66 @@ static void test_32_players_10_rounds_constructed(void **state) {
     assert_true(differ);
     sw_seating_event_free(&a);
     sw_seating_event_free(&b);
+}
+
+/* The stored designs (designs.c), checked by counting: for n = 4 (mod 12)
+ * up to 100, (n - 1)/3 rounds in which every pair meets exactly once; 36 x
+ * 11 in which every player meets 33 of the 35 others once (and misses 2).
+ * Each player once a round and no pair twice are check_invariants' counts;
+ * every prefix is repeat-free, so a shorter event is constructed too. The
+ * next round past them reaches the floor (every pair has met). */
+static void test_designs_constructed(void **state) {
+    (void)state;
+    static const int cases[][2] = {{16, 5},  {28, 9},  {36, 11}, {40, 13}, {52, 17},
+                                   {64, 21}, {76, 25}, {88, 29}, {100, 33}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        int n = cases[c][0], R = cases[c][1];
+        sw_seating_event ev;
+        sw_schedule_outcome out = plan(&ev, n, R, (uint64_t)c + 1, 0);
+        assert_int_equal(out.constructed, R);
+        if (check_invariants(&ev, &out, R) != 0)
+            fail_msg("%d players x %d rounds: %ld repeats", n, R, out.repeats);
+        assert_int_equal(out.repeat_free_rounds, R);
+        assert_int_equal(out.iterations + out.cyclic_iterations, 0);
+        int *met = calloc((size_t)n * n, sizeof *met);
+        assert_non_null(met);
+        for (int r = 0; r < R; r++) {
+            assert_int_equal(ev.rounds[r].ntables, n / 4);
+            for (int t = 0; t < n / 4; t++)
+                for (int i = 0; i < 4; i++)
+                    for (int j = 0; j < 4; j++)
+                        if (i != j)
+                            met[ev.rounds[r].tables[t].seat[i] * n +
+                                ev.rounds[r].tables[t].seat[j]]++;
+        }
+        for (int p = 0; p < n; p++) {
+            int others = 0;
+            for (int q = 0; q < n; q++) {
+                assert_true(met[p * n + q] <= 1);
+                others += met[p * n + q];
+            }
+            assert_int_equal(others, n == 36 ? 33 : n - 1);
+        }
+        free(met);
+        sw_seating_event_free(&ev);
+        /* a shorter event: the first rounds; a longer one: at the floor */
+        out = plan(&ev, n, R / 2 + 1, 7, 0);
+        assert_int_equal(out.constructed, R / 2 + 1);
+        assert_int_equal(check_invariants(&ev, &out, R / 2 + 1), 0);
+        sw_seating_event_free(&ev);
+        if (n != 36) {
+            out = plan(&ev, n, R + 1, 7, 0);
+            assert_int_equal(out.constructed, R);
+            assert_int_equal(check_invariants(&ev, &out, R + 1), out.repeats_bound);
+            assert_int_equal(out.repeat_free_rounds, R);
+            sw_seating_event_free(&ev);
+        }
+    }
+    /* sizes without a stored design are searched */
+    sw_seating_event ev;
+    sw_schedule_outcome out = plan(&ev, 24, 2, 1, 0);
+    assert_int_equal(out.constructed, 0);
+    sw_seating_event_free(&ev);
 }
 
 /* Longer events: every pair meets, so the repeats have a floor; reached. */
@@ -878,6 +939,7 @@ int main(void) {
         cmocka_unit_test(test_tables_of_three),
         cmocka_unit_test(test_best_known_lengths),
         cmocka_unit_test(test_32_players_10_rounds_constructed),
+        cmocka_unit_test(test_designs_constructed),
         cmocka_unit_test(test_longer_events_reach_the_floor),
         cmocka_unit_test(test_invariants_with_sitouts),
         cmocka_unit_test(test_determinism_for_a_seed),
