@@ -504,10 +504,57 @@ static void test_invariants_with_sitouts(void **state) {
             sw_seating_event ev;
             sw_schedule_outcome out = plan(&ev, n, R, (uint64_t)n, 500);
             check_invariants(&ev, &out, R);
-            /* winds: the post-pass keeps every player within 2 */
-            assert_true(out.wind_spread_max <= 2);
+            /* winds: exact at tables of four (test_winds_exact) */
+            assert_true(out.wind_spread_max <= 1);
             if (R == 1)
                 assert_int_equal(out.repeats, 0);
+            sw_seating_event_free(&ev);
+        }
+}
+
+/* Winds at tables of four, recounted after every round: a player's wind
+ * counts differ by at most 1, and not at all after a multiple of 4 games
+ * (so at the end of R = 4k rounds when nobody sits out), on many sizes,
+ * sit-outs included (N not a multiple of 4), and on constructed schedules
+ * (16 x 5, 32 x 8, 64 x 8: 32 and 64 players over 4 or 8 rounds had a
+ * spread of 2 before). */
+static void test_winds_exact(void **state) {
+    (void)state;
+    static const int sizes[] = {4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                17, 18, 19, 20, 23, 24, 28, 32, 40, 48, 64, 100};
+    static const int rounds[] = {1, 2, 3, 4, 5, 7, 8, 12};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (size_t j = 0; j < sizeof rounds / sizeof *rounds; j++) {
+            int n = sizes[i], R = rounds[j];
+            sw_seating_event ev;
+            sw_schedule_outcome out = plan(&ev, n, R, (uint64_t)(n * 100 + R), 100);
+            int *w = calloc((size_t)n * 4, sizeof *w), *games = calloc((size_t)n, sizeof *games);
+            assert_non_null(w);
+            assert_non_null(games);
+            for (int r = 0; r < R; r++) {
+                for (int t = 0; t < ev.rounds[r].ntables; t++)
+                    for (int k = 0; k < 4; k++) {
+                        int p = ev.rounds[r].tables[t].seat[k];
+                        w[p * 4 + k]++;
+                        games[p]++;
+                    }
+                for (int p = 0; p < n; p++) {
+                    int lo = w[p * 4], hi = w[p * 4];
+                    for (int k = 1; k < 4; k++) {
+                        lo = w[p * 4 + k] < lo ? w[p * 4 + k] : lo;
+                        hi = w[p * 4 + k] > hi ? w[p * 4 + k] : hi;
+                    }
+                    if (hi - lo > (games[p] % 4 != 0))
+                        fail_msg("%d players x %d rounds, after round %d: player %d has winds "
+                                 "%d %d %d %d in %d games",
+                                 n, R, r + 1, p, w[p * 4], w[p * 4 + 1], w[p * 4 + 2],
+                                 w[p * 4 + 3], games[p]);
+                }
+            }
+            if (R % 4 == 0 && n % 4 == 0)
+                assert_int_equal(out.wind_spread_max, 0);
+            free(w);
+            free(games);
             sw_seating_event_free(&ev);
         }
 }
@@ -942,6 +989,7 @@ int main(void) {
         cmocka_unit_test(test_designs_constructed),
         cmocka_unit_test(test_longer_events_reach_the_floor),
         cmocka_unit_test(test_invariants_with_sitouts),
+        cmocka_unit_test(test_winds_exact),
         cmocka_unit_test(test_determinism_for_a_seed),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_stop_flag_and_time_limit),

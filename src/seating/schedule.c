@@ -767,6 +767,89 @@ static void assign_winds(const sched *s, sw_seating_table *tabs, uint64_t seed) 
     free(winds);
 }
 
+/* Exact winds at tables of four (no table of three): every player sits
+ * each wind equally often in each run of 4 of their games, so after g
+ * games their wind counts are floor(g/4) or one more, and all equal when g
+ * is a multiple of 4, at every round of the event.
+ *
+ * A bipartite multigraph: on one side the tables (round, table), on the
+ * other the "quarters" of the players (player i's games 4k+1..4k+4 in
+ * round order), an edge for each seat. Every vertex has degree at most 4,
+ * so by Koenig's edge-colouring theorem the edges take 4 colours with no
+ * colour twice at a vertex; colour c is wind c. A table then seats its
+ * four players at four different winds, and a quarter's (at most) four
+ * games are at different winds. The colouring is the textbook one: edge
+ * u-v takes a colour a free at u; when a is taken at v, the path from v
+ * whose edges alternate a and a colour b free at v (it cannot reach u:
+ * bipartite) swaps a and b, which frees a at v. Exact integers, no
+ * search; the result depends on the tables only. Returns false when out
+ * of memory (the tables keep their order: still a valid schedule). */
+static bool exact_winds(const sched *s, sw_seating_table *tabs) {
+    int n = s->n, R = s->R, T = s->T, Q = (R + 3) / 4;
+    size_t E = (size_t)R * (size_t)T * 4, NT = (size_t)R * (size_t)T;
+    int *end = malloc(E * sizeof *end);     /* the quarter of edge e; table e / 4 */
+    int *colour = malloc(E * sizeof *colour);
+    int *atq = malloc((size_t)n * (size_t)Q * 4 * sizeof *atq); /* [quarter][colour]: edge */
+    int *att = malloc(NT * 4 * sizeof *att);                  /* [table][colour]: edge */
+    int *games = calloc((size_t)n, sizeof *games);
+    int *path = malloc(E * sizeof *path);
+    bool ok = end && colour && atq && att && games && path;
+    if (ok) {
+        memset(atq, -1, (size_t)n * (size_t)Q * 4 * sizeof *atq);
+        memset(att, -1, NT * 4 * sizeof *att);
+        for (size_t e = 0; e < E; e++) {
+            int p = tabs[e / 4].seat[e % 4];
+            end[e] = p * Q + games[p]++ / 4;
+        }
+        for (size_t e = 0; e < E; e++) {
+            int u = end[e], v = (int)(e / 4), a = 0, b = 0;
+            while (atq[u * 4 + a] >= 0)
+                a++;
+            while (att[(size_t)v * 4 + b] >= 0)
+                b++;
+            if (att[(size_t)v * 4 + a] >= 0) {
+                /* the a/b path from v: table, quarter, table, ... */
+                size_t len = 0;
+                int x = v, c = a;
+                bool at_table = true;
+                for (;;) {
+                    int f = at_table ? att[(size_t)x * 4 + c] : atq[x * 4 + c];
+                    if (f < 0)
+                        break;
+                    path[len++] = f;
+                    x = at_table ? end[f] : f / 4;
+                    at_table = !at_table;
+                    c = c == a ? b : a;
+                }
+                for (size_t k = 0; k < len; k++) {
+                    int f = path[k];
+                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = -1;
+                }
+                for (size_t k = 0; k < len; k++) {
+                    int f = path[k];
+                    colour[f] = colour[f] == a ? b : a;
+                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = f;
+                }
+            }
+            colour[e] = a;
+            atq[u * 4 + a] = att[(size_t)v * 4 + a] = (int)e;
+        }
+        for (size_t t = 0; t < NT; t++) {
+            sw_seating_table tb;
+            for (int k = 0; k < 4; k++)
+                tb.seat[colour[t * 4 + k]] = tabs[t].seat[k];
+            tabs[t] = tb;
+        }
+    }
+    free(end);
+    free(colour);
+    free(atq);
+    free(att);
+    free(games);
+    free(path);
+    return ok;
+}
+
 /* Move the players of as[0..seated) with the fewest rounds at a table of
  * three so far (thr, by player number - 1; the earliest on ties) to the
  * places of the tables of three, as[first..seated), keeping the order
@@ -1030,7 +1113,8 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
                 tabs[(size_t)r * T + t].seat[w] = w < table_size(&s, t)
                                                       ? s.at[(size_t)r * n + table_start(&s, t) + w]
                                                       : SW_SEAT_EMPTY;
-    assign_winds(&s, tabs, o->seed);
+    if (threes > 0 || !exact_winds(&s, tabs))
+        assign_winds(&s, tabs, o->seed);
     for (int r = 0; r < R && !st; r++)
         st = sw_seating_add_round(ev, tabs + (size_t)r * T, T, err);
     if (st)
