@@ -29,7 +29,7 @@
  *    (i, j, y - x) ({i, j}, +-(y - x) when i = j); so the classes covered by
  *    the base round must all differ. Each fixed player's table takes one
  *    player of each orbit, so the fixed players meet every (x, i) once.
- *    (No cyclic form exists at 28: that search is exhaustive in 4478
+ *    (No cyclic form exists at 28: that search is exhaustive in 3113
  *    nodes.)
  *
  * How the blocks were found: a throwaway backtracking search (not kept),
