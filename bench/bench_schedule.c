@@ -73,8 +73,8 @@ int main(int argc, char **argv) {
         budget = 20.0;
     printf("whole-event schedules, tables of four, %.0f s budget per N, seed %llu\n", budget,
            (unsigned long long)seed);
-    printf("%4s %6s %7s %11s %8s %9s | %24s | %24s\n", "N", "known", "reached", "how",
-           "seconds", "iters", "longer event: repeats", "round by round: rf, rep");
+    printf("%4s %6s %7s %11s %8s %9s | %24s | %24s\n", "N", "known", "reached", "how", "seconds",
+           "iters", "longer event: repeats", "round by round: rf, rep");
     int total_reached = 0, total_known = 0;
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         int n = sizes[i], known = best_known[i], reached = 0;

@@ -560,8 +560,8 @@ static void test_winds_exact(void **state) {
                     if (hi - lo > (games[p] % 4 != 0))
                         fail_msg("%d players x %d rounds, after round %d: player %d has winds "
                                  "%d %d %d %d in %d games",
-                                 n, R, r + 1, p, w[p * 4], w[p * 4 + 1], w[p * 4 + 2],
-                                 w[p * 4 + 3], games[p]);
+                                 n, R, r + 1, p, w[p * 4], w[p * 4 + 1], w[p * 4 + 2], w[p * 4 + 3],
+                                 games[p]);
                 }
             }
             if (R % 4 == 0 && n % 4 == 0)

@@ -787,10 +787,10 @@ static void assign_winds(const sched *s, sw_seating_table *tabs, uint64_t seed) 
 static bool exact_winds(const sched *s, sw_seating_table *tabs) {
     int n = s->n, R = s->R, T = s->T, Q = (R + 3) / 4;
     size_t E = (size_t)R * (size_t)T * 4, NT = (size_t)R * (size_t)T;
-    int *end = malloc(E * sizeof *end);     /* the quarter of edge e; table e / 4 */
+    int *end = malloc(E * sizeof *end); /* the quarter of edge e; table e / 4 */
     int *colour = malloc(E * sizeof *colour);
     int *atq = malloc((size_t)n * (size_t)Q * 4 * sizeof *atq); /* [quarter][colour]: edge */
-    int *att = malloc(NT * 4 * sizeof *att);                  /* [table][colour]: edge */
+    int *att = malloc(NT * 4 * sizeof *att);                    /* [table][colour]: edge */
     int *games = calloc((size_t)n, sizeof *games);
     int *path = malloc(E * sizeof *path);
     bool ok = end && colour && atq && att && games && path;
