@@ -246,9 +246,11 @@ typedef struct sw_schedule_outcome {
     int threes;             /* tables of three a round */
     int cyclic;             /* > 0: the result was developed from base rounds
                                by a group of this order (docs/seating.md) */
-    int constructed;        /* rounds taken from the 32-player construction
-                               (golf.c): R up to 10, and no search ran; else
-                               the first 10, the search's start */
+    int constructed;        /* rounds taken from a construction (golf.c:
+                               32 x 10; designs.c: 16 to 100 players, 36 x
+                               11): R when R is at most its C rounds, and no
+                               search ran; else the first C, the search's
+                               start; 0 for other sizes */
     double So, So_bound;    /* the season criterion and its lower bound */
     double seconds;
     bool stopped; /* the time limit or the stop flag ended the search */
