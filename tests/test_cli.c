@@ -21,7 +21,7 @@
 /* Run the seatwise binary with args (a shell fragment); returns the exit
  * code and the combined output in *out (caller frees). */
 static int run(const char *args, char **out) {
-    char cmd[4096];
+    char cmd[10000];
     snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
@@ -415,7 +415,7 @@ static void test_size_limit(void **state) {
 /* Regression (issue 11): a season path longer than 1023 bytes was cut. */
 static void test_long_path(void **state) {
     (void)state;
-    char *d = tmpdir(), sub[2048], args[4096];
+    char *d = tmpdir(), sub[2048], args[8192];
     char part[201];
     memset(part, 'p', 200);
     part[200] = '\0';
