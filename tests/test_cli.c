@@ -21,7 +21,7 @@
 /* Run the seatwise binary with args (a shell fragment); returns the exit
  * code and the combined output in *out (caller frees). */
 static int run(const char *args, char **out) {
-    char cmd[4096];
+    char cmd[10000];
     snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
@@ -429,6 +429,11 @@ static void test_long_path(void **state) {
     expect(args, 0, "So lower bound");
     snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/out.season", sub, sub);
     expect(args, 0, "search: 1 restarts");
+    /* and an error names the whole path */
+    snprintf(args, sizeof args, "analyze %s/missing.season", sub);
+    char want[2100];
+    snprintf(want, sizeof want, "%s/missing.season: cannot open", sub);
+    expect(args, 5, want);
     rmtree(d);
 }
 
