@@ -25,6 +25,7 @@
 #define ANNEAL_REHEATS 2
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
+#define TABU_ABOVE_BOUND 5 /* tabu length divided by this above So's bound */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 
@@ -243,8 +244,19 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
         w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
     }
-    if (o->tabu > 0)
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, o->tabu, lim, &w->evals);
+    /* A restart whose So stayed above the bound after annealing rarely
+     * wins (So ranks before Sp and Sc): a short tabu phase leaves the time
+     * to restarts that reach it. The rule reads only this restart's state,
+     * so the deterministic form stays deterministic. */
+    int tabu = o->tabu;
+    if (tabu > 0 && o->anneal > 0 && r > 0) {
+        sw_criteria c;
+        sw_criteria_compute(&w->cur, &c);
+        if (sw_i256_cmp(c.so, c.so_bound) > 0)
+            tabu = tabu / TABU_ABOVE_BOUND + 1;
+    }
+    if (tabu > 0)
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, lim, &w->evals);
     if (o->kicks > 0 && !sw_over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
