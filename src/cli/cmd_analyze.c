@@ -10,7 +10,8 @@
 #include "util/fileio.h"
 
 static const char usage[] =
-    "usage: seatwise analyze FILE [--json | --csv] [-o OUT]\n"
+    "usage: seatwise analyze FILE [--json | --csv] [-o OUT] [--html FILE]\n"
+    "                        [--seats-csv FILE] [--no-names]\n"
     "\n"
     "FILE is a movement (ASC) or a season file (docs/formats.md). Prints the\n"
     "criteria So, Sr, Sp, Sc, Qo, Qc (and balans' Qf for a movement), So's lower\n"
@@ -21,10 +22,15 @@ static const char usage[] =
     "  --json     the analyze JSON contract (docs/formats.md)\n"
     "  --csv      the matrices as CSV: matrix,participant,other,value\n"
     "  -o OUT     write to OUT (atomically) instead of standard output\n"
+    "  --html FILE       also write a printable HTML page: criteria, renumbering,\n"
+    "                    table and guide cards, fairness, heatmaps\n"
+    "  --seats-csv FILE  also write every table of every round as CSV (bridge)\n"
+    "  --no-names        the text renumbering without names\n"
     "  -h, --help this text\n";
 
 int sw_cmd_analyze(int argc, char **argv) {
-    const char *file = NULL, *out = "-";
+    const char *file = NULL, *out = "-", *html = NULL, *seats_csv = NULL;
+    bool no_names = false;
     int format = 0; /* 0 text, 1 json, 2 csv */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -36,6 +42,12 @@ int sw_cmd_analyze(int argc, char **argv) {
             format = 2;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out = argv[++i];
+        } else if (!strcmp(argv[i], "--html") && i + 1 < argc) {
+            html = argv[++i];
+        } else if (!strcmp(argv[i], "--seats-csv") && i + 1 < argc) {
+            seats_csv = argv[++i];
+        } else if (!strcmp(argv[i], "--no-names")) {
+            no_names = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "seatwise analyze: unknown option '%s'\n\n%s", argv[i], usage);
             return SW_EXIT_USAGE;
@@ -65,7 +77,8 @@ int sw_cmd_analyze(int argc, char **argv) {
     }
     sw_criteria crit;
     sw_criteria_compute(&mx, &crit);
-    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit};
+    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit,
+                     .no_names = no_names};
     if (movement_only) {
         rep.has_qf = true;
         rep.qf = sw_criteria_qf(&s.movements[0]);
@@ -84,6 +97,8 @@ int sw_cmd_analyze(int argc, char **argv) {
         rc = sw_cli_fail(&err);
     } else if (sw_file_write_atomic(out, sw_strbuf_cstr(&sb), sb.len, &err) != SW_OK) {
         rc = sw_cli_fail(&err);
+    } else {
+        rc = sw_cli_report_files(&rep, html, seats_csv);
     }
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);

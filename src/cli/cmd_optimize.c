@@ -41,6 +41,10 @@ static const char usage[] =
     "  -o OUT         write the optimized season file to OUT (with --pairs N,\n"
     "                 OUT.pairs too)\n"
     "  --json, --csv  print the analyze JSON contract or the matrices as CSV\n"
+    "  --html FILE    also write the result as a printable HTML page (criteria\n"
+    "                 before and after, renumbering, table and guide cards, ...)\n"
+    "  --seats-csv FILE  also write every table of every round as CSV\n"
+    "  --no-names     the text renumbering without names\n"
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
     "\n"
@@ -48,12 +52,12 @@ static const char usage[] =
     "Ctrl-C stops early and reports the best assignment found so far.\n";
 
 typedef struct options {
-    const char *season, *movement, *parenfile, *out;
+    const char *season, *movement, *parenfile, *out, *html, *seats_csv;
     long sessions, pairs, restarts, threads, kicks, tabu, compound;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
-    bool progress;
+    bool progress, no_names;
 } options;
 
 static int bad(const char *msg, const char *arg) {
@@ -76,6 +80,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->format = 2;
         } else if (!strcmp(a, "--progress")) {
             o->progress = true;
+        } else if (!strcmp(a, "--no-names")) {
+            o->no_names = true;
         } else if (a[0] == '-' && a[1] && !v) {
             return bad("missing value after", a);
         } else if (!strcmp(a, "--restarts")) {
@@ -125,6 +131,10 @@ static int parse_args(int argc, char **argv, options *o) {
             o->parenfile = argv[++i];
         } else if (!strcmp(a, "-o")) {
             o->out = argv[++i];
+        } else if (!strcmp(a, "--html")) {
+            o->html = argv[++i];
+        } else if (!strcmp(a, "--seats-csv")) {
+            o->seats_csv = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             return bad("unknown option", a);
         } else if (o->season) {
@@ -284,7 +294,7 @@ int sw_cmd_optimize(int argc, char **argv) {
         return sw_cli_fail(&err);
     }
     sw_report rep = {.title = o.season ? o.season : o.movement, .season = &s, .mx = &mx,
-                     .crit = &res.after, .before = &res.before};
+                     .crit = &res.after, .before = &res.before, .no_names = o.no_names};
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (o.format == 1) {
@@ -309,6 +319,8 @@ int sw_cmd_optimize(int argc, char **argv) {
         rc = sw_cli_fail(&err);
     } else if (o.out && write_season_file(&o, &s, &err) != 0) {
         rc = sw_cli_fail(&err);
+    } else {
+        rc = sw_cli_report_files(&rep, o.html, o.seats_csv);
     }
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
