@@ -47,10 +47,12 @@ static const char page_css[] =
     "table{border-collapse:collapse;margin:.3em 0}\n"
     "th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}\n"
     "th{background:#eef2f6}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    ".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:10px}\n"
+    ".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(25em,100%),1fr));"
+    "gap:10px}\n"
     ".card{border:1.5px solid #345;border-radius:6px;padding:6px 8px;break-inside:avoid;"
     "page-break-inside:avoid}\n"
-    ".card h3{margin:0 0 .3em;font-size:1.1em}.card table{width:100%}\n"
+    ".card h3{margin:0 0 .3em;font-size:1.1em}.card table{width:100%}"
+    ".card th,.card td{padding:2px 4px}\n"
     ".tablecard h3{font-size:1.4em}\n"
     ".rest{color:#777;font-style:italic}.absent{color:#555}\n"
     ".num{font-weight:bold;font-variant-numeric:tabular-nums}\n"
@@ -393,10 +395,10 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
     if (m->seats == 2) {
         sw_strbuf_printf(o, "<h3>Table cards, session %d</h3>\n<div class=\"cards\">\n", k + 1);
         for (int t = 0; t < m->tables; t++) {
-            sw_strbuf_printf(o, "<div class=\"card tablecard\"><h3>Table %d</h3><p class=\"meta\">"
-                                "Session %d</p>\n<table><tr><th class=\"n\">round</th><th>NS</th>"
-                                "<th>EW</th><th>boards</th></tr>\n",
-                             t + 1, k + 1);
+            sw_strbuf_printf(o, "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>Table %d</h3>"
+                                "<p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
+                                "round</th><th>NS</th><th>EW</th><th>boards</th></tr>\n",
+                             k + 1, t + 1, t + 1, k + 1);
             for (int rd = 0; rd < m->rounds; rd++) {
                 const sw_table *tb = sw_movement_at(m, rd, t);
                 sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", rd + 1);
