@@ -7,17 +7,23 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "report/swiss.h"
 #include "swiss/swiss.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--fast] [--explain] [--waive-last-colours]\n"
+    "                              [--list FILE] [--html FILE] [--no-names]\n"
     "       seatwise swiss check IN.trf [--fast]\n"
-    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n";
+    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
+    "pair: -o OUT is bbpPairings' output; --list FILE also writes the pairing list\n"
+    "for people (board, white, black, ratings, points; names unless --no-names;\n"
+    "'-' for standard output), --html FILE the list and the standings as a page.\n";
 
 typedef struct args {
-    const char *in, *out;
+    const char *in, *out, *list, *html;
+    bool no_names;
     long players, rounds, seed;
     sw_swiss_options opt;
 } args;
@@ -36,6 +42,12 @@ static int parse_args(int argc, char **argv, args *a) {
             a->opt.waive_colour_last_round = true;
         else if (!strcmp(s, "-o") && next)
             a->out = argv[++i];
+        else if (!strcmp(s, "--list") && next)
+            a->list = argv[++i];
+        else if (!strcmp(s, "--html") && next)
+            a->html = argv[++i];
+        else if (!strcmp(s, "--no-names"))
+            a->no_names = true;
         else if (!strcmp(s, "--players") && next)
             a->players = sw_cli_parse_int(argv[++i], 2, SW_SWISS_MAX_PLAYERS, &a->players) ? -1 : a->players;
         else if (!strcmp(s, "--rounds") && next)
@@ -96,6 +108,16 @@ static int cmd_pair(const args *a) {
     for (int k = 0; k < p.nboards; k++)
         sw_strbuf_printf(&out, "%d %d\n", p.boards[k].white, p.boards[k].black);
     rc = write_text(a->out, &out);
+    if (!rc && a->list) {
+        out.len = 0;
+        sw_report_swiss_list(&trf, &p, a->no_names, &out);
+        rc = write_text(a->list, &out);
+    }
+    if (!rc && a->html) {
+        out.len = 0;
+        sw_report_swiss_html(&trf, &p, a->in, &out);
+        rc = write_text(a->html, &out);
+    }
     if (a->opt.explain)
         fputs(sw_strbuf_cstr(&p.explain), stderr);
     if (!rc && p.nunpaired) {
