@@ -15,6 +15,7 @@
 
 #include "matrix/criteria.h"
 #include "report/html.h"
+#include "report/swiss.h"
 #include "util/utf8.h"
 
 #define EX SW_SOURCE_DIR "/examples/parenfiles"
@@ -333,6 +334,56 @@ static void test_text_renumbering_names(void **state) {
     unload(&f);
 }
 
+/* The Swiss pairing list: names next to numbers, columns aligned by display
+ * width (the accented names are longer in bytes); the page well-formed. */
+static void test_swiss_list_and_page(void **state) {
+    (void)state;
+    sw_swiss_trf trf;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_read(SW_TEST_DATA "/swiss/names.trf", &trf, &err), SW_OK);
+    sw_swiss_options opt = {0};
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&trf, &opt, &p, &err), SW_OK);
+    char name[64];
+    sw_swiss_player_name(&trf.players[1], name, sizeof name);
+    assert_string_equal(name, "Ångström, Zoë");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_swiss_list(&trf, &p, false, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(t, "1 Carlsen, Magnus"));
+    assert_non_null(strstr(t, "bye"));
+    /* every board line has its "rating" columns at the same display column */
+    const char *line = strstr(t, "\n    1  ");
+    assert_non_null(line);
+    size_t col = 0;
+    for (int k = 0; k < p.nboards - 1; k++) { /* the bye line has no black */
+        const char *end = strchr(line + 1, '\n');
+        sw_strbuf row;
+        sw_strbuf_init(&row);
+        sw_strbuf_append(&row, line + 1, (size_t)(end - line - 1));
+        size_t w = sw_utf8_width(sw_strbuf_cstr(&row));
+        if (k == 0)
+            col = w;
+        assert_int_equal(w, col);
+        sw_strbuf_free(&row);
+        line = end;
+    }
+    sb.len = 0;
+    sw_report_swiss_list(&trf, &p, true, &sb);
+    assert_null(strstr(sw_strbuf_cstr(&sb), "Carlsen"));
+    sb.len = 0;
+    sw_report_swiss_html(&trf, &p, "names.trf", &sb);
+    const char *why = well_formed(sw_strbuf_cstr(&sb));
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "O&#39;Brien, Seán"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "<h2 class=\"pagebreak\">Standings</h2>"));
+    sw_strbuf_free(&sb);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&trf);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape),
@@ -341,6 +392,7 @@ int main(void) {
         cmocka_unit_test(test_html_season),
         cmocka_unit_test(test_html_movement),
         cmocka_unit_test(test_text_renumbering_names),
+        cmocka_unit_test(test_swiss_list_and_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
