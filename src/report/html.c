@@ -120,8 +120,9 @@ void sw_html_hot_order(int n, const double *v, double mean, int *order) {
     free(h);
 }
 
-/* Colour of x on the blue-white-red scale around mean. */
-static void heat_colour(double x, double lo, double mean, double hi, char *buf, size_t size) {
+/* Colour of x on the blue-white-red scale around mean; returns how far from
+ * white it is (0..1), for choosing a readable text colour. */
+static double heat_colour(double x, double lo, double mean, double hi, char *buf, size_t size) {
     double t = 0;
     int r = 255, g = 255, b = 255;
     if (x > mean && hi > mean) {
@@ -136,6 +137,7 @@ static void heat_colour(double x, double lo, double mean, double hi, char *buf, 
         b = (int)lround(255 + t * (190 - 255));
     }
     snprintf(buf, size, "#%02x%02x%02x", r, g, b);
+    return t;
 }
 
 void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
@@ -188,7 +190,7 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
                 continue;
             }
             double val = v[(size_t)i * (size_t)n + (size_t)j];
-            heat_colour(val, lo, mean, hi, col, sizeof col);
+            double depth = heat_colour(val, lo, mean, hi, col, sizeof col);
             sw_strbuf_puts(o, "<g><title>");
             sw_html_escape(o, label[i]);
             if (name && name[i] && *name[i]) {
@@ -205,8 +207,9 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
                                 "fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
                              decimals, val, x, y, cell, cell, col);
             if (values)
-                sw_strbuf_printf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.*f</text>",
-                                 x + cell / 2, y + cell / 2 + 4, decimals > 1 ? 1 : decimals,
+                sw_strbuf_printf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\"%s>%.*f</text>",
+                                 x + cell / 2, y + cell / 2 + 4,
+                                 depth > 0.55 ? " fill=\"#fff\"" : "", decimals > 1 ? 1 : decimals,
                                  val);
             sw_strbuf_puts(o, "</g>\n");
         }
