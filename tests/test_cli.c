@@ -231,6 +231,27 @@ static void test_printable_outputs(void **state) {
     free(text);
     expect("seat schedule --players 7 --rounds 1 --threes 1 --quiet --pantheon /tmp/x.txt", 3,
            "table of three");
+    /* every seat mode writes its page, on the bundled examples */
+    static const char *const modes[] = {
+        "random " SW_SOURCE_DIR "/examples/seating/club10.txt",
+        "swiss " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "swiss-first " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "interval 3 " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "predefined " SW_SOURCE_DIR "/examples/seating/script8.txt"};
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+        snprintf(args, sizeof args, "seat %s --quiet --tries 50 --html %s/m.html", modes[m], dir);
+        expect(args, 0, "(new)");
+        snprintf(path, sizeof path, "%s/m.html", dir);
+        assert_non_null(text = slurp(path));
+        assert_non_null(strstr(text, "<h2>Figures</h2>"));
+        assert_non_null(strstr(text, "(new)</h2>"));
+        assert_non_null(strstr(text, "</svg></div>"));
+        assert_non_null(strstr(text, "</html>\n"));
+        free(text);
+    }
     /* swiss */
     snprintf(args, sizeof args,
              "swiss pair " SW_TEST_DATA "/swiss/names.trf -o %s/bbp.txt --list - --html %s/w.html",
