@@ -40,7 +40,7 @@ static const char page_css[] =
     "*{box-sizing:border-box}\n"
     "body{font:15px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
     "color:#111;background:#fff;margin:0 auto;padding:12px;max-width:70em}\n"
-    "h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.25em;margin:1.2em 0 .4em;"
+    "h1{font-size:1.5em;margin:.2em 0;overflow-wrap:anywhere}h2{font-size:1.25em;margin:1.2em 0 .4em;"
     "border-bottom:2px solid #345;padding-bottom:2px}h3{font-size:1.05em;margin:.8em 0 .3em}\n"
     ".meta{color:#555;margin:0 0 .8em}\n"
     ".scroll{overflow-x:auto;max-width:100%}\n"
