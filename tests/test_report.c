@@ -307,6 +307,10 @@ static void test_text_renumbering_names(void **state) {
     sw_strbuf_init(&sb);
     sw_report_text(&f.rep, &sb);
     const char *t = sw_strbuf_cstr(&sb);
+    /* absentees and sit-outs by number and name */
+    assert_non_null(strstr(t, "\n    absent: 17 Kramer - Wolters, 18 Groen - de Haan\n"));
+    assert_non_null(strstr(t, "\n    sits out: round 1: 18 Groen - de Haan\n"
+                              "              round 2: 16 Schouten - Blom\n"));
     /* the second column starts at the same display column in every row */
     const char *a = strstr(t, "\n      1     1  Jänsen - de Vrïes ");
     const char *b = strstr(t, "\n      2     2  Bakker");
@@ -330,6 +334,7 @@ static void test_text_renumbering_names(void **state) {
     sw_report_text(&f.rep, &sb);
     assert_non_null(strstr(sw_strbuf_cstr(&sb), "    1:1 2:2 3:3"));
     assert_null(strstr(sw_strbuf_cstr(&sb), "pos  pair  name"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "\n    absent: 17 18\n"));
     sw_strbuf_free(&sb);
     unload(&f);
 }

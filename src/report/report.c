@@ -86,8 +86,12 @@ static void text_sitouts(const sw_report *r, int k, sw_strbuf *o) {
             if (!as[p] || position_plays(r, k, rd, p))
                 continue;
             if (first)
-                sw_strbuf_printf(o, "%s round %d:", any ? ";" : "\n    sits out:", rd + 1);
+                sw_strbuf_printf(o, "%s round %d:",
+                                 !any ? "\n    sits out:" : r->no_names ? ";" : "\n             ",
+                                 rd + 1);
             sw_strbuf_printf(o, " %d", pid(r, as[p]));
+            if (!r->no_names && r->season->part[as[p] - 1].name)
+                sw_strbuf_printf(o, " %s", r->season->part[as[p] - 1].name);
             any = true;
             first = false;
         }
@@ -146,7 +150,10 @@ static void text_sessions(const sw_report *r, sw_strbuf *o) {
         bool any = false;
         for (int i = 0; i < s->n; i++)
             if (!ss->present[i]) {
-                sw_strbuf_printf(o, "%s%d", any ? " " : "\n    absent: ", s->part[i].id);
+                sw_strbuf_printf(o, "%s%d", any ? (r->no_names ? " " : ", ") : "\n    absent: ",
+                                 s->part[i].id);
+                if (!r->no_names && s->part[i].name)
+                    sw_strbuf_printf(o, " %s", s->part[i].name);
                 any = true;
             }
         text_sitouts(r, k, o);
