@@ -40,3 +40,15 @@ if [ ${#sw_need[@]} -gt 0 ]; then
     exit 1
   fi
 fi
+# The browser check of scripts/test (scripts/browser-check) wants chromium,
+# xmllint and python3: installed as root, else that check is skipped.
+sw_opt=()
+command -v chromium >/dev/null 2>&1 || sw_opt+=(chromium)
+command -v xmllint >/dev/null 2>&1 || sw_opt+=(libxml2-utils)
+command -v python3 >/dev/null 2>&1 || sw_opt+=(python3)
+if [ ${#sw_opt[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "seatwise: installing ${sw_opt[*]} (for the browser check)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${sw_opt[@]}" >&2 ||
+    { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${sw_opt[@]}" >&2; } ||
+    echo "seatwise: could not install ${sw_opt[*]}: the browser check will be skipped" >&2
+fi
