@@ -327,6 +327,11 @@ static int out_is_input(const options *o, const sw_season *s, const char *out) {
 }
 
 int sw_cmd_optimize(int argc, char **argv) {
+    /* Ctrl-C is caught from the start: a signal while the season is read or
+     * the threads start only makes the search stop at once (the input is
+     * then the result), and it cannot kill the run. */
+    struct sigaction old;
+    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
     options o;
     int rc = parse_args(argc, argv, &o);
     if (rc)
@@ -374,8 +379,6 @@ int sw_cmd_optimize(int argc, char **argv) {
                         "limit?): running with %d\n", threads, want, threads);
     if (want > 0)
         o.threads = threads;
-    struct sigaction old;
-    volatile sig_atomic_t *interrupted = sw_cli_catch_sigint(&old);
     progress_ctx pc = {-1};
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
