@@ -224,18 +224,62 @@ static void put_quality(sw_strbuf *sb, const char *who, const sw_swiss_quality *
                      q->std_distance, q->violations);
 }
 
+/* Same boards with the same colours (the bye included)? */
+static bool same_colours(const sw_swiss_board *a, int na, const sw_swiss_board *b, int nb,
+                         long long *ka, long long *kb) {
+    if (na != nb)
+        return false;
+    for (int k = 0; k < na; k++) {
+        ka[k] = (long long)a[k].white * 4000000LL + a[k].black;
+        kb[k] = (long long)b[k].white * 4000000LL + b[k].black;
+    }
+    qsort(ka, (size_t)na, sizeof *ka, cmp_ll);
+    qsort(kb, (size_t)nb, sizeof *kb, cmp_ll);
+    return !memcmp(ka, kb, sizeof *ka * (size_t)na);
+}
+
+/* The initial colour the record's first round shows: on each board the
+ * higher ranked player (the lower pairing number in round 1) has it when
+ * that number is odd. 0 when round 1 has no game. */
+static char infer_initial(const sw_swiss_trf *trf) {
+    if (trf->nrounds < 1)
+        return 0;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        const sw_swiss_game *g = &p->games[0];
+        if (g->opp > p->id && (g->colour == 'w' || g->colour == 'b') && sw_swiss_played(g->result)) {
+            bool odd = p->id % 2 == 1;
+            return (g->colour == 'w') == odd ? 'w' : 'b';
+        }
+    }
+    return 0;
+}
+
 sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_strbuf *report,
                          int *differing, sw_error *err) {
+    sw_swiss_check_stats cs;
+    sw_status rc = sw_swiss_check_stats_run(trf, opt, report, &cs, err);
+    *differing = cs.differing;
+    return rc;
+}
+
+sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                   sw_strbuf *report, sw_swiss_check_stats *cs, sw_error *err) {
     int n = trf->nplayers;
     sw_swiss_trf view = *trf; /* shallow: shares games and prefixes, own player array */
     view.players = malloc(sizeof *view.players * (size_t)n);
     sw_swiss_board *rec = malloc(sizeof *rec * (size_t)(n + 1));
     long long *ka = malloc(sizeof *ka * (size_t)(n + 1)), *kb = malloc(sizeof *kb * (size_t)(n + 1));
     sw_status rc = SW_OK;
-    *differing = 0;
+    memset(cs, 0, sizeof *cs);
     if (!view.players || !rec || !ka || !kb) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
+    }
+    if (!trf->initial_given) {
+        char c = infer_initial(trf);
+        if (c)
+            view.initial_colour = c;
     }
     for (int r = 0; r < trf->nrounds && !rc; r++) {
         memcpy(view.players, trf->players, sizeof *view.players * (size_t)n);
@@ -249,6 +293,7 @@ sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, s
         rc = sw_swiss_pair(&view, opt, &p, err);
         if (rc)
             break;
+        cs->rounds++;
         if (!same_pairs(rec, nrec, p.boards, p.nboards, ka, kb)) {
             sw_swiss_quality qr;
             sw_swiss_measure(&view, r + 1, rec, nrec, false, &qr);
@@ -258,12 +303,24 @@ sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, s
                 sw_swiss_pairing_free(&p);
                 break;
             }
-            (*differing)++;
+            cs->differing++;
             sw_strbuf_printf(report, "round %d: the record differs from seatwise's pairing; "
                                      "decided by %s\n",
                              r + 1, deciding(&qr, &p.quality, groups));
             put_quality(report, "record", &qr);
             put_quality(report, "seatwise", &p.quality);
+        } else if (!same_colours(rec, nrec, p.boards, p.nboards, ka, kb)) {
+            cs->colours++;
+            sw_strbuf_printf(report, "round %d: the same boards, other colours:", r + 1);
+            for (int k = 0; k < p.nboards; k++)
+                for (int j = 0; j < nrec; j++)
+                    if (p.boards[k].black && p.boards[k].white == rec[j].black &&
+                        p.boards[k].black == rec[j].white)
+                        sw_strbuf_printf(report, " %d-%d (record %d-%d)", p.boards[k].white,
+                                         p.boards[k].black, rec[j].white, rec[j].black);
+            sw_strbuf_puts(report, "\n");
+        } else {
+            cs->identical++;
         }
         sw_swiss_pairing_free(&p);
     }

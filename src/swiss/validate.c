@@ -188,7 +188,14 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_state *st, 
                             "player %d, round %d: pairing-allocated bye after %s, expected at most "
                             "one and none after a forfeit win (rule 3)",
                             p->id, r + 1, s->had_bye ? "an earlier bye" : "a forfeit win");
-    if (g->opp > 0 && sw_swiss_played(g->result) && !sw_swiss_colour_ok(s, g->colour, false))
+    /* The final round (XXR, or the last one recorded when XXR is absent)
+     * lets topscorers (over 50% of the maximum score) and their opponents
+     * break the colour rules. */
+    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
+    bool topscorer = r + 1 == final && g->opp > 0 &&
+                     (s->score2 > r || st->p[trf->index_of_id[g->opp]].score2 > r);
+    if (g->opp > 0 && sw_swiss_played(g->result) && !topscorer &&
+        !sw_swiss_colour_ok(s, g->colour, false))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
                             "player %d, round %d: colour %c after colour difference %+d and %d "
                             "%c in a row, expected difference within +-2 and no colour three "
