@@ -224,6 +224,13 @@ static void put_quality(sw_strbuf *sb, const char *who, const sw_swiss_quality *
                      q->std_distance, q->violations);
 }
 
+static void put_boards(sw_strbuf *sb, const char *who, const sw_swiss_board *b, int nb) {
+    sw_strbuf_printf(sb, "  %-8s", who);
+    for (int k = 0; k < nb; k++)
+        sw_strbuf_printf(sb, " %d-%d", b[k].white, b[k].black);
+    sw_strbuf_puts(sb, "\n");
+}
+
 /* Same boards with the same colours (the bye included)? */
 static bool same_colours(const sw_swiss_board *a, int na, const sw_swiss_board *b, int nb,
                          long long *ka, long long *kb) {
@@ -239,20 +246,30 @@ static bool same_colours(const sw_swiss_board *a, int na, const sw_swiss_board *
 }
 
 /* The initial colour the record's first round shows: on each board the
- * higher ranked player (the lower pairing number in round 1) has it when
- * that number is odd. 0 when round 1 has no game. */
+ * higher ranked player has it when his rank among the players present is
+ * odd. 0 when round 1 has no game. */
 static char infer_initial(const sw_swiss_trf *trf) {
     if (trf->nrounds < 1)
         return 0;
+    /* Players present in round 1, by pairing number (all have score 0). */
+    int best = -1;
     for (int i = 0; i < trf->nplayers; i++) {
         const sw_swiss_player *p = &trf->players[i];
         const sw_swiss_game *g = &p->games[0];
-        if (g->opp > p->id && (g->colour == 'w' || g->colour == 'b') && sw_swiss_played(g->result)) {
-            bool odd = p->id % 2 == 1;
-            return (g->colour == 'w') == odd ? 'w' : 'b';
-        }
+        if (g->opp > p->id && (g->colour == 'w' || g->colour == 'b') &&
+            sw_swiss_played(g->result) && (best < 0 || p->id < trf->players[best].id))
+            best = i;
     }
-    return 0;
+    if (best < 0)
+        return 0;
+    const sw_swiss_player *p = &trf->players[best];
+    int rank = 0; /* its rank among the players present */
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_game *g = &trf->players[i].games[0];
+        if (trf->players[i].id <= p->id && (g->opp > 0 || sw_swiss_is_bye(g)))
+            rank++;
+    }
+    return (p->games[0].colour == 'w') == (rank % 2 == 1) ? 'w' : 'b';
 }
 
 sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_strbuf *report,
@@ -309,6 +326,8 @@ sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_optio
                              r + 1, deciding(&qr, &p.quality, groups));
             put_quality(report, "record", &qr);
             put_quality(report, "seatwise", &p.quality);
+            put_boards(report, "record", rec, nrec);
+            put_boards(report, "seatwise", p.boards, p.nboards);
         } else if (!same_colours(rec, nrec, p.boards, p.nboards, ka, kb)) {
             cs->colours++;
             sw_strbuf_printf(report, "round %d: the same boards, other colours:", r + 1);
