@@ -267,8 +267,30 @@ static void test_validation_names_line_and_player(void **state) {
 typedef struct bp {
     int id, score, diff, run, present, byeok, nopp;
     char last;
+    char fl1, fl2; /* float in the last round and the one before: 'd', 'u', 0 */
     int opp[16];
 } bp;
+
+/* Score of player i before round r (0-based). */
+static int bf_score_before(const sw_swiss_trf *t, int i, int r) {
+    int s = 0;
+    for (int k = 0; k < r; k++)
+        s += sw_swiss_result_points2(t->players[i].games[k].result);
+    return s;
+}
+
+/* Float of player i in round r: a game against a different score, or
+ * points without a game (a bye, a forfeit win) floats down. */
+static char bf_float(const sw_swiss_trf *t, int i, int r) {
+    if (r < 0)
+        return 0;
+    sw_swiss_game g = t->players[i].games[r];
+    if (g.opp && strchr("10=WDL", g.result)) {
+        int a = bf_score_before(t, i, r), b = bf_score_before(t, t->index_of_id[g.opp], r);
+        return a > b ? 'd' : a < b ? 'u' : 0;
+    }
+    return sw_swiss_result_points2(g.result) > 0 ? 'd' : 0;
+}
 
 static void bf_state(const sw_swiss_trf *t, bp *p) {
     for (int i = 0; i < t->nplayers; i++) {
@@ -291,6 +313,8 @@ static void bf_state(const sw_swiss_trf *t, bp *p) {
                 q->last = g.colour;
             }
         }
+        q->fl1 = bf_float(t, i, t->nrounds - 1);
+        q->fl2 = bf_float(t, i, t->nrounds - 2);
     }
 }
 
@@ -299,26 +323,48 @@ static int bf_can(const bp *a, char c) {
     return d >= -2 && d <= 2 && !(a->run >= 2 && a->last == c);
 }
 
-static int bf_sat(const bp *a, char c, int *eq, int *alt) {
-    *eq += a->diff == 0 || (a->diff < 0) == (c == 'w');
-    *alt += a->last == 0 || a->last != c;
-    return 0;
+/* The colour preference (C.04.3): absolute (difference beyond +-1 or the
+ * same colour twice), strong (difference +-1), mild (the other colour than
+ * last time), none before the first game. got counts the players given
+ * theirs (or without one), strong those with a strong or absolute one given
+ * it (or with a weaker one). */
+static void bf_sat(const bp *a, char c, int *got, int *strong) {
+    char want = 0;
+    int st = 0;
+    if (a->diff < -1 || (a->run >= 2 && a->last == 'b'))
+        want = 'w', st = 3;
+    else if (a->diff > 1 || (a->run >= 2 && a->last == 'w'))
+        want = 'b', st = 3;
+    else if (a->diff)
+        want = a->diff < 0 ? 'w' : 'b', st = 2;
+    else if (a->last)
+        want = a->last == 'w' ? 'b' : 'w', st = 1;
+    *got += !want || want == c;
+    *strong += st < 2 || want == c;
 }
 
-/* Objective, most important first (docs/swiss.md): edges, real games, rank
- * sum of players in games; then preference 2 top-down: for each score from
- * the highest, minus the sum of d^2 over the pairs whose higher player has
- * that score (F_1, F_2, ... of the score groups); equalisation, alternation;
- * then v[OBJ_STD], minus the distance to the standard pairing (seatwise
+/* The float terms of a game of a (higher score) against b, or of a's bye
+ * (b NULL): a repeated downfloat (last round, two rounds ago) or upfloat. */
+static void bf_floats(const bp *a, const bp *b, long *v);
+
+/* Objective, most important first (docs/swiss.md): edges, real games;
+ * then preference 2 top-down: for each score from the highest, minus the
+ * sum of d^2 over the pairs whose higher player has that score (F_1, F_2,
+ * ... of the score groups; the bye counts as a difference to one point
+ * below the lowest score); colour preferences granted, strong ones granted;
+ * repeated floats (down, up last round; down, up two rounds ago); the rank
+ * sum of the players in games (the bye to the lowest); then v[OBJ_STD], minus the distance to the standard pairing (seatwise
  * reaches it by a local search, so only v[0..OBJ_STD-1] must always agree).
  * old_sq and old_top are the order before it was made exact (-sum d^2 over
  * the whole field, then -sum d*s_high, in place of the F's), kept to show
  * the states where the two differ. */
 #define OBJ_SCORES 32 /* half-point scores 0..31: up to 15 rounds */
-#define OBJ_F(s) (3 + OBJ_SCORES - 1 - (s))
-#define OBJ_EQ (3 + OBJ_SCORES)
-#define OBJ_ALT (OBJ_EQ + 1)
-#define OBJ_STD (OBJ_ALT + 1)
+#define OBJ_F(s) (2 + OBJ_SCORES - 1 - (s))
+#define OBJ_EQ (2 + OBJ_SCORES)  /* players given their colour preference */
+#define OBJ_ALT (OBJ_EQ + 1)     /* players with a strong one given it */
+#define OBJ_FL (OBJ_ALT + 1)     /* four float terms: C12..C15, each negated */
+#define OBJ_RANK (OBJ_FL + 4)    /* rank sum of the players in games */
+#define OBJ_STD (OBJ_RANK + 1)
 #define OBJ_N (OBJ_STD + 1)
 typedef struct obj {
     long v[OBJ_N];
@@ -364,6 +410,32 @@ static void obj_game(obj *o, int sa, int sb) {
 }
 
 static int np_g, rank_g[1024], std_g[1024]; /* std_g: rank -> standard opponent's rank */
+static int lo_g; /* lowest score present */
+
+static void bf_floats(const bp *a, const bp *b, long *v) {
+    if (b && a->score == b->score)
+        return;
+    if (b && a->score < b->score) {
+        const bp *t = a;
+        a = b;
+        b = t;
+    }
+    v[OBJ_FL] -= a->fl1 == 'd';
+    v[OBJ_FL + 2] -= a->fl2 == 'd';
+    if (b) {
+        v[OBJ_FL + 1] -= b->fl1 == 'u';
+        v[OBJ_FL + 3] -= b->fl2 == 'u';
+    }
+}
+
+/* The bye's terms: a difference to one point below the lowest score, a downfloat. */
+static void bf_bye(const bp *a, obj *o) {
+    int d = a->score - lo_g + 2;
+    o->v[OBJ_F(a->score)] -= d * d;
+    o->v[OBJ_EQ] += 2;
+    o->v[OBJ_ALT] += 2;
+    bf_floats(a, NULL, o->v);
+}
 
 /* The standard pairing, restated: score groups from the top, a player moved
  * down meets the top of the next group, the rest top half v bottom half, an
@@ -415,7 +487,7 @@ static int bf_pair(int i, int j, obj *o) {
         int eq = 0, alt = 0;
         bf_sat(a, ca, &eq, &alt);
         bf_sat(b, cb, &eq, &alt);
-        if (eq * 3 + alt > best) {
+        if (eq * 3 + alt > best) { /* the allocation rules grant the most, then the strongest */
             best = eq * 3 + alt;
             be = eq;
             ba = alt;
@@ -425,10 +497,11 @@ static int bf_pair(int i, int j, obj *o) {
         return 0;
     o->v[0] += 1;
     o->v[1] += 2;
-    o->v[2] += 2 * np_g - rank_g[i] - rank_g[j];
+    o->v[OBJ_RANK] += 2 * np_g - rank_g[i] - rank_g[j];
     obj_game(o, a->score, b->score);
     o->v[OBJ_EQ] += be;
     o->v[OBJ_ALT] += ba;
+    bf_floats(a, b, o->v);
     o->v[OBJ_STD] -= bf_dist(rank_g[i], rank_g[j]);
     return 1;
 }
@@ -443,6 +516,7 @@ static obj bf_best(unsigned mask, int byeleft) {
     if (byeleft && P_g[i].byeok) {
         obj o = bf_best(rest, 0);
         o.v[0] += 1;
+        bf_bye(&P_g[i], &o);
         if (obj_cmp(&o, &best) > 0)
             best = o;
     }
@@ -464,21 +538,24 @@ static obj seatwise_obj(const sw_swiss_pairing *p, const sw_swiss_trf *t) {
     for (int k = 0; k < p->nboards; k++) {
         int w = t->index_of_id[p->boards[k].white];
         o.v[0]++;
-        if (!p->boards[k].black)
+        if (!p->boards[k].black) {
+            bf_bye(&P_g[w], &o);
             continue;
+        }
         int b = t->index_of_id[p->boards[k].black];
         const bp *a = &P_g[w], *c = &P_g[b];
         assert_true(bf_can(a, 'w') && bf_can(c, 'b'));
         for (int q = 0; q < a->nopp; q++)
             assert_int_not_equal(a->opp[q], c->id);
         o.v[1] += 2;
-        o.v[2] += 2 * np_g - rank_g[w] - rank_g[b];
+        o.v[OBJ_RANK] += 2 * np_g - rank_g[w] - rank_g[b];
         obj_game(&o, a->score, c->score);
         int eq = 0, alt = 0;
         bf_sat(a, 'w', &eq, &alt);
         bf_sat(c, 'b', &eq, &alt);
         o.v[OBJ_EQ] += eq;
         o.v[OBJ_ALT] += alt;
+        bf_floats(a, c, o.v);
         o.v[OBJ_STD] -= bf_dist(rank_g[w], rank_g[b]);
     }
     return o;
@@ -504,6 +581,7 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
     np_g = np;
     for (int r = 0; r < np; r++)
         rank_g[order[r]] = r;
+    lo_g = np ? P[order[np - 1]].score : 0;
     bf_standard(P, order, np);
     free(order);
     return np;
@@ -575,8 +653,9 @@ static void test_pairing_matches_brute_force(void **state) {
     assert_true(repriced > 10);
     /* The local search reaches the closest pairing to the standard one among
      * the optimal ones in nearly every case (the rest are printed). */
+    /* The bracket order (the Dutch transpositions) decides among them now,
+     * which is not always the nearest to the standard pairing: printed. */
     print_message("standard order: best in %d of %d runs\n", std_best, std_runs);
-    assert_true(std_best * 10 >= std_runs * 9);
     /* The top-down order is not the old one in disguise: some states pair
      * differently under it (counted, and at least a few must occur). */
     print_message("top-down order differs from the old sq-then-top order in %d of %d states\n",
@@ -841,6 +920,53 @@ static void test_check_agrees_with_own_pairings(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* The FIDE Dutch references (data/dutch, bbpPairings' generator): each
+ * record below is replayed round by round and every round must be paired
+ * exactly as recorded (boards, colours, bye). The sample is the records
+ * that agree wholly today, so an agreement lost is a test failure; the
+ * whole set is measured by scripts/dutch-agreement. */
+static void test_dutch_reference_replay(void **state) {
+    (void)state;
+    static const char *files[] = {
+        "gen002-9p7r.trf",
+        "gen004-33p5r.trf",
+        "gen032-9p5r.trf",
+        "gen043-7p5r.trf",
+        "gen051-7p6r.trf",
+        "gen055-15p7r.trf",
+        "gen074-25p5r.trf",
+        "gen077-9p5r.trf",
+        "gen088-7p5r.trf",
+        "gen089-15p8r.trf",
+        "gen104-12p7r.trf",
+        "gen115-12p5r.trf",
+        "gen146-15p8r.trf",
+        "gen147-7p6r.trf",
+        "gen198-15p5r.trf"};
+    int rounds = 0;
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/data/dutch/%s", SW_SOURCE_DIR, files[k]);
+        sw_swiss_trf t;
+        sw_error err;
+        if (sw_swiss_trf_read(path, &t, &err))
+            fail_msg("%s: %s", path, err.msg);
+        assert_int_equal(sw_swiss_validate(&t, &err), SW_OK);
+        sw_strbuf rep;
+        sw_strbuf_init(&rep);
+        sw_swiss_options opt = {0};
+        sw_swiss_check_stats cs;
+        assert_int_equal(sw_swiss_check_stats_run(&t, &opt, &rep, &cs, &err), SW_OK);
+        if (cs.identical != cs.rounds)
+            fail_msg("%s: %d of %d rounds identical\n%s", files[k], cs.identical, cs.rounds,
+                     sw_strbuf_cstr(&rep));
+        rounds += cs.rounds;
+        sw_strbuf_free(&rep);
+        sw_swiss_trf_free(&t);
+    }
+    assert_true(rounds > 80);
+}
+
 static int run(const char *cmd) {
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -961,6 +1087,7 @@ int main(void) {
         cmocka_unit_test(test_colours_follow_the_rules),
         cmocka_unit_test(test_fast_mode_pairs_everyone_legally),
         cmocka_unit_test(test_check_agrees_with_own_pairings),
+        cmocka_unit_test(test_dutch_reference_replay),
         cmocka_unit_test(test_check_reports_a_differing_round),
         cmocka_unit_test(test_cli_exit_codes),
     };

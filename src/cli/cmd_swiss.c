@@ -159,12 +159,14 @@ static int cmd_check(const args *a) {
     sw_strbuf rep;
     sw_strbuf_init(&rep);
     sw_error err;
-    int differing = 0;
-    if (sw_swiss_check(&trf, &a->opt, &rep, &differing, &err)) {
+    sw_swiss_check_stats cs;
+    if (sw_swiss_check_stats_run(&trf, &a->opt, &rep, &cs, &err)) {
         rc = sw_cli_fail(&err);
     } else {
-        sw_strbuf_printf(&rep, "%s: %d rounds valid, %d of them paired differently by seatwise\n",
-                         a->in, trf.nrounds, differing);
+        sw_strbuf_printf(&rep,
+                         "%s: %d rounds valid, %d of them paired differently by seatwise; "
+                         "identical %d/%d, other colours %d\n",
+                         a->in, trf.nrounds, cs.differing, cs.identical, cs.rounds, cs.colours);
         fputs(sw_strbuf_cstr(&rep), stdout);
     }
     sw_strbuf_free(&rep);

@@ -27,6 +27,7 @@
  * the pairings of equal weight, the one nearest to the standard pairing (top
  * half against bottom half in each score group) is taken: standard_order.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,12 +60,16 @@ static int score_groups(const sw_swiss_ranked *rk, const int *who, int np, int *
 }
 
 /* The multipliers, each a number of L limbs. k_grp[g] is the unit of group
- * g's component; alt's unit is 1. */
+ * g's component; rank's unit is 1. */
 typedef struct weights {
     int np, L, ng, bits;
+    int lo;        /* lowest score present (half points) */
+    uint64_t R;    /* radix of the packed colour and float digits: 2e + 1 */
+    uint64_t K;    /* radix of the rank digits: 2 np e + 1 */
+    bool no_order; /* leave the floaters' order out (the bracket order decides) */
     int *grp;      /* np: group of each position in who */
     uint64_t *mem; /* all the numbers below */
-    uint64_t *k_real, *k_rank, *k_eq;
+    uint64_t *k_real, *k_rank, *k_eq, *k_alt, *k_low;
     uint64_t *k_grp; /* ng numbers */
 } weights;
 
@@ -82,15 +87,20 @@ static void weights_free(weights *W) {
 /* Multipliers for the players who[0..np-1] (ranks ascending): the fast
  * mode's repair matches a subset, and its sizes, not the field's, bound the
  * sums. Each unit is one more than the range of everything below it over
- * (np+1)/2 edges: alt and eq at most 2 an edge; group g's F_g at most
- * min(|G_g|, players below G_g, edges) * (s_g - s_min)^2, as every pair it
- * counts has a distinct higher player in G_g and a distinct lower one below. */
+ * e = (np+1)/2 edges, lowest first: rank, two digits in radix K = 2 np e + 1
+ * (who plays, at most 2 np an edge, then the floaters' order, at most 2 np
+ * an edge); alt, the
+ * float digits packed in radix R = 2e + 1 (four digits, each at most 1 an
+ * edge); eq, the colour digits (two, each at most 2 an edge); group g's F_g
+ * at most (min(|G_g|, players below G_g, edges) + 1) * (s_g - s_min + 2)^2,
+ * as every pair it counts has a distinct higher player in G_g and a
+ * distinct lower one below, and the bye counts as one point below s_min. */
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
                               sw_error *err) {
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(np + 4));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
@@ -98,26 +108,33 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
     int lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
+    W->lo = lo;
     uint64_t e = (uint64_t)(np + 1) / 2;
-    /* tmp holds, WIDE limbs each: k_eq, k_grp[ng-1] .. k_grp[0], k_rank, k_real. */
+    uint64_t R = W->R = 2 * e + 1;
+    /* tmp holds, WIDE limbs each: rank(1), alt, eq, k_grp[ng-1] .. k_grp[0], k_real. */
     uint64_t *k = tmp;
-    sw_limbs_set_i64(k, WIDE, (int64_t)(2 * e + 1));
-    int n_at = 1, bits = 0;
+    sw_limbs_set_i64(k, WIDE, 1);
+    W->K = 2 * (uint64_t)np * e + 1;
+    sw_limbs_set_i64(k + WIDE, WIDE, (int64_t)(W->K * W->K));
+    sw_limbs_copy(k + 2 * WIDE, k + WIDE, WIDE);
+    for (int t = 0; t < 4; t++)
+        sw_limbs_mul_u64(k + 2 * WIDE, k + 2 * WIDE, R, WIDE);
+    int n_at = 3, bits = 0;
     bool too_wide = false;
     for (int g = ng - 1, r = np; g >= -1; g--) {
         /* The unit above group g+1's: times (range of group g+1 + 1); for
-         * the last group the range below is eq's. */
+         * the last group the range below is eq's (two digits, radix R). */
         uint64_t range;
         if (g == ng - 1) {
-            range = 2 * e;
+            range = R * R - 1;
         } else {
             int end = r, start = r;
             while (start > 0 && W->grp[start - 1] == g + 1)
                 start--;
             uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
             uint64_t pairs = size < below ? size : below;
-            pairs = pairs < e ? pairs : e;
-            uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo);
+            pairs = (pairs < e ? pairs : e) + 1;
+            uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo) + 2;
             range = pairs * dmax * dmax;
             r = start;
         }
@@ -129,14 +146,6 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
             too_wide = true;
             break;
         }
-    }
-    /* k_real = k_rank * (2 np e + 1): the rank sum is at most 2 np per edge. */
-    if (!too_wide) {
-        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, 2 * (uint64_t)np * e + 1,
-                         WIDE);
-        n_at++;
-        bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
     }
     /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
     int L = (bits + 2 + 8 + 63) / 64;
@@ -152,7 +161,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(ng + 3));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(ng + 6));
     if (!W->mem) {
         free(tmp);
         weights_free(W);
@@ -160,14 +169,27 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
-    W->k_eq = W->k_rank + L;
-    W->k_grp = W->k_eq + L;
-    /* tmp order: eq, grp[ng-1], ..., grp[0], rank, real (low limbs are the value). */
-    sw_limbs_copy(W->k_eq, k, L);
+    W->k_alt = W->k_rank + L;
+    W->k_eq = W->k_alt + L;
+    W->k_low = W->k_eq + L;
+    W->k_grp = W->k_low + L;
+    sw_limbs_copy(W->k_rank, k, L);
+    sw_limbs_copy(W->k_alt, k + WIDE, L);
+    sw_limbs_copy(W->k_eq, k + 2 * WIDE, L);
     for (int g = 0; g < ng; g++)
-        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (size_t)(ng - g) * WIDE, L);
-    sw_limbs_copy(W->k_rank, k + (size_t)(ng + 1) * WIDE, L);
-    sw_limbs_copy(W->k_real, k + (size_t)(ng + 2) * WIDE, L);
+        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (size_t)(ng - g + 2) * WIDE, L);
+    /* k_real: the top, one more than F_0's range above k_grp[0]. */
+    sw_limbs_copy(W->k_real, k + (size_t)(ng + 3) * WIDE, L);
+    /* Per player, at least half of an edge's colour, float and rank parts
+     * (the pricing bound): (R + 1) k_eq + (R^3 + R^2 + R + 1) k_alt. */
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_set_i64(W->k_low, L, 0);
+    sw_limbs_addmul_u64(W->k_low, W->k_eq, R + 1, L);
+    sw_limbs_copy(t, W->k_alt, L);
+    for (int d = 0; d < 4; d++) {
+        sw_limbs_add(W->k_low, W->k_low, t, L);
+        sw_limbs_mul_u64(t, t, R, L);
+    }
     free(tmp);
     return SW_OK;
 }
@@ -217,11 +239,49 @@ typedef struct ectx {
 /* An edge's components (real is 2 for every game): the weight is built from
  * them, and standard_order compares them without building it. */
 typedef struct ecomp {
-    int rank; /* 2 np - pa - pb */
+    int64_t rank; /* (2 np - pa - pb) K + floaters' order */
     int grp;  /* score group of the higher-scored player */
     int d2;   /* squared score difference (half points) */
-    int eq, alt;
+    int64_t eq;  /* colour digits: players given their preference (C10), radix R, then
+                  * those with a strong or absolute one given it (C11) */
+    int64_t alt; /* float digits, radix R: not the same downfloat as the round
+                  * before (C12), upfloat (C13), downfloat two rounds before
+                  * (C14), upfloat (C15) */
 } ecomp;
+
+/* Packed digits of a pair whose higher (a) floats down to b (or none when
+ * the scores are equal); b NULL for the bye (a downfloat, no colour). */
+static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b,
+                      char ca, bool floats) {
+    int64_t R = (int64_t)W->R;
+    ecomp x = {0, 0, 0, 0, 0};
+    int got = 2, strong = 2;
+    if (b) {
+        const sw_swiss_pstate *pl[2] = {a, b};
+        char c[2] = {ca, ca == 'w' ? 'b' : 'w'};
+        for (int s = 0; s < 2; s++) {
+            int st;
+            char p = sw_swiss_pref(pl[s], &st);
+            if (p && p != c[s]) {
+                got--;
+                if (st >= 2)
+                    strong--;
+            }
+        }
+    }
+    x.eq = got * R + strong;
+    int f12 = 1, f13 = 1, f14 = 1, f15 = 1;
+    if (floats) {
+        f12 = a->fl1 != 'd';
+        f14 = a->fl2 != 'd';
+        if (b) {
+            f13 = b->fl1 != 'u';
+            f15 = b->fl2 != 'u';
+        }
+    }
+    x.alt = ((f12 * R + f13) * R + f14) * R + f15;
+    return x;
+}
 
 /* Edge between who[pa] and who[pb], pa < pb; ranks inside the subset. */
 static ecomp edge_comp(const ectx *c, int pa, int pb) {
@@ -230,24 +290,56 @@ static ecomp edge_comp(const ectx *c, int pa, int pb) {
     const sw_swiss_pstate *b = &rk->st->p[rk->idx[c->who[pb]]];
     int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
     char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
-    char cb = ca == 'w' ? 'b' : 'w';
-    return (ecomp){2 * c->W.np - pa - pb, c->W.grp[pa], d * d,
-                   sw_swiss_eq_pref(a, ca) + sw_swiss_eq_pref(b, cb),
-                   sw_swiss_alt_pref(a, ca) + sw_swiss_alt_pref(b, cb)};
+    ecomp x = pack_low(&c->W, a, b, ca, d > 0);
+    /* Who plays (the lowest ranked sits out), then among floats the lowest
+     * ranked downfloater meeting the highest ranked upfloater (the bracket
+     * order: S2's last floats, a moved-down player meets the top first). */
+    x.rank = (int64_t)(2 * c->W.np - pa - pb) * (int64_t)c->W.K;
+    if (d > 0 && !c->W.no_order)
+        x.rank += pa + (c->W.np - pb);
+    x.grp = c->W.grp[pa];
+    x.d2 = d * d;
+    return x;
 }
 
-/* out (W.L limbs) = 2 k_real + rank k_rank - d2 k_grp[grp] + eq k_eq + alt. */
+/* out (W.L limbs) = 2 k_real + rank - d2 k_grp[grp] + eq k_eq + alt k_alt. */
 static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
     int L = W->L;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-    sw_limbs_set_i64(out, L, x.alt);
+    sw_limbs_set_i64(out, L, x.rank);
+    sw_limbs_addmul_u64(out, W->k_alt, (uint64_t)x.alt, L);
     sw_limbs_addmul_u64(out, W->k_eq, (uint64_t)x.eq, L);
-    sw_limbs_addmul_u64(out, W->k_rank, (uint64_t)x.rank, L);
     sw_limbs_addmul_u64(out, W->k_real, 2, L);
     if (x.d2) {
         sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
         sw_limbs_sub(out, out, t, L);
     }
+}
+
+/* The bye edge of who[pa]: no game, no rank; the bye counts as a score
+ * difference to one point below the lowest score (preference 2) and as a
+ * downfloat. */
+static ecomp bye_comp(const ectx *c, int pa) {
+    const weights *W = &c->W;
+    const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
+    ecomp x = pack_low(W, a, NULL, 0, true);
+    int d = a->score2 - W->lo + 2;
+    x.rank = 0;
+    x.grp = W->grp[pa];
+    x.d2 = d * d;
+    return x;
+}
+
+static void bye_weight(const ectx *c, int pa, uint64_t *out) {
+    const weights *W = &c->W;
+    ecomp x = bye_comp(c, pa);
+    int L = W->L;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_set_i64(out, L, 0);
+    sw_limbs_addmul_u64(out, W->k_alt, (uint64_t)x.alt, L);
+    sw_limbs_addmul_u64(out, W->k_eq, (uint64_t)x.eq, L);
+    sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+    sw_limbs_sub(out, out, t, L);
 }
 
 static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
@@ -326,15 +418,15 @@ static bool bye_edges(const ectx *c, elist *l) {
                 uint64_t *w = elist_push(l, a, c->count);
                 if (!w)
                     return false;
-                sw_limbs_set_i64(w, l->L, 0);
+                bye_weight(c, a, w);
             }
     return true;
 }
 
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
- * real and rank parts split per player and the colour parts are at most
- * k_eq + 1 per player, so with base[a] = y_a - 4 (k_real + (np - a) k_rank
- * + k_eq + 1) the sum base[a] + base[b] + 4 d^2 k_grp[g] is at most the
+ * real and rank parts split per player and the colour and float parts are
+ * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
+ * + np) k_rank + k_low) the sum base[a] + base[b] + 4 d^2 k_grp[g] is at most the
  * reduced cost: when it is >= 0, so is the reduced cost (blossom duals only
  * add). pen[g * (dm + 1) + d] holds 4 d^2 k_grp[g]. Two additions a pair. */
 typedef struct pricer {
@@ -357,10 +449,9 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a < n; a++) {
         uint64_t *b = pr->base + (size_t)a * (size_t)L;
-        sw_limbs_set_i64(t, L, 1);
-        sw_limbs_add(t, t, W->k_eq, L);
+        sw_limbs_copy(t, W->k_low, L);
         sw_limbs_add(t, t, W->k_real, L);
-        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a), L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K + (uint64_t)W->np, L);
         sw_limbs_shl(t, t, 2, L);
         sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
     }
@@ -517,6 +608,190 @@ done:
     return rc;
 }
 
+/* ---- the bracket order (C.04.3 transpositions) among equal pairings ---- */
+
+/* Largest lexicographic tie-break, in bits, that is added to the weight, and
+ * the most players it is tried for (the second solve is on the full graph
+ * with wide weights); a larger round keeps the standard order's local search. */
+#define LEX_BITS_MAX 700
+#define LEX_PLAYERS_MAX 160
+
+/* Among the pairings the weight rates equal, the first in the Dutch bracket
+ * order. The structure of the optimum (who floats into which score group,
+ * how many pairs each group plays inside itself) defines the brackets: the
+ * moved-down players of a group (ranked) meet its residents in order; the
+ * remainder's top p players (p = its pairs) form S1 and the rest S2. Each S1
+ * player in rank order is one digit of a mixed-radix number: the index of
+ * its partner in its S2 (a moved-down player: among the residents); a
+ * partner in S1 below it (an exchange) after all of S2; any other (a player
+ * above, a float, the bye) last. The weight is multiplied by that radix
+ * product and the digits' complement added, so the matching, solved again
+ * on the full graph, keeps every higher criterion and takes the smallest
+ * digit sequence: S1[0]'s partner first, then S1[1]'s, as the transpositions
+ * are ordered. Returns false (mate untouched) when it does not fit. */
+static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                               int *mate, bool *done, sw_error *err) {
+    int np = rk->np;
+    *done = false;
+    if (np < 4 || np > LEX_PLAYERS_MAX)
+        return SW_OK;
+    ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
+    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
+    int *pos = malloc(sizeof(int) * (size_t)np); /* index in its S2 / residents / S1 */
+    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
+    int *order = malloc(sizeof(int) * (size_t)np); /* S1 players in rank order */
+    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)np);
+    int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
+    int *vm = malloc(sizeof(int) * (size_t)(np + 2));
+    uint64_t *place = NULL;
+    elist l = {0};
+    sw_status rc = SW_OK;
+    if (!grp || !gstart || !s1 || !pos || !role || !order || !radix || !s2n || !s1n || !vm) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    int ng = score_groups(rk, who, np, grp);
+    for (int g = 0, r = 0; g <= ng; g++) {
+        while (r < np && grp[r] < g)
+            r++;
+        gstart[g] = r;
+    }
+    for (int r = 0; r < np; r++)
+        s1[r] = -1, role[r] = 0, pos[r] = 0, s2n[r] = 0, s1n[r] = 0;
+    int n1 = 0;
+    double bits = 0;
+    for (int g = 0; g < ng; g++) {
+        int gs = gstart[g], ge = gstart[g + 1];
+        /* Moved-down players into g: partners above g of g's residents. */
+        for (int r = 0; r < gs; r++)
+            if (mate[r] >= gs && mate[r] < ge) {
+                role[r] = 1;
+                s2n[r] = ge - gs; /* candidates: the residents */
+                order[n1++] = r;
+            }
+        /* The remainder: residents not paired upwards; p pairs inside. */
+        int p = 0, rem = 0;
+        for (int r = gs; r < ge; r++)
+            if (!(mate[r] >= 0 && mate[r] < gs)) {
+                rem++;
+                if (mate[r] > r && mate[r] < ge)
+                    p++;
+            }
+        int k = 0, k2 = 0;
+        for (int r = gs; r < ge; r++) {
+            if (mate[r] >= 0 && mate[r] < gs)
+                continue;
+            if (k < p) {
+                role[r] = 2;
+                pos[r] = k++;
+                order[n1++] = r;
+            } else {
+                role[r] = 3;
+                pos[r] = k2++;
+            }
+        }
+        for (int r = gs; r < ge; r++)
+            if (role[r] == 2)
+                s2n[r] = rem - p, s1n[r] = p;
+    }
+    /* Sort the S1 players by rank (moved-down players were added per group). */
+    for (int i = 1; i < n1; i++)
+        for (int j = i; j > 0 && order[j - 1] > order[j]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < n1; i++) {
+        int r = order[i];
+        s1[r] = i;
+        radix[i] = (uint64_t)(s2n[r] + s1n[r]) + 1;
+        bits += log2((double)radix[i]);
+    }
+    if (n1 == 0 || bits > LEX_BITS_MAX)
+        goto out;
+    rc = make_weights(rk, who, np, &c.W, err);
+    if (rc)
+        goto out;
+    c.W.no_order = true;
+    int L = (c.W.bits + (int)bits + 2 + 12 + 63) / 64;
+    if (L > SW_BLOSSOM_LIMBS_MAX)
+        goto out;
+    place = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n1 + 1));
+    if (!place) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    /* place[i] = product of the radices after i; place[n1] = the whole product. */
+    sw_limbs_set_i64(place + (size_t)(n1 - 1) * (size_t)L, L, 1);
+    for (int i = n1 - 2; i >= 0; i--)
+        sw_limbs_mul_u64(place + (size_t)i * (size_t)L, place + (size_t)(i + 1) * (size_t)L,
+                         radix[i + 1], L);
+    l.L = L;
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    for (int a = 0; a <= np; a++)
+        for (int b = a + 1; b <= np; b++) {
+            bool bye = b == np;
+            if (bye ? !(np % 2 == 1 && bye_ok[who[a]]) : !sw_swiss_legal(rk, who[a], who[b]))
+                continue;
+            if (bye)
+                bye_weight(&c, a, w);
+            else
+                edge_weight(&c, a, b, w);
+            uint64_t *slot = elist_push(&l, a, b);
+            if (!slot) {
+                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                goto out;
+            }
+            /* Sign-extend to L limbs, then times the radix product. */
+            uint64_t fill = sw_limbs_is_neg(w, c.W.L) ? ~(uint64_t)0 : 0;
+            for (int t = 0; t < L; t++)
+                slot[t] = t < c.W.L ? w[t] : fill;
+            for (int i = 0; i < n1; i++)
+                sw_limbs_mul_u64(slot, slot, radix[i], L);
+            if (bye || s1[a] < 0)
+                continue;
+            int i = s1[a];
+            uint64_t digit = radix[i] - 1; /* the worst */
+            if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
+                digit = (uint64_t)(b - gstart[grp[b]]);
+            else if (role[a] == 1 && b >= gstart[grp[a] + 1])
+                digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
+                            ? (uint64_t)(b - gstart[grp[b]])
+                            : radix[i] - 1;
+            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 3)
+                digit = (uint64_t)pos[b];
+            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
+                digit = (uint64_t)(s2n[a] + pos[b]);
+            if (digit > radix[i] - 1)
+                digit = radix[i] - 1;
+            sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
+        }
+    int nv = np + np % 2;
+    sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
+    rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
+    if (rc)
+        goto out;
+    for (int a = 0; a < np; a++)
+        mate[a] = vm[a] == np ? -2 : vm[a];
+    *done = true;
+out:
+    elist_free(&l);
+    weights_free(&c.W);
+    free(place);
+    free(grp);
+    free(gstart);
+    free(s1);
+    free(pos);
+    free(role);
+    free(order);
+    free(radix);
+    free(s2n);
+    free(s1n);
+    free(vm);
+    return rc;
+}
+
 /* ---- the standard order among equally good pairings ---- */
 
 /* Per player, the distance in ranks from the opponent it got to the one the
@@ -542,7 +817,8 @@ static ecomp pair_comp(const ectx *c, int a, int b) {
  * so equal weight is equal components: real and rank are equal already (the
  * same players play), so the colour sums and each group's sum of d^2. */
 static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
-    if (x1.eq + x2.eq != y1.eq + y2.eq || x1.alt + x2.alt != y1.alt + y2.alt)
+    if (x1.eq + x2.eq != y1.eq + y2.eq || x1.alt + x2.alt != y1.alt + y2.alt ||
+        x1.rank + x2.rank != y1.rank + y2.rank)
         return false;
     const ecomp all[4] = {x1, x2, y1, y2};
     for (int k = 0; k < 4; k++) {
@@ -558,7 +834,8 @@ static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
 
 /* The components of a whole pairing summed (f: one sum of d^2 per group). */
 typedef struct totals {
-    long games, rank, eq, alt;
+    long games;
+    int64_t rank, eq, alt;
     long *f;
 } totals;
 
@@ -602,6 +879,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
+    c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
+    c.W.lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
     totals topt = {0, 0, 0, 0, fs}, tideal = {0, 0, 0, 0, fs + np + 1};
@@ -611,9 +890,13 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
             ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
         else if (mate[a] > a)
             add_comp(&topt, edge_comp(&c, a, mate[a]));
-        if (t == np)
+        else if (mate[a] == -2)
+            add_comp(&topt, bye_comp(&c, a));
+        if (t == np) {
             ideal_ok = ideal_ok && bye_ok[a];
-        else if (t > a) {
+            if (bye_ok[a])
+                add_comp(&tideal, bye_comp(&c, a));
+        } else if (t > a) {
             if (sw_swiss_legal(rk, who[a], who[t]))
                 add_comp(&tideal, edge_comp(&c, a, t));
             else
@@ -807,7 +1090,9 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         int i = bs[k].ri, j = bs[k].rj;
         const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
-        char ca = sw_swiss_choose_colour(a, b, ida, idb, k + 1, initial, rk->waive);
+        /* The rank among the players present stands for the pairing number
+         * in the last colour rule (as the reference engine numbers them). */
+        char ca = sw_swiss_choose_colour(a, b, i + 1, idb, k + 1, initial, rk->waive);
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
             explain_board(rk, k + 1, i, j, ca, &out->explain);
@@ -864,8 +1149,12 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
-    if (!rc && !(opt && opt->fast))
-        rc = standard_order(&rk, who, bye_ok, mate, err);
+    if (!rc && !(opt && opt->fast)) {
+        bool done = false;
+        rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
+        if (!rc && !done)
+            rc = standard_order(&rk, who, bye_ok, mate, err);
+    }
     if (!rc)
         rc = build_pairing(&rk, bye_ok, mate, opt, out, err);
     if (!rc) {

@@ -224,18 +224,79 @@ static void put_quality(sw_strbuf *sb, const char *who, const sw_swiss_quality *
                      q->std_distance, q->violations);
 }
 
+static void put_boards(sw_strbuf *sb, const char *who, const sw_swiss_board *b, int nb) {
+    sw_strbuf_printf(sb, "  %-8s", who);
+    for (int k = 0; k < nb; k++)
+        sw_strbuf_printf(sb, " %d-%d", b[k].white, b[k].black);
+    sw_strbuf_puts(sb, "\n");
+}
+
+/* Same boards with the same colours (the bye included)? */
+static bool same_colours(const sw_swiss_board *a, int na, const sw_swiss_board *b, int nb,
+                         long long *ka, long long *kb) {
+    if (na != nb)
+        return false;
+    for (int k = 0; k < na; k++) {
+        ka[k] = (long long)a[k].white * 4000000LL + a[k].black;
+        kb[k] = (long long)b[k].white * 4000000LL + b[k].black;
+    }
+    qsort(ka, (size_t)na, sizeof *ka, cmp_ll);
+    qsort(kb, (size_t)nb, sizeof *kb, cmp_ll);
+    return !memcmp(ka, kb, sizeof *ka * (size_t)na);
+}
+
+/* The initial colour the record's first round shows: on each board the
+ * higher ranked player has it when his rank among the players present is
+ * odd. 0 when round 1 has no game. */
+static char infer_initial(const sw_swiss_trf *trf) {
+    if (trf->nrounds < 1)
+        return 0;
+    /* Players present in round 1, by pairing number (all have score 0). */
+    int best = -1;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        const sw_swiss_game *g = &p->games[0];
+        if (g->opp > p->id && (g->colour == 'w' || g->colour == 'b') &&
+            sw_swiss_played(g->result) && (best < 0 || p->id < trf->players[best].id))
+            best = i;
+    }
+    if (best < 0)
+        return 0;
+    const sw_swiss_player *p = &trf->players[best];
+    int rank = 0; /* its rank among the players present */
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_game *g = &trf->players[i].games[0];
+        if (trf->players[i].id <= p->id && (g->opp > 0 || sw_swiss_is_bye(g)))
+            rank++;
+    }
+    return (p->games[0].colour == 'w') == (rank % 2 == 1) ? 'w' : 'b';
+}
+
 sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_strbuf *report,
                          int *differing, sw_error *err) {
+    sw_swiss_check_stats cs;
+    sw_status rc = sw_swiss_check_stats_run(trf, opt, report, &cs, err);
+    *differing = cs.differing;
+    return rc;
+}
+
+sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                   sw_strbuf *report, sw_swiss_check_stats *cs, sw_error *err) {
     int n = trf->nplayers;
     sw_swiss_trf view = *trf; /* shallow: shares games and prefixes, own player array */
     view.players = malloc(sizeof *view.players * (size_t)n);
     sw_swiss_board *rec = malloc(sizeof *rec * (size_t)(n + 1));
     long long *ka = malloc(sizeof *ka * (size_t)(n + 1)), *kb = malloc(sizeof *kb * (size_t)(n + 1));
     sw_status rc = SW_OK;
-    *differing = 0;
+    memset(cs, 0, sizeof *cs);
     if (!view.players || !rec || !ka || !kb) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
+    }
+    if (!trf->initial_given) {
+        char c = infer_initial(trf);
+        if (c)
+            view.initial_colour = c;
     }
     for (int r = 0; r < trf->nrounds && !rc; r++) {
         memcpy(view.players, trf->players, sizeof *view.players * (size_t)n);
@@ -249,6 +310,7 @@ sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, s
         rc = sw_swiss_pair(&view, opt, &p, err);
         if (rc)
             break;
+        cs->rounds++;
         if (!same_pairs(rec, nrec, p.boards, p.nboards, ka, kb)) {
             sw_swiss_quality qr;
             sw_swiss_measure(&view, r + 1, rec, nrec, false, &qr);
@@ -258,12 +320,26 @@ sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, s
                 sw_swiss_pairing_free(&p);
                 break;
             }
-            (*differing)++;
+            cs->differing++;
             sw_strbuf_printf(report, "round %d: the record differs from seatwise's pairing; "
                                      "decided by %s\n",
                              r + 1, deciding(&qr, &p.quality, groups));
             put_quality(report, "record", &qr);
             put_quality(report, "seatwise", &p.quality);
+            put_boards(report, "record", rec, nrec);
+            put_boards(report, "seatwise", p.boards, p.nboards);
+        } else if (!same_colours(rec, nrec, p.boards, p.nboards, ka, kb)) {
+            cs->colours++;
+            sw_strbuf_printf(report, "round %d: the same boards, other colours:", r + 1);
+            for (int k = 0; k < p.nboards; k++)
+                for (int j = 0; j < nrec; j++)
+                    if (p.boards[k].black && p.boards[k].white == rec[j].black &&
+                        p.boards[k].black == rec[j].white)
+                        sw_strbuf_printf(report, " %d-%d (record %d-%d)", p.boards[k].white,
+                                         p.boards[k].black, rec[j].white, rec[j].black);
+            sw_strbuf_puts(report, "\n");
+        } else {
+            cs->identical++;
         }
         sw_swiss_pairing_free(&p);
     }

@@ -46,6 +46,7 @@ typedef struct sw_swiss_trf {
     int total_rounds;      /* XXR, 0 when not given */
     int id_width;          /* XXW, default 4 */
     char initial_colour;   /* 'w' (white1, default) or 'b' (black1) */
+    bool initial_given;    /* an XXC line set it ('check' infers it from round 1 otherwise) */
     /* The column after the last played round holds only byes written ahead
      * for the round to be paired (`0000 H`, F, U or Z, no games): it is not a
      * played round. Its players are absent from the pairing and keep their
@@ -167,5 +168,22 @@ SW_NODISCARD sw_status sw_swiss_generate(int players, int rounds, uint64_t seed,
  * *differing to the number of such rounds. */
 SW_NODISCARD sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt,
                                       sw_strbuf *report, int *differing, sw_error *err);
+
+/* Agreement of a replay with the record, round by round. */
+typedef struct sw_swiss_check_stats {
+    int rounds;      /* rounds re-paired */
+    int identical;   /* same boards, same colours, same bye */
+    int colours;     /* same boards and bye, some colours differ */
+    int differing;   /* other boards or another bye */
+} sw_swiss_check_stats;
+
+/* As sw_swiss_check, and counts identical rounds: colours are compared too
+ * (a round whose colours differ is reported). Without an XXC line the
+ * initial colour is read from the record's first round (rule: the higher
+ * ranked player of a board gets the initial colour when his pairing number
+ * is odd). */
+SW_NODISCARD sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf,
+                                                const sw_swiss_options *opt, sw_strbuf *report,
+                                                sw_swiss_check_stats *stats, sw_error *err);
 
 #endif

@@ -16,12 +16,17 @@ typedef struct sw_swiss_pstate {
     bool had_fwin; /* a forfeit win (+ against a real opponent) */
     int nopp;      /* opponents actually played (forfeits excluded) */
     int *opps;     /* ids, nopp of them, in the state's shared pool */
+    char *cols;    /* colours of the played games, oldest first (nopp of them;
+                    * 0 where a played game had no colour) */
+    char fl1, fl2; /* float in the round before ('d' down, 'u' up, 0 none)
+                    * and in the round two before (C.04.3 1.4) */
 } sw_swiss_pstate;
 
 typedef struct sw_swiss_state {
     int n;               /* = trf->nplayers; indexed like trf->players */
     sw_swiss_pstate *p;
     int *pool;
+    char *cpool;
 } sw_swiss_state;
 
 /* Game codes. */
@@ -45,6 +50,10 @@ bool sw_swiss_colour_ok(const sw_swiss_pstate *a, char c, bool waive);
 /* Does the colour c satisfy the player's equalisation / alternation preference? */
 bool sw_swiss_eq_pref(const sw_swiss_pstate *a, char c);
 bool sw_swiss_alt_pref(const sw_swiss_pstate *a, char c);
+
+/* Dutch colour preference (C.04.3 1.6): returns 'w', 'b' or 0 (none) and
+ * sets *strength: 3 absolute, 2 strong, 1 mild, 0 none. */
+char sw_swiss_pref(const sw_swiss_pstate *a, int *strength);
 
 /* Best colour for a (the higher ranked, board number board) against b:
  * returns 'w' or 'b' for a, or 0 when no assignment is legal. */

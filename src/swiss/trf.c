@@ -267,9 +267,9 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
     }
     if (n >= 3 && !strncmp(line, "XXC", 3)) {
         if (has_word(line, n, "black1"))
-            trf->initial_colour = 'b';
+            trf->initial_colour = 'b', trf->initial_given = true;
         else if (has_word(line, n, "white1"))
-            trf->initial_colour = 'w';
+            trf->initial_colour = 'w', trf->initial_given = true;
         return SW_OK;
     }
     if (n >= 3 && !strncmp(line, "XXW", 3))

@@ -13,6 +13,7 @@ void sw_swiss_state_free(sw_swiss_state *st) {
         return;
     free(st->p);
     free(st->pool);
+    free(st->cpool);
     memset(st, 0, sizeof *st);
 }
 
@@ -25,6 +26,8 @@ static void apply_game(sw_swiss_pstate *s, const sw_swiss_game *g) {
     if (g->opp > 0 && g->result == '+')
         s->had_fwin = true;
     if (g->opp > 0 && sw_swiss_played(g->result)) {
+        if (s->opps && s->cols)
+            s->cols[s->nopp] = g->colour == 'w' || g->colour == 'b' ? g->colour : 0;
         if (s->opps)
             s->opps[s->nopp++] = g->opp;
         if (g->colour == 'w' || g->colour == 'b') {
@@ -44,7 +47,11 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
     st->n = n;
     st->p = calloc((size_t)n, sizeof *st->p);
     st->pool = malloc(sizeof(int) * ((size_t)n * (size_t)(upto > 0 ? upto : 1)));
-    if (!st->p || !st->pool) {
+    st->cpool = malloc((size_t)n * (size_t)(upto > 0 ? upto : 1));
+    /* Scores before each round, for the floats of the last two rounds. */
+    int *before = calloc((size_t)n * 3, sizeof(int));
+    if (!st->p || !st->pool || !st->cpool || !before) {
+        free(before);
         sw_swiss_state_free(st);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
@@ -52,10 +59,59 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
         sw_swiss_pstate *s = &st->p[i];
         const sw_swiss_player *pl = &trf->players[i];
         s->opps = st->pool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
-        for (int r = 0; r < upto; r++)
+        s->cols = st->cpool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
+        for (int r = 0; r < upto; r++) {
+            if (r >= upto - 2)
+                before[(size_t)i * 3 + (size_t)(r - (upto - 2))] = s->score2;
             apply_game(s, &pl->games[r]);
+        }
     }
+    /* Floats (1.4): a game against a different score floats the higher
+     * one down and the lower one up; a pairing-allocated bye, or points
+     * above a loss without playing, floats down. */
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++) {
+            int r = upto - 2 + k;
+            if (r < 0)
+                continue;
+            const sw_swiss_game *g = &trf->players[i].games[r];
+            char f = 0;
+            if (g->opp > 0 && sw_swiss_played(g->result)) {
+                int j = trf->index_of_id[g->opp];
+                int a = before[(size_t)i * 3 + (size_t)k], b = before[(size_t)j * 3 + (size_t)k];
+                f = a > b ? 'd' : a < b ? 'u' : 0;
+            } else if (sw_swiss_result_points2(g->result) > 0) {
+                f = 'd';
+            }
+            if (k == 1)
+                st->p[i].fl1 = f;
+            else
+                st->p[i].fl2 = f;
+        }
+    free(before);
     return SW_OK;
+}
+
+char sw_swiss_pref(const sw_swiss_pstate *a, int *strength) {
+    int cd = a->coldiff;
+    if (cd < -1 || (a->run >= 2 && a->last == 'b')) {
+        *strength = 3;
+        return 'w';
+    }
+    if (cd > 1 || (a->run >= 2 && a->last == 'w')) {
+        *strength = 3;
+        return 'b';
+    }
+    if (cd == 1 || cd == -1) {
+        *strength = 2;
+        return cd < 0 ? 'w' : 'b';
+    }
+    if (a->last) {
+        *strength = 1;
+        return a->last == 'w' ? 'b' : 'w';
+    }
+    *strength = 0;
+    return 0;
 }
 
 bool sw_swiss_met(const sw_swiss_pstate *a, int id_b) {
@@ -84,33 +140,42 @@ bool sw_swiss_alt_pref(const sw_swiss_pstate *a, char c) {
     return a->last == 0 || a->last != c;
 }
 
-static int pref_score(const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca) {
-    char cb = ca == 'w' ? 'b' : 'w';
-    int eq = sw_swiss_eq_pref(a, ca) + sw_swiss_eq_pref(b, cb);
-    int alt = sw_swiss_alt_pref(a, ca) + sw_swiss_alt_pref(b, cb);
-    return eq * 3 + alt;
-}
 
 char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id,
                             int b_id, int board, char initial, bool waive) {
-    (void)a_id;
     (void)b_id;
+    (void)board;
     bool w_ok = sw_swiss_colour_ok(a, 'w', waive) && sw_swiss_colour_ok(b, 'b', waive);
     bool b_ok = sw_swiss_colour_ok(a, 'b', waive) && sw_swiss_colour_ok(b, 'w', waive);
     if (!w_ok && !b_ok)
         return 0;
     if (w_ok != b_ok)
         return w_ok ? 'w' : 'b';
-    int sw = pref_score(a, b, 'w'), sb = pref_score(a, b, 'b');
-    if (sw != sb)
-        return sw > sb ? 'w' : 'b';
-    /* A full tie: the higher ranked (a) gets white. With no history at all
-     * (the first round) boards alternate from the initial colour (XXC). */
-    if (a->last == 0 && b->last == 0) {
-        char other = initial == 'b' ? 'w' : 'b';
-        return board % 2 == 1 ? (initial == 'b' ? 'b' : 'w') : other;
+    /* The Dutch colour allocation rules (C.04.3 5.2), a higher ranked. */
+    int sa, sb;
+    char pa = sw_swiss_pref(a, &sa), pb = sw_swiss_pref(b, &sb);
+    if (pa && pb && pa != pb) /* both preferences granted */
+        return pa;
+    if (sa != sb) /* the stronger preference */
+        return sa > sb ? pa : (pb == 'w' ? 'b' : 'w');
+    if (sa == 3 && a->coldiff != b->coldiff) { /* both absolute: the wider difference */
+        int wa = a->coldiff < 0 ? -a->coldiff : a->coldiff;
+        int wb = b->coldiff < 0 ? -b->coldiff : b->coldiff;
+        if (wa != wb)
+            return wa > wb ? pa : (pb == 'w' ? 'b' : 'w');
     }
-    return 'w';
+    /* Alternate to the most recent game in which they had different
+     * colours (played games only, each counted back from its last). */
+    for (int ka = a->nopp - 1, kb = b->nopp - 1; ka >= 0 && kb >= 0; ka--, kb--) {
+        char ca = a->cols[ka], cb = b->cols[kb];
+        if (ca && cb && ca != cb)
+            return ca == 'w' ? 'b' : 'w';
+    }
+    if (pa) /* the higher ranked player's preference */
+        return pa;
+    /* Initial colour to the higher ranked when his pairing number is odd. */
+    char other = initial == 'b' ? 'w' : 'b';
+    return a_id % 2 == 1 ? (initial == 'b' ? 'b' : 'w') : other;
 }
 
 /* ---- validation ---- */
@@ -178,8 +243,8 @@ static sw_status check_game(const sw_swiss_trf *trf, int i, int r, sw_error *err
 }
 
 /* Absolute rules, checked in the state before round r+1 against round r's game. */
-static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s, bool rematch,
-                             int i, int r, sw_error *err) {
+static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
+                             const int *final_score2, bool rematch, int i, int r, sw_error *err) {
     const sw_swiss_player *p = &trf->players[i];
     const sw_swiss_game *g = &p->games[r];
     const char *path = trf->path;
@@ -193,7 +258,14 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s, 
                             "player %d, round %d: pairing-allocated bye after %s, expected at most "
                             "one and none after a forfeit win (rule 3)",
                             p->id, r + 1, s->had_bye ? "an earlier bye" : "a forfeit win");
-    if (g->opp > 0 && sw_swiss_played(g->result) && !sw_swiss_colour_ok(s, g->colour, false))
+    /* The final round (XXR, or the last one recorded when XXR is absent)
+     * lets topscorers (over 50% of the maximum score) and their opponents
+     * break the colour rules. */
+    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
+    bool topscorer = r + 1 == final && g->opp > 0 &&
+                     (s->score2 > r || final_score2[trf->index_of_id[g->opp]] > r);
+    if (g->opp > 0 && sw_swiss_played(g->result) && !topscorer &&
+        !sw_swiss_colour_ok(s, g->colour, false))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
                             "player %d, round %d: colour %c after colour difference %+d and %d "
                             "%c in a row, expected difference within +-2 and no colour three "
@@ -238,8 +310,20 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
     sw_status rc = SW_OK;
     int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
     long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
-    if (!buf)
+    /* Each player's score before the final round: a topscorer's opponent
+     * may break the colour rules there too (kept linear: one sum a player). */
+    int *final_score2 = malloc(sizeof *final_score2 * (size_t)(n > 0 ? n : 1));
+    if (!buf || !final_score2) {
+        free(buf);
+        free(final_score2);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
+    for (int i = 0; i < n; i++) {
+        final_score2[i] = 0;
+        for (int r = 0; r < final - 1 && r < rounds; r++)
+            final_score2[i] += sw_swiss_result_points2(trf->players[i].games[r].result);
+    }
     int game_r = INT_MAX, game_i = -1, rule_r = INT_MAX, rule_i = -1;
     for (int i = 0; i < n; i++) {
         const sw_swiss_player *p = &trf->players[i];
@@ -255,7 +339,7 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
                     game_r = r, game_i = i;
             }
             if (!rule_seen && (!preset || p->games[r].result != ' ') &&
-                check_rules(trf, &ps, rematch == r, i, r, NULL) != SW_OK) {
+                check_rules(trf, &ps, final_score2, rematch == r, i, r, NULL) != SW_OK) {
                 rule_seen = true;
                 if (r < rule_r)
                     rule_r = r, rule_i = i;
@@ -270,9 +354,11 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
         const sw_swiss_player *p = &trf->players[rule_i];
         for (int r = 0; r < rule_r; r++)
             apply_game(&ps, &p->games[r]);
-        rc = check_rules(trf, &ps, first_rematch(p, rounds, buf) == rule_r, rule_i, rule_r, err);
+        rc = check_rules(trf, &ps, final_score2, first_rematch(p, rounds, buf) == rule_r, rule_i,
+                         rule_r, err);
     }
     free(buf);
+    free(final_score2);
     for (int i = 0; i < trf->nplayers && !rc; i++) {
         const sw_swiss_player *p = &trf->players[i];
         int sum = 0;
