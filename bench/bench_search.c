@@ -147,7 +147,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < ncases; i++)
         free(cases[i]);
 
-    int tr = 12;
+    int tr = 13; /* restart 0 is short (no annealing): 1 + 6 + 6 balances two threads */
     sw_search_result r1, r2;
     if (run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 1, &r1) == 0 &&
         run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 2, &r2) == 0) {

@@ -21,7 +21,7 @@
 /* Run the seatwise binary with args (a shell fragment); returns the exit
  * code and the combined output in *out (caller frees). */
 static int run(const char *args, char **out) {
-    char cmd[4096];
+    char cmd[10000];
     snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
@@ -458,7 +458,7 @@ static void test_size_limit(void **state) {
 /* Regression (issue 11): a season path longer than 1023 bytes was cut. */
 static void test_long_path(void **state) {
     (void)state;
-    char *d = tmpdir(), sub[2048], args[4096];
+    char *d = tmpdir(), sub[2048], args[8192];
     char part[201];
     memset(part, 'p', 200);
     part[200] = '\0';
@@ -472,6 +472,11 @@ static void test_long_path(void **state) {
     expect(args, 0, "So lower bound");
     snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/out.season", sub, sub);
     expect(args, 0, "search: 1 restarts");
+    /* and an error names the whole path */
+    snprintf(args, sizeof args, "analyze %s/missing.season", sub);
+    char want[2100];
+    snprintf(want, sizeof want, "%s/missing.season: cannot open", sub);
+    expect(args, 5, want);
     rmtree(d);
 }
 
@@ -562,6 +567,102 @@ static void test_threads_under_memory_limit(void **state) {
 #endif
 }
 
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = calloc(1, 1 << 22);
+    size_t len = fread(text, 1, (1 << 22) - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    return text;
+}
+
+/* The files organisers hand out: --html and --seats-csv on analyze and
+ * optimize, seat --html and --pantheon (read back by seat predefined), swiss
+ * pair --list and --html; bad output paths fail with the path named. */
+static void test_printable_outputs(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_html_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char args[2048], path[512], *text;
+    snprintf(args, sizeof args, "analyze " EX "/club.season --html %s/a.html --seats-csv %s/a.csv",
+             dir, dir);
+    expect(args, 0, "pos  pair  name");
+    snprintf(path, sizeof path, "%s/a.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "<h3>Table 8</h3>"));
+    assert_non_null(strstr(text, "</html>"));
+    free(text);
+    snprintf(path, sizeof path, "%s/a.csv", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                                 "sits_out_name\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,\n"));
+    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan\n"));
+    free(text);
+    expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
+    snprintf(args, sizeof args,
+             "optimize " EX "/club.season --restarts 2 --threads 1 --html %s/o.html", dir);
+    expect(args, 0, "search: 2 restarts");
+    snprintf(path, sizeof path, "%s/o.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "<th class=\"n\">before</th>"));
+    free(text);
+    expect("analyze " EX "/club.season --html /nonexistent/dir/a.html", 5,
+           "/nonexistent/dir/a.html");
+    expect("analyze " EX "/club.season --html", 2, "option --html needs a value");
+    /* mahjong: the Pantheon script read back as the script */
+    snprintf(args, sizeof args,
+             "seat schedule --players 8 --rounds 2 --quiet --tries 500 --pantheon %s/p.txt "
+             "--html %s/s.html",
+             dir, dir);
+    expect(args, 0, "Round 2");
+    snprintf(path, sizeof path, "%s/s.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "Itineraries"));
+    free(text);
+    snprintf(args, sizeof args, "seat random --players 8 --quiet --pantheon %s/r.txt", dir);
+    expect(args, 0, "Round 1");
+    snprintf(path, sizeof path, "%s/r.txt", dir);
+    assert_non_null(text = slurp(path));
+    assert_int_equal(strlen(text), 2 * 8); /* "a-b-c-d\n" twice */
+    free(text);
+    expect("seat schedule --players 7 --rounds 1 --threes 1 --quiet --pantheon /tmp/x.txt", 3,
+           "table of three");
+    /* every seat mode writes its page, on the bundled examples */
+    static const char *const modes[] = {
+        "random " SW_SOURCE_DIR "/examples/seating/club10.txt",
+        "swiss " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "swiss-first " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "interval 3 " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt",
+        "predefined " SW_SOURCE_DIR "/examples/seating/script8.txt"};
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+        snprintf(args, sizeof args, "seat %s --quiet --tries 50 --html %s/m.html", modes[m], dir);
+        expect(args, 0, "(new)");
+        snprintf(path, sizeof path, "%s/m.html", dir);
+        assert_non_null(text = slurp(path));
+        assert_non_null(strstr(text, "<h2>Figures</h2>"));
+        assert_non_null(strstr(text, "(new)</h2>"));
+        assert_non_null(strstr(text, "</svg></div>"));
+        assert_non_null(strstr(text, "</html>\n"));
+        free(text);
+    }
+    /* swiss */
+    snprintf(args, sizeof args,
+             "swiss pair " SW_TEST_DATA "/swiss/names.trf -o %s/bbp.txt --list - --html %s/w.html",
+             dir, dir);
+    expect(args, 0, "    1  1 Carlsen, Magnus    2494     1.5  2 Ångström, Zoë      2312     1.5");
+    snprintf(path, sizeof path, "%s/w.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "Standings"));
+    free(text);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -582,6 +683,7 @@ int main(void) {
         cmocka_unit_test(test_trf_points_over_100),
         cmocka_unit_test(test_interrupt_large),
         cmocka_unit_test(test_threads_under_memory_limit),
+        cmocka_unit_test(test_printable_outputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

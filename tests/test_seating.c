@@ -1125,6 +1125,80 @@ static void test_cli_end_to_end(void **state) {
     remove("seating-r2b.json");
 }
 
+/* Sorted players of table t (player indices), for comparing tables as sets. */
+static void table_set(const sw_seating_table *t, int out[SW_WINDS]) {
+    for (int s = 0; s < SW_WINDS; s++)
+        out[s] = t->seat[s];
+    for (int a = 1; a < SW_WINDS; a++)
+        for (int b = a; b > 0 && out[b - 1] > out[b]; b--) {
+            int x = out[b];
+            out[b] = out[b - 1];
+            out[b - 1] = x;
+        }
+}
+
+/* --pantheon: the rounds written as Pantheon's script read back with the
+ * players as the script, and 'predefined' seats the same tables again. */
+static void test_pantheon_round_trip(void **state) {
+    (void)state;
+    const char *players = "player 11 Ann\nplayer 12 Bé\nplayer 13 Cy\nplayer 14 Di\n"
+                          "player 15 Ed\nplayer 16 Flo\nplayer 17 Gus\nplayer 18 Hal\n"
+                          "player 19 Ida\nplayer 20 Jo\nplayer 21 Kai\nplayer 22 Lu\n";
+    sw_seating_event ev, back;
+    sw_error err;
+    sw_seating_event_init(&ev);
+    assert_int_equal(sw_seating_event_read(&ev, players, strlen(players), "p", &err), SW_OK);
+    sw_schedule_options opt;
+    sw_schedule_options_default(&opt);
+    opt.rounds = 4;
+    opt.iterations = 2000;
+    assert_int_equal(sw_seating_schedule(&ev, &opt, NULL, &err), SW_OK);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    assert_int_equal(sw_seating_report(&ev, SW_SEATING_PANTHEON, 0, &sb, &err), SW_OK);
+    /* four rounds of three "a-b-c-d" lines, blank lines between */
+    const char *t = sw_strbuf_cstr(&sb);
+    int lines = 0, blanks = 0;
+    for (const char *p = t; *p; p = strchr(p, '\n') + 1)
+        *(*p == '\n' ? &blanks : &lines) += 1;
+    assert_int_equal(lines, 12);
+    assert_int_equal(blanks, 3);
+    sw_seating_event_init(&back);
+    assert_int_equal(sw_seating_event_read(&back, players, strlen(players), "p", &err), SW_OK);
+    assert_int_equal(sw_seating_event_read(&back, t, sb.len, "script.txt", &err), SW_OK);
+    assert_int_equal(sw_seating_event_check(&back, &err), SW_OK);
+    assert_int_equal(back.nscript, 4);
+    sw_seating_options so;
+    sw_seating_options_default(&so);
+    so.mode = SW_SEATING_PREDEFINED;
+    for (int r = 0; r < 4; r++)
+        assert_int_equal(sw_seating_next_round(&back, &so, NULL, &err), SW_OK);
+    assert_int_equal(back.nrounds, 4);
+    for (int r = 0; r < 4; r++) {
+        assert_int_equal(back.rounds[r].ntables, ev.rounds[r].ntables);
+        for (int k = 0; k < ev.rounds[r].ntables; k++) {
+            int a[SW_WINDS], b[SW_WINDS];
+            table_set(&ev.rounds[r].tables[k], a);
+            table_set(&back.rounds[r].tables[k], b);
+            assert_memory_equal(a, b, sizeof a);
+        }
+    }
+    /* the HTML page names every player and is one document */
+    sb.len = 0;
+    assert_int_equal(sw_seating_report(&ev, SW_SEATING_HTML, 0, &sb, &err), SW_OK);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "<span class=\"num\">12</span> Bé"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "<h2 class=\"pagebreak\" id=\"round4\">"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "</html>\n"));
+    sw_strbuf_free(&sb);
+    /* bad Pantheon lines are named */
+    const char *bad = "1-2-3\n";
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_seating_event_read(&back, bad, strlen(bad), "x.txt", &err), SW_OK);
+    assert_non_null(strstr(err.msg, "expected a Pantheon table of four script ids"));
+    sw_seating_event_free(&back);
+    sw_seating_event_free(&ev);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_example_reads),
@@ -1155,6 +1229,7 @@ int main(void) {
         cmocka_unit_test(test_table_of_three_in_history),
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),
+        cmocka_unit_test(test_pantheon_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,8 @@
 #include "util/fileio.h"
 
 static const char usage[] =
-    "usage: seatwise analyze FILE [--json | --csv] [-o OUT]\n"
+    "usage: seatwise analyze FILE [--json | --csv] [-o OUT] [--html FILE]\n"
+    "                        [--seats-csv FILE] [--no-names]\n"
     "\n"
     "FILE is a movement (ASC) or a season file (docs/formats.md). Prints the\n"
     "criteria So, Sr, Sp, Sc, Qo, Qc (and balans' Qf for a movement), So's lower\n"
@@ -21,10 +22,15 @@ static const char usage[] =
     "  --json     the analyze JSON contract (docs/formats.md)\n"
     "  --csv      the matrices as CSV: matrix,participant,other,value\n"
     "  -o OUT     write to OUT (atomically) instead of standard output\n"
+    "  --html FILE       also write a printable HTML page: criteria, renumbering,\n"
+    "                    table and guide cards, fairness, heatmaps\n"
+    "  --seats-csv FILE  also write every table of every round as CSV (bridge)\n"
+    "  --no-names        the text renumbering without names\n"
     "  -h, --help this text\n";
 
 int sw_cmd_analyze(int argc, char **argv) {
-    const char *file = NULL, *out = "-", *fmt_opt = NULL;
+    const char *file = NULL, *out = "-", *fmt_opt = NULL, *html = NULL, *seats_csv = NULL;
+    bool no_names = false;
     int format = 0; /* 0 text, 1 json, 2 csv */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -41,6 +47,15 @@ int sw_cmd_analyze(int argc, char **argv) {
             if (i + 1 >= argc)
                 return sw_cli_usage("analyze", "option -o needs a value (the output file)");
             out = argv[++i];
+        } else if (!strcmp(a, "--html") || !strcmp(a, "--seats-csv")) {
+            if (i + 1 >= argc)
+                return sw_cli_usage("analyze", "option %s needs a value (the output file)", a);
+            if (!strcmp(a, "--html"))
+                html = argv[++i];
+            else
+                seats_csv = argv[++i];
+        } else if (!strcmp(a, "--no-names")) {
+            no_names = true;
         } else if (a[0] == '-' && a[1]) {
             return sw_cli_usage("analyze", "unknown option '%s'", a);
         } else if (file) {
@@ -51,7 +66,9 @@ int sw_cmd_analyze(int argc, char **argv) {
     }
     if (!file)
         return sw_cli_usage("analyze", "missing FILE");
-    if (sw_cli_out_is_input("analyze", out, file))
+    if (sw_cli_out_is_input("analyze", out, file) ||
+        (html && sw_cli_out_is_input("analyze", html, file)) ||
+        (seats_csv && sw_cli_out_is_input("analyze", seats_csv, file)))
         return SW_EXIT_USAGE;
     sw_error err;
     sw_error_clear(&err);
@@ -72,7 +89,8 @@ int sw_cmd_analyze(int argc, char **argv) {
     }
     sw_criteria crit;
     sw_criteria_compute(&mx, &crit);
-    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit};
+    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit,
+                     .no_names = no_names};
     if (movement_only) {
         rep.has_qf = true;
         rep.qf = sw_criteria_qf(&s.movements[0]);
@@ -91,6 +109,8 @@ int sw_cmd_analyze(int argc, char **argv) {
         rc = sw_cli_fail(&err);
     } else if (sw_file_write_atomic(out, sw_strbuf_cstr(&sb), sb.len, &err) != SW_OK) {
         rc = sw_cli_fail(&err);
+    } else {
+        rc = sw_cli_report_files(&rep, html, seats_csv);
     }
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);

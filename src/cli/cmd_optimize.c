@@ -52,6 +52,10 @@ static const char usage[] =
     "  -o OUT         write the optimized season file to OUT (with --pairs N,\n"
     "                 OUT.pairs too)\n"
     "  --json, --csv  print the analyze JSON contract or the matrices as CSV\n"
+    "  --html FILE    also write the result as a printable HTML page (criteria\n"
+    "                 before and after, renumbering, table and guide cards, ...)\n"
+    "  --seats-csv FILE  also write every table of every round as CSV\n"
+    "  --no-names     the text renumbering without names\n"
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
     "\n"
@@ -61,12 +65,12 @@ static const char usage[] =
     "Ctrl-C stops early and reports the best assignment found so far.\n";
 
 typedef struct options {
-    const char *season, *movement, *parenfile, *out;
+    const char *season, *movement, *parenfile, *out, *html, *seats_csv;
     long sessions, pairs, restarts, threads, kicks, tabu, compound, anneal;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
-    bool progress, picolo;
+    bool progress, picolo, no_names;
 } options;
 
 static int bad(const char *msg, const char *arg) {
@@ -76,7 +80,7 @@ static int bad(const char *msg, const char *arg) {
 /* The options that take a value. */
 static bool takes_value(const char *a) {
     static const char *const with_value[] = {"--restarts", "--kicks",    "--compound", "--tabu",
-                                             "--anneal",
+                                             "--anneal", "--html", "--seats-csv",
                                              "--threads",  "--seed",     "--time",     "--sessions",
                                              "--pairs",    "--movement", "--parenfile", "-o"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
@@ -104,6 +108,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->progress = true;
         } else if (!strcmp(a, "--picolo")) {
             o->picolo = true;
+        } else if (!strcmp(a, "--no-names")) {
+            o->no_names = true;
         } else if (takes_value(a) && !v) {
             return sw_cli_usage("optimize", "option %s needs a value", a);
         } else if (!strcmp(a, "--restarts")) {
@@ -156,6 +162,10 @@ static int parse_args(int argc, char **argv, options *o) {
             o->parenfile = argv[++i];
         } else if (!strcmp(a, "-o")) {
             o->out = argv[++i];
+        } else if (!strcmp(a, "--html")) {
+            o->html = argv[++i];
+        } else if (!strcmp(a, "--seats-csv")) {
+            o->seats_csv = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             return bad("unknown option", a);
         } else if (o->season) {
@@ -348,6 +358,11 @@ int sw_cmd_optimize(int argc, char **argv) {
             return SW_EXIT_USAGE;
         }
     }
+    if ((o.html && out_is_input(&o, &s, o.html)) ||
+        (o.seats_csv && out_is_input(&o, &s, o.seats_csv))) {
+        sw_season_free(&s);
+        return SW_EXIT_USAGE;
+    }
     /* The default is the strongest method for a wall-clock budget; --restarts
      * without --time is the deterministic form (docs/search.md). */
     if (o.restarts < 0 && o.time <= 0)
@@ -407,7 +422,7 @@ int sw_cmd_optimize(int argc, char **argv) {
         return sw_cli_fail(&err);
     }
     sw_report rep = {.title = o.season ? o.season : o.movement, .season = &s, .mx = &mx,
-                     .crit = &res.after, .before = &res.before};
+                     .crit = &res.after, .before = &res.before, .no_names = o.no_names};
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (o.format == 1) {
@@ -442,6 +457,8 @@ int sw_cmd_optimize(int argc, char **argv) {
     rc = SW_EXIT_OK;
     if (o.out && write_season_file(&o, &s, &err) != 0) {
         rc = sw_cli_fail(&err);
+    } else if ((rc = sw_cli_report_files(&rep, o.html, o.seats_csv)) != SW_EXIT_OK) {
+        /* message printed */
     } else if (sb.failed) {
         sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
         rc = sw_cli_fail(&err);

@@ -17,7 +17,7 @@
 static const char usage[] =
     "usage: seatwise seat MODE [OPTIONS] [FILE...]\n"
     "       seatwise seat schedule --players N|FILE --rounds R [--threes K|auto]\n"
-    "                              [--seed S] [--time T]\n"
+    "                              [--seed S] [--time T] [--html F] [--pantheon F]\n"
     "\n"
     "Seat the next round of a four-per-table event (mahjong) and print the event.\n"
     "FILEs hold the players, the rounds played, the standings and a script, in the\n"
@@ -42,6 +42,11 @@ static const char usage[] =
     "  --time T       stop the search after T seconds (the best so far is kept)\n"
     "  --json, --csv  output format (default: text)\n"
     "  -o FILE        write the output to FILE (replaced atomically), default stdout\n"
+    "  --html FILE    also write a printable HTML page: table sheets per round,\n"
+    "                 itineraries, repeat and wind figures, a meetings heatmap\n"
+    "  --pantheon FILE  also write the rounds as Pantheon's predefined seating\n"
+    "                 (1-2-3-4 per table, a blank line between rounds; 'seat\n"
+    "                 predefined' reads it back as the script)\n"
     "  --quiet        no summary on stderr\n";
 
 typedef struct seat_args {
@@ -50,7 +55,7 @@ typedef struct seat_args {
     double time_limit;
     unsigned long long seed;
     sw_seating_format fmt;
-    const char *output;
+    const char *output, *html, *pantheon;
     const char *players_file;
     bool quiet, fmt_given;
     int nfiles;
@@ -109,6 +114,10 @@ static int parse_args(int argc, char **argv, seat_args *a) {
             if (!val)
                 return usage_error("option %s needs a value (the output file)", o);
             a->output = argv[++i];
+        } else if (!strcmp(o, "--html") || !strcmp(o, "--pantheon")) {
+            if (!val)
+                return usage_error("%s needs a file name", o);
+            *(o[2] == 'h' ? &a->html : &a->pantheon) = argv[++i];
         } else if (!strcmp(o, "--seed")) {
             if (sw_cli_parse_u64(val, &a->seed))
                 return usage_error("--seed %s: expected a whole number from 0 to "
@@ -156,6 +165,27 @@ static int parse_args(int argc, char **argv, seat_args *a) {
         }
     }
     return -1;
+}
+
+/* The extra files of --html and --pantheon, each written atomically. */
+static sw_status write_extras(const seat_args *a, const sw_seating_event *ev, int first_new,
+                              sw_error *err) {
+    const char *path[2] = {a->html, a->pantheon};
+    const sw_seating_format fmt[2] = {SW_SEATING_HTML, SW_SEATING_PANTHEON};
+    sw_status st = SW_OK;
+    for (int k = 0; k < 2 && !st; k++) {
+        if (!path[k])
+            continue;
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        st = sw_seating_report(ev, fmt[k], first_new, &sb, err);
+        if (st && !err->file[0])
+            snprintf(err->file, sizeof err->file, "%s", path[k]);
+        if (!st)
+            st = sw_file_write_atomic(path[k], sw_strbuf_cstr(&sb), sb.len, err);
+        sw_strbuf_free(&sb);
+    }
+    return st;
 }
 
 static void schedule_progress(void *ctx, long iterations, long repeats) {
@@ -209,6 +239,8 @@ static int run_schedule(const seat_args *a) {
         st = sw_seating_report(&ev, a->fmt, 0, &sb, &err);
     if (!st)
         st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
+    if (!st)
+        st = write_extras(a, &ev, 0, &err);
     if (!st && !a->quiet) {
         char threes[64] = "";
         if (out.threes)
@@ -290,6 +322,8 @@ static int run_mode(const seat_args *a, int mode) {
         st = sw_seating_report(&ev, a->fmt, ev.nrounds, &sb, &err);
     if (!st)
         st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
+    if (!st)
+        st = write_extras(a, &ev, ev.nrounds, &err);
     if (!st && !a->quiet)
         fprintf(stderr,
                 "seatwise seat %s: round %d, %ld tries, %ld repeat pairs, %ld crossings%s, "

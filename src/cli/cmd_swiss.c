@@ -7,17 +7,23 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "report/swiss.h"
 #include "swiss/swiss.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--fast] [--explain] [--waive-last-colours]\n"
+    "                              [--list FILE] [--html FILE] [--no-names]\n"
     "       seatwise swiss check IN.trf [--fast]\n"
-    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n";
+    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
+    "pair: -o OUT is bbpPairings' output; --list FILE also writes the pairing list\n"
+    "for people (board, white, black, ratings, points; names unless --no-names;\n"
+    "'-' for standard output), --html FILE the list and the standings as a page.\n";
 
 typedef struct args {
-    const char *in, *out;
+    const char *in, *out, *list, *html;
+    bool no_names;
     long players, rounds, seed;
     sw_swiss_options opt;
 } args;
@@ -46,13 +52,19 @@ static int parse_args(int argc, char **argv, args *a) {
             a->opt.explain = true;
         else if (!strcmp(s, "--waive-last-colours"))
             a->opt.waive_colour_last_round = true;
-        else if (!strcmp(s, "-o") || !strcmp(s, "--players") || !strcmp(s, "--rounds") ||
-                 !strcmp(s, "--seed")) {
+        else if (!strcmp(s, "--no-names"))
+            a->no_names = true;
+        else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--html") ||
+                 !strcmp(s, "--players") || !strcmp(s, "--rounds") || !strcmp(s, "--seed")) {
             if (!next)
                 return usage_error(sub, "option %s needs a value", s);
             i++;
             if (!strcmp(s, "-o"))
                 a->out = next;
+            else if (!strcmp(s, "--list"))
+                a->list = next;
+            else if (!strcmp(s, "--html"))
+                a->html = next;
             else if (!strcmp(s, "--players"))
                 num = &a->players, lo = 2, hi = SW_SWISS_MAX_PLAYERS;
             else if (!strcmp(s, "--rounds"))
@@ -115,6 +127,16 @@ static int cmd_pair(const args *a) {
     for (int k = 0; k < p.nboards; k++)
         sw_strbuf_printf(&out, "%d %d\n", p.boards[k].white, p.boards[k].black);
     rc = write_text(a->out, &out);
+    if (!rc && a->list) {
+        out.len = 0;
+        sw_report_swiss_list(&trf, &p, a->no_names, &out);
+        rc = write_text(a->list, &out);
+    }
+    if (!rc && a->html) {
+        out.len = 0;
+        sw_report_swiss_html(&trf, &p, a->in, &out);
+        rc = write_text(a->html, &out);
+    }
     if (a->opt.explain)
         fputs(sw_strbuf_cstr(&p.explain), stderr);
     if (!rc && p.nunpaired) {

@@ -35,6 +35,12 @@ int sw_cli_fail(const sw_error *err);
 volatile sig_atomic_t *sw_cli_catch_sigint(struct sigaction *old);
 void sw_cli_release_sigint(const struct sigaction *old);
 
+/* Write the bridge report r to the optional extra files: html (--html) and
+ * seats_csv (--seats-csv), each atomically; NULL skips one. Returns an exit
+ * code (message printed). */
+struct sw_report;
+int sw_cli_report_files(const struct sw_report *r, const char *html, const char *seats_csv);
+
 /* Parse a whole decimal integer in [lo, hi] from s (digits only, an optional
  * '-'); returns 0 on success, -1 for anything else, out of range included. */
 int sw_cli_parse_int(const char *s, long lo, long hi, long *out);

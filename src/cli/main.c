@@ -54,7 +54,7 @@ void sw_cli_release_sigint(const struct sigaction *old) {
 }
 
 int sw_cli_fail(const sw_error *err) {
-    char buf[1024];
+    char buf[sizeof err->file + sizeof err->msg + 16];
     sw_error_format(err, buf, sizeof buf);
     fprintf(stderr, "seatwise: %s\n", buf);
     switch (err->code) {

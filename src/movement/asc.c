@@ -250,8 +250,11 @@ static sw_status expect_pair(asc_parser *ps, const token *tok, int entry, int *o
     return SW_OK;
 }
 
-/* The group of a seated table: one style per file, within the limits. */
-static sw_status expect_group(asc_parser *ps, const token *tok, int entry, int *out) {
+/* The group of a table: one style per file, within the limits. Only a
+ * seated table's group sets the style: an empty table plays no boards, and
+ * the written movement names no group there. */
+static sw_status expect_group(asc_parser *ps, const token *tok, int entry, bool seated,
+                              int *out) {
     char what[48];
     if (tok->kind == TOK_END)
         return fail(ps, SW_ERR_PARSE, ps->line,
@@ -275,8 +278,10 @@ static sw_status expect_group(asc_parser *ps, const token *tok, int entry, int *
                     "entry %d: board group %s is a %s, expected a %s like the groups before", entry,
                     what, style == SW_GROUPS_LETTERS ? "letter" : "number",
                     style == SW_GROUPS_LETTERS ? "number" : "letter");
-    ps->style_known = true;
-    ps->style = style;
+    if (seated) {
+        ps->style_known = true;
+        ps->style = style;
+    }
     if (!ps->short_header && tok->value > ps->G)
         return fail(ps, SW_ERR_PARSE, ps->line,
                     "entry %d: board group %s, expected at most %d groups (the header's G)", entry,
@@ -325,7 +330,7 @@ static sw_status read_round(asc_parser *ps, const char *s, const char *e) {
         }
         if (!st) {
             next_token(&s, e, &tok);
-            st = expect_group(ps, &tok, entry, &group);
+            st = expect_group(ps, &tok, entry, en.ns || en.ew, &group);
         }
         if (st)
             return st;
@@ -529,10 +534,11 @@ sw_status sw_movement_read_asc(const char *path, sw_movement *m, sw_error *err) 
 
 /* ---- writing ----------------------------------------------------------- */
 
-/* The shortest fixed-point text that reads back as exactly v. */
+/* The shortest fixed-point text that reads back as exactly v. The reader
+ * takes at most 40 characters, so 40 decimals do for every value it read. */
 static void put_number(sw_strbuf *out, double v) {
-    char buf[64];
-    for (int prec = 0; prec <= 17; prec++) {
+    char buf[128];
+    for (int prec = 0; prec <= 40; prec++) {
         snprintf(buf, sizeof buf, "%.*f", prec, v);
         if (strtod(buf, NULL) == v)
             break;
@@ -541,8 +547,8 @@ static void put_number(sw_strbuf *out, double v) {
 }
 
 static void write_refs(const sw_movement *m, sw_strbuf *out) {
-    bool qf = m->has_ref_qf && isfinite(m->ref_qf) && fabs(m->ref_qf) < 1e15;
-    bool qo = m->has_ref_qo && isfinite(m->ref_qo) && fabs(m->ref_qo) < 1e15;
+    bool qf = m->has_ref_qf && isfinite(m->ref_qf) && fabs(m->ref_qf) < 1e40;
+    bool qo = m->has_ref_qo && isfinite(m->ref_qo) && fabs(m->ref_qo) < 1e40;
     if (!qf && !qo)
         return;
     sw_strbuf_puts(out, "\n");

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 /* ---- shared helpers ---- */
 
 static int pid(const sw_report *r, int idx1) { /* participant index+1 -> id, 0 stays 0 */
@@ -84,29 +86,74 @@ static void text_sitouts(const sw_report *r, int k, sw_strbuf *o) {
             if (!as[p] || position_plays(r, k, rd, p))
                 continue;
             if (first)
-                sw_strbuf_printf(o, "%s round %d:", any ? ";" : "\n    sits out:", rd + 1);
+                sw_strbuf_printf(o, "%s round %d:",
+                                 !any ? "\n    sits out:" : r->no_names ? ";" : "\n             ",
+                                 rd + 1);
             sw_strbuf_printf(o, " %d", pid(r, as[p]));
+            if (!r->no_names && r->season->part[as[p] - 1].name)
+                sw_strbuf_printf(o, " %s", r->season->part[as[p] - 1].name);
             any = true;
             first = false;
         }
     }
 }
 
+/* Session k's renumbering with names, in two columns side by side:
+ * "position pair name", names padded by display width. */
+static void text_renumbering(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_movement *m = &s->movements[s->sessions[k].movement];
+    const int *as = r->mx->assign[k];
+    size_t w = 4;
+    for (int p = 1; p <= m->positions; p++)
+        if (as[p] && s->part[as[p] - 1].name) {
+            size_t nw = sw_utf8_width(s->part[as[p] - 1].name);
+            w = nw > w ? nw : w;
+        }
+    if (w > 28)
+        w = 28;
+    int half = (m->positions + 1) / 2;
+    sw_strbuf_puts(o, "\n    pos  pair  ");
+    sw_strbuf_pad(o, "name", w);
+    if (m->positions > 1)
+        sw_strbuf_puts(o, "    pos  pair  name");
+    for (int a = 1; a <= half; a++) {
+        for (int p = a; p <= m->positions; p += half) {
+            const char *nm = as[p] ? s->part[as[p] - 1].name : "(empty)";
+            if (p == a)
+                sw_strbuf_printf(o, "\n    %3d %5d  ", p, pid(r, as[p]));
+            else
+                sw_strbuf_printf(o, "    %3d %5d  ", p, pid(r, as[p]));
+            if (p + half <= m->positions)
+                sw_strbuf_pad(o, nm, w);
+            else
+                sw_strbuf_puts(o, nm ? nm : "");
+        }
+    }
+}
+
 static void text_sessions(const sw_report *r, sw_strbuf *o) {
     const sw_season *s = r->season;
-    sw_strbuf_puts(o, "\nsessions: participant at each position");
-    sw_strbuf_puts(o, " (0 = empty)\n");
+    sw_strbuf_puts(o, r->no_names ? "\nsessions: participant at each position (0 = empty)\n"
+                                  : "\nsessions: the pair at each position (0 = empty)\n");
     for (int k = 0; k < s->nsessions; k++) {
         const sw_session *ss = &s->sessions[k];
         const sw_movement *m = &s->movements[ss->movement];
-        sw_strbuf_printf(o, "  session %d%s  %s\n   ", k + 1, ss->played ? " (played)" : "",
-                         s->movement_files[ss->movement] ? s->movement_files[ss->movement] : "");
-        for (int p = 1; p <= m->positions; p++)
-            sw_strbuf_printf(o, " %d:%d", p, pid(r, ss->assign[p]));
+        sw_strbuf_printf(o, "  session %d%s  %s%s", k + 1, ss->played ? " (played)" : "",
+                         s->movement_files[ss->movement] ? s->movement_files[ss->movement] : "",
+                         r->no_names ? "\n   " : "");
+        if (r->no_names)
+            for (int p = 1; p <= m->positions; p++)
+                sw_strbuf_printf(o, " %d:%d", p, pid(r, ss->assign[p]));
+        else
+            text_renumbering(r, k, o);
         bool any = false;
         for (int i = 0; i < s->n; i++)
             if (!ss->present[i]) {
-                sw_strbuf_printf(o, "%s%d", any ? " " : "\n    absent: ", s->part[i].id);
+                sw_strbuf_printf(o, "%s%d", any ? (r->no_names ? " " : ", ") : "\n    absent: ",
+                                 s->part[i].id);
+                if (!r->no_names && s->part[i].name)
+                    sw_strbuf_printf(o, " %s", s->part[i].name);
                 any = true;
             }
         text_sitouts(r, k, o);
@@ -151,7 +198,9 @@ static void text_participants(const sw_report *r, sw_strbuf *o) {
     for (int i = 0; i < mx->n; i++) {
         const sw_participant *p = &r->season->part[i];
         sw_criteria_histogram(mx, i, hist, maxv);
-        sw_strbuf_printf(o, "  %6d %-28.28s %5d", p->id, p->name ? p->name : "", mx->rests[i]);
+        sw_strbuf_printf(o, "  %6d ", p->id);
+        sw_strbuf_pad(o, p->name, 28);
+        sw_strbuf_printf(o, " %5d", mx->rests[i]);
         for (int v = 0; v <= maxv; v++)
             sw_strbuf_printf(o, " %4d", hist[v]);
         sw_strbuf_puts(o, "\n");

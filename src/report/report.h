@@ -20,6 +20,7 @@ typedef struct sw_report {
     const sw_criteria *before;   /* optional: criteria of the starting assignment */
     bool has_qf;                 /* single movement: balans' Qf */
     double qf;
+    bool no_names;               /* text: the renumbering without names */
 } sw_report;
 
 void sw_report_text(const sw_report *r, sw_strbuf *out);

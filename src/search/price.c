@@ -67,16 +67,15 @@ static bool i256_to_i64(sw_i256 v, int64_t *out) {
 }
 
 bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
-    pr->sc_ok = mx->pairs < CDEV_LIMIT && i256_to_i64(mx->csum[1], &pr->tc) &&
-                pr->tc < CDEV_LIMIT * CDEV_LIMIT && pr->tc > -CDEV_LIMIT * CDEV_LIMIT;
+    pr->sc_ok = i256_to_i64(mx->csum[1], &pr->tc);
     if (pr->T == mx->msum[1] && pr->R == mx->rsum[1])
         return pr->ok;
     pr->T = mx->msum[1];
     pr->R = mx->rsum[1];
     int64_t D = mx->pairs, N = mx->n;
     /* Both ends of each table bound its entries (a fourth power is convex). */
-    pr->ok = D < DEV_LIMIT && N < DEV_LIMIT && pr->T >= 0 && D * (int64_t)pr->xmax < DEV_LIMIT && pr->R >= 0 && pr->R < DEV_LIMIT &&
-             N * (int64_t)pr->rmax < DEV_LIMIT;
+    pr->ok = D < DEV_LIMIT && N < DEV_LIMIT && pr->T >= 0 && D * (int64_t)pr->xmax < DEV_LIMIT &&
+             pr->R >= 0 && pr->R < DEV_LIMIT && N * (int64_t)pr->rmax < DEV_LIMIT;
     if (!pr->ok)
         return false;
     __int128 emax = 0;
@@ -238,6 +237,16 @@ sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int
     return sw_i256_add(total, sq_change(row_s(mx, b), sw_i256_from_i128(dsb)));
 }
 
+/* u^4 with 256 bits, for |u| < 2^63. */
+static sw_i256 pow4_wide(int64_t u) {
+    sw_i256 s = sw_i256_from_i128((__int128)u * u);
+    return sw_i256_mul(s, s);
+}
+
+static inline bool narrow_dev(int64_t u) {
+    return u < CDEV_LIMIT && u > -CDEV_LIMIT;
+}
+
 bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, sw_i256 *d) {
     if (!pr->sc_ok)
         return false;
@@ -246,25 +255,36 @@ bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, 
     const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
     int64_t n = mx->n, D = mx->pairs, tc = pr->tc;
     const int64_t *ca = mx->comp + (as[p] - 1) * n, *cb = mx->comp + (as[q] - 1) * n;
-    /* Each term is below 2^114 and a swap has fewer than 2 P of them, so
-     * the sum fits 128 bits while P < 2^12 (else fall back). */
-    if (mx->layout[mx->season->sessions[k].movement].positions >= (1 << 12))
+    /* Terms whose deviations stay below 2^28 are below 2^114 and add up in
+     * 128 bits (fewer than 2 P of them, P < 2^12); larger ones (a large L
+     * or D) go to a 256-bit sum; a deviation that leaves 64 bits falls back
+     * to making the exchange. */
+    if (P1 > (1 << 12))
         return false;
     __int128 total = 0;
+    sw_i256 wide = sw_i256_from_i64(0);
     for (int pass = 0; pass < 2; pass++) {
         int from = pass ? q : p;
         for (int x = nb[from]; x < nb[from + 1]; x++) {
             int r = nb[x], y = as[r] - 1;
             int64_t dc = cq[r] - cp[r];
-            if (y < 0 || r == p || r == q || !dc || (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
+            if (y < 0 || r == p || r == q || !dc ||
+                (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
                 continue;
-            int64_t u0 = D * ca[y] - tc, u1 = u0 + D * dc, v0 = D * cb[y] - tc, v1 = v0 - D * dc;
-            if (u0 >= CDEV_LIMIT || u0 <= -CDEV_LIMIT || u1 >= CDEV_LIMIT || u1 <= -CDEV_LIMIT ||
-                v0 >= CDEV_LIMIT || v0 <= -CDEV_LIMIT || v1 >= CDEV_LIMIT || v1 <= -CDEV_LIMIT)
+            int64_t u0, u1, v0, v1, t;
+            if (__builtin_mul_overflow(D, ca[y], &t) || __builtin_sub_overflow(t, tc, &u0) ||
+                __builtin_mul_overflow(D, cb[y], &t) || __builtin_sub_overflow(t, tc, &v0) ||
+                __builtin_mul_overflow(D, dc, &t) || __builtin_add_overflow(u0, t, &u1) ||
+                __builtin_sub_overflow(v0, t, &v1))
                 return false;
-            total += pow4(u1) - pow4(u0) + pow4(v1) - pow4(v0);
+            if (narrow_dev(u0) && narrow_dev(u1) && narrow_dev(v0) && narrow_dev(v1)) {
+                total += pow4(u1) - pow4(u0) + pow4(v1) - pow4(v0);
+            } else {
+                wide = sw_i256_add(wide, sw_i256_sub(pow4_wide(u1), pow4_wide(u0)));
+                wide = sw_i256_add(wide, sw_i256_sub(pow4_wide(v1), pow4_wide(v0)));
+            }
         }
     }
-    *d = sw_i256_from_i128(total);
+    *d = sw_i256_add(wide, sw_i256_from_i128(total));
     return true;
 }

@@ -33,19 +33,19 @@ typedef struct sw_search_progress {
 
 typedef struct sw_search_opts {
     uint64_t seed;
-    int restarts;        /* restarts to run, >= 1 (restart 0 = the given assignment) */
-    double time_limit;   /* seconds, 0 = none: no new restart starts after it */
-    int threads;         /* 0 = as many as OpenMP offers */
-    int max_steps;       /* cap on applied exchanges per descent, 0 = default 100000 */
-    int kicks;           /* beyond picolo: after each restart's descent, this many
-                          * perturb-and-descend rounds (iterated local search),
-                          * kept when not worse; 0 = plain picolo */
-    int pairs;           /* beyond picolo: after each descent, up to this many compound
-                          * moves (two exchanges at once, sw_search_pairs); 0 = none */
-    long long anneal;    /* beyond picolo: simulated annealing proposals at the start
-                          * of each restart (before the descent); 0 = none */
-    int tabu;            /* beyond picolo: after each restart's descent, this many
-                          * tabu search iterations (sw_search_tabu); 0 = none */
+    int restarts;                /* restarts to run, >= 1 (restart 0 = the given assignment) */
+    double time_limit;           /* seconds, 0 = none: no new restart starts after it */
+    int threads;                 /* 0 = as many as OpenMP offers */
+    int max_steps;               /* cap on applied exchanges per descent, 0 = default 100000 */
+    int kicks;                   /* beyond picolo: after each restart's descent, this many
+                                  * perturb-and-descend rounds (iterated local search),
+                                  * kept when not worse; 0 = plain picolo */
+    int pairs;                   /* beyond picolo: after each descent, up to this many compound
+                                  * moves (two exchanges at once, sw_search_pairs); 0 = none */
+    long long anneal;            /* beyond picolo: simulated annealing proposals at the start
+                                  * of each restart (before the descent); 0 = none */
+    int tabu;                    /* beyond picolo: after each restart's descent, this many
+                                  * tabu search iterations (sw_search_tabu); 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -55,14 +55,14 @@ typedef struct sw_search_opts {
 typedef struct sw_search_result {
     int restarts_done;
     int best_restart;
-    long long exchanges;  /* exchanges evaluated */
-    long long steps;      /* exchanges applied by descents */
-    long long annealed;   /* annealing proposals made */
-    long long tabu_iters; /* tabu iterations made */
+    long long exchanges;   /* exchanges evaluated */
+    long long steps;       /* exchanges applied by descents */
+    long long annealed;    /* annealing proposals made */
+    long long tabu_iters;  /* tabu iterations made */
     long long anneal_each; /* annealing proposals per restart (after the budget) */
     double seconds;
-    bool interrupted;     /* stopped by opts.stop */
-    bool timed_out;       /* the time limit kept restarts from starting */
+    bool interrupted; /* stopped by opts.stop */
+    bool timed_out;   /* the time limit kept restarts from starting */
     sw_criteria before, after;
 } sw_search_result;
 
@@ -81,8 +81,8 @@ long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t 
  * optimum can still trade meetings for fairer rests, which the final choice
  * values more (beyond picolo; one neighbourhood scan when rests cannot
  * change). */
-long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps,
-                                        volatile sig_atomic_t *stop, long long *evaluated);
+long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                                        long long *evaluated);
 
 /* Random assignment of the sessions that are not played: present
  * participants on a uniformly random set of positions. Rebuilds mx. */

@@ -3,9 +3,9 @@
  * written season or schedule can be analyzed again.
  *
  * The sessions are rebuilt from their tables: the positions of session k are
- * its present participants in order of their first seat (then those never
- * seated), each round's tables seat them by id, board sets are numbered by
- * name in order of appearance. A table
+ * its present participants in order of their first seat at a table that
+ * plays (then the others), each round's tables seat them by id, board sets
+ * are numbered by name in order of appearance at the tables that play. A table
  * with "plays": false or an empty seat (0) is left empty (its players rest),
  * which is exact for four-per-table events and for bridge output without
  * phantoms; except that four seats whose last is 0 make a table of three,
@@ -216,10 +216,21 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
                 break;
             }
             seats = sv->n;
+            /* Only a table that plays (as the second pass decides: not
+             * "plays": false, every seat taken but a table of three's N)
+             * numbers positions and board sets, so that writing the season
+             * and reading it again gives the same movement. */
+            const sw_json *plays = sw_json_get(tb, "plays");
+            bool playing = !(plays && plays->type == SW_JSON_BOOL && !plays->b);
+            int at[SW_MAX_SEATS];
             for (int k = 0; k < sv->n && !st; k++) {
                 int i = -1;
-                if ((st = participant_at(c, &sv->items[k], "seat", &i)) || i < 0)
+                at[k] = -1;
+                if ((st = participant_at(c, &sv->items[k], "seat", &i)) || i < 0) {
+                    playing = playing && k == 3;
                     continue;
+                }
+                at[k] = i;
                 if (!present[i])
                     st = sw_error_set(c->err, SW_ERR_INVALID, c->file, sv->items[k].line,
                                       "participant %d is seated in session %d but not present",
@@ -228,15 +239,16 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
                     st = sw_error_set(c->err, SW_ERR_INVALID, c->file, sv->items[k].line,
                                       "participant %d sits twice in round %d of session %d",
                                       s->part[i].id, r + 1, number);
-                else if (!posof[i])
-                    posof[i] = ++P;
             }
+            for (int k = 0; k < sv->n && !st && playing; k++)
+                if (at[k] >= 0 && !posof[at[k]])
+                    posof[at[k]] = ++P;
             const sw_json *b = sw_json_get(tb, "boards");
             if (!st && b && b->type != SW_JSON_NULL) {
                 if (b->type != SW_JSON_STR && b->type != SW_JSON_NUM)
                     st = sw_error_set(c->err, SW_ERR_PARSE, c->file, b->line,
                                       "boards: expected a name, a number or null");
-                else if (name_index(&boards, b->str) < 0)
+                else if (playing && name_index(&boards, b->str) < 0)
                     st = sw_error_set(c->err, SW_ERR_NOMEM, c->file, b->line, "out of memory");
             }
         }

@@ -2,7 +2,9 @@
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
  * '#' at the start of a line or after a blank starts a comment. A 'table'
- * line belongs to the 'round' or 'script' line above it.
+ * line belongs to the 'round' or 'script' line above it. Pantheon's
+ * predefined seating is read too: "E-S-W-N" lines of script ids are the
+ * tables of a script round, a blank line ends the round.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
@@ -217,6 +219,33 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
                         (int)(kw->n > 40 ? 40 : kw->n), kw->s);
 }
 
+/* A line of Pantheon's predefined seating, "E-S-W-N" (script ids joined by
+ * hyphens, blanks around allowed): 1 with ids[] filled, 0 when the line is
+ * something else, -1 when it starts like one but is not four ids. */
+static int pantheon_line(const char *line, size_t n, long ids[SW_WINDS]) {
+    const char *p = line, *end = line + n;
+    while (p < end && is_blank(*p))
+        p++;
+    while (end > p && is_blank(end[-1]))
+        end--;
+    if (p == end || *p < '0' || *p > '9' || !memchr(p, '-', (size_t)(end - p)))
+        return 0;
+    int k = 0;
+    while (p < end) {
+        if (k == SW_WINDS || *p < '0' || *p > '9')
+            return -1;
+        long v = 0;
+        while (p < end && *p >= '0' && *p <= '9' && v < 100000000L)
+            v = v * 10 + (*p++ - '0');
+        ids[k++] = v;
+        if (p < end && *p++ != '-')
+            return -1;
+        if (p == end && end[-1] == '-')
+            return -1;
+    }
+    return k == SW_WINDS ? 1 : -1;
+}
+
 sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
                     sw_error *err) {
     int fidx = ev_file_index(ev, path);
@@ -226,14 +255,52 @@ sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const ch
     const char *p = text, *end = text + len, *line;
     size_t n;
     int ln = 0, section = SECTION_NONE, header = 0;
+    bool pantheon = false; /* reading a round of Pantheon's script */
     while (sw_next_line(&p, end, &line, &n)) {
         ln++;
         if (ln == 1 && n >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
             line += 3; /* a UTF-8 byte order mark, as some editors write */
             n -= 3;
         }
-        sw_status st =
-            text_line(ev, fidx, line, strip_comment(line, n), &section, &header, file, ln, err);
+        size_t m = strip_comment(line, n);
+        /* Pantheon's script: "1-2-3-4" tables, a blank line ends the round. */
+        long ids[SW_WINDS];
+        int pl = pantheon_line(line, m, ids);
+        if (pl < 0)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "'%.*s': expected a Pantheon table of four script ids, as "
+                                "in 1-2-3-4",
+                                (int)(m > 40 ? 40 : m), line);
+        if (pl > 0) {
+            sw_status st = SW_OK;
+            if (!pantheon) {
+                if (section != SECTION_NONE)
+                    st = ev_section_end(ev, section, file, header, err);
+                if (!st)
+                    st = ev_section_begin(ev, SECTION_SCRIPT, 0, file, ln, err);
+                section = SECTION_SCRIPT;
+                header = ln;
+                pantheon = true;
+            }
+            if (!st)
+                st = ev_table(ev, SECTION_SCRIPT, ids, file, ln, err);
+            if (st)
+                return st;
+            continue;
+        }
+        if (pantheon) {
+            size_t k = 0;
+            while (k < n && is_blank(line[k]))
+                k++;
+            if (k < n && m == 0)
+                continue; /* a comment inside a Pantheon round */
+            sw_status st = ev_section_end(ev, section, file, header, err);
+            if (st)
+                return st;
+            section = SECTION_NONE;
+            pantheon = false;
+        }
+        sw_status st = text_line(ev, fidx, line, m, &section, &header, file, ln, err);
         if (st)
             return st;
     }

@@ -2,11 +2,13 @@
  * round a one-round session, seats in wind order E, S, W, N) or CSV. The
  * numbers come from sw_seating_stats, so all three formats agree.
  * SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "season/season.h"
 #include "seating/seating_internal.h"
@@ -260,6 +262,165 @@ static void csv_report(const sw_seating_event *ev, const int *seat_of, int first
     }
 }
 
+/* ---- HTML ---- */
+
+static void html_who(sw_strbuf *out, const sw_seating_player *p) {
+    sw_strbuf_printf(out, "<span class=\"num\">%d</span> ", p->id);
+    sw_html_escape(out, p->name);
+}
+
+static void html_rounds(const sw_seating_event *ev, const int *seat_of, int first_new,
+                        sw_strbuf *out) {
+    int n = ev->nplayers;
+    for (int r = 0; r < ev->nrounds; r++) {
+        const sw_seating_round *rd = &ev->rounds[r];
+        sw_strbuf_printf(out, "<h2 class=\"pagebreak\" id=\"round%d\">Round %d%s</h2>\n"
+                              "<div class=\"cards\">\n",
+                         r + 1, r + 1, r + 1 >= first_new ? " (new)" : "");
+        for (int t = 0; t < rd->ntables; t++) {
+            sw_strbuf_printf(out, "<div class=\"card\"><h3>Table %d</h3><p class=\"meta\">Round "
+                                  "%d</p>\n<table><tr><th>seat</th><th>player</th></tr>\n",
+                             t + 1, r + 1);
+            for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
+                sw_strbuf_printf(out, "<tr><td><b>%c</b></td><td>", wind_letter[s]);
+                html_who(out, &ev->players[rd->tables[t].seat[s]]);
+                sw_strbuf_puts(out, "</td></tr>\n");
+            }
+            sw_strbuf_puts(out, "</table></div>\n");
+        }
+        sw_strbuf_puts(out, "</div>\n");
+        bool any = false;
+        for (int p = 0; p < n; p++)
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+                sw_strbuf_puts(out, any ? ", " : "<p class=\"absent\"><b>Sits out:</b> ");
+                html_who(out, &ev->players[p]);
+                any = true;
+            }
+        if (any)
+            sw_strbuf_puts(out, "</p>\n");
+    }
+}
+
+static void html_players(const sw_seating_event *ev, const sw_seating_stats *st,
+                         const int *seat_of, sw_strbuf *out) {
+    int n = ev->nplayers;
+    sw_strbuf_puts(out, "<h2 class=\"pagebreak\">Itineraries</h2>\n<p class=\"meta\">Per round "
+                        "the table and wind; winds played and sit-outs.</p>\n<div class=\"scroll\">"
+                        "<table>\n<tr><th>player</th>");
+    for (int r = 0; r < ev->nrounds; r++)
+        sw_strbuf_printf(out, "<th class=\"n\">R%d</th>", r + 1);
+    sw_strbuf_puts(out, "<th class=\"n\">E</th><th class=\"n\">S</th><th class=\"n\">W</th>"
+                        "<th class=\"n\">N</th><th class=\"n\">out</th></tr>\n");
+    for (int p = 0; p < n; p++) {
+        sw_strbuf_puts(out, "<tr><td>");
+        html_who(out, &ev->players[p]);
+        sw_strbuf_puts(out, "</td>");
+        for (int r = 0; r < ev->nrounds; r++) {
+            int s = seat_of[(size_t)r * (size_t)n + (size_t)p];
+            if (s < 0)
+                sw_strbuf_puts(out, "<td class=\"n rest\">out</td>");
+            else
+                sw_strbuf_printf(out, "<td class=\"n\">%d%c</td>", s / SW_WINDS + 1,
+                                 wind_letter[s % SW_WINDS]);
+        }
+        const int *w = &st->winds[p * SW_WINDS];
+        sw_strbuf_printf(out, "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d"
+                              "</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+                         w[0], w[1], w[2], w[3], st->sitouts[p]);
+    }
+    sw_strbuf_puts(out, "</table></div>\n");
+}
+
+static void html_report(const sw_seating_event *ev, const sw_seating_stats *st,
+                        const int *seat_of, int first_new, sw_strbuf *out) {
+    int n = ev->nplayers;
+    char title[64];
+    snprintf(title, sizeof title, "Seating: %d players, %d round%s", n, ev->nrounds,
+             ev->nrounds == 1 ? "" : "s");
+    sw_html_begin(out, title);
+    int lo = ev->nrounds, hi = 0;
+    for (int p = 0; p < n; p++) {
+        lo = st->sitouts[p] < lo ? st->sitouts[p] : lo;
+        hi = st->sitouts[p] > hi ? st->sitouts[p] : hi;
+    }
+    sw_strbuf_printf(out, "<h2>Figures</h2>\n<table>\n"
+                          "<tr><td>repeats (meetings beyond a pair's first)</td><td class=\"n\">%ld"
+                          "</td></tr>\n<tr><td>pairs that met more than once</td><td class=\"n\">"
+                          "%ld</td></tr>\n<tr><td>most meetings of one pair</td><td class=\"n\">%d"
+                          "</td></tr>\n<tr><td>crossings (Pantheon's measure)</td><td class=\"n\">"
+                          "%ld</td></tr>\n<tr><td>repeat-free rounds</td><td class=\"n\">%d of %d"
+                          "</td></tr>\n<tr><td>wind balance: largest spread</td><td class=\"n\">%d"
+                          "</td></tr>\n<tr><td>sit-outs per player</td><td class=\"n\">%d to %d"
+                          "</td></tr>\n</table>\n",
+                     st->repeats, st->repeat_pairs, st->max_meetings, st->crossings,
+                     st->repeat_free_rounds, ev->nrounds, st->wind_spread_max, n ? lo : 0, hi);
+    if (ev->nrounds > 1) {
+        sw_strbuf_puts(out, "<p class=\"meta\">Rounds:");
+        for (int r = 0; r < ev->nrounds; r++)
+            sw_strbuf_printf(out, " <a href=\"#round%d\">%d</a>", r + 1, r + 1);
+        sw_strbuf_puts(out, "</p>\n");
+    }
+    html_rounds(ev, seat_of, first_new, out);
+    html_players(ev, st, seat_of, out);
+    sw_strbuf_puts(out, "<h2 class=\"pagebreak\">Who meets whom</h2>\n");
+    if (n <= SW_HTML_HEATMAP_MAX) {
+        double *v = malloc((size_t)n * (size_t)n * sizeof *v);
+        int *order = malloc((size_t)n * sizeof *order);
+        char(*lab)[16] = malloc((size_t)n * sizeof *lab);
+        const char **label = malloc((size_t)n * sizeof *label);
+        const char **name = malloc((size_t)n * sizeof *name);
+        if (v && order && lab && label && name) {
+            double sum = 0, pairs = (double)n * (n - 1) / 2;
+            for (int i = 0; i < n; i++) {
+                snprintf(lab[i], sizeof lab[i], "%d", ev->players[i].id);
+                label[i] = lab[i];
+                name[i] = ev->players[i].name;
+                for (int j = 0; j < n; j++) {
+                    v[(size_t)i * n + j] = i == j ? 0 : st->meetings[(size_t)i * n + j];
+                    if (j > i)
+                        sum += v[(size_t)i * n + j];
+                }
+            }
+            double mean = pairs > 0 ? sum / pairs : 0;
+            sw_html_hot_order(n, v, mean, order);
+            sw_html_heatmap(out, "Meetings (rounds at one table)", n, v, order, label, name, mean,
+                            0);
+        } else {
+            out->failed = true;
+        }
+        free(v);
+        free(order);
+        free(lab);
+        free(label);
+        free(name);
+    } else {
+        sw_html_heatmap(out, "Meetings", n, NULL, NULL, NULL, NULL, 0, 0);
+    }
+    sw_html_end(out);
+}
+
+/* ---- Pantheon's predefined seating ---- */
+
+static sw_status pantheon_report(const sw_seating_event *ev, sw_strbuf *out, sw_error *err) {
+    for (int r = 0; r < ev->nrounds; r++) {
+        const sw_seating_round *rd = &ev->rounds[r];
+        if (r)
+            sw_strbuf_puts(out, "\n");
+        for (int t = 0; t < rd->ntables; t++) {
+            if (sw_seating_table_size(&rd->tables[t]) != SW_WINDS)
+                return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                                    "round %d, table %d is a table of three: Pantheon's "
+                                    "predefined seating has tables of four only",
+                                    r + 1, t + 1);
+            for (int s = 0; s < SW_WINDS; s++)
+                sw_strbuf_printf(out, "%s%d", s ? "-" : "",
+                                 ev->players[rd->tables[t].seat[s]].script_id);
+            sw_strbuf_puts(out, "\n");
+        }
+    }
+    return SW_OK;
+}
+
 sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt, int first_new,
                             sw_strbuf *out, sw_error *err) {
     sw_seating_stats st;
@@ -283,9 +444,17 @@ sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt, i
     case SW_SEATING_CSV:
         csv_report(ev, seat_of, first_new, out);
         break;
+    case SW_SEATING_HTML:
+        html_report(ev, &st, seat_of, first_new, out);
+        break;
+    case SW_SEATING_PANTHEON:
+        s = pantheon_report(ev, out, err);
+        break;
     }
     free(seat_of);
     sw_seating_stats_free(&st);
+    if (s)
+        return s;
     if (out->failed)
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
     return SW_OK;

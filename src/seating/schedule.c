@@ -2,8 +2,10 @@
  * picolo's season search, developed rounds, a tabu search on the repeat
  * meetings, then round order and winds.
  *
- * Stage 0 (32 players) takes up to 10 rounds from golf.c's repeat-free
- * 32 x 10 construction, which the searches below do not reach.
+ * Stage 0 takes the rounds of a repeat-free construction where there is
+ * one: golf.c's 32 x 10, designs.c's resolvable designs (16, 28, 40, ...,
+ * 100 players, (N - 1)/3 rounds) and 36 x 11, which the searches below do
+ * not all reach.
  * Stage 1 builds a season of R sessions, each a one-round movement over
  * positions 1..N of floor((N - 3K)/4) tables of four and K of three (the
  * positions after them are at no table: their holders sit out), and runs
@@ -563,25 +565,35 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
     return SW_OK;
 }
 
-/* ---- stage 0: the 32-player construction ---- */
+/* ---- stage 0: constructed schedules ---- */
 
-/* Put the first min(R, 10) rounds of golf.c's 32 x 10 schedule into s, its
- * players relabelled by a shuffle from the seed (so the seed still picks
- * the schedule); later rounds stay as they are. Returns the rounds put. */
-static int construct32(sched *s, uint64_t seed) {
-    int all[GOLF32_ROUNDS * GOLF32_PLAYERS], perm[GOLF32_PLAYERS], n = s->n;
-    if (n != GOLF32_PLAYERS || s->T4 != s->T || !golf32_build(all))
-        return 0; /* tables of four only */
-    int R = s->R < GOLF32_ROUNDS ? s->R : GOLF32_ROUNDS;
-    sw_rng rng;
-    sw_rng_seed(&rng, seed, 0x601f32ULL);
-    for (int p = 0; p < n; p++)
-        perm[p] = p;
-    sw_rng_shuffle(&rng, perm, n);
-    for (int r = 0; r < R; r++)
+/* Put the first min(R, C) rounds of a constructed repeat-free schedule of
+ * C rounds into s: golf.c's 32 x 10, or designs.c's (16, 28, 36, 40, 52,
+ * 64, 76, 88, 100 players), the players relabelled by a shuffle from the
+ * seed (so the seed still picks the schedule); later rounds stay as they
+ * are. Tables of four only. Returns the rounds put (0: none). */
+static int construct(sched *s, uint64_t seed) {
+    int n = s->n, C = n == GOLF32_PLAYERS ? GOLF32_ROUNDS : sw_design_rounds(n);
+    if (C == 0 || s->T4 != s->T || 4 * s->T4 != n)
+        return 0;
+    int *all = malloc((size_t)C * (size_t)n * sizeof *all),
+        *perm = malloc((size_t)n * sizeof *perm);
+    bool ok = all && perm && (n == GOLF32_PLAYERS ? golf32_build(all) : sw_design_build(n, C, all));
+    int R = 0;
+    if (ok) {
+        R = s->R < C ? s->R : C;
+        sw_rng rng;
+        sw_rng_seed(&rng, seed, 0x601f32ULL);
         for (int p = 0; p < n; p++)
-            s->at[r * n + p] = perm[all[r * n + p]];
-    sched_rebuild(s);
+            perm[p] = p;
+        sw_rng_shuffle(&rng, perm, n);
+        for (int r = 0; r < R; r++)
+            for (int p = 0; p < n; p++)
+                s->at[(size_t)r * n + p] = perm[all[(size_t)r * n + p]];
+        sched_rebuild(s);
+    }
+    free(all);
+    free(perm);
     return R;
 }
 
@@ -755,6 +767,89 @@ static void assign_winds(const sched *s, sw_seating_table *tabs, uint64_t seed) 
     free(winds);
 }
 
+/* Exact winds at tables of four (no table of three): every player sits
+ * each wind equally often in each run of 4 of their games, so after g
+ * games their wind counts are floor(g/4) or one more, and all equal when g
+ * is a multiple of 4, at every round of the event.
+ *
+ * A bipartite multigraph: on one side the tables (round, table), on the
+ * other the "quarters" of the players (player i's games 4k+1..4k+4 in
+ * round order), an edge for each seat. Every vertex has degree at most 4,
+ * so by Koenig's edge-colouring theorem the edges take 4 colours with no
+ * colour twice at a vertex; colour c is wind c. A table then seats its
+ * four players at four different winds, and a quarter's (at most) four
+ * games are at different winds. The colouring is the textbook one: edge
+ * u-v takes a colour a free at u; when a is taken at v, the path from v
+ * whose edges alternate a and a colour b free at v (it cannot reach u:
+ * bipartite) swaps a and b, which frees a at v. Exact integers, no
+ * search; the result depends on the tables only. Returns false when out
+ * of memory (the tables keep their order: still a valid schedule). */
+static bool exact_winds(const sched *s, sw_seating_table *tabs) {
+    int n = s->n, R = s->R, T = s->T, Q = (R + 3) / 4;
+    size_t E = (size_t)R * (size_t)T * 4, NT = (size_t)R * (size_t)T;
+    int *end = malloc(E * sizeof *end); /* the quarter of edge e; table e / 4 */
+    int *colour = malloc(E * sizeof *colour);
+    int *atq = malloc((size_t)n * (size_t)Q * 4 * sizeof *atq); /* [quarter][colour]: edge */
+    int *att = malloc(NT * 4 * sizeof *att);                    /* [table][colour]: edge */
+    int *games = calloc((size_t)n, sizeof *games);
+    int *path = malloc(E * sizeof *path);
+    bool ok = end && colour && atq && att && games && path;
+    if (ok) {
+        memset(atq, -1, (size_t)n * (size_t)Q * 4 * sizeof *atq);
+        memset(att, -1, NT * 4 * sizeof *att);
+        for (size_t e = 0; e < E; e++) {
+            int p = tabs[e / 4].seat[e % 4];
+            end[e] = p * Q + games[p]++ / 4;
+        }
+        for (size_t e = 0; e < E; e++) {
+            int u = end[e], v = (int)(e / 4), a = 0, b = 0;
+            while (atq[u * 4 + a] >= 0)
+                a++;
+            while (att[(size_t)v * 4 + b] >= 0)
+                b++;
+            if (att[(size_t)v * 4 + a] >= 0) {
+                /* the a/b path from v: table, quarter, table, ... */
+                size_t len = 0;
+                int x = v, c = a;
+                bool at_table = true;
+                for (;;) {
+                    int f = at_table ? att[(size_t)x * 4 + c] : atq[x * 4 + c];
+                    if (f < 0)
+                        break;
+                    path[len++] = f;
+                    x = at_table ? end[f] : f / 4;
+                    at_table = !at_table;
+                    c = c == a ? b : a;
+                }
+                for (size_t k = 0; k < len; k++) {
+                    int f = path[k];
+                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = -1;
+                }
+                for (size_t k = 0; k < len; k++) {
+                    int f = path[k];
+                    colour[f] = colour[f] == a ? b : a;
+                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = f;
+                }
+            }
+            colour[e] = a;
+            atq[u * 4 + a] = att[(size_t)v * 4 + a] = (int)e;
+        }
+        for (size_t t = 0; t < NT; t++) {
+            sw_seating_table tb;
+            for (int k = 0; k < 4; k++)
+                tb.seat[colour[t * 4 + k]] = tabs[t].seat[k];
+            tabs[t] = tb;
+        }
+    }
+    free(end);
+    free(colour);
+    free(atq);
+    free(att);
+    free(games);
+    free(path);
+    return ok;
+}
+
 /* Move the players of as[0..seated) with the fewest rounds at a table of
  * three so far (thr, by player number - 1; the earliest on ties) to the
  * places of the tables of three, as[first..seated), keeping the order
@@ -873,13 +968,15 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     }
     free(thr);
 
-    /* Stage 0: 32 players. Up to 10 rounds are constructed, repeat-free (the
-     * searches below stop at 10 repeats for 32 x 10), and the stages after it
-     * stop at once, at the floor. Longer events start from those 10 rounds:
-     * stage 2 then reaches the floor in a few iterations (R = 11 to 15; from
-     * stage 1's start it missed it by 14 at R = 11). */
+    /* Stage 0: 16, 28, 32, 36, 40, 52, 64, 76, 88, 100 players. Up to C
+     * rounds are constructed, repeat-free (C = 10 at 32 and 11 at 36, where
+     * the searches below stop with repeats; (N - 1)/3 at the others, every
+     * pair once), and the stages after it stop at once, at the floor.
+     * Longer events start from those C rounds (32 players: stage 2 then
+     * reaches the floor in a few iterations for R = 11 to 15; from stage 1's
+     * start it missed it by 14 at R = 11). */
     season_to_sched(&ss, &s);
-    out.constructed = construct32(&s, o->seed);
+    out.constructed = construct(&s, o->seed);
     if (out.constructed)
         sched_to_season(&s, &ss);
 
@@ -1013,10 +1110,11 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     for (int r = 0; r < R; r++)
         for (int t = 0; t < T; t++)
             for (int w = 0; w < SW_WINDS; w++)
-                tabs[(size_t)r * T + t].seat[w] =
-                    w < table_size(&s, t) ? s.at[(size_t)r * n + table_start(&s, t) + w]
-                                          : SW_SEAT_EMPTY;
-    assign_winds(&s, tabs, o->seed);
+                tabs[(size_t)r * T + t].seat[w] = w < table_size(&s, t)
+                                                      ? s.at[(size_t)r * n + table_start(&s, t) + w]
+                                                      : SW_SEAT_EMPTY;
+    if (threes > 0 || !exact_winds(&s, tabs))
+        assign_winds(&s, tabs, o->seed);
     for (int r = 0; r < R && !st; r++)
         st = sw_seating_add_round(ev, tabs + (size_t)r * T, T, err);
     if (st)

@@ -246,9 +246,11 @@ typedef struct sw_schedule_outcome {
     int threes;             /* tables of three a round */
     int cyclic;             /* > 0: the result was developed from base rounds
                                by a group of this order (docs/seating.md) */
-    int constructed;        /* rounds taken from the 32-player construction
-                               (golf.c): R up to 10, and no search ran; else
-                               the first 10, the search's start */
+    int constructed;        /* rounds taken from a construction (golf.c:
+                               32 x 10; designs.c: 16 to 100 players, 36 x
+                               11): R when R is at most its C rounds, and no
+                               search ran; else the first C, the search's
+                               start; 0 for other sizes */
     double So, So_bound;    /* the season criterion and its lower bound */
     double seconds;
     bool stopped; /* the time limit or the stop flag ended the search */
@@ -265,12 +267,20 @@ SW_NODISCARD sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedu
 
 /* ---- reports ---- */
 
-typedef enum { SW_SEATING_TEXT, SW_SEATING_JSON, SW_SEATING_CSV } sw_seating_format;
+typedef enum {
+    SW_SEATING_TEXT,
+    SW_SEATING_JSON,
+    SW_SEATING_CSV,
+    SW_SEATING_HTML,    /* one printable page: table sheets, itineraries, heatmap */
+    SW_SEATING_PANTHEON /* Pantheon's predefined seating: "E-S-W-N" script ids per
+                           table, a blank line between rounds (tables of four only) */
+} sw_seating_format;
 
 /* Append the report of ev to out: per round the tables with winds and the
  * sit-outs, per player their tables and opponents, the repeats and the wind
  * balance. Rounds numbered first_new and later are marked as new in the
- * text. JSON follows the analyze contract (docs/seating.md). */
+ * text. JSON follows the analyze contract (docs/seating.md). The Pantheon
+ * script is refused (SW_ERR_INVALID) when a round has a table of three. */
 SW_NODISCARD sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt,
                                          int first_new, sw_strbuf *out, sw_error *err);
 

@@ -89,4 +89,16 @@ enum { GOLF32_PLAYERS = 32, GOLF32_ROUNDS = 10 };
  * only if the construction's small search failed, which it does not. */
 bool golf32_build(int *at);
 
+/* ---- schedules built from stored base blocks (designs.c) ---- */
+
+/* The rounds of the stored repeat-free schedule of n players at tables of
+ * four: (n - 1)/3 for n = 16, 28, 40, 52, 64, 76, 88, 100, 11 for 36, else
+ * 0 (none stored). */
+int sw_design_rounds(int n);
+
+/* Fill at[r * n + p], r < rounds, with player 0..n-1 at position p of round
+ * r (table p / 4): the first rounds of that schedule. False when there is
+ * none or rounds is over sw_design_rounds(n). */
+bool sw_design_build(int n, int rounds, int *at);
+
 #endif

@@ -74,10 +74,6 @@ static inline uint64_t *DUAL(const ws *s, int x) {
     return s->dual + (size_t)x * (size_t)s->L;
 }
 
-static inline const uint64_t *W2(const ws *s, int k) {
-    return s->w2 + (size_t)k * (size_t)s->L;
-}
-
 /* Leaves of b into out (which must hold n); returns their number. */
 static int leaves_of(ws *s, int b, int *out) {
     int top = 0, cnt = 0;

@@ -378,7 +378,9 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
     int lineno = 0;
     while (!st && sw_next_line(&p, end, &line, &n)) {
         lineno++;
-        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+        /* Trailing blanks, and carriage returns left by "\r\r\n" line ends,
+         * which would otherwise stay in a kept line and not read back. */
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
             n--;
         if (n == 0)
             continue;

@@ -25,7 +25,7 @@ typedef enum {
 
 typedef struct sw_error {
     sw_status code;
-    char file[256]; /* copied: the message outlives the caller's path string */
+    char file[4096]; /* copied (a whole path): the message outlives the caller's string */
     int line;       /* 1-based; 0 when no line applies */
     char msg[512];  /* fixed size: reporting out-of-memory must not allocate */
 } sw_error;

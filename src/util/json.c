@@ -401,9 +401,11 @@ sw_status sw_json_parse_skip(const char *text, size_t len, const char *file,
     }
     if (!st) {
         r.build = true;
-        r.nodes = (sw_json *)(void *)block;
-        r.keys = (char **)(void *)(block + r.values * sizeof(sw_json));
-        r.strs = block + r.values * sizeof(sw_json) + r.members * sizeof(char *);
+        if (block) { /* else nothing is taken from it: no offsets from NULL */
+            r.nodes = (sw_json *)(void *)block;
+            r.keys = (char **)(void *)(block + r.values * sizeof(sw_json));
+            r.strs = block + r.values * sizeof(sw_json) + r.members * sizeof(char *);
+        }
         st = parse_all(&r, text, len, out);
     }
     free(r.counts);

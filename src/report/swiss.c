@@ -1,0 +1,198 @@
+/* src/report/swiss.c: the pairing list and standings of a Swiss round.
+ * SPDX-License-Identifier: MIT */
+#include "report/swiss.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/html.h"
+#include "util/utf8.h"
+
+#define NAME_MAX_BYTES 160
+
+void sw_swiss_player_name(const sw_swiss_player *p, char *buf, size_t size) {
+    if (!size)
+        return;
+    buf[0] = '\0';
+    size_t len = p->prefix ? strlen(p->prefix) : 0;
+    if (len <= 14)
+        return;
+    const char *s = p->prefix + 14, *e = p->prefix + (len < 47 ? len : 47);
+    while (s < e && *s == ' ')
+        s++;
+    while (e > s && e[-1] == ' ')
+        e--;
+    size_t n = (size_t)(e - s) < size - 1 ? (size_t)(e - s) : size - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+}
+
+static const sw_swiss_player *player(const sw_swiss_trf *trf, int id) {
+    if (id <= 0 || id > trf->max_id || trf->index_of_id[id] < 0)
+        return NULL;
+    return &trf->players[trf->index_of_id[id]];
+}
+
+static void points(char *buf, size_t size, int points2) {
+    snprintf(buf, size, "%d%s", points2 / 2, points2 % 2 ? ".5" : "");
+}
+
+/* "id name" of a player padded to width columns; no_names: the id alone. */
+static void text_player(sw_strbuf *o, const sw_swiss_player *pl, bool no_names, size_t width) {
+    char name[NAME_MAX_BYTES], cell[NAME_MAX_BYTES + 16];
+    sw_swiss_player_name(pl, name, sizeof name);
+    if (no_names)
+        snprintf(cell, sizeof cell, "%d", pl->id);
+    else
+        snprintf(cell, sizeof cell, "%d %s", pl->id, name);
+    sw_strbuf_pad(o, cell, width);
+}
+
+void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,
+                          sw_strbuf *o) {
+    size_t width = 5;
+    char name[NAME_MAX_BYTES], cell[NAME_MAX_BYTES + 16], pts[16];
+    for (int i = 0; i < trf->nplayers; i++) {
+        sw_swiss_player_name(&trf->players[i], name, sizeof name);
+        snprintf(cell, sizeof cell, "%d %s", trf->players[i].id, no_names ? "" : name);
+        size_t w = sw_utf8_width(cell);
+        width = w > width ? w : width;
+    }
+    if (no_names) {
+        snprintf(cell, sizeof cell, "%d", trf->max_id);
+        width = strlen(cell) > 5 ? strlen(cell) : 5;
+    }
+    sw_strbuf_printf(o, "Round %d pairings\n\nboard  ", p->round);
+    sw_strbuf_pad(o, "white", width);
+    sw_strbuf_puts(o, "  rating  points  ");
+    sw_strbuf_pad(o, "black", width);
+    sw_strbuf_puts(o, "  rating  points\n");
+    for (int k = 0; k < p->nboards; k++) {
+        const sw_swiss_player *w = player(trf, p->boards[k].white);
+        const sw_swiss_player *b = player(trf, p->boards[k].black);
+        if (!w)
+            continue;
+        sw_strbuf_printf(o, "%5d  ", k + 1);
+        text_player(o, w, no_names, width);
+        points(pts, sizeof pts, w->points2);
+        sw_strbuf_printf(o, "  %6d  %6s  ", w->rating, pts);
+        if (b) {
+            text_player(o, b, no_names, width);
+            points(pts, sizeof pts, b->points2);
+            sw_strbuf_printf(o, "  %6d  %6s\n", b->rating, pts);
+        } else {
+            sw_strbuf_puts(o, "bye\n");
+        }
+    }
+    for (int u = 0; u < p->nunpaired; u++) {
+        const sw_swiss_player *pl = player(trf, p->unpaired[u]);
+        if (pl) {
+            sw_strbuf_puts(o, "unpaired: ");
+            text_player(o, pl, no_names, 0);
+            sw_strbuf_puts(o, "\n");
+        }
+    }
+}
+
+typedef struct ranked {
+    int points2, id, index;
+} ranked;
+
+static int rank_cmp(const void *a, const void *b) {
+    const ranked *x = a, *y = b;
+    if (x->points2 != y->points2)
+        return y->points2 - x->points2;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+static void html_player(sw_strbuf *o, const sw_swiss_player *pl) {
+    char name[NAME_MAX_BYTES];
+    sw_swiss_player_name(pl, name, sizeof name);
+    sw_strbuf_printf(o, "<span class=\"num\">%d</span> ", pl->id);
+    sw_html_escape(o, name);
+}
+
+void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, const char *title,
+                          sw_strbuf *o) {
+    char pts[16], head[96];
+    snprintf(head, sizeof head, "Round %d pairings", p->round);
+    sw_html_begin(o, head);
+    sw_strbuf_puts(o, "<p class=\"meta\">");
+    sw_html_escape(o, title);
+    sw_strbuf_printf(o, ": %d players, %d rounds played%s.</p>\n", trf->nplayers, trf->nrounds,
+                     trf->total_rounds ? "" : "");
+    sw_strbuf_puts(o, "<h2>Pairings</h2>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
+                      "board</th><th>white</th><th class=\"n\">rating</th><th class=\"n\">points"
+                      "</th><th>black</th><th class=\"n\">rating</th><th class=\"n\">points</th>"
+                      "</tr>\n");
+    for (int k = 0; k < p->nboards; k++) {
+        const sw_swiss_player *w = player(trf, p->boards[k].white);
+        const sw_swiss_player *b = player(trf, p->boards[k].black);
+        if (!w)
+            continue;
+        sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", k + 1);
+        html_player(o, w);
+        points(pts, sizeof pts, w->points2);
+        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>", w->rating,
+                         pts);
+        if (b) {
+            sw_strbuf_puts(o, "<td>");
+            html_player(o, b);
+            points(pts, sizeof pts, b->points2);
+            sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td></tr>\n",
+                             b->rating, pts);
+        } else {
+            sw_strbuf_puts(o, "<td colspan=\"3\" class=\"rest\">bye</td></tr>\n");
+        }
+    }
+    sw_strbuf_puts(o, "</table></div>\n");
+    if (p->nunpaired) {
+        sw_strbuf_puts(o, "<p class=\"absent\"><b>Not paired</b> (no legal pairing includes "
+                          "them):");
+        for (int u = 0; u < p->nunpaired; u++) {
+            const sw_swiss_player *pl = player(trf, p->unpaired[u]);
+            if (pl) {
+                sw_strbuf_puts(o, " ");
+                html_player(o, pl);
+            }
+        }
+        sw_strbuf_puts(o, "</p>\n");
+    }
+    /* the standings the round was paired from */
+    ranked *r = malloc((size_t)(trf->nplayers > 0 ? trf->nplayers : 1) * sizeof *r);
+    if (!r) {
+        o->failed = true;
+        return;
+    }
+    for (int i = 0; i < trf->nplayers; i++)
+        r[i] = (ranked){trf->players[i].points2, trf->players[i].id, i};
+    qsort(r, (size_t)trf->nplayers, sizeof *r, rank_cmp);
+    sw_strbuf_puts(o, "<h2 class=\"pagebreak\">Standings</h2>\n<p class=\"meta\">Points before "
+                      "this round, then starting rank.</p>\n<div class=\"scroll\"><table>\n<tr><th "
+                      "class=\"n\">#</th><th>player</th><th class=\"n\">rating</th><th class=\"n\">"
+                      "points</th><th>this round</th></tr>\n");
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_player *pl = &trf->players[r[i].index];
+        sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", i + 1);
+        html_player(o, pl);
+        points(pts, sizeof pts, pl->points2);
+        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td><td>", pl->rating,
+                         pts);
+        const char *what = pl->absent ? "absent" : "not paired";
+        for (int k = 0; k < p->nboards; k++) {
+            if (p->boards[k].white == pl->id)
+                what = p->boards[k].black ? "white" : "bye";
+            else if (p->boards[k].black == pl->id)
+                what = "black";
+        }
+        char b[32] = "";
+        for (int k = 0; k < p->nboards; k++)
+            if (p->boards[k].black && (p->boards[k].white == pl->id || p->boards[k].black == pl->id))
+                snprintf(b, sizeof b, ", board %d", k + 1);
+        sw_strbuf_printf(o, "%s%s</td></tr>\n", what, b);
+    }
+    sw_strbuf_puts(o, "</table></div>\n");
+    free(r);
+    sw_html_end(o);
+}

@@ -1,0 +1,157 @@
+/* src/search/anneal.c: simulated annealing on So+Sr (with a little Sc).
+ * SPDX-License-Identifier: MIT */
+#include <math.h>
+
+#include "search/engine.h"
+#include "season/season.h"
+
+/* End temperature as a fraction of the start, and the weight of Sc beside
+ * So+Sr (docs/search.md). */
+#define ANNEAL_T1 1e-3
+#define ANNEAL_SC_WEIGHT 0.1
+
+/* -ln u for a uniform u in (0, 1], from the top 12 bits of a PCG32 draw:
+ * the acceptance test needs the distribution, not 53 bits of it, and a
+ * table keeps log() out of the hot loop (and the result deterministic). */
+typedef struct neglog {
+    double v[4096];
+} neglog;
+
+static void neglog_init(neglog *t) {
+    for (int i = 0; i < 4096; i++)
+        t->v[i] = -log(((double)i + 0.5) / 4096.0);
+}
+
+static inline double neglog_draw(const neglog *t, sw_rng *rng) {
+    return t->v[sw_rng_next(rng) >> 20];
+}
+
+/* Simulated annealing on So+Sr from mx: random exchanges inside the sessions
+ * that can change, priced exactly, made when they do not worsen So+Sr or
+ * with probability exp(-delta / temperature) otherwise; the temperature
+ * falls geometrically from t0 (the mean worsening of random exchanges at the
+ * start) to t0 / 1000 over `iters` proposals. Its job is the deep structure
+ * of So that a descent or a tabu walk on the full order does not cross;
+ * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
+long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
+                        const sw_limits *lim, long long *evaluated) {
+    const sw_season *s = mx->season;
+    int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        if (!s->sessions[k].played && s->movements[s->sessions[k].movement].positions >= 2)
+            free_k[nfree++] = k;
+    if (nfree == 0 || iters <= 0)
+        return 0;
+    sw_engine E;
+    sw_engine_init(&E, mx);
+    long long evals = 0;
+    /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
+    const double lambda = ANNEAL_SC_WEIGHT;
+    long double L = (long double)mx->scale, N = (long double)mx->n;
+    long double sc_to_sosr = lambda * (N * N * N * N) / (L * L * L * L);
+    /* Temperature scale from a sample of worsening moves. */
+    double sum = 0;
+    int count = 0;
+    for (int i = 0; i < 200; i++) {
+        sw_move c;
+        c.k = free_k[sw_rng_bounded(rng, (uint32_t)nfree)];
+        int P = s->movements[s->sessions[c.k].movement].positions;
+        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+        if (c.q >= c.p)
+            c.q++;
+        if (c.p > c.q) {
+            int t = c.p;
+            c.p = c.q;
+            c.q = t;
+        }
+        if (!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q])
+            continue;
+        sw_move_price(&E, &c, sw_matrix_tables_ready(mx, c.k));
+        double d = (double)sw_i256_to_ld(c.sosr);
+        if (d > 0) {
+            sum += d;
+            count++;
+        }
+    }
+    double t0 = count ? sum / count * t0_factor : 1.0, t1 = t0 * ANNEAL_T1;
+    double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
+    neglog nl;
+    neglog_init(&nl);
+    long long it = 0;
+    for (; it < iters; it++) {
+        if ((it & 1023) == 0 && sw_over(lim))
+            break;
+        sw_move c;
+        c.k = free_k[nfree == 1 ? 0 : sw_rng_bounded(rng, (uint32_t)nfree)];
+        int P = s->movements[s->sessions[c.k].movement].positions;
+        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+        if (c.q >= c.p)
+            c.q++;
+        temp *= cool;
+        if (!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q])
+            continue;
+        evals++;
+        bool ready = sw_matrix_tables_ready(mx, c.k);
+        const int *as = mx->assign[c.k];
+        __int128 d128;
+        double d;
+        if (ready && E.fast && as[c.p] && as[c.q] &&
+            sw_price_sosr(&E.pr, mx, c.k, c.p, c.q, &d128)) {
+            d = (double)d128;
+            if (lambda > 0) {
+                sw_i256 dsc;
+                if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc))
+                    d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
+            }
+        } else {
+            sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
+            sw_matrix_exchange(mx, c.k, c.p, c.q);
+            d = (double)sw_i256_to_ld(sw_i256_sub(sw_criteria_sosr(mx), before));
+            if (lambda > 0)
+                d += (double)(sw_i256_to_ld(sw_i256_sub(sw_criteria_sc(mx), bsc)) * sc_to_sosr);
+            sw_matrix_exchange(mx, c.k, c.p, c.q);
+        }
+        /* accept when d < -temp ln u; beyond 9 temperatures never */
+        if (d > 0 && (d >= 9 * temp || d >= temp * neglog_draw(&nl, rng)))
+            continue;
+        bool status = !as[c.p] || !as[c.q];
+        sw_matrix_exchange(mx, c.k, c.p, c.q);
+        if (status)
+            E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
+    }
+    sw_engine_free(&E);
+    if (evaluated)
+        *evaluated += evals;
+    return it;
+}
+
+/* Seconds one annealing proposal takes on mx, measured on a sample of
+ * random exchanges priced as the annealing prices them (So+Sr and Sc), with
+ * a margin for the exchanges it makes. */
+double sw_anneal_cost(sw_matrix *mx, uint64_t seed) {
+    const sw_season *s = mx->season;
+    sw_engine E;
+    sw_engine_init(&E, mx);
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, UINT64_C(0xca1b));
+    const int samples = 20000;
+    double t0 = sw_now();
+    for (int i = 0; i < samples; i++) {
+        int k = (int)sw_rng_bounded(&rng, (uint32_t)s->nsessions);
+        int P = s->movements[s->sessions[k].movement].positions;
+        if (s->sessions[k].played || P < 2)
+            continue;
+        int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)P - 1), q = p + 1;
+        __int128 d;
+        sw_i256 dc;
+        /* (the calls live in another file: nothing here can elide them) */
+        if (sw_matrix_tables_ready(mx, k) && E.fast && mx->assign[k][p] && mx->assign[k][q] &&
+            sw_price_sosr(&E.pr, mx, k, p, q, &d))
+            (void)sw_price_sc(&E.pr, mx, k, p, q, &dc);
+    }
+    double each = (sw_now() - t0) / samples;
+    sw_engine_free(&E);
+    return 2 * each;
+}

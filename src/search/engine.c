@@ -1,0 +1,269 @@
+/* src/search/engine.c: moves priced as exact changes of the search's key,
+ * the best-improvement descents, and random exchanges.
+ * SPDX-License-Identifier: MIT */
+#include "search/engine.h"
+
+#include <string.h>
+
+#include "search/search.h"
+
+sw_i256 sw_key_sp2(sw_key *k, const sw_matrix *mx) {
+    if (!k->have_sp2) {
+        k->sp2 = sw_criteria_sp2(mx);
+        k->have_sp2 = true;
+    }
+    return k->sp2;
+}
+
+sw_i256 sw_key_sc(sw_key *k, const sw_matrix *mx) {
+    if (!k->have_sc) {
+        k->sc = sw_criteria_sc(mx);
+        k->have_sc = true;
+    }
+    return k->sc;
+}
+
+/* Compare the state in mx (key a, filled lazily) with the recorded key b. */
+int sw_key_compare(sw_key *a, const sw_matrix *mx, sw_key *b) {
+    int c = a->rests_first ? sw_i256_cmp(a->sr, b->sr) : 0;
+    if (c)
+        return c;
+    c = sw_i256_cmp(a->sosr, b->sosr);
+    if (c)
+        return c;
+    c = sw_i256_cmp(sw_key_sp2(a, mx), b->sp2);
+    if (c)
+        return c;
+    return sw_i256_cmp(sw_key_sc(a, mx), b->sc);
+}
+
+static sw_key sw_state_key(const sw_matrix *mx, bool rests_first) {
+    sw_key k = {.sosr = sw_criteria_sosr(mx), .rests_first = rests_first};
+    if (rests_first)
+        k.sr = sw_criteria_sr(mx);
+    return k;
+}
+
+void sw_move_narrow(sw_move *m) {
+    uint64_t fill = (m->sosr.w[1] >> 63) ? ~UINT64_C(0) : 0;
+    m->narrow = m->sosr.w[2] == fill && m->sosr.w[3] == fill;
+    m->s = (__int128)(((unsigned __int128)m->sosr.w[1] << 64) | m->sosr.w[0]);
+}
+
+void sw_engine_key(sw_engine *E) {
+    E->cur = (sw_key){.sosr = sw_criteria_sosr(E->mx),
+                      .sp2 = sw_criteria_sp2(E->mx),
+                      .sc = sw_criteria_sc(E->mx),
+                      .have_sp2 = true,
+                      .have_sc = true};
+    E->fast = E->pricer && sw_pricer_sync(&E->pr, E->mx);
+}
+
+/* Without the pricer's tables (out of memory) every move takes the
+ * general path: slower, same result. */
+void sw_engine_init(sw_engine *E, sw_matrix *mx) {
+    memset(E, 0, sizeof *E);
+    E->mx = mx;
+    E->pricer = sw_pricer_init(&E->pr, mx) == 0;
+    sw_engine_key(E);
+}
+
+void sw_engine_free(sw_engine *E) {
+    if (E->pricer)
+        sw_pricer_free(&E->pr);
+}
+
+/* The general path: make the exchange, read the key, undo it. */
+static void move_by_making(sw_engine *E, sw_move *m) {
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+    m->sosr = sw_i256_sub(sw_criteria_sosr(E->mx), E->cur.sosr);
+    m->sp2 = sw_i256_sub(sw_criteria_sp2(E->mx), E->cur.sp2);
+    m->sc = sw_i256_sub(sw_criteria_sc(E->mx), E->cur.sc);
+    m->have_rest = true;
+    m->plain = false;
+    sw_move_narrow(m);
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+}
+
+/* Price the first key of the move (and everything on the general path).
+ * ready: session k's tables are in sync. */
+void sw_move_price(sw_engine *E, sw_move *m, bool ready) {
+    const int *as = E->mx->assign[m->k];
+    __int128 d;
+    m->have_rest = false;
+    m->plain = ready && E->fast && as[m->p] && as[m->q];
+    if (m->plain && sw_price_sosr(&E->pr, E->mx, m->k, m->p, m->q, &d)) {
+        m->sosr = sw_i256_from_i128(d);
+        m->s = d;
+        m->narrow = true;
+        return;
+    }
+    move_by_making(E, m);
+}
+
+void sw_move_rest(sw_engine *E, sw_move *m) {
+    if (m->have_rest)
+        return;
+    m->sp2 = sw_price_sp2(&E->pr, E->mx, m->k, m->p, m->q);
+    if (!sw_price_sc(&E->pr, E->mx, m->k, m->p, m->q, &m->sc)) {
+        move_by_making(E, m);
+        return;
+    }
+    m->have_rest = true;
+}
+
+/* a < b on (sosr, sp2, sc), filling the later keys only on ties. */
+int sw_move_cmp(sw_engine *E, sw_move *a, sw_move *b) {
+    int c = sw_sosr_cmp(a, b);
+    if (c)
+        return c;
+    sw_move_rest(E, a);
+    sw_move_rest(E, b);
+    c = sw_i256_cmp(a->sp2, b->sp2);
+    return c ? c : sw_i256_cmp(a->sc, b->sc);
+}
+
+void sw_move_apply(sw_engine *E, sw_move *m) {
+    sw_move_rest(E, m);
+    sw_matrix_exchange(E->mx, m->k, m->p, m->q);
+    E->cur.sosr = sw_i256_add(E->cur.sosr, m->sosr);
+    E->cur.sp2 = sw_i256_add(E->cur.sp2, m->sp2);
+    E->cur.sc = sw_i256_add(E->cur.sc, m->sc);
+    if (!m->plain)
+        E->fast = E->pricer && sw_pricer_sync(&E->pr, E->mx);
+}
+
+static const sw_move sw_zero_move; /* the empty move: delta 0 */
+
+/* Best-improvement descent by (So+Sr, Sp, Sc) on the engine. */
+long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
+                            long long *evaluated) {
+    sw_matrix *mx = E->mx;
+    const sw_season *s = mx->season;
+    long long steps = 0, evals = 0;
+    if (max_steps <= 0)
+        max_steps = 100000;
+    while (steps < max_steps && !sw_over(lim)) {
+        sw_move best = sw_zero_move, c;
+        best.k = -1;
+        best.have_rest = true;
+        best.narrow = true; /* delta 0 */
+        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
+            if (s->sessions[k].played)
+                continue;
+            bool ready = sw_matrix_tables_ready(mx, k);
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            for (int p = 1; p <= P && !sw_over(lim); p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    evals++;
+                    c.k = k;
+                    c.p = p;
+                    c.q = q;
+                    sw_move_price(E, &c, ready);
+                    if (sw_sosr_cmp(&c, &best) > 0)
+                        continue;
+                    if (sw_move_cmp(E, &c, &best) < 0)
+                        best = c;
+                }
+        }
+        if (best.k < 0)
+            break;
+        sw_move_apply(E, &best);
+        steps++;
+    }
+    if (evaluated)
+        *evaluated += evals;
+    return steps;
+}
+
+/* Best-improvement descent ranked as the final choice, (Sr, So+Sr, Sp,
+ * Sc), so a restart can still trade meetings for fairer rests after
+ * picolo's phase. Every exchange is made and measured (rests change with
+ * the sit-outs, which the pricer does not price). */
+long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *lim,
+                                 long long *evaluated) {
+    const sw_season *s = mx->season;
+    long long steps = 0, evals = 0;
+    if (max_steps <= 0)
+        max_steps = 100000;
+    sw_key cur = sw_state_key(mx, true);
+    cur.sp2 = sw_criteria_sp2(mx);
+    cur.sc = sw_criteria_sc(mx);
+    cur.have_sp2 = cur.have_sc = true;
+    while (steps < max_steps && !sw_over(lim)) {
+        sw_key best = cur;
+        int bk = -1, bp = 0, bq = 0;
+        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
+            if (s->sessions[k].played)
+                continue;
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            for (int p = 1; p <= P && !sw_over(lim); p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    evals++;
+                    sw_matrix_exchange(mx, k, p, q);
+                    sw_key cand = sw_state_key(mx, true);
+                    if (sw_key_compare(&cand, mx, &best) < 0) {
+                        sw_key_sp2(&cand, mx);
+                        sw_key_sc(&cand, mx);
+                        best = cand;
+                        bk = k;
+                        bp = p;
+                        bq = q;
+                    }
+                    sw_matrix_exchange(mx, k, p, q);
+                }
+        }
+        if (bk < 0)
+            break;
+        sw_matrix_exchange(mx, bk, bp, bq);
+        cur = best;
+        steps++;
+    }
+    if (evaluated)
+        *evaluated += evals;
+    return steps;
+}
+
+long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                            long long *evaluated) {
+    sw_engine E;
+    sw_engine_init(&E, mx);
+    sw_limits lim = {stop, 0};
+    long long steps = sw_engine_descend(&E, max_steps, &lim, evaluated);
+    sw_engine_free(&E);
+    return steps;
+}
+
+long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
+                                        long long *evaluated) {
+    sw_limits lim = {stop, 0};
+    return sw_descend_rests_first(mx, max_steps, &lim, evaluated);
+}
+
+/* One random exchange in a session that is not played (no-op when none is free). */
+void sw_random_exchange(sw_matrix *mx, sw_rng *rng) {
+    const sw_season *s = mx->season;
+    int free_sessions = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        free_sessions += !s->sessions[k].played;
+    if (free_sessions == 0)
+        return;
+    int pick = (int)sw_rng_bounded(rng, (uint32_t)free_sessions), k = 0;
+    for (;; k++)
+        if (!s->sessions[k].played && pick-- == 0)
+            break;
+    int P = s->movements[s->sessions[k].movement].positions;
+    if (P < 2)
+        return;
+    int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+    int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+    if (q >= p)
+        q++;
+    sw_matrix_exchange(mx, k, p, q);
+}

@@ -1,0 +1,122 @@
+/* src/search/engine.h: the search's moves and its stopping rule, shared by
+ * the phases (engine.c: moves and descents; tabu.c; anneal.c) and the
+ * restart driver (search.c). Internal to src/search.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_SEARCH_ENGINE_H
+#define SW_SEARCH_ENGINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "search/price.h"
+#include "util/rng.h"
+#include "util/wide.h"
+
+static inline double sw_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* When to stop: the caller's flag (Ctrl-C) or the deadline on the
+ * monotonic clock (0 = none). Checked once per session of a neighbourhood
+ * scan, so even a large season answers within a fraction of a second. */
+typedef struct sw_limits {
+    volatile sig_atomic_t *stop;
+    double deadline;
+} sw_limits;
+
+static inline bool sw_over(const sw_limits *l) {
+    return (l->stop && *l->stop) || (l->deadline > 0 && sw_now() > l->deadline);
+}
+
+/* The descent's ranking key: So+Sr, then Sp, then Sc, computed lazily
+ * because Sp costs O(n) and is needed only on ties. */
+typedef struct sw_key {
+    sw_i256 sr, sosr, sp2, sc;
+    bool have_sp2, have_sc;
+    bool rests_first; /* the final phase: Sr before So+Sr */
+} sw_key;
+
+/* ---- moves priced as changes of the descent's key ----
+ * A move is an exchange of positions p < q of session k. Its delta is the
+ * change of (sosr, sp2, sc) it makes, compared lexicographically. A plain
+ * swap in a session with position tables is priced without being made
+ * (search/price.c), Sp and Sc only when So+Sr ties; any other exchange is
+ * made, measured against the current key and undone. Either way the deltas
+ * are exact, so the choice never depends on the path. */
+
+typedef struct sw_engine {
+    sw_matrix *mx;
+    sw_pricer pr;
+    bool pricer; /* tables allocated */
+    bool fast;   /* tables in sync and within bounds for this state */
+    sw_key cur;  /* the state's full key (sosr, sp2, sc) */
+} sw_engine;
+
+typedef struct sw_move {
+    int k, p, q;
+    bool plain;     /* priced from the tables */
+    bool have_rest; /* sp2 and sc known */
+    bool narrow;    /* sosr fits 128 bits and s holds it */
+    __int128 s;
+    sw_i256 sosr, sp2, sc;
+} sw_move;
+
+/* A state's key fields computed when first needed (Sp is O(n)), and the
+ * comparison of the state in mx (key a, filled lazily) with a recorded b. */
+sw_i256 sw_key_sp2(sw_key *k, const sw_matrix *mx);
+sw_i256 sw_key_sc(sw_key *k, const sw_matrix *mx);
+int sw_key_compare(sw_key *a, const sw_matrix *mx, sw_key *b);
+
+/* The hot comparison of first keys, in 128 bits when both fit. */
+static inline int sw_sosr_cmp(const sw_move *a, const sw_move *b) {
+    if (a->narrow && b->narrow)
+        return (a->s > b->s) - (a->s < b->s);
+    return sw_i256_cmp(a->sosr, b->sosr);
+}
+
+/* The engine over mx: its full key and the pricer (without the pricer's
+ * tables, out of memory, every move takes the general path: slower, same
+ * result). engine_key recomputes the key after changes made outside it. */
+void sw_engine_init(sw_engine *E, sw_matrix *mx);
+void sw_engine_free(sw_engine *E);
+void sw_engine_key(sw_engine *E);
+
+/* Price a move's first key (ready: session k's position tables are in
+ * sync); sw_move_rest adds Sp and Sc; sw_move_cmp orders two moves,
+ * pricing the later keys only on ties; sw_move_apply makes a move and
+ * keeps the engine's key. */
+void sw_move_narrow(sw_move *m);
+void sw_move_price(sw_engine *E, sw_move *m, bool ready);
+void sw_move_rest(sw_engine *E, sw_move *m);
+int sw_move_cmp(sw_engine *E, sw_move *a, sw_move *b);
+void sw_move_apply(sw_engine *E, sw_move *m);
+
+/* Best-improvement descents: by (So+Sr, Sp, Sc) on the engine, and ranked
+ * as the final choice (Sr first) by making every exchange. */
+long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
+                            long long *evaluated);
+long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *lim,
+                                 long long *evaluated);
+
+/* One random exchange in a session that is not played. */
+void sw_random_exchange(sw_matrix *mx, sw_rng *rng);
+
+/* The tabu phase (tabu.c): returns the iterations made; mx ends in the best
+ * state seen, scratch holds it. */
+long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                      const sw_limits *lim, long long *evaluated);
+
+/* The annealing phase (anneal.c): returns the proposals made. t0_factor
+ * scales the start temperature (the mean worsening of a random exchange). */
+long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
+                        const sw_limits *lim, long long *evaluated);
+
+/* Seconds one annealing proposal takes on mx (measured). */
+double sw_anneal_cost(sw_matrix *mx, uint64_t seed);
+
+#endif

@@ -1,0 +1,150 @@
+/* src/search/tabu.c: tabu search on the exact key deltas.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+
+#include "search/engine.h"
+#include "search/search.h"
+
+/* Base tenure and stall limit, measured in docs/search.md. */
+#define TABU_TENURE 3
+#define TABU_STALL 20
+
+/* Tabu search on the descent's ranking from mx (robust tabu search after
+ * Taillard, on exact key deltas). Every iteration makes the best admissible
+ * move, even a worsening one: that is how it leaves a plateau where every
+ * single exchange loses So. After participant a leaves position p of
+ * session k, putting a back at p is tabu for a random tenure; a move is
+ * tabu when it would put both its participants back (or the one, with an
+ * empty position), unless it reaches a state better than the best seen
+ * (aspiration). After stall_limit iterations without a new best, the search
+ * returns to the best and applies two random exchanges. mx ends in the best
+ * state seen (never worse than where it started); scratch holds it. */
+typedef struct tabu_list {
+    int *until;    /* [session][participant][position] or [session][participant] */
+    int n, stride; /* stride = positions + 1, or 1 when by participant only */
+} tabu_list;
+
+static bool tabu_init(tabu_list *t, const sw_season *s) {
+    int maxp = 0;
+    for (int i = 0; i < s->nmovements; i++)
+        if (s->movements[i].positions > maxp)
+            maxp = s->movements[i].positions;
+    t->n = s->n;
+    size_t cells = (size_t)s->nsessions * (size_t)s->n * (size_t)(maxp + 1);
+    /* By position while small (the precise attribute), else by participant. */
+    t->stride = cells <= ((size_t)16 << 20) ? maxp + 1 : 1;
+    t->until = calloc((size_t)s->nsessions * (size_t)s->n * (size_t)t->stride + 1, sizeof(int));
+    return t->until != NULL;
+}
+
+static inline int *tabu_at(tabu_list *t, int k, int a, int p) {
+    return &t->until[((size_t)k * t->n + (size_t)a) * t->stride + (t->stride > 1 ? p : 0)];
+}
+
+/* Whether the move (participants at p and q of session k go to q and p) is
+ * tabu at iteration it. */
+static bool tabu_move(tabu_list *t, const int *as, int k, int p, int q, int it) {
+    int a = as[p], b = as[q];
+    bool ta = a && *tabu_at(t, k, a - 1, q) >= it, tb = b && *tabu_at(t, k, b - 1, p) >= it;
+    return ta || tb;
+}
+
+long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                      const sw_limits *lim, long long *evaluated) {
+    const sw_season *s = mx->season;
+    int nitems = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        nitems += s->sessions[k].played ? 0 : sw_season_present_count(s, k);
+    if (iters <= 0 || nitems < 2)
+        return 0;
+    tabu_list tl;
+    if (!tabu_init(&tl, s))
+        return 0;
+    long long done = 0;
+    sw_engine E;
+    sw_engine_init(&E, mx);
+    /* Tenure: a few iterations, random in [t, 1.5 t]; measured in
+     * docs/search.md. */
+    int tenure = TABU_TENURE + nitems / 50;
+    const int stall_limit = TABU_STALL;
+    long long evals = 0;
+    sw_key top = E.cur;
+    sw_matrix_assign_from(scratch, mx);
+    int stall = 0;
+    for (int it = 1; it <= iters && !sw_over(lim); it++, done++) {
+        /* Aspiration threshold: a move beats the best state seen when its
+         * delta is below top - cur. */
+        sw_move asp = {.sosr = sw_i256_sub(top.sosr, E.cur.sosr),
+                       .sp2 = sw_i256_sub(top.sp2, E.cur.sp2),
+                       .sc = sw_i256_sub(top.sc, E.cur.sc),
+                       .have_rest = true};
+        sw_move_narrow(&asp);
+        sw_move best = {.k = -1}, c;
+        bool bimproves = false;
+        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
+            if (s->sessions[k].played)
+                continue;
+            bool ready = sw_matrix_tables_ready(mx, k);
+            int P = s->movements[s->sessions[k].movement].positions;
+            const int *as = mx->assign[k];
+            for (int p = 1; p <= P && !sw_over(lim); p++)
+                for (int q = p + 1; q <= P; q++) {
+                    if (!as[p] && !as[q])
+                        continue;
+                    evals++;
+                    c.k = k;
+                    c.p = p;
+                    c.q = q;
+                    sw_move_price(&E, &c, ready);
+                    bool tabu = tabu_move(&tl, as, k, p, q, it);
+                    int ca = sw_sosr_cmp(&c, &asp);
+                    if (tabu && ca > 0)
+                        continue;
+                    if (best.k >= 0 && sw_sosr_cmp(&c, &best) > 0)
+                        continue;
+                    bool improves = ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0);
+                    if (tabu && !improves)
+                        continue;
+                    if (best.k < 0 || sw_move_cmp(&E, &c, &best) < 0) {
+                        best = c;
+                        bimproves = improves;
+                    }
+                }
+        }
+        if (best.k < 0)
+            break;
+        int a = mx->assign[best.k][best.p], b = mx->assign[best.k][best.q];
+        sw_move_apply(&E, &best);
+        int span = tenure / 2 + 1;
+        if (a)
+            *tabu_at(&tl, best.k, a - 1, best.p) =
+                it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
+        if (b)
+            *tabu_at(&tl, best.k, b - 1, best.q) =
+                it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
+        if (bimproves) {
+            top = E.cur;
+            sw_matrix_assign_from(scratch, mx);
+            stall = 0;
+        } else if (++stall >= stall_limit) {
+            /* Circling near the best: start again from it, kicked. */
+            sw_matrix_assign_from(mx, scratch);
+            sw_random_exchange(mx, rng);
+            sw_random_exchange(mx, rng);
+            sw_engine_key(&E);
+            stall = 0;
+        }
+    }
+    sw_matrix_assign_from(mx, scratch);
+    sw_engine_free(&E);
+    free(tl.until);
+    if (evaluated)
+        *evaluated += evals;
+    return done;
+}
+
+void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+                    volatile sig_atomic_t *stop, long long *evaluated) {
+    sw_limits lim = {stop, 0};
+    sw_tabu_run(mx, scratch, rng, iters, &lim, evaluated);
+}

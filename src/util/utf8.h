@@ -1,0 +1,20 @@
+/* src/util/utf8.h: display width of UTF-8 text, for aligning columns of
+ * names in text reports (an accented name is more bytes than columns).
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_UTF8_H
+#define SW_UTF8_H
+
+#include <stddef.h>
+
+#include "util/strbuf.h"
+
+/* Columns s takes in a terminal: one per code point, none for combining
+ * marks (U+0300-036F, U+1AB0-1AFF, U+1DC0-1DFF, U+20D0-20FF, U+FE20-FE2F)
+ * and zero-width joiners/spaces; an invalid byte counts as one column. */
+size_t sw_utf8_width(const char *s);
+
+/* Append s cut to at most `width` columns (never inside a character), then
+ * spaces up to `width` columns. NULL is taken as "". */
+void sw_strbuf_pad(sw_strbuf *sb, const char *s, size_t width);
+
+#endif

@@ -1,0 +1,403 @@
+/* tests/test_report.c: the HTML page and the seats CSV of a bridge season:
+ * escaping, the CSV parsed back and compared with the season's assignment,
+ * the page well-formed with every card present, the text renumbering with
+ * names aligned by display width.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "matrix/criteria.h"
+#include "report/html.h"
+#include "report/swiss.h"
+#include "util/utf8.h"
+
+#define EX SW_SOURCE_DIR "/examples/parenfiles"
+
+typedef struct fixture {
+    sw_season s;
+    sw_matrix mx;
+    sw_criteria crit;
+    sw_report rep;
+} fixture;
+
+static void load(fixture *f, const char *path) {
+    sw_error err;
+    bool movement_only;
+    assert_int_equal(sw_season_read_any(path, &f->s, &movement_only, &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&f->mx, &f->s, &err), SW_OK);
+    sw_criteria_compute(&f->mx, &f->crit);
+    f->rep = (sw_report){.title = path, .season = &f->s, .mx = &f->mx, .crit = &f->crit};
+    if (movement_only) {
+        f->rep.has_qf = true;
+        f->rep.qf = sw_criteria_qf(&f->s.movements[0]);
+    }
+}
+
+static void unload(fixture *f) {
+    sw_matrix_free(&f->mx);
+    sw_season_free(&f->s);
+}
+
+static void test_escape(void **state) {
+    (void)state;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_html_escape(&sb, "<b>Tom & \"Jerry\" O'Neil</b>\x01 Zoë");
+    assert_string_equal(sw_strbuf_cstr(&sb),
+                        "&lt;b&gt;Tom &amp; &quot;Jerry&quot; O&#39;Neil&lt;/b&gt; Zoë");
+    sw_strbuf_free(&sb);
+}
+
+static void test_utf8_width_and_pad(void **state) {
+    (void)state;
+    assert_int_equal(sw_utf8_width("abc"), 3);
+    assert_int_equal(sw_utf8_width("Zoë"), 3);          /* precomposed: 4 bytes */
+    assert_int_equal(sw_utf8_width("Zoe\xcc\x88"), 3);  /* e + combining diaeresis */
+    assert_int_equal(sw_utf8_width("\xe5\xbc\xa0"), 1); /* one code point */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_strbuf_pad(&sb, "Zoe\xcc\x88", 5);
+    sw_strbuf_puts(&sb, "|");
+    sw_strbuf_pad(&sb, "Ångström", 4);
+    sw_strbuf_puts(&sb, "|");
+    assert_string_equal(sw_strbuf_cstr(&sb), "Zoe\xcc\x88  |Ångs|");
+    sw_strbuf_free(&sb);
+}
+
+/* Split one CSV line (RFC 4180 quoting) into at most max fields. */
+static int csv_split(const char *line, char fields[][96], int max) {
+    int n = 0;
+    const char *p = line;
+    for (;;) {
+        assert_true(n < max);
+        size_t k = 0;
+        if (*p == '"') {
+            for (p++; *p && !(*p == '"' && p[1] != '"'); p++) {
+                if (*p == '"')
+                    p++;
+                fields[n][k++] = *p;
+            }
+            assert_int_equal(*p, '"');
+            p++;
+        } else {
+            while (*p && *p != ',' && *p != '\n')
+                fields[n][k++] = *p++;
+        }
+        fields[n++][k] = '\0';
+        if (*p != ',')
+            return n;
+        p++;
+    }
+}
+
+static void test_seats_csv_round_trip(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/club.season");
+    /* a name that needs quoting */
+    free(f.s.part[0].name);
+    f.s.part[0].name = strdup("Jansen, \"Jr\" - de Vries");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    assert_true(sw_report_seats_csv(&f.rep, &sb));
+    const char *text = sw_strbuf_cstr(&sb);
+    const char *header = "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                         "sits_out_name\n";
+    assert_memory_equal(text, header, strlen(header));
+    /* seen[k][rd][t]: table rows; sat[k][rd][i]: participant i placed */
+    enum { K = 6, R = 7, T = 8, N = 18 };
+    assert_int_equal(f.s.nsessions, K);
+    int seen[K][R][T] = {{{0}}}, sat[K][R][N] = {{{0}}};
+    int rows = 0, sitouts = 0;
+    char fields[12][96];
+    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        assert_int_equal(csv_split(line, fields, 12), 10);
+        int k = atoi(fields[0]) - 1, rd = atoi(fields[1]) - 1;
+        assert_true(k >= 0 && k < K && rd >= 0 && rd < R);
+        const sw_movement *m = &f.s.movements[f.s.sessions[k].movement];
+        if (fields[2][0]) {
+            int t = atoi(fields[2]) - 1;
+            assert_true(t >= 0 && t < T);
+            seen[k][rd][t]++;
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            int ns = f.mx.assign[k][tb->seat[0]] - 1, ew = f.mx.assign[k][tb->seat[1]] - 1;
+            assert_true(ns >= 0 && ew >= 0);
+            assert_int_equal(atoi(fields[3]), f.s.part[ns].id);
+            assert_string_equal(fields[4], f.s.part[ns].name);
+            assert_int_equal(atoi(fields[5]), f.s.part[ew].id);
+            assert_string_equal(fields[6], f.s.part[ew].name);
+            char g[16];
+            sw_movement_group_name(m, tb->group, g, sizeof g);
+            assert_string_equal(fields[7], g);
+            assert_string_equal(fields[8], "");
+            sat[k][rd][ns]++;
+            sat[k][rd][ew]++;
+            rows++;
+        } else {
+            for (int c = 2; c < 8; c++)
+                assert_string_equal(fields[c], "");
+            int i = sw_season_find(&f.s, atoi(fields[8]));
+            assert_true(i >= 0);
+            assert_string_equal(fields[9], f.s.part[i].name);
+            sat[k][rd][i]++;
+            sitouts++;
+        }
+    }
+    /* every playing table of every round exactly once, nothing else; every
+     * present pair placed exactly once per round, nobody absent */
+    int expect_rows = 0;
+    for (int k = 0; k < K; k++)
+        for (int rd = 0; rd < R; rd++) {
+            for (int t = 0; t < T; t++) {
+                int plays = sw_matrix_table_plays(&f.mx, k, rd, t);
+                assert_int_equal(seen[k][rd][t], plays);
+                expect_rows += plays;
+            }
+            for (int i = 0; i < N; i++)
+                assert_int_equal(sat[k][rd][i], f.s.sessions[k].present[i] ? 1 : 0);
+        }
+    assert_int_equal(rows, expect_rows);
+    /* sessions 3 and 6 have an empty position: one pair out per round */
+    assert_int_equal(sitouts, 2 * R);
+    assert_non_null(strstr(text, "\"Jansen, \"\"Jr\"\" - de Vries\""));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+/* Well-formed XML: tags nest and close, attributes quoted, only the five
+ * XML entities or numeric ones. Returns NULL or what is wrong. */
+static const char *well_formed(const char *p) {
+    static const char *const ok_ent[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#"};
+    const char *stack[4096];
+    size_t len[4096];
+    int depth = 0;
+    if (strncmp(p, "<!DOCTYPE html>", 15))
+        return "no doctype";
+    p += 15;
+    for (; *p; p++) {
+        if (*p == '&') {
+            bool ok = false;
+            for (int e = 0; e < 5; e++)
+                ok = ok || !strncmp(p, ok_ent[e], strlen(ok_ent[e]));
+            if (!ok)
+                return "bad entity";
+        } else if (*p == '<') {
+            if (p[1] == '/') {
+                const char *name = p + 2;
+                size_t n = strcspn(name, ">");
+                if (!depth || n != len[depth - 1] || strncmp(name, stack[depth - 1], n))
+                    return "closing tag does not match";
+                depth--;
+                p = name + n;
+            } else {
+                const char *name = p + 1;
+                size_t n = strcspn(name, " />\n");
+                if (!n)
+                    return "empty tag name";
+                const char *q = name + n;
+                while (*q && *q != '>') {
+                    if (*q == '"') {
+                        q = strchr(q + 1, '"');
+                        if (!q)
+                            return "unterminated attribute";
+                    } else if (*q == '<') {
+                        return "< inside a tag";
+                    }
+                    q++;
+                }
+                if (!*q)
+                    return "unterminated tag";
+                if (q[-1] != '/') {
+                    if (depth == 4096)
+                        return "too deep";
+                    stack[depth] = name;
+                    len[depth++] = n;
+                }
+                p = q;
+            }
+        } else if (*p == '>') {
+            return "stray >";
+        }
+    }
+    return depth ? "unclosed element" : NULL;
+}
+
+static int count(const char *hay, const char *needle) {
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+static void test_html_season(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/club.season");
+    free(f.s.part[1].name);
+    f.s.part[1].name = strdup("Bakker <&> Zoë");
+    sw_criteria before = f.crit;
+    f.rep.before = &before;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    assert_false(sb.failed);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    assert_null(strstr(h, "http://example")); /* nothing fetched: no src/href to the web */
+    assert_null(strstr(h, "src=\""));
+    assert_null(strstr(h, "<script"));
+    /* criteria with before and So's gap */
+    assert_non_null(strstr(h, "<th class=\"n\">before</th>"));
+    assert_non_null(strstr(h, "So gap"));
+    /* one table card per table per session, one guide card per present pair */
+    assert_int_equal(count(h, "class=\"card tablecard\""), 6 * 8);
+    int present = 0;
+    for (int k = 0; k < f.s.nsessions; k++)
+        present += sw_season_present_count(&f.s, k);
+    assert_int_equal(count(h, "class=\"card\""), present);
+    assert_int_equal(count(h, "Renumbering"), 6);
+    assert_non_null(strstr(h, "Bakker &lt;&amp;&gt; Zoë"));
+    assert_non_null(strstr(h, "sits out"));
+    assert_non_null(strstr(h, "<b>Absent:</b> <span class=\"num\">17</span> Kramer - Wolters"));
+    /* two heatmaps with hover titles and a legend each */
+    assert_int_equal(count(h, "<svg class=\"heat\""), 2);
+    assert_int_equal(count(h, "<title>"), 1 + 2 * 18 * 17);
+    assert_int_equal(count(h, "mean "), 2);
+    assert_non_null(strstr(h, "@media print"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+static void test_html_movement(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/16p7rTeamS.asc");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    assert_non_null(strstr(h, "<td>Qf</td><td class=\"n\">78.74</td>"));
+    assert_non_null(strstr(h, "<th>table 8</th>"));
+    assert_non_null(strstr(h, "<td>1 &#8211; 2, <b>A</b></td>")); /* round 1, table 1 */
+    assert_non_null(strstr(h, "<td>4 &#8211; 16, <b>G</b></td>")); /* round 7, table 8 */
+    assert_null(strstr(h, "class=\"card tablecard\""));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+static void test_text_renumbering_names(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/club.season");
+    free(f.s.part[0].name);
+    f.s.part[0].name = strdup("Jänsen - de Vrïes"); /* 17 columns, 19 bytes */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&f.rep, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    /* absentees and sit-outs by number and name */
+    assert_non_null(strstr(t, "\n    absent: 17 Kramer - Wolters, 18 Groen - de Haan\n"));
+    assert_non_null(strstr(t, "\n    sits out: round 1: 18 Groen - de Haan\n"
+                              "              round 2: 16 Schouten - Blom\n"));
+    /* the second column starts at the same display column in every row */
+    const char *a = strstr(t, "\n      1     1  Jänsen - de Vrïes ");
+    const char *b = strstr(t, "\n      2     2  Bakker");
+    assert_non_null(a);
+    assert_non_null(b);
+    const char *a9 = strstr(a, "  9     9"), *b10 = strstr(b, " 10    10");
+    assert_non_null(a9);
+    assert_non_null(b10);
+    sw_strbuf line;
+    sw_strbuf_init(&line);
+    sw_strbuf_append(&line, a + 1, (size_t)(a9 - a - 1));
+    size_t wa = sw_utf8_width(sw_strbuf_cstr(&line));
+    line.len = 0;
+    sw_strbuf_append(&line, b + 1, (size_t)(b10 - b - 1));
+    assert_int_equal(wa, sw_utf8_width(sw_strbuf_cstr(&line)));
+    sw_strbuf_free(&line);
+    sw_strbuf_free(&sb);
+    /* --no-names: the compact line */
+    f.rep.no_names = true;
+    sw_strbuf_init(&sb);
+    sw_report_text(&f.rep, &sb);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "    1:1 2:2 3:3"));
+    assert_null(strstr(sw_strbuf_cstr(&sb), "pos  pair  name"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "\n    absent: 17 18\n"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+/* The Swiss pairing list: names next to numbers, columns aligned by display
+ * width (the accented names are longer in bytes); the page well-formed. */
+static void test_swiss_list_and_page(void **state) {
+    (void)state;
+    sw_swiss_trf trf;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_read(SW_TEST_DATA "/swiss/names.trf", &trf, &err), SW_OK);
+    sw_swiss_options opt = {0};
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&trf, &opt, &p, &err), SW_OK);
+    char name[64];
+    sw_swiss_player_name(&trf.players[1], name, sizeof name);
+    assert_string_equal(name, "Ångström, Zoë");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_swiss_list(&trf, &p, false, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(t, "1 Carlsen, Magnus"));
+    assert_non_null(strstr(t, "bye"));
+    /* every board line has its "rating" columns at the same display column */
+    const char *line = strstr(t, "\n    1  ");
+    assert_non_null(line);
+    size_t col = 0;
+    for (int k = 0; k < p.nboards - 1; k++) { /* the bye line has no black */
+        const char *end = strchr(line + 1, '\n');
+        sw_strbuf row;
+        sw_strbuf_init(&row);
+        sw_strbuf_append(&row, line + 1, (size_t)(end - line - 1));
+        size_t w = sw_utf8_width(sw_strbuf_cstr(&row));
+        if (k == 0)
+            col = w;
+        assert_int_equal(w, col);
+        sw_strbuf_free(&row);
+        line = end;
+    }
+    sb.len = 0;
+    sw_report_swiss_list(&trf, &p, true, &sb);
+    assert_null(strstr(sw_strbuf_cstr(&sb), "Carlsen"));
+    sb.len = 0;
+    sw_report_swiss_html(&trf, &p, "names.trf", &sb);
+    const char *why = well_formed(sw_strbuf_cstr(&sb));
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "O&#39;Brien, Seán"));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "<h2 class=\"pagebreak\">Standings</h2>"));
+    sw_strbuf_free(&sb);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&trf);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_utf8_width_and_pad),
+        cmocka_unit_test(test_seats_csv_round_trip),
+        cmocka_unit_test(test_html_season),
+        cmocka_unit_test(test_html_movement),
+        cmocka_unit_test(test_text_renumbering_names),
+        cmocka_unit_test(test_swiss_list_and_page),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
