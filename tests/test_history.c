@@ -224,8 +224,8 @@ static void expect_history_error(const char *text, int line, const char *needle)
     assert_int_not_equal(sw_history_parse(text, strlen(text), "bad.csv", &s, &err), SW_OK);
     assert_string_equal(err.file, "bad.csv");
     if (err.line != line || !strstr(err.msg, needle))
-        fail_msg("for \"%s\": got line %d '%s', want line %d '%s'", text, err.line, err.msg,
-                 line, needle);
+        fail_msg("for \"%s\": got line %d '%s', want line %d '%s'", text, err.line, err.msg, line,
+                 needle);
     sw_season_free(&s);
 }
 
@@ -234,8 +234,9 @@ static void test_bad_history(void **state) {
     expect_history_error("2,5,x\n", 1, "field 3 (meetings) 'x' is not a whole number");
     expect_history_error("2,5,-1\n", 1, "field 3 (meetings) '-1'");
     expect_history_error("# c\n\n2,5,100001\n", 3, "field 3 (meetings) '100001'");
-    expect_history_error("2,5,1\n5,7,1\n", 2, "field 2 (second participant): participant 7 is "
-                                             "not in the pairs file");
+    expect_history_error("2,5,1\n5,7,1\n", 2,
+                         "field 2 (second participant): participant 7 is "
+                         "not in the pairs file");
     expect_history_error("2,5,1\nq,5,1\n", 2, "field 1 (first participant) 'q'");
     expect_history_error("5,5,1\n", 1, "field 2 (second participant): participant 5 twice");
     expect_history_error("2,5\n", 1, "2 fields, expected 3 or 4");
@@ -243,10 +244,12 @@ static void test_bad_history(void **state) {
     expect_history_error("2,5,1,abc\n", 1, "field 4 (comparisons) 'abc' is not a number");
     expect_history_error("2,5,1,1/0\n", 1, "field 4 (comparisons) '1/0'");
     expect_history_error("2,5,1,0.1234567\n", 1, "field 4 (comparisons) '0.1234567'");
-    expect_history_error("2,5,1,1/2000000\n", 1, "field 4 (comparisons) '1/2000000' is out of "
-                                                 "range");
-    expect_history_error("2,5,1\n8,11,2\n5,2,3\n", 3, "participants 5 and 2 already listed on "
-                                                      "line 1");
+    expect_history_error("2,5,1,1/2000000\n", 1,
+                         "field 4 (comparisons) '1/2000000' is out of "
+                         "range");
+    expect_history_error("2,5,1\n8,11,2\n5,2,3\n", 3,
+                         "participants 5 and 2 already listed on "
+                         "line 1");
     /* a header only as the first line */
     expect_history_error("2,5,1\nfirst,second,meetings\n", 2, "field 1 (first participant)");
     /* denominators whose lcm leaves the exact range */

@@ -99,8 +99,8 @@ static int parse_rational(field f, int64_t *num, int64_t *den) {
     if (dot && slash)
         return -1;
     if (slash) {
-        long x = digits_value(p, (size_t)(slash - p)), y = digits_value(slash + 1,
-                                                                        (size_t)(end - slash - 1));
+        long x = digits_value(p, (size_t)(slash - p)),
+             y = digits_value(slash + 1, (size_t)(end - slash - 1));
         if (x < 0 || y <= 0)
             return -1;
         a = x;
@@ -134,9 +134,8 @@ typedef struct hparser {
 } hparser;
 
 static sw_status bad_field(hparser *hp, int k, field f, const char *expect) {
-    return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line,
-                        "field %d (%s) '%.*s' %s", k + 1, field_name[k],
-                        (int)(f.n > 40 ? 40 : f.n), f.p, expect);
+    return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line, "field %d (%s) '%.*s' %s", k + 1,
+                        field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
 }
 
 static sw_status participant(hparser *hp, int k, field f, int *idx) {
@@ -230,8 +229,9 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
                              "fraction (7/3)");
         if (den > SW_HISTORY_MAX_DENOMINATOR || num / den > 2 * SW_HISTORY_MAX_MEETINGS ||
             num / den < -2 * SW_HISTORY_MAX_MEETINGS)
-            return bad_field(hp, 3, f[3], "is out of range, expected -200000..200000 with a "
-                                          "denominator up to 1000000");
+            return bad_field(hp, 3, f[3],
+                             "is out of range, expected -200000..200000 with a "
+                             "denominator up to 1000000");
         st = rescale(hp, den, f[3]);
         if (st != SW_OK)
             return st;
