@@ -161,6 +161,19 @@ static void test_history_round_trip(void **state) {
     assert_non_null(strstr(t, "\nhistory /"));
     assert_non_null(strstr(t, "/club.history\n"));
     free(t);
+    /* a bad history row: exit 3 naming the history file, line and field;
+     * a history beyond the exact range: exit 4 */
+    snprintf(args, sizeof args,
+             "cp " EX "/club-history.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s' && "
+             "printf '1,2,3\\n1,3,x\\n' > '%s/club.history'",
+             dir, dir);
+    assert_int_equal(system(args), 0);
+    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
+    expect(args, 3, "club.history:2: field 3 (meetings) 'x' is not a whole number");
+    snprintf(args, sizeof args, "printf '1,2,100000\\n' > '%s/club.history'", dir);
+    assert_int_equal(system(args), 0);
+    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
+    expect(args, 4, "beyond the exact range");
     snprintf(args, sizeof args, "rm -rf '%s'", dir);
     assert_int_equal(system(args), 0);
 }
