@@ -122,6 +122,62 @@ static void test_optimize_round_trip(void **state) {
     assert_int_equal(system(args), 0);
 }
 
+static char *file_text(const char *path);
+
+/* A season with a history (issue 15): analyzed with the history in M and C,
+ * optimized, written elsewhere with the history's path made absolute, and
+ * read back with the same metrics. */
+static void test_history_round_trip(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_cli_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    expect("analyze " EX "/club-history.season --csv", 0, "competition,1,4,");
+    expect("analyze " EX "/club-history.season", 0,
+           "history: 33 meetings of 21 pairs before the season");
+    char args[2048], *out1, *out2;
+    char *plain;
+    assert_int_equal(run("analyze " EX "/club.season --csv", &plain), 0);
+    assert_int_equal(run("analyze " EX "/club-history.season --csv", &out1), 0);
+    assert_non_null(strstr(out1, "meetings,1,3,"));
+    assert_string_not_equal(plain, out1);
+    free(plain);
+    free(out1);
+    snprintf(args, sizeof args,
+             "optimize " EX "/club-history.season --restarts 3 --seed 5 --threads 2 --json -o "
+             "%s/out.season",
+             dir);
+    assert_int_equal(run(args, &out1), 0);
+    snprintf(args, sizeof args, "analyze %s/out.season --json", dir);
+    assert_int_equal(run(args, &out2), 0);
+    char *m1 = metrics_of(out1), *m2 = metrics_of(out2);
+    assert_string_equal(m1, m2);
+    free(m1);
+    free(m2);
+    free(out1);
+    free(out2);
+    snprintf(args, sizeof args, "%s/out.season", dir);
+    char *t = file_text(args);
+    assert_non_null(t);
+    assert_non_null(strstr(t, "\nhistory /"));
+    assert_non_null(strstr(t, "/club.history\n"));
+    free(t);
+    /* a bad history row: exit 3 naming the history file, line and field;
+     * a history beyond the exact range: exit 4 */
+    snprintf(args, sizeof args,
+             "cp " EX "/club-history.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s' && "
+             "printf '1,2,3\\n1,3,x\\n' > '%s/club.history'",
+             dir, dir);
+    assert_int_equal(system(args), 0);
+    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
+    expect(args, 3, "club.history:2: field 3 (meetings) 'x' is not a whole number");
+    snprintf(args, sizeof args, "printf '1,2,100000\\n' > '%s/club.history'", dir);
+    assert_int_equal(system(args), 0);
+    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
+    expect(args, 4, "beyond the exact range");
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
 /* Ctrl-C during a long search: the best so far is reported and written. */
 static void test_interrupt_keeps_best(void **state) {
     (void)state;
@@ -626,6 +682,7 @@ int main(void) {
         cmocka_unit_test(test_help_everywhere),
         cmocka_unit_test(test_analyze_example_and_movement),
         cmocka_unit_test(test_optimize_round_trip),
+        cmocka_unit_test(test_history_round_trip),
         cmocka_unit_test(test_interrupt_keeps_best),
         cmocka_unit_test(test_bad_input_and_requests),
         cmocka_unit_test(test_usage_errors),

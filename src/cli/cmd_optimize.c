@@ -293,7 +293,7 @@ static int write_season_file(const options *o, sw_season *s, sw_error *err) {
             s->pairs_file = p;
         }
     }
-    if (moved)
+    if (moved) {
         for (int i = 0; i < s->nmovements; i++) {
             char *p = relocate(in_dir, s->movement_files[i]);
             if (p) {
@@ -301,6 +301,14 @@ static int write_season_file(const options *o, sw_season *s, sw_error *err) {
                 s->movement_files[i] = p;
             }
         }
+        for (int i = 0; i < s->history.nfiles; i++) {
+            char *p = relocate(in_dir, s->history.files[i]);
+            if (p) {
+                free(s->history.files[i]);
+                s->history.files[i] = p;
+            }
+        }
+    }
     sw_season_write(s, &sb);
     if (sb.failed || pairs.failed || (with_pairs && !s->pairs_file)) {
         sw_error_set(err, SW_ERR_NOMEM, o->out, 0, "out of memory");

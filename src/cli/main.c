@@ -125,8 +125,10 @@ int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_pa
         return 1;
     char *dir = sw_path_dir(season_path);
     int same = 0;
-    for (int i = -1; dir && i < s->nmovements && !same; i++) {
-        const char *rel = i < 0 ? s->pairs_file : s->movement_files[i];
+    for (int i = -1; dir && i < s->nmovements + s->history.nfiles && !same; i++) {
+        const char *rel = i < 0                ? s->pairs_file
+                          : i < s->nmovements ? s->movement_files[i]
+                                              : s->history.files[i - s->nmovements];
         char *path = rel ? sw_path_join(dir, rel) : NULL;
         same = sw_cli_out_is_input(cmd, out, path);
         free(path);

@@ -415,6 +415,36 @@ static int64_t gcd64(int64_t a, int64_t b) {
     return a;
 }
 
+/* History carries no round limit, so with it the exact sums are checked
+ * against what the values can reach: M up to the rounds plus the largest
+ * history count, |L C| up to L (2 rounds + the largest |history C|). The
+ * bounds (docs/criteria.md): sum M^4 in int64, sp2 <= n (n-1)^2 (D Mmax)^8
+ * and every sum of Sc's expansion <= 16 D^5 (L Cmax)^4 below 2^254. Long
+ * double is ample for a bound with a factor 2 of room. */
+static sw_status history_range(const sw_matrix *mx, int rounds, int64_t L, sw_error *err) {
+    const sw_history *h = &mx->season->history;
+    size_t nn = (size_t)mx->n * (size_t)mx->n;
+    int64_t hm = 0, hc = 0;
+    for (size_t x = 0; x < nn; x++) {
+        int64_t c = h->comp[x] < 0 ? -h->comp[x] : h->comp[x];
+        hm = h->meet[x] > hm ? h->meet[x] : hm;
+        hc = c > hc ? c : hc;
+    }
+    long double n = mx->n, D = (long double)mx->pairs, M = (long double)(rounds + hm);
+    long double C = (long double)L * (2.0L * rounds) + (long double)hc * (long double)(L / h->scale);
+    long double dm = D * M, dm2 = dm * dm, dm4 = dm2 * dm2, c2 = C * C;
+    long double sp2 = n * (n - 1) * (n - 1) * dm4 * dm4;
+    long double sc = 16.0L * D * D * D * D * D * c2 * c2;
+    long double m4 = D * M * M * M * M;
+    if (m4 >= 0x1p62L || sp2 >= 0x1p254L || sc >= 0x1p254L || C >= 0x1p62L)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                            "history of up to %lld meetings a pair with %d rounds over %d "
+                            "participants is beyond the exact range of the criteria; use a "
+                            "shorter history",
+                            (long long)hm, rounds, mx->n);
+    return SW_OK;
+}
+
 /* L: the lcm of every h that can occur. A session whose seating can still
  * change and has empty positions may play a board set at any number of its
  * tables, so every 1..t-1 is possible; otherwise h is what the assignment
@@ -445,6 +475,20 @@ static sw_status compute_scale(sw_matrix *mx, sw_error *err) {
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                             "%d rounds over the season, at most %d supported", total_rounds,
                             SW_MATRIX_MAX_ROUNDS);
+    const sw_history *hist = &mx->season->history;
+    if (hist->meet) {
+        /* History comparisons are multiples of 1/hist->scale: L takes it in. */
+        L = L / gcd64(L, hist->scale) * hist->scale;
+        if (L > SW_MATRIX_MAX_SCALE)
+            return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                                "the history's comparisons and the sessions' board sets need "
+                                "a scale above %lld for an exact competition matrix; round the "
+                                "history's comparisons to fewer decimals",
+                                (long long)SW_MATRIX_MAX_SCALE);
+        sw_status st = history_range(mx, total_rounds, L, err);
+        if (st != SW_OK)
+            return st;
+    }
     mx->scale = L;
     return SW_OK;
 }
@@ -565,7 +609,17 @@ void sw_matrix_rebuild(sw_matrix *mx) {
         mx->rests[i] = 0;
         add_rest(mx, (int)i, mx->season->part[i].rests);
     }
-    /* Unordered pairs start at 0; the power sums over them count from there. */
+    /* Unordered pairs start at 0, or at the history's values (a fixed
+     * baseline, scaled to L); the power sums over them count from there. */
+    const sw_history *hist = &mx->season->history;
+    for (int i = 0; hist->meet && i < mx->n; i++)
+        for (int j = i + 1; j < mx->n; j++) {
+            size_t x = (size_t)i * n + (size_t)j;
+            if (hist->meet[x])
+                add_meet(mx, i, j, hist->meet[x]);
+            if (hist->comp[x])
+                add_comp(mx, i, j, hist->comp[x] * (mx->scale / hist->scale));
+        }
     for (int k = 0; k < mx->nsessions; k++) {
         const sw_layout *l = lay(mx, k);
         memset(mx->pos[k], 0, n * sizeof *mx->pos[k]);

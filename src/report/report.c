@@ -212,9 +212,23 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
     int played = 0;
     for (int k = 0; k < s->nsessions; k++)
         played += s->sessions[k].played;
-    sw_strbuf_printf(o, "%s\n%d participants, %d session%s (%d played)\n\n",
+    sw_strbuf_printf(o, "%s\n%d participants, %d session%s (%d played)\n",
                      r->title ? r->title : "seatwise", s->n, s->nsessions,
                      s->nsessions == 1 ? "" : "s", played);
+    if (s->history.meet) {
+        long long pairs = 0, meetings = 0;
+        for (int i = 0; i < s->n; i++)
+            for (int j = i + 1; j < s->n; j++) {
+                int32_t v = s->history.meet[(size_t)i * (size_t)s->n + (size_t)j];
+                int64_t c = s->history.comp[(size_t)i * (size_t)s->n + (size_t)j];
+                pairs += v != 0 || c != 0;
+                meetings += v;
+            }
+        sw_strbuf_printf(o, "history: %lld meetings of %lld pairs before the season, counted "
+                            "in M and C\n",
+                         meetings, pairs);
+    }
+    sw_strbuf_puts(o, "\n");
     text_criteria(r, o);
     if (!r->has_qf)
         text_sessions(r, o);

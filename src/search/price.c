@@ -30,8 +30,9 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     for (int i = 0; i < s->n; i++)
         if (s->part[i].rests > carried)
             carried = s->part[i].rests;
-    /* A pair meets at most once a round; a participant rests at most once. */
-    pr->xmax = rounds;
+    /* A pair meets at most once a round, on top of its history's meetings;
+     * a participant rests at most once a round. */
+    pr->xmax = rounds + sw_history_max_meetings(s);
     for (int i = 0; i < s->nmovements; i++)
         if (s->movements[i].positions > pr->maxp)
             pr->maxp = s->movements[i].positions;

@@ -28,6 +28,7 @@ void sw_season_free(sw_season *s) {
         session_free(&s->sessions[k]);
     free(s->sessions);
     free(s->pairs_file);
+    sw_history_free(&s->history);
     memset(s, 0, sizeof *s);
 }
 
@@ -52,6 +53,32 @@ static char *dup_or_null(const char *s, bool *fail) {
     if (!d)
         *fail = true;
     return d;
+}
+
+static int history_copy(sw_history *d, const sw_history *h, size_t n) {
+    memset(d, 0, sizeof *d);
+    d->scale = h->scale;
+    if (h->meet) {
+        d->meet = malloc(n * n * sizeof *d->meet + 1);
+        d->comp = malloc(n * n * sizeof *d->comp + 1);
+        if (!d->meet || !d->comp)
+            return -1;
+        memcpy(d->meet, h->meet, n * n * sizeof *d->meet);
+        memcpy(d->comp, h->comp, n * n * sizeof *d->comp);
+    }
+    if (h->nfiles) {
+        d->files = calloc((size_t)h->nfiles, sizeof *d->files);
+        if (!d->files)
+            return -1;
+        for (int i = 0; i < h->nfiles; i++) {
+            bool fail = false;
+            d->files[i] = dup_or_null(h->files[i], &fail);
+            d->nfiles = i + 1;
+            if (fail)
+                return -1;
+        }
+    }
+    return 0;
 }
 
 sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
@@ -92,6 +119,8 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
             memcpy(b->assign, a->assign, (P + 1) * sizeof *b->assign);
         }
         s.pairs_file = dup_or_null(src->pairs_file, &fail);
+        if (!fail)
+            fail = history_copy(&s.history, &src->history, (size_t)src->n) != 0;
     }
     if (fail) {
         sw_season_free(&s);

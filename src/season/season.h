@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "movement/movement.h"
 #include "util/error.h"
@@ -22,6 +23,10 @@
 #define SW_SEASON_MAX_SESSIONS 200
 #define SW_PARTICIPANT_MAX_ID 999999
 #define SW_PARTICIPANT_MAX_RESTS 1000
+/* History values per pair (the exact-range check of sw_matrix_init decides
+ * what fits together with the season's rounds). */
+#define SW_HISTORY_MAX_MEETINGS 100000
+#define SW_HISTORY_MAX_DENOMINATOR 1000000 /* of a comparisons value */
 
 typedef struct sw_participant {
     int id;    /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
@@ -38,6 +43,17 @@ typedef struct sw_session {
     int *assign;
 } sw_session;
 
+/* Earlier play (docs/formats.md, "History file"): a fixed baseline added to
+ * M and C before the sessions' contributions. Comparisons are exact
+ * rationals with the common denominator `scale`. */
+typedef struct sw_history {
+    int32_t *meet; /* [n*n], symmetric, 0 on the diagonal; NULL = no history */
+    int64_t *comp; /* [n*n], symmetric: C of earlier play times scale */
+    int64_t scale; /* >= 1: the lcm of the denominators of every comparisons value */
+    int nfiles;
+    char **files;  /* [nfiles]: history paths as written in the season file */
+} sw_history;
+
 typedef struct sw_season {
     int n;                     /* participants */
     sw_participant *part;      /* [n], in pairs-file order */
@@ -47,6 +63,7 @@ typedef struct sw_season {
     int nsessions;
     sw_session *sessions;      /* [nsessions] */
     char *pairs_file;          /* as written in the season file; NULL if none */
+    sw_history history;        /* earlier play; history.meet == NULL when none */
 } sw_season;
 
 /* ---- pairs file (parenfile) ---- */
@@ -59,6 +76,21 @@ SW_NODISCARD sw_status sw_parenfile_parse(const char *text, size_t len, const ch
 SW_NODISCARD sw_status sw_parenfile_read(const char *path, sw_participant **part, int *n,
                                          sw_error *err);
 void sw_participants_free(sw_participant *part, int n);
+
+/* ---- history ---- */
+
+/* Parse a history CSV (rows "id,id,meetings[,comparisons]", docs/formats.md)
+ * for the participants of s and add it to s->history. Errors name file, line
+ * and field; after one, s->history may hold part of the file (free s). */
+SW_NODISCARD sw_status sw_history_parse(const char *text, size_t len, const char *file,
+                                        sw_season *s, sw_error *err);
+SW_NODISCARD sw_status sw_history_read(const char *path, sw_season *s, sw_error *err);
+
+/* The largest history meeting count of any pair (0 without history). */
+int32_t sw_history_max_meetings(const sw_season *s);
+
+/* Release s->history and zero it. */
+void sw_history_free(sw_history *h);
 
 /* ---- seasons ---- */
 

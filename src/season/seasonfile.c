@@ -7,6 +7,8 @@
  *   absent ID...          participants not present in this session
  *   seats ID...           participant at positions 1..P (0 = empty)
  *   played                this session is played: fixed, needs seats
+ *   history FILE          earlier play (a CSV of meetings and comparisons per
+ *                         two participants), after 'pairs'; may repeat
  *
  * Paths are relative to the season file's directory. See docs/formats.md.
  * SPDX-License-Identifier: MIT */
@@ -58,6 +60,32 @@ static sw_status load_pairs(parser *ps, sw_cursor *c) {
     if (!path)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     sw_status st = sw_parenfile_read(path, &s->part, &s->n, ps->err);
+    free(path);
+    return named_here(ps, st);
+}
+
+static sw_status load_history(parser *ps, sw_cursor *c) {
+    sw_season *s = ps->s;
+    if (!s->part)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "'history' before 'pairs', expected the pairs file first");
+    size_t n;
+    const char *rel = sw_cursor_rest(c, &n);
+    if (n == 0)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "'history' without a file name");
+    sw_history *h = &s->history;
+    char **nf = realloc(h->files, (size_t)(h->nfiles + 1) * sizeof *nf);
+    if (nf)
+        h->files = nf;
+    char *dup = nf ? strndup(rel, n) : NULL;
+    char *path = dup ? sw_path_join(ps->dir, dup) : NULL;
+    if (!path) {
+        free(dup);
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    }
+    h->files[h->nfiles++] = dup;
+    sw_status st = sw_history_read(path, s, ps->err);
     free(path);
     return named_here(ps, st);
 }
@@ -208,11 +236,13 @@ static sw_status parse_line(parser *ps, const char *line, size_t len) {
         return load_pairs(ps, &c);
     if (word_is(w, n, "session"))
         return add_session(ps, &c);
+    if (word_is(w, n, "history"))
+        return load_history(ps, &c);
     bool known = word_is(w, n, "absent") || word_is(w, n, "seats") || word_is(w, n, "played");
     if (!known)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                            "unknown keyword '%.*s', expected pairs, session, absent, seats or "
-                            "played",
+                            "unknown keyword '%.*s', expected pairs, history, session, absent, "
+                            "seats or played",
                             (int)(n > 40 ? 40 : n), w);
     if (ps->s->nsessions == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
@@ -299,6 +329,8 @@ sw_status sw_season_read(const char *path, sw_season *s, sw_error *err) {
 void sw_season_write(const sw_season *s, sw_strbuf *out) {
     sw_strbuf_puts(out, "# seatwise season\n");
     sw_strbuf_printf(out, "pairs %s\n", s->pairs_file ? s->pairs_file : "pairs.txt");
+    for (int i = 0; i < s->history.nfiles; i++)
+        sw_strbuf_printf(out, "history %s\n", s->history.files[i]);
     for (int k = 0; k < s->nsessions; k++) {
         const sw_session *ss = &s->sessions[k];
         const sw_movement *m = &s->movements[ss->movement];

@@ -1,0 +1,293 @@
+/* src/season/history.c: the history file: earlier play as meetings and
+ * comparisons per two participants, a small CSV (docs/formats.md):
+ *
+ *   # id,id,meetings[,comparisons]
+ *   3,7,2
+ *   3,9,1,4/3
+ *
+ * Comparisons are kept exact: every value is a rational with a denominator
+ * up to SW_HISTORY_MAX_DENOMINATOR, stored as an integer over the common
+ * denominator history.scale.
+ * SPDX-License-Identifier: MIT */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "season/season.h"
+#include "season/season_internal.h"
+#include "util/fileio.h"
+
+#define MAX_FIELDS 8
+/* The lcm of every denominator: the matrix scale L must take it in too, so
+ * it is held to the same limit (SW_MATRIX_MAX_SCALE). */
+#define HISTORY_MAX_SCALE (INT64_C(1) << 28)
+
+static const char *const field_name[] = {"first participant", "second participant", "meetings",
+                                         "comparisons"};
+
+void sw_history_free(sw_history *h) {
+    free(h->meet);
+    free(h->comp);
+    for (int i = 0; i < h->nfiles; i++)
+        free(h->files[i]);
+    free(h->files);
+    memset(h, 0, sizeof *h);
+}
+
+int32_t sw_history_max_meetings(const sw_season *s) {
+    int32_t mx = 0;
+    if (!s->history.meet)
+        return 0;
+    size_t nn = (size_t)s->n * (size_t)s->n;
+    for (size_t x = 0; x < nn; x++)
+        if (s->history.meet[x] > mx)
+            mx = s->history.meet[x];
+    return mx;
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+    if (a < 0)
+        a = -a;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+typedef struct field {
+    const char *p;
+    size_t n;
+} field;
+
+static void trim(field *f) {
+    while (f->n && isspace((unsigned char)f->p[0])) {
+        f->p++;
+        f->n--;
+    }
+    while (f->n && isspace((unsigned char)f->p[f->n - 1]))
+        f->n--;
+}
+
+/* A whole number of at most 9 digits, no sign; -1 when not one. */
+static long digits_value(const char *p, size_t n) {
+    if (n == 0 || n > 9)
+        return -1;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)p[i]))
+            return -1;
+        v = v * 10 + (p[i] - '0');
+    }
+    return v;
+}
+
+/* A comparisons value: an integer, a decimal (at most 6 decimals) or a
+ * fraction a/b, optionally signed, as a reduced num/den. Returns 0, or -1
+ * when the text is none of these. */
+static int parse_rational(field f, int64_t *num, int64_t *den) {
+    const char *p = f.p, *end = f.p + f.n;
+    bool neg = false;
+    if (p < end && (*p == '-' || *p == '+')) {
+        neg = *p == '-';
+        p++;
+    }
+    const char *dot = memchr(p, '.', (size_t)(end - p)), *slash = memchr(p, '/', (size_t)(end - p));
+    int64_t a, b = 1;
+    if (dot && slash)
+        return -1;
+    if (slash) {
+        long x = digits_value(p, (size_t)(slash - p)),
+             y = digits_value(slash + 1, (size_t)(end - slash - 1));
+        if (x < 0 || y <= 0)
+            return -1;
+        a = x;
+        b = y;
+    } else if (dot) {
+        size_t ni = (size_t)(dot - p), nf = (size_t)(end - dot - 1);
+        long x = ni ? digits_value(p, ni) : 0, y = nf ? digits_value(dot + 1, nf) : 0;
+        if (x < 0 || y < 0 || nf > 6 || (ni == 0 && nf == 0))
+            return -1;
+        for (size_t i = 0; i < nf; i++)
+            b *= 10;
+        a = (int64_t)x * b + y;
+    } else {
+        long x = digits_value(p, (size_t)(end - p));
+        if (x < 0)
+            return -1;
+        a = x;
+    }
+    int64_t g = gcd64(a, b);
+    *num = neg ? -(a / g) : a / g;
+    *den = b / g;
+    return 0;
+}
+
+typedef struct hparser {
+    const char *file;
+    int line;
+    sw_season *s;
+    int *seen; /* [n*n]: line that listed the pair in this file, 0 = none */
+    sw_error *err;
+} hparser;
+
+static sw_status bad_field(hparser *hp, int k, field f, const char *expect) {
+    return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line, "field %d (%s) '%.*s' %s", k + 1,
+                        field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
+}
+
+static sw_status participant(hparser *hp, int k, field f, int *idx) {
+    long id = digits_value(f.p, f.n);
+    if (id < 1 || id > SW_PARTICIPANT_MAX_ID)
+        return bad_field(hp, k, f, "is not a participant number, expected 1..999999");
+    *idx = sw_season_find(hp->s, (int)id);
+    if (*idx < 0)
+        return sw_error_set(hp->err, SW_ERR_INVALID, hp->file, hp->line,
+                            "field %d (%s): participant %ld is not in the pairs file; add them "
+                            "or drop the row",
+                            k + 1, field_name[k], id);
+    return SW_OK;
+}
+
+/* Bring every stored comparison to the common denominator lcm(scale, den). */
+static sw_status rescale(hparser *hp, int64_t den, field f) {
+    sw_history *h = &hp->s->history;
+    int64_t g = gcd64(h->scale, den), L = h->scale / g * den;
+    if (L == h->scale)
+        return SW_OK;
+    if (L > HISTORY_MAX_SCALE)
+        return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
+                            "field 4 (comparisons) '%.*s': the denominators of the history's "
+                            "comparisons have a common multiple above %lld; round the values "
+                            "to fewer decimals",
+                            (int)(f.n > 40 ? 40 : f.n), f.p, (long long)HISTORY_MAX_SCALE);
+    int64_t mul = L / h->scale;
+    size_t nn = (size_t)hp->s->n * (size_t)hp->s->n;
+    for (size_t x = 0; x < nn; x++)
+        h->comp[x] *= mul;
+    h->scale = L;
+    return SW_OK;
+}
+
+static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *header_ok) {
+    const char *hash = memchr(line, '#', len);
+    if (hash)
+        len = (size_t)(hash - line);
+    field f[MAX_FIELDS];
+    int nf = 0;
+    const char *p = line, *end = line + len;
+    bool blank = true;
+    for (const char *q = line; q < end; q++)
+        blank = blank && isspace((unsigned char)*q);
+    if (blank)
+        return SW_OK;
+    while (nf < MAX_FIELDS) {
+        const char *c = memchr(p, ',', (size_t)(end - p));
+        f[nf].p = p;
+        f[nf].n = (size_t)((c ? c : end) - p);
+        trim(&f[nf++]);
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    /* A header line ("i,j,meetings,comparisons") is allowed first. */
+    bool header = *header_ok && f[0].n && isalpha((unsigned char)f[0].p[0]);
+    *header_ok = false;
+    if (header)
+        return SW_OK;
+    if (nf < 3 || nf > 4 || (nf == MAX_FIELDS))
+        return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line,
+                            "%s%d field%s, expected 3 or 4: id,id,meetings[,comparisons]",
+                            nf == MAX_FIELDS ? "at least " : "", nf, nf == 1 ? "" : "s");
+    int a, b;
+    sw_status st = participant(hp, 0, f[0], &a);
+    if (st == SW_OK)
+        st = participant(hp, 1, f[1], &b);
+    if (st != SW_OK)
+        return st;
+    if (a == b)
+        return sw_error_set(hp->err, SW_ERR_INVALID, hp->file, hp->line,
+                            "field 2 (second participant): participant %d twice, expected two "
+                            "different participants",
+                            hp->s->part[a].id);
+    int64_t n = hp->s->n, idx = a < b ? a * n + b : b * n + a;
+    if (hp->seen[idx])
+        return sw_error_set(hp->err, SW_ERR_INVALID, hp->file, hp->line,
+                            "participants %d and %d already listed on line %d; give each two "
+                            "participants one row",
+                            hp->s->part[a].id, hp->s->part[b].id, hp->seen[idx]);
+    long m = digits_value(f[2].p, f[2].n);
+    if (m < 0 || m > SW_HISTORY_MAX_MEETINGS)
+        return bad_field(hp, 2, f[2], "is not a whole number 0..100000");
+    int64_t num = m, den = 1;
+    if (nf == 4) {
+        if (parse_rational(f[3], &num, &den) != 0)
+            return bad_field(hp, 3, f[3],
+                             "is not a number, expected an integer, a decimal (2.25) or a "
+                             "fraction (7/3)");
+        if (den > SW_HISTORY_MAX_DENOMINATOR || num / den > 2 * SW_HISTORY_MAX_MEETINGS ||
+            num / den < -2 * SW_HISTORY_MAX_MEETINGS)
+            return bad_field(hp, 3, f[3],
+                             "is out of range, expected -200000..200000 with a "
+                             "denominator up to 1000000");
+        st = rescale(hp, den, f[3]);
+        if (st != SW_OK)
+            return st;
+    }
+    sw_history *h = &hp->s->history;
+    hp->seen[idx] = hp->line;
+    int64_t v = num * (h->scale / den);
+    h->meet[a * n + b] += (int32_t)m;
+    h->meet[b * n + a] += (int32_t)m;
+    h->comp[a * n + b] += v;
+    h->comp[b * n + a] += v;
+    if (h->meet[a * n + b] > SW_HISTORY_MAX_MEETINGS)
+        return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
+                            "participants %d and %d: more than %d meetings over all history "
+                            "files",
+                            hp->s->part[a].id, hp->s->part[b].id, SW_HISTORY_MAX_MEETINGS);
+    return SW_OK;
+}
+
+sw_status sw_history_parse(const char *text, size_t len, const char *file, sw_season *s,
+                           sw_error *err) {
+    if (!s->part || s->n < 1)
+        return sw_error_set(err, SW_ERR_PARSE, file, 0,
+                            "a history needs the participants first (the 'pairs' line)");
+    size_t nn = (size_t)s->n * (size_t)s->n;
+    sw_history *h = &s->history;
+    if (!h->meet) {
+        h->meet = calloc(nn, sizeof *h->meet);
+        h->comp = calloc(nn, sizeof *h->comp);
+        h->scale = 1;
+    }
+    hparser hp = {.file = file, .s = s, .err = err};
+    hp.seen = calloc(nn, sizeof *hp.seen);
+    if (!h->meet || !h->comp || !hp.seen) {
+        free(hp.seen);
+        return sw_error_set(err, SW_ERR_NOMEM, file, 0, "out of memory");
+    }
+    const char *p = text, *end = text + len, *line;
+    size_t ll;
+    bool header_ok = true;
+    sw_status st = SW_OK;
+    while (st == SW_OK && sw_next_line(&p, end, &line, &ll)) {
+        hp.line++;
+        st = parse_row(&hp, line, ll, &header_ok);
+    }
+    free(hp.seen);
+    return st;
+}
+
+sw_status sw_history_read(const char *path, sw_season *s, sw_error *err) {
+    char *text;
+    size_t len;
+    sw_status st = sw_file_read(path, &text, &len, err);
+    if (st != SW_OK)
+        return st;
+    st = sw_history_parse(text, len, path, s, err);
+    free(text);
+    return st;
+}

@@ -1,0 +1,491 @@
+/* tests/test_history.c: history in the season (issue 15, item 1). A season
+ * with a history equals the same season with that history as played
+ * sessions (every entry of M and C, the rests, every criterion exactly);
+ * bad history files are refused naming the file, line and field; the
+ * pricer covers meetings beyond the season's rounds; the optimizer's result
+ * on a season with history equals a full recomputation.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "search/price.h"
+#include "search/search.h"
+#include "season/season.h"
+#include "util/rng.h"
+#include "util/strbuf.h"
+
+#define MOVEMENT "7ronden/10p7rTeamH.txt"
+
+static void read_movement(const char *rel, sw_movement *m) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, rel);
+    sw_error err;
+    if (sw_movement_read_asc(path, m, &err) != SW_OK)
+        fail_msg("%s: %s", path, err.msg);
+}
+
+static sw_season uniform(const sw_movement *m, int n, int sessions) {
+    sw_participant part[32];
+    for (int i = 0; i < n; i++)
+        part[i] = (sw_participant){3 * i + 2, i % 3, "p"}; /* ids are not indices */
+    sw_season s;
+    sw_error err;
+    assert_int_equal(sw_season_uniform(m, "m.asc", part, n, sessions, &s, &err), SW_OK);
+    return s;
+}
+
+/* Random absentees (1 or 2 of the n = P + 1) and a random seating in every
+ * session: phantoms make board sets play at fewer tables, so C has thirds
+ * and halves. */
+static void randomize(sw_season *s, sw_rng *rng) {
+    for (int k = 0; k < s->nsessions; k++) {
+        sw_session *ss = &s->sessions[k];
+        int P = s->movements[ss->movement].positions;
+        for (int i = 0; i < s->n; i++)
+            ss->present[i] = true;
+        int absent = 1 + (int)sw_rng_bounded(rng, 2);
+        for (int a = 0; a < absent;) {
+            int i = (int)sw_rng_bounded(rng, (uint32_t)s->n);
+            if (ss->present[i]) {
+                ss->present[i] = false;
+                a++;
+            }
+        }
+        int pos[32];
+        for (int p = 0; p < P; p++)
+            pos[p] = p + 1;
+        for (int p = P - 1; p > 0; p--) {
+            int j = (int)sw_rng_bounded(rng, (uint32_t)p + 1), t = pos[p];
+            pos[p] = pos[j];
+            pos[j] = t;
+        }
+        memset(ss->assign, 0, sizeof(int) * ((size_t)P + 1));
+        int x = 0;
+        for (int i = 0; i < s->n; i++)
+            if (ss->present[i])
+                ss->assign[pos[x++]] = i + 1;
+    }
+}
+
+static void copy_session(sw_season *dst, int kd, const sw_season *src, int ks) {
+    int P = src->movements[src->sessions[ks].movement].positions;
+    memcpy(dst->sessions[kd].present, src->sessions[ks].present, (size_t)src->n * sizeof(bool));
+    memcpy(dst->sessions[kd].assign, src->sessions[ks].assign, ((size_t)P + 1) * sizeof(int));
+    dst->sessions[kd].played = src->sessions[ks].played;
+}
+
+/* The history CSV of a state's M and C (C as fractions over its scale). */
+static void history_csv(const sw_matrix *mx, sw_strbuf *out) {
+    sw_strbuf_puts(out, "# from played sessions\nfirst,second,meetings,comparisons\n");
+    const sw_season *s = mx->season;
+    for (int i = 0; i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++) {
+            int m = sw_matrix_meet(mx, i, j);
+            int64_t c = sw_matrix_comp(mx, i, j);
+            if (m == 0 && c == 0)
+                continue;
+            /* both orders of the ids, both forms of a whole C */
+            int a = (i + j) % 2 ? i : j, b = a == i ? j : i;
+            if (c % mx->scale == 0 && c == (int64_t)m * mx->scale && (i + j) % 3 == 0)
+                sw_strbuf_printf(out, "%d, %d, %d\n", s->part[a].id, s->part[b].id, m);
+            else if (c % mx->scale == 0)
+                sw_strbuf_printf(out, "%d,%d,%d,%lld\n", s->part[a].id, s->part[b].id, m,
+                                 (long long)(c / mx->scale));
+            else
+                sw_strbuf_printf(out, "%d,%d,%d,%lld/%lld\n", s->part[a].id, s->part[b].id, m,
+                                 (long long)c, (long long)mx->scale);
+        }
+}
+
+static void assert_i256_eq(sw_i256 a, sw_i256 b) {
+    assert_int_equal(sw_i256_cmp(a, b), 0);
+}
+
+static sw_i256 pow4(int64_t v) {
+    sw_i256 x = sw_i256_from_i64(v), x2 = sw_i256_mul(x, x);
+    return sw_i256_mul(x2, x2);
+}
+
+/* Every entry and criterion of a equals b's (C compared as rationals: the
+ * two may have different scales L). */
+static void assert_same_state(const sw_matrix *a, const sw_matrix *b) {
+    assert_int_equal(a->n, b->n);
+    for (int i = 0; i < a->n; i++) {
+        assert_int_equal(a->rests[i], b->rests[i]);
+        for (int j = 0; j < a->n; j++) {
+            assert_int_equal(sw_matrix_meet(a, i, j), sw_matrix_meet(b, i, j));
+            assert_true((__int128)sw_matrix_comp(a, i, j) * b->scale ==
+                        (__int128)sw_matrix_comp(b, i, j) * a->scale);
+        }
+    }
+    sw_criteria ca, cb;
+    sw_criteria_compute(a, &ca);
+    sw_criteria_compute(b, &cb);
+    assert_i256_eq(ca.so, cb.so);
+    assert_i256_eq(ca.sr, cb.sr);
+    assert_i256_eq(ca.sp2, cb.sp2);
+    assert_i256_eq(ca.sosr, cb.sosr);
+    assert_i256_eq(ca.so_bound, cb.so_bound);
+    /* sc = (D L)^4 Sc: equal once each is brought to the other's L */
+    assert_i256_eq(sw_i256_mul(ca.sc, pow4(b->scale)), sw_i256_mul(cb.sc, pow4(a->scale)));
+    assert_int_equal(ca.meetings, cb.meetings);
+    assert_true(ca.So == cb.So && ca.Sr == cb.Sr && ca.Sp == cb.Sp && ca.Qo == cb.Qo);
+    assert_true(ca.So_bound == cb.So_bound && ca.g == cb.g);
+    assert_float_equal(ca.Sc, cb.Sc, 1e-9 * (1 + ca.Sc));
+    assert_float_equal(ca.Qc, cb.Qc, 1e-9);
+    assert_float_equal(ca.gc, cb.gc, 1e-12);
+}
+
+/* The season `full` (nh played sessions, then the rest) and the same rest
+ * with those nh sessions given as a history CSV and their rests carried
+ * over in the pairs file. */
+static void split_season(const sw_season *full, int nh, sw_season *rest) {
+    const sw_movement *m = &full->movements[0];
+    sw_season hs = uniform(m, full->n, nh);
+    for (int k = 0; k < nh; k++)
+        copy_session(&hs, k, full, k);
+    sw_matrix hm;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&hm, &hs, &err), SW_OK);
+    *rest = uniform(m, full->n, full->nsessions - nh);
+    for (int k = nh; k < full->nsessions; k++)
+        copy_session(rest, k - nh, full, k);
+    for (int i = 0; i < full->n; i++)
+        rest->part[i].rests = hm.rests[i]; /* carried: before plus the history's sit-outs */
+    sw_strbuf csv;
+    sw_strbuf_init(&csv);
+    history_csv(&hm, &csv);
+    assert_false(csv.failed);
+    if (sw_history_parse(sw_strbuf_cstr(&csv), csv.len, "h.csv", rest, &err) != SW_OK)
+        fail_msg("%s:%d: %s\n%s", err.file, err.line, err.msg, sw_strbuf_cstr(&csv));
+    assert_int_equal(sw_season_validate(rest, "rest", &err), SW_OK);
+    sw_strbuf_free(&csv);
+    sw_matrix_free(&hm);
+    sw_season_free(&hs);
+}
+
+static void test_history_equals_played_sessions(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_rng rng;
+    int fractions = 0;
+    for (int trial = 0; trial < 12; trial++) {
+        sw_rng_seed(&rng, 15, (uint64_t)trial);
+        int nh = 1 + trial % 4, nr = 1 + trial % 3;
+        sw_season full = uniform(&m, m.positions + 1, nh + nr);
+        randomize(&full, &rng);
+        for (int k = 0; k < nh + (trial % 2); k++)
+            full.sessions[k].played = true;
+        sw_season rest;
+        split_season(&full, nh, &rest);
+        fractions += rest.history.scale > 1;
+        sw_matrix a, b;
+        sw_error err;
+        assert_int_equal(sw_matrix_init(&a, &full, &err), SW_OK);
+        assert_int_equal(sw_matrix_init(&b, &rest, &err), SW_OK);
+        assert_same_state(&a, &b);
+        /* exchanges in the planned sessions keep the two equal */
+        for (int t = 0; t < 40; t++) {
+            int k = (int)sw_rng_bounded(&rng, (uint32_t)nr);
+            int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)m.positions);
+            sw_matrix_exchange(&a, nh + k, p, q);
+            sw_matrix_exchange(&b, k, p, q);
+        }
+        assert_same_state(&a, &b);
+        sw_matrix_rebuild(&b);
+        assert_same_state(&a, &b);
+        sw_matrix_free(&a);
+        sw_matrix_free(&b);
+        sw_season_free(&rest);
+        sw_season_free(&full);
+    }
+    assert_true(fractions > 0); /* some histories had C in fractions */
+    sw_movement_free(&m);
+}
+
+static void expect_history_error(const char *text, int line, const char *needle) {
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, 4, 1); /* ids 2, 5, 8, 11 */
+    sw_movement_free(&m);
+    sw_error err;
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_history_parse(text, strlen(text), "bad.csv", &s, &err), SW_OK);
+    assert_string_equal(err.file, "bad.csv");
+    if (err.line != line || !strstr(err.msg, needle))
+        fail_msg("for \"%s\": got line %d '%s', want line %d '%s'", text, err.line, err.msg, line,
+                 needle);
+    sw_season_free(&s);
+}
+
+static void test_bad_history(void **state) {
+    (void)state;
+    expect_history_error("2,5,x\n", 1, "field 3 (meetings) 'x' is not a whole number");
+    expect_history_error("2,5,-1\n", 1, "field 3 (meetings) '-1'");
+    expect_history_error("# c\n\n2,5,100001\n", 3, "field 3 (meetings) '100001'");
+    expect_history_error("2,5,1\n5,7,1\n", 2,
+                         "field 2 (second participant): participant 7 is "
+                         "not in the pairs file");
+    expect_history_error("2,5,1\nq,5,1\n", 2, "field 1 (first participant) 'q'");
+    expect_history_error("5,5,1\n", 1, "field 2 (second participant): participant 5 twice");
+    expect_history_error("2,5\n", 1, "2 fields, expected 3 or 4");
+    expect_history_error("2,5,1,2,3\n", 1, "5 fields, expected 3 or 4");
+    expect_history_error("2,5,1,abc\n", 1, "field 4 (comparisons) 'abc' is not a number");
+    expect_history_error("2,5,1,1/0\n", 1, "field 4 (comparisons) '1/0'");
+    expect_history_error("2,5,1,0.1234567\n", 1, "field 4 (comparisons) '0.1234567'");
+    expect_history_error("2,5,1,1/2000000\n", 1,
+                         "field 4 (comparisons) '1/2000000' is out of "
+                         "range");
+    expect_history_error("2,5,1\n8,11,2\n5,2,3\n", 3,
+                         "participants 5 and 2 already listed on "
+                         "line 1");
+    /* a header only as the first line */
+    expect_history_error("2,5,1\nfirst,second,meetings\n", 2, "field 1 (first participant)");
+    /* denominators whose lcm leaves the exact range */
+    expect_history_error("2,5,1,1/999983\n8,11,1,1/999979\n", 2, "common multiple");
+}
+
+static void test_history_values(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, 4, 1);
+    sw_movement_free(&m);
+    const char *text = "i,j,meetings,comparisons  # header\n"
+                       "2,5,3\n"
+                       "8,2,1,-0.25\n"
+                       "5,8,0,+4/3\n"
+                       "11,8,2,2.5\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
+    const sw_history *h = &s.history;
+    assert_int_equal(h->scale, 12);
+    int n = s.n;
+    assert_int_equal(h->meet[0 * n + 1], 3);
+    assert_int_equal(h->meet[1 * n + 0], 3);
+    assert_int_equal(h->comp[0 * n + 1], 36); /* C = meetings by default */
+    assert_int_equal(h->comp[2 * n + 0], -3);
+    assert_int_equal(h->comp[1 * n + 2], 16);
+    assert_int_equal(h->comp[3 * n + 2], 30);
+    assert_int_equal(h->meet[3 * n + 2], 2);
+    assert_int_equal(sw_history_max_meetings(&s), 3);
+    /* a second file adds to the first */
+    const char *more = "5,2,1,1/5\n";
+    assert_int_equal(sw_history_parse(more, strlen(more), "h2.csv", &s, &err), SW_OK);
+    assert_int_equal(h->scale, 60);
+    assert_int_equal(h->meet[0 * n + 1], 4);
+    assert_int_equal(h->comp[0 * n + 1], 3 * 60 + 12);
+    assert_int_equal(h->comp[3 * n + 2], 150);
+    /* the matrices start from it: L takes in the history's 60, and M and C
+     * are the session's plus the history's */
+    sw_matrix mx, plain;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.scale % 60, 0);
+    sw_history saved = s.history;
+    memset(&s.history, 0, sizeof s.history);
+    assert_int_equal(sw_matrix_init(&plain, &s, &err), SW_OK);
+    s.history = saved;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                continue;
+            assert_int_equal(sw_matrix_meet(&mx, i, j),
+                             sw_matrix_meet(&plain, i, j) + h->meet[i * n + j]);
+            /* with / L == plain / L0 + history / 60 */
+            assert_true((__int128)sw_matrix_comp(&mx, i, j) * plain.scale * 60 ==
+                        (__int128)sw_matrix_comp(&plain, i, j) * mx.scale * 60 +
+                            (__int128)h->comp[i * n + j] * mx.scale * plain.scale);
+        }
+    sw_matrix_free(&plain);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The season file's 'history' line: read relative to the season, kept by
+ * sw_season_write and sw_season_copy; errors in it name the history file
+ * and its line, a missing one the season line that names it. */
+static void test_season_file_history(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_history_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[512], season[512], text[1024];
+    snprintf(path, sizeof path, "%s/club.pairs", dir);
+    write_file(path, "1 0 a\n2 0 b\n3 1 c\n4 0 d\n5 0 e\n");
+    snprintf(path, sizeof path, "%s/four.asc", dir);
+    snprintf(text, sizeof text, "cp '%s/season/four.asc' '%s'", SW_TEST_DATA, path);
+    assert_int_equal(system(text), 0);
+    snprintf(path, sizeof path, "%s/h.csv", dir);
+    write_file(path, "1,2,3\n3,4,1,1/2\n");
+    snprintf(season, sizeof season, "%s/x.season", dir);
+    write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
+    sw_season s, c;
+    sw_error err;
+    if (sw_season_read(season, &s, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    assert_int_equal(s.history.nfiles, 1);
+    assert_string_equal(s.history.files[0], "h.csv");
+    assert_int_equal(s.history.meet[0 * 5 + 1], 3);
+    assert_int_equal(s.history.comp[2 * 5 + 3], 1);
+    assert_int_equal(s.history.scale, 2);
+    assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
+    assert_memory_equal(c.history.meet, s.history.meet, 25 * sizeof(int32_t));
+    assert_memory_equal(c.history.comp, s.history.comp, 25 * sizeof(int64_t));
+    assert_string_equal(c.history.files[0], "h.csv");
+    sw_strbuf out;
+    sw_strbuf_init(&out);
+    sw_season_write(&c, &out);
+    assert_non_null(strstr(sw_strbuf_cstr(&out), "\nhistory h.csv\n"));
+    /* written and read back: the same matrices */
+    write_file(season, sw_strbuf_cstr(&out));
+    sw_season back;
+    assert_int_equal(sw_season_read(season, &back, &err), SW_OK);
+    sw_matrix a, b;
+    assert_int_equal(sw_matrix_init(&a, &s, &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&b, &back, &err), SW_OK);
+    assert_same_state(&a, &b);
+    assert_true(sw_matrix_meet(&a, 0, 1) >= 3);
+    sw_matrix_free(&a);
+    sw_matrix_free(&b);
+    sw_season_free(&back);
+    sw_strbuf_free(&out);
+    sw_season_free(&c);
+    sw_season_free(&s);
+    /* a bad row: the history file's own name and line */
+    write_file(path, "1,2,3\n3,4,one\n");
+    write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
+    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_non_null(strstr(err.file, "h.csv"));
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "field 3 (meetings) 'one'"));
+    /* a missing file: the season line that names it */
+    write_file(season, "pairs club.pairs\n\nhistory none.csv\nsession four.asc\nabsent 5\n");
+    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_non_null(strstr(err.msg, "named on line 3 of"));
+    /* before the pairs file */
+    write_file(season, "history h.csv\npairs club.pairs\nsession four.asc\nabsent 5\n");
+    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "'history' before 'pairs'"));
+    snprintf(text, sizeof text, "rm -r '%s'", dir);
+    assert_int_equal(system(text), 0);
+}
+
+/* History beyond the season's rounds (a pair that met 40 times before, in a
+ * season of 7-round sessions): the pricer's tables reach it, and its prices
+ * equal the exchanges' real changes. */
+static void test_pricer_beyond_rounds(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, m.positions + 1, 2);
+    sw_movement_free(&m);
+    sw_rng rng;
+    sw_rng_seed(&rng, 7, 1);
+    randomize(&s, &rng);
+    const char *text = "2,5,40,41/3\n5,8,25\n8,11,3,-1/2\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_pricer pr;
+    assert_int_equal(sw_pricer_init(&pr, &mx), 0);
+    assert_true(pr.xmax >= 40 + 14);
+    int checked = 0;
+    for (int t = 0; t < 400; t++) {
+        if (t % 40 == 0)
+            sw_search_randomize(&mx, &rng);
+        int k = (int)sw_rng_bounded(&rng, 2);
+        int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
+        int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
+        if (p == q || !mx.assign[k][p] || !mx.assign[k][q] || !sw_matrix_tables_ready(&mx, k))
+            continue;
+        assert_true(sw_pricer_sync(&pr, &mx));
+        __int128 d;
+        assert_true(sw_price_sosr(&pr, &mx, k, p, q, &d));
+        sw_i256 dsp2 = sw_price_sp2(&pr, &mx, k, p, q), dsc;
+        assert_true(sw_price_sc(&pr, &mx, k, p, q, &dsc));
+        sw_i256 sosr0 = sw_criteria_sosr(&mx), sp20 = sw_criteria_sp2(&mx),
+                sc0 = sw_criteria_sc(&mx);
+        sw_matrix_exchange(&mx, k, p, q);
+        assert_i256_eq(sw_i256_sub(sw_criteria_sosr(&mx), sosr0), sw_i256_from_i128(d));
+        assert_i256_eq(sw_i256_sub(sw_criteria_sp2(&mx), sp20), dsp2);
+        assert_i256_eq(sw_i256_sub(sw_criteria_sc(&mx), sc0), dsc);
+        checked++;
+    }
+    assert_true(checked > 100);
+    sw_pricer_free(&pr);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+/* The optimizer on a season with history: its result's criteria equal a
+ * full recomputation, and equal those of the season with the history as
+ * played sessions and the same planned seatings. */
+static void test_optimize_with_history(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_rng rng;
+    sw_rng_seed(&rng, 15, 99);
+    int nh = 3, nr = 2;
+    sw_season full = uniform(&m, m.positions + 1, nh + nr);
+    sw_movement_free(&m);
+    randomize(&full, &rng);
+    for (int k = 0; k < nh; k++)
+        full.sessions[k].played = true;
+    sw_season rest;
+    split_season(&full, nh, &rest);
+    sw_search_opts o = {.seed = 3, .restarts = 4, .threads = 1};
+    sw_search_result res;
+    sw_error err;
+    assert_int_equal(sw_search_run(&rest, &o, &res, &err), SW_OK);
+    assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
+    sw_matrix a, b;
+    assert_int_equal(sw_matrix_init(&b, &rest, &err), SW_OK);
+    sw_criteria c;
+    sw_criteria_compute(&b, &c);
+    assert_i256_eq(c.so, res.after.so);
+    assert_i256_eq(c.sr, res.after.sr);
+    assert_i256_eq(c.sp2, res.after.sp2);
+    assert_i256_eq(c.sc, res.after.sc);
+    assert_i256_eq(c.sosr, res.after.sosr);
+    for (int k = 0; k < nr; k++)
+        copy_session(&full, nh + k, &rest, k);
+    assert_int_equal(sw_season_validate(&full, "full", &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&a, &full, &err), SW_OK);
+    assert_same_state(&a, &b);
+    sw_matrix_free(&a);
+    sw_matrix_free(&b);
+    sw_season_free(&rest);
+    sw_season_free(&full);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_history_equals_played_sessions),
+        cmocka_unit_test(test_bad_history),
+        cmocka_unit_test(test_history_values),
+        cmocka_unit_test(test_season_file_history),
+        cmocka_unit_test(test_pricer_beyond_rounds),
+        cmocka_unit_test(test_optimize_with_history),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
