@@ -27,9 +27,11 @@ int main(void) {
             return 1;
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++)
-                e[m++] = (sw_blossom_edge){i, j, (sw_blossom_weight)sw_rng_bounded(&rng, 1u << 20) << 60};
+                e[m++] = (sw_blossom_edge){i, j,
+                                           (sw_blossom_weight)sw_rng_bounded(&rng, 1u << 20) << 60};
         double t0 = now();
-        if (sw_blossom_match(n, e, m, SW_BLOSSOM_MAX_CARDINALITY | SW_BLOSSOM_NO_GREEDY_START, mate, NULL))
+        if (sw_blossom_match(n, e, m, SW_BLOSSOM_MAX_CARDINALITY | SW_BLOSSOM_NO_GREEDY_START, mate,
+                             NULL))
             return 1;
         double base = now() - t0;
         t0 = now();

@@ -61,8 +61,7 @@ static int run(const char *rel, int sessions, double seconds, int restarts, bool
     sw_season s;
     if (bench_season(rel, n, n, sessions, &s) != 0)
         return -1;
-    sw_search_opts o = {.seed = 1, .restarts = restarts, .time_limit = seconds,
-                        .threads = threads};
+    sw_search_opts o = {.seed = 1, .restarts = restarts, .time_limit = seconds, .threads = threads};
     if (!picolo_only)
         sw_search_default_method(&s, &o);
     int rc = sw_search_run(&s, &o, res, &err) == SW_OK ? 0 : -1;
@@ -133,7 +132,9 @@ int main(int argc, char **argv) {
             met += c <= 0;
             strictly_sc += csc < 0;
             printf(" %.4f / %.4f / %.4f %s", picolo[t].so, picolo[t].sp, picolo[t].sc,
-                   c < 0 ? "BETTER" : c == 0 ? "equal" : "WORSE");
+                   c < 0    ? "BETTER"
+                   : c == 0 ? "equal"
+                            : "WORSE");
         }
         printf("\n");
         fflush(stdout);

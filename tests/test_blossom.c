@@ -5,8 +5,8 @@
  * graphs when python3-networkx is installed.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
-#include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,9 +78,11 @@ static best check_matching(int n, const wt *adj, const char *has, const int *mat
 
 static wt draw_weight(sw_rng *rng, int kind) {
     switch (kind) {
-    case 0: return (wt)sw_rng_bounded(rng, 4);            /* many ties */
-    case 1: return (wt)sw_rng_bounded(rng, 1000) - 300;   /* some negative */
-    default: {                                            /* wide: near 2^100 */
+    case 0:
+        return (wt)sw_rng_bounded(rng, 4); /* many ties */
+    case 1:
+        return (wt)sw_rng_bounded(rng, 1000) - 300; /* some negative */
+    default: {                                      /* wide: near 2^100 */
         wt hi = (wt)sw_rng_next(rng) << 68;
         return hi + ((wt)sw_rng_next(rng) << 30) + sw_rng_bounded(rng, 7);
     }
@@ -195,7 +197,8 @@ static void test_blossom_greedy_start_agrees_on_dense_graphs(void **state) {
             cb += b[v] >= 0;
         }
         assert_int_equal(ca, cb);
-        assert_true(sw_blossom_matching_weight(n, e, m, a) == sw_blossom_matching_weight(n, e, m, b));
+        assert_true(sw_blossom_matching_weight(n, e, m, a) ==
+                    sw_blossom_matching_weight(n, e, m, b));
         free(e);
         free(a);
         free(b);
@@ -237,9 +240,9 @@ static void test_blossom_dual_certifies_subsets(void **state) {
         sw_blossom_dual d;
         sw_error err;
         /* Full graph: the duals are feasible everywhere and tight on the matching. */
-        assert_int_equal(sw_blossom_match_dual(n, all, (size_t)m, SW_BLOSSOM_MAX_CARDINALITY, mate,
-                                               &d, &err),
-                         SW_OK);
+        assert_int_equal(
+            sw_blossom_match_dual(n, all, (size_t)m, SW_BLOSSOM_MAX_CARDINALITY, mate, &d, &err),
+            SW_OK);
         best full = check_matching(n, adj, has, mate);
         if (full.card * 2 == n)
             for (int k = 0; k < m; k++) {
@@ -250,9 +253,9 @@ static void test_blossom_dual_certifies_subsets(void **state) {
             }
         sw_blossom_dual_free(&d);
         /* Subset: a perfect matching there plus a clean pricing is the optimum. */
-        assert_int_equal(sw_blossom_match_dual(n, sub, (size_t)ms, SW_BLOSSOM_MAX_CARDINALITY, mate,
-                                               &d, &err),
-                         SW_OK);
+        assert_int_equal(
+            sw_blossom_match_dual(n, sub, (size_t)ms, SW_BLOSSOM_MAX_CARDINALITY, mate, &d, &err),
+            SW_OK);
         best part = check_matching(n, adj, hsub, mate);
         if (part.card * 2 == n) {
             bool clean = true;
@@ -319,9 +322,8 @@ static void test_blossom_matches_networkx(void **state) {
         long long want_card, want_w;
         assert_int_equal(fscanf(f, "%lld %lld", &want_card, &want_w), 2);
         fclose(f);
-        assert_int_equal(sw_blossom_match(n, e, m, maxcard ? SW_BLOSSOM_MAX_CARDINALITY : 0, mate,
-                                          NULL),
-                         SW_OK);
+        assert_int_equal(
+            sw_blossom_match(n, e, m, maxcard ? SW_BLOSSOM_MAX_CARDINALITY : 0, mate, NULL), SW_OK);
         long long card = 0;
         for (int v = 0; v < n; v++)
             card += mate[v] > v;
@@ -383,9 +385,15 @@ static void draw_wide(sw_rng *rng, int L, int kind, uint64_t *w) {
     for (int i = 0; i < L; i++) {
         uint64_t x;
         switch (kind) {
-        case 0: x = sw_rng_bounded(rng, 3); break; /* ties in every limb */
-        case 1: x = sw_rng_bounded(rng, 2) ? sw_rng_next(rng) : 0; break;
-        default: x = (uint64_t)sw_rng_next(rng) << 32 | sw_rng_next(rng); break;
+        case 0:
+            x = sw_rng_bounded(rng, 3);
+            break; /* ties in every limb */
+        case 1:
+            x = sw_rng_bounded(rng, 2) ? sw_rng_next(rng) : 0;
+            break;
+        default:
+            x = (uint64_t)sw_rng_next(rng) << 32 | sw_rng_next(rng);
+            break;
         }
         w[i] = x;
     }

@@ -90,7 +90,8 @@ static void test_optimize_round_trip(void **state) {
     assert_non_null(mkdtemp(dir));
     char args[2048], *out1, *out2;
     snprintf(args, sizeof args,
-             "optimize " EX "/club.season --restarts 6 --seed 5 --threads 2 --json -o %s/out.season",
+             "optimize " EX
+             "/club.season --restarts 6 --seed 5 --threads 2 --json -o %s/out.season",
              dir);
     assert_int_equal(run(args, &out1), 0);
     snprintf(args, sizeof args, "analyze %s/out.season --json", dir);
@@ -185,7 +186,8 @@ static void test_interrupt_keeps_best(void **state) {
     assert_non_null(mkdtemp(dir));
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
-             "timeout --preserve-status -s INT 2 '%s' optimize " EX "/club.season --restarts 100000000 --threads 2 "
+             "timeout --preserve-status -s INT 2 '%s' optimize " EX
+             "/club.season --restarts 100000000 --threads 2 "
              "-o %s/out.season > %s/out.txt 2>&1; echo $? > %s/rc",
              SW_BINARY, dir, dir, dir);
     assert_int_equal(system(cmd), 0);
@@ -233,7 +235,6 @@ static void test_bad_input_and_requests(void **state) {
     expect("analyze " EX "/club.season -o /nonexistent/dir/out.txt", 5, "/nonexistent/dir/out.txt");
     expect("analyze " SW_BINARY, 3, "binary");
 }
-
 
 /* A fresh temporary directory (caller frees and removes). */
 static char *tmpdir(void) {
@@ -307,7 +308,8 @@ static void test_usage_errors(void **state) {
     expect_usage("seat schedule --players 99999999999 --rounds 2", "seat",
                  "--players 99999999999: expected 4 to 4096 players");
     expect_usage("seat schedule --players -5 --rounds 2", "seat", "expected 4 to 4096 players");
-    expect_usage("swiss generate --players 10 --rounds 2 --seed 99999999999 -o x.trf", "swiss generate",
+    expect_usage("swiss generate --players 10 --rounds 2 --seed 99999999999 -o x.trf",
+                 "swiss generate",
                  "--seed '99999999999': expected a whole number from 0 to 2147483647");
     expect_usage("swiss pair", "swiss pair", "an input file is required");
     expect_usage("swiss pair a.trf -o", "swiss pair", "option -o needs a value");
@@ -431,7 +433,8 @@ static void test_bom_everywhere(void **state) {
     char *d = tmpdir(), args[1024];
     copy_club(d);
     sh("cd '%s' && for f in club.season club.pairs 16p7rTeamS.asc; do printf '\\357\\273\\277' > "
-       "x && cat $f >> x && mv x $f; done && head -c 3 club.season | od -An -tx1 | grep -q 'ef bb bf'",
+       "x && cat $f >> x && mv x $f; done && head -c 3 club.season | od -An -tx1 | grep -q 'ef bb "
+       "bf'",
        d);
     snprintf(args, sizeof args, "analyze %s/club.season", d);
     expect(args, 0, "So lower bound");
@@ -441,7 +444,8 @@ static void test_bom_everywhere(void **state) {
     expect(args, 0, NULL);
     snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
     expect(args, 0, NULL);
-    sh("cd '%s' && printf 'player 1 A\\nplayer 2 B\\nplayer 3 C\\nplayer 4 D\\n' > e.txt && for f in "
+    sh("cd '%s' && printf 'player 1 A\\nplayer 2 B\\nplayer 3 C\\nplayer 4 D\\n' > e.txt && for f "
+       "in "
        "r1.json g.trf e.txt; do printf '\\357\\273\\277' > x && cat $f >> x && mv x $f; done",
        d);
     snprintf(args, sizeof args, "analyze %s/r1.json", d);
@@ -526,12 +530,13 @@ static void test_interrupt_large(void **state) {
     (void)state;
     char *d = tmpdir(), args[2048];
     sh("'%s' movement howell --pairs 400 --rounds 20 -o '%s/h.asc'", SW_BINARY, d);
-    snprintf(args, sizeof args,
-             "bash -c \"s=\\$(date +%%s%%N); timeout --preserve-status -s INT -k 30 3 '%s' optimize "
-             "--movement '%s/h.asc' --sessions 3 --pairs 400 --restarts 1000 --threads 2 -o "
-             "'%s/plan' > /dev/null 2> '%s/err'; rc=\\$?; e=\\$(date +%%s%%N); echo \\$rc "
-             "\\$(( (e - s) / 1000000 )) > '%s/rc'\"",
-             SW_BINARY, d, d, d, d);
+    snprintf(
+        args, sizeof args,
+        "bash -c \"s=\\$(date +%%s%%N); timeout --preserve-status -s INT -k 30 3 '%s' optimize "
+        "--movement '%s/h.asc' --sessions 3 --pairs 400 --restarts 1000 --threads 2 -o "
+        "'%s/plan' > /dev/null 2> '%s/err'; rc=\\$?; e=\\$(date +%%s%%N); echo \\$rc "
+        "\\$(( (e - s) / 1000000 )) > '%s/rc'\"",
+        SW_BINARY, d, d, d, d);
     assert_int_equal(system(args), 0);
     char path[512];
     snprintf(path, sizeof path, "%s/rc", d);
@@ -610,8 +615,9 @@ static void test_printable_outputs(void **state) {
     free(text);
     snprintf(path, sizeof path, "%s/a.csv", dir);
     assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                                 "sits_out_name\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,\n"));
+    assert_non_null(strstr(text,
+                           "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                           "sits_out_name\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,\n"));
     assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan\n"));
     free(text);
     expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");

@@ -127,7 +127,8 @@ static void oracle_build(oracle *o, const sw_season *s) {
         }
     }
     int D = n * (n - 1) / 2;
-    long double *mv = malloc(sizeof *mv * (size_t)(D + 1)), *cv = malloc(sizeof *cv * (size_t)(D + 1));
+    long double *mv = malloc(sizeof *mv * (size_t)(D + 1)),
+                *cv = malloc(sizeof *cv * (size_t)(D + 1));
     long double *rv = malloc(sizeof *rv * (size_t)n);
     int c = 0;
     for (int i = 0; i < n; i++)
@@ -395,10 +396,10 @@ static void test_reference_qf_of_library(void **state) {
 static void test_picolo_renumbering_table(void **state) {
     (void)state;
     require_library();
-    static const int table[7][8] = {
-        {1, 2, 3, 4, 5, 6, 7, 8}, {8, 4, 3, 7, 1, 5, 2, 6}, {5, 6, 3, 7, 8, 1, 4, 2},
-        {5, 3, 2, 7, 1, 8, 4, 6}, {6, 2, 8, 4, 5, 3, 1, 7}, {7, 3, 8, 1, 5, 6, 2, 4},
-        {6, 4, 5, 8, 3, 1, 2, 7}};
+    static const int table[7][8] = {{1, 2, 3, 4, 5, 6, 7, 8}, {8, 4, 3, 7, 1, 5, 2, 6},
+                                    {5, 6, 3, 7, 8, 1, 4, 2}, {5, 3, 2, 7, 1, 8, 4, 6},
+                                    {6, 2, 8, 4, 5, 3, 1, 7}, {7, 3, 8, 1, 5, 6, 2, 4},
+                                    {6, 4, 5, 8, 3, 1, 2, 7}};
     static const double qo[7] = {57.14, 76.19, 85.71, 91.43, 95.24, 97.96, 100.00};
     static const double qc[7] = {64.29, 85.71, 96.43, 97.96, 97.40, 98.48, 100.00};
     sw_movement m;
@@ -525,8 +526,7 @@ static void exercise_exchanges(const sw_movement *m, sw_rng *rng) {
 /* A four-seat movement of `four` tables of four and `three` tables of three
  * (the last seat empty) over exactly that many positions, each round a
  * random seating: the mahjong field that is not a multiple of four. */
-static void tables_of_three_movement(int four, int three, int rounds, sw_rng *rng,
-                                     sw_movement *m) {
+static void tables_of_three_movement(int four, int three, int rounds, sw_rng *rng, sw_movement *m) {
     int P = 4 * four + 3 * three, T = four + three;
     sw_error err;
     assert_int_equal(sw_movement_init(m, P, T, rounds, 0, 4, &err), SW_OK);

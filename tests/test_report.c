@@ -290,7 +290,7 @@ static void test_html_movement(void **state) {
         fail_msg("not well-formed: %s", why);
     assert_non_null(strstr(h, "<td>Qf</td><td class=\"n\">78.74</td>"));
     assert_non_null(strstr(h, "<th>table 8</th>"));
-    assert_non_null(strstr(h, "<td>1 &#8211; 2, <b>A</b></td>")); /* round 1, table 1 */
+    assert_non_null(strstr(h, "<td>1 &#8211; 2, <b>A</b></td>"));  /* round 1, table 1 */
     assert_non_null(strstr(h, "<td>4 &#8211; 16, <b>G</b></td>")); /* round 7, table 8 */
     assert_null(strstr(h, "class=\"card tablecard\""));
     sw_strbuf_free(&sb);

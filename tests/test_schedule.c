@@ -39,8 +39,8 @@ static void make_players(sw_seating_event *ev, int n) {
         must(sw_seating_add_player(ev, p, NULL, &err), &err);
 }
 
-static sw_schedule_outcome plan3(sw_seating_event *ev, int n, int rounds, int threes,
-                                 uint64_t seed, long iterations) {
+static sw_schedule_outcome plan3(sw_seating_event *ev, int n, int rounds, int threes, uint64_t seed,
+                                 long iterations) {
     make_players(ev, n);
     sw_schedule_options o;
     sw_schedule_options_default(&o);
@@ -144,9 +144,9 @@ static long check_invariants(const sw_seating_event *ev, const sw_schedule_outco
 typedef struct oracle {
     int n, T4, T3, R;
     int nrounds;
-    int (*rounds)[16];      /* the seated players of each possible round, table by table */
-    signed char (*sz)[8];   /* the size of each of those tables (4 or 3) */
-    int (*outs)[4];         /* sit-outs of each possible round */
+    int (*rounds)[16];    /* the seated players of each possible round, table by table */
+    signed char (*sz)[8]; /* the size of each of those tables (4 or 3) */
+    int (*outs)[4];       /* sit-outs of each possible round */
     int meet[16 * 16], rests[16];
     long best;
     bool overflow; /* more rounds than ORACLE_MAX_ROUNDS */
@@ -155,8 +155,8 @@ typedef struct oracle {
 /* All rounds: choose the sit-outs, then split the rest into tables; the
  * lowest unseated player always opens the next table, of either size while
  * tables of that size are left (each round once). */
-static void gen_tables(oracle *o, int *left, int nleft, int *cur, int ncur, signed char *sz,
-                       int t, int n4, int n3, const int *out) {
+static void gen_tables(oracle *o, int *left, int nleft, int *cur, int ncur, signed char *sz, int t,
+                       int n4, int n3, const int *out) {
     if (nleft == 0) {
         if (o->nrounds == ORACLE_MAX_ROUNDS) {
             o->overflow = true;
@@ -189,8 +189,8 @@ static void gen_tables(oracle *o, int *left, int nleft, int *cur, int ncur, sign
                     if (z == 4)
                         cur[ncur + 3] = left[k];
                     sz[t] = (signed char)z;
-                    gen_tables(o, rest, nr, cur, ncur + z, sz, t + 1, n4 - (z == 4),
-                               n3 - (z == 3), out);
+                    gen_tables(o, rest, nr, cur, ncur + z, sz, t + 1, n4 - (z == 4), n3 - (z == 3),
+                               out);
                 }
     }
 }
@@ -315,7 +315,7 @@ static void test_tables_of_three(void **state) {
     brute_force_min_repeats3(8, 1, 1, &nr); /* one sits out: 8 * C(7,4) */
     assert_int_equal(nr, 8 * 35);
     /* (players, rounds, tables of three) */
-    static const int cases[][3] = {{6, 3, 2}, {6, 4, 2}, {7, 3, 1}, {7, 4, 1},
+    static const int cases[][3] = {{6, 3, 2}, {6, 4, 2},  {7, 3, 1}, {7, 4, 1},
                                    {9, 2, 3}, {10, 2, 2}, {8, 3, 1}, {11, 2, 1}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         int n = cases[c][0], R = cases[c][1], K = cases[c][2];
@@ -336,8 +336,7 @@ static void test_tables_of_three(void **state) {
     static const int autos[][2] = {{4, 0}, {5, 0}, {6, 2}, {7, 1}, {9, 3}, {13, 3}, {30, 2}};
     for (size_t c = 0; c < sizeof autos / sizeof *autos; c++) {
         sw_seating_event ev;
-        sw_schedule_outcome out =
-            plan3(&ev, autos[c][0], 3, SW_SCHEDULE_THREES_AUTO, 1, 500);
+        sw_schedule_outcome out = plan3(&ev, autos[c][0], 3, SW_SCHEDULE_THREES_AUTO, 1, 500);
         assert_int_equal(out.threes, autos[c][1]);
         check_invariants(&ev, &out, 3);
         if (autos[c][0] != 5)

@@ -119,8 +119,8 @@ static void check_brute(sw_season *s) {
     assert_int_equal(sw_search_run(s, &o, &res, &err), SW_OK);
     if (sw_search_compare_final(&res.after, &want) != 0)
         fail_msg("search Sr %g So %g Sp %g Sc %g; brute force Sr %g So %g Sp %g Sc %g",
-                 res.after.Sr, res.after.So, res.after.Sp, res.after.Sc, want.Sr, want.So,
-                 want.Sp, want.Sc);
+                 res.after.Sr, res.after.So, res.after.Sp, res.after.Sc, want.Sr, want.So, want.Sp,
+                 want.Sc);
     /* the season now holds that assignment */
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
@@ -202,36 +202,36 @@ static void test_same_result_for_any_thread_count(void **state) {
     /* plain picolo, then with the phases beyond it (they use the restart's
      * random stream too) */
     for (int mode = 0; mode < 2; mode++) {
-    int *first = NULL;
-    for (int threads = 1; threads <= 16; threads *= threads < 4 ? 2 : 4) {
-        sw_season s = make_season(7, 5);
-        for (int k = 0; k < 5; k++) {
-            for (int i = 0; i < 7; i++)
-                s.sessions[k].present[i] = (i + k) % 7 < 4;
-            memset(s.sessions[k].assign, 0, sizeof(int) * 5);
+        int *first = NULL;
+        for (int threads = 1; threads <= 16; threads *= threads < 4 ? 2 : 4) {
+            sw_season s = make_season(7, 5);
+            for (int k = 0; k < 5; k++) {
+                for (int i = 0; i < 7; i++)
+                    s.sessions[k].present[i] = (i + k) % 7 < 4;
+                memset(s.sessions[k].assign, 0, sizeof(int) * 5);
+            }
+            sw_season_fill_identity(&s);
+            sw_search_opts o = {.seed = 12345, .restarts = 24, .threads = threads};
+            if (mode) {
+                o.tabu = 60;
+                o.pairs = 5;
+                o.kicks = 2;
+            }
+            sw_search_result res;
+            sw_error err;
+            assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+            assert_int_equal(res.restarts_done, 24);
+            int *got = malloc(sizeof(int) * 5 * 5);
+            for (int k = 0; k < 5; k++)
+                memcpy(got + k * 5, s.sessions[k].assign, sizeof(int) * 5);
+            if (first)
+                assert_memory_equal(first, got, sizeof(int) * 25);
+            else
+                first = got, got = NULL;
+            free(got);
+            sw_season_free(&s);
         }
-        sw_season_fill_identity(&s);
-        sw_search_opts o = {.seed = 12345, .restarts = 24, .threads = threads};
-        if (mode) {
-            o.tabu = 60;
-            o.pairs = 5;
-            o.kicks = 2;
-        }
-        sw_search_result res;
-        sw_error err;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
-        assert_int_equal(res.restarts_done, 24);
-        int *got = malloc(sizeof(int) * 5 * 5);
-        for (int k = 0; k < 5; k++)
-            memcpy(got + k * 5, s.sessions[k].assign, sizeof(int) * 5);
-        if (first)
-            assert_memory_equal(first, got, sizeof(int) * 25);
-        else
-            first = got, got = NULL;
-        free(got);
-        sw_season_free(&s);
-    }
-    free(first);
+        free(first);
     }
 }
 
@@ -344,8 +344,8 @@ static void test_pricer_matches_exchange(void **state) {
     /* The last: a generated 40-pair Howell whose board sets are played at up
      * to 20 tables, so with sit-outs L = lcm(1..19) and Sc's deviations
      * pass 2^28 (the 256-bit terms). */
-    const char *files[] = {"6ronden/10p6rTeamH.txt", "7ronden/16p7rTeamS.txt",
-                           "misc/8p6rSHGSB.txt", "Topintegraal/18p6r10+8TeamS.txt", NULL};
+    const char *files[] = {"6ronden/10p6rTeamH.txt", "7ronden/16p7rTeamS.txt", "misc/8p6rSHGSB.txt",
+                           "Topintegraal/18p6r10+8TeamS.txt", NULL};
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         char path[1024];
         sw_movement m;
@@ -398,7 +398,8 @@ static void test_pricer_matches_exchange(void **state) {
                             sc0 = sw_criteria_sc(&mx);
                     sw_matrix_exchange(&mx, k, p, q);
                     assert_int_equal(sw_i256_cmp(sw_i256_sub(sw_criteria_sosr(&mx), sosr0),
-                                                 sw_i256_from_i128(d)), 0);
+                                                 sw_i256_from_i128(d)),
+                                     0);
                     /* the 128-bit and the checked paths give the same */
                     sw_matrix_exchange(&mx, k, p, q);
                     sw_pricer wide = pr;

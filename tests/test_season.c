@@ -135,7 +135,8 @@ static void test_season_bad(void **state) {
     expect_season_error("session four.asc\n", 1, "before 'pairs'");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent 9\n", 3,
                         "participant 9 is not in the pairs file");
-    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3\n", 3, "3 seats, expected 4");
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3\n", 3,
+                        "3 seats, expected 4");
     expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3 4 5\n", 3, "more than 4");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent 2\nseats 1 2 3 4\nplayed\n", 4,
                         "participant 2 is absent");
@@ -168,7 +169,8 @@ static void test_season_bad(void **state) {
     assert_int_equal(sw_parenfile_parse(latin1, strlen(latin1), "p.pairs", &part, &n, &err),
                      SW_ERR_PARSE);
     assert_int_equal(err.line, 2);
-    assert_non_null(strstr(err.msg, "participant 2: name has byte 0xE9 (column 8) that is not UTF-8"));
+    assert_non_null(
+        strstr(err.msg, "participant 2: name has byte 0xE9 (column 8) that is not UTF-8"));
     const char *utf8 = "1 0 Jos\xc3\xa9\n";
     assert_int_equal(sw_parenfile_parse(utf8, strlen(utf8), "p.pairs", &part, &n, &err), SW_OK);
     assert_string_equal(part[0].name, "Jos\xc3\xa9");
@@ -214,7 +216,8 @@ static void test_mutated_inputs_never_crash(void **state) {
     const char *season = "pairs club.pairs\nsession four.asc\nabsent 5\nseats 2 1 4 3\nplayed\n"
                          "session four.asc\nabsent 1\n";
     const char *pairs = "1 0 a b\n2 1 c\n3 0 d # x\n4 0 e\n5 2 f\n";
-    static const char alphabet[] = "0123456789 -#\n\tabsentpairsplayed\x01\xff" "9999999999";
+    static const char alphabet[] = "0123456789 -#\n\tabsentpairsplayed\x01\xff"
+                                   "9999999999";
     sw_rng rng;
     sw_rng_seed(&rng, 99u, 3u);
     int ok = 0, refused = 0;

@@ -4,9 +4,9 @@
  * order of round 1, byes written ahead, the thesis' edge cases, the fast
  * mode's invariants, 'check' on differing records and the CLI end to end.
  * SPDX-License-Identifier: MIT */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
-#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -183,7 +183,7 @@ static void test_validation_is_linear(void **state) {
         line[len] = ' ';
         const char *pts = i == 1 ? "100.0" : i <= rounds + 1 ? "0.5" : "0.0";
         memcpy(line + 85 - strlen(pts), pts, strlen(pts)); /* points end at column 85 */
-        len = 92; /* rounds from column 93 */
+        len = 92;                                          /* rounds from column 93 */
         for (int r = 0; r < rounds; r++) {
             char opp = 0, col = 0;
             int o = 0;
@@ -353,17 +353,16 @@ static void bf_floats(const bp *a, const bp *b, long *v);
  * ... of the score groups; the bye counts as a difference to one point
  * below the lowest score); colour preferences granted, strong ones granted;
  * repeated floats (down, up last round; down, up two rounds ago); the rank
- * sum of the players in games (the bye to the lowest); then v[OBJ_STD], minus the distance to the standard pairing (seatwise
- * reaches it by a local search, so only v[0..OBJ_STD-1] must always agree).
- * old_sq and old_top are the order before it was made exact (-sum d^2 over
- * the whole field, then -sum d*s_high, in place of the F's), kept to show
- * the states where the two differ. */
+ * sum of the players in games (the bye to the lowest); then v[OBJ_STD], minus the distance to the
+ * standard pairing (seatwise reaches it by a local search, so only v[0..OBJ_STD-1] must always
+ * agree). old_sq and old_top are the order before it was made exact (-sum d^2 over the whole field,
+ * then -sum d*s_high, in place of the F's), kept to show the states where the two differ. */
 #define OBJ_SCORES 32 /* half-point scores 0..31: up to 15 rounds */
 #define OBJ_F(s) (2 + OBJ_SCORES - 1 - (s))
-#define OBJ_EQ (2 + OBJ_SCORES)  /* players given their colour preference */
-#define OBJ_ALT (OBJ_EQ + 1)     /* players with a strong one given it */
-#define OBJ_FL (OBJ_ALT + 1)     /* four float terms: C12..C15, each negated */
-#define OBJ_RANK (OBJ_FL + 4)    /* rank sum of the players in games */
+#define OBJ_EQ (2 + OBJ_SCORES) /* players given their colour preference */
+#define OBJ_ALT (OBJ_EQ + 1)    /* players with a strong one given it */
+#define OBJ_FL (OBJ_ALT + 1)    /* four float terms: C12..C15, each negated */
+#define OBJ_RANK (OBJ_FL + 4)   /* rank sum of the players in games */
 #define OBJ_STD (OBJ_RANK + 1)
 #define OBJ_N (OBJ_STD + 1)
 typedef struct obj {
@@ -410,7 +409,7 @@ static void obj_game(obj *o, int sa, int sb) {
 }
 
 static int np_g, rank_g[1024], std_g[1024]; /* std_g: rank -> standard opponent's rank */
-static int lo_g; /* lowest score present */
+static int lo_g;                            /* lowest score present */
 
 static void bf_floats(const bp *a, const bp *b, long *v) {
     if (b && a->score == b->score)
@@ -749,9 +748,9 @@ static void test_byes_entered_ahead_are_absences(void **state) {
     sw_strbuf_init(&out);
     sw_swiss_trf_write(&t, &out);
     sw_swiss_trf u;
-    assert_int_equal(sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x",
-                                        &u, &err),
-                     SW_OK);
+    assert_int_equal(
+        sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x", &u, &err),
+        SW_OK);
     assert_true(u.preset);
     assert_int_equal(u.nrounds, 2);
     assert_null(strstr(sw_strbuf_cstr(&out), "XXZ"));
@@ -780,9 +779,9 @@ static void test_byes_entered_ahead_are_absences(void **state) {
     /* Written and read back: round 3 is a played round now. */
     sw_strbuf_init(&out);
     sw_swiss_trf_write(&t, &out);
-    assert_int_equal(sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x",
-                                        &u, &err),
-                     SW_OK);
+    assert_int_equal(
+        sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x", &u, &err),
+        SW_OK);
     assert_false(u.preset);
     assert_int_equal(u.nrounds, 3);
     assert_int_equal(sw_swiss_validate(&u, &err), SW_OK);
@@ -915,7 +914,7 @@ static void test_check_agrees_with_own_pairings(void **state) {
     int differing = -1;
     assert_int_equal(sw_swiss_check(&t, &opt, &rep, &differing, &err), SW_OK);
     assert_int_equal(differing, 0);
-    assert_non_null(strstr(sw_strbuf_cstr(&rep), "") );
+    assert_non_null(strstr(sw_strbuf_cstr(&rep), ""));
     sw_strbuf_free(&rep);
     sw_swiss_trf_free(&t);
 }
@@ -927,22 +926,11 @@ static void test_check_agrees_with_own_pairings(void **state) {
  * whole set is measured by scripts/dutch-agreement. */
 static void test_dutch_reference_replay(void **state) {
     (void)state;
-    static const char *files[] = {
-        "gen002-9p7r.trf",
-        "gen004-33p5r.trf",
-        "gen032-9p5r.trf",
-        "gen043-7p5r.trf",
-        "gen051-7p6r.trf",
-        "gen055-15p7r.trf",
-        "gen074-25p5r.trf",
-        "gen077-9p5r.trf",
-        "gen088-7p5r.trf",
-        "gen089-15p8r.trf",
-        "gen104-12p7r.trf",
-        "gen115-12p5r.trf",
-        "gen146-15p8r.trf",
-        "gen147-7p6r.trf",
-        "gen198-15p5r.trf"};
+    static const char *files[] = {"gen002-9p7r.trf",  "gen004-33p5r.trf", "gen032-9p5r.trf",
+                                  "gen043-7p5r.trf",  "gen051-7p6r.trf",  "gen055-15p7r.trf",
+                                  "gen074-25p5r.trf", "gen077-9p5r.trf",  "gen088-7p5r.trf",
+                                  "gen089-15p8r.trf", "gen104-12p7r.trf", "gen115-12p5r.trf",
+                                  "gen146-15p8r.trf", "gen147-7p6r.trf",  "gen198-15p5r.trf"};
     int rounds = 0;
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
         char path[512];
@@ -1020,7 +1008,8 @@ static void test_cli_exit_codes(void **state) {
     assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "thesis4.trf");
     assert_int_equal(run(cmd), 1);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "bad_rematch.trf");
+    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY,
+             DATA "bad_rematch.trf");
     assert_int_equal(run(cmd), 3);
     snprintf(cmd, sizeof cmd, "%s swiss pair /nonexistent.trf >/dev/null 2>&1", SW_BINARY);
     assert_int_equal(run(cmd), 5);

@@ -95,7 +95,8 @@ static void test_i256_beyond_128_bits(void **state) {
     assert_true(x4.w[3] == (UINT64_C(1) << 56) && !x4.w[0] && !x4.w[1] && !x4.w[2]);
     char buf[100];
     sw_i256_to_str(sw_i256_neg(x4), buf, sizeof buf);
-    assert_string_equal(buf, "-452312848583266388373324160190187140051835877600158453279131187530910662656");
+    assert_string_equal(
+        buf, "-452312848583266388373324160190187140051835877600158453279131187530910662656");
     sw_i256_to_str(sw_i256_from_i64(-1234567), buf, sizeof buf);
     assert_string_equal(buf, "-1234567");
     assert_true(sw_i256_cmp(sw_i256_neg(x4), x4) < 0);
@@ -330,8 +331,7 @@ static void test_error_format(void **state) {
     (void)state;
     sw_error err;
     sw_error_clear(&err);
-    assert_int_equal(sw_error_set(&err, SW_ERR_PARSE, "f.txt", 3, "bad %s", "field"),
-                     SW_ERR_PARSE);
+    assert_int_equal(sw_error_set(&err, SW_ERR_PARSE, "f.txt", 3, "bad %s", "field"), SW_ERR_PARSE);
     char buf[600];
     sw_error_format(&err, buf, sizeof buf);
     assert_string_equal(buf, "f.txt:3: bad field");

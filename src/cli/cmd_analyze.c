@@ -89,8 +89,7 @@ int sw_cmd_analyze(int argc, char **argv) {
     }
     sw_criteria crit;
     sw_criteria_compute(&mx, &crit);
-    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit,
-                     .no_names = no_names};
+    sw_report rep = {.title = file, .season = &s, .mx = &mx, .crit = &crit, .no_names = no_names};
     if (movement_only) {
         rep.has_qf = true;
         rep.qf = sw_criteria_qf(&s.movements[0]);

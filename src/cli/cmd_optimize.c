@@ -79,10 +79,10 @@ static int bad(const char *msg, const char *arg) {
 
 /* The options that take a value. */
 static bool takes_value(const char *a) {
-    static const char *const with_value[] = {"--restarts", "--kicks",    "--compound", "--tabu",
-                                             "--anneal", "--html", "--seats-csv",
-                                             "--threads",  "--seed",     "--time",     "--sessions",
-                                             "--pairs",    "--movement", "--parenfile", "-o"};
+    static const char *const with_value[] = {
+        "--restarts", "--kicks",     "--compound", "--tabu",      "--anneal",
+        "--html",     "--seats-csv", "--threads",  "--seed",      "--time",
+        "--sessions", "--pairs",     "--movement", "--parenfile", "-o"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
         if (!strcmp(a, with_value[i]))
             return true;
@@ -90,8 +90,8 @@ static bool takes_value(const char *a) {
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-    *o = (options){.restarts = -1, .tabu = -1, .anneal = -1, .seed = 1, .sessions = -1,
-                   .pairs = -1};
+    *o =
+        (options){.restarts = -1, .tabu = -1, .anneal = -1, .seed = 1, .sessions = -1, .pairs = -1};
     o->progress = isatty(2);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -383,8 +383,10 @@ int sw_cmd_optimize(int argc, char **argv) {
         want = (int)o.restarts;
     int threads = startable_threads(want);
     if (threads < want)
-        fprintf(stderr, "seatwise optimize: only %d of %d threads could be started (memory "
-                        "limit?): running with %d\n", threads, want, threads);
+        fprintf(stderr,
+                "seatwise optimize: only %d of %d threads could be started (memory "
+                "limit?): running with %d\n",
+                threads, want, threads);
     if (want > 0)
         o.threads = threads;
     progress_ctx pc = {-1};
@@ -424,8 +426,12 @@ int sw_cmd_optimize(int argc, char **argv) {
         sw_season_free(&s);
         return sw_cli_fail(&err);
     }
-    sw_report rep = {.title = o.season ? o.season : o.movement, .season = &s, .mx = &mx,
-                     .crit = &res.after, .before = &res.before, .no_names = o.no_names};
+    sw_report rep = {.title = o.season ? o.season : o.movement,
+                     .season = &s,
+                     .mx = &mx,
+                     .crit = &res.after,
+                     .before = &res.before,
+                     .no_names = o.no_names};
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (o.format == 1) {
@@ -446,14 +452,16 @@ int sw_cmd_optimize(int argc, char **argv) {
             sw_strbuf_printf(&sb, "annealing %lld proposals a restart, ", res.anneal_each);
         if (res.tabu_iters > 0)
             sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
-        sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n",
-                         res.steps, (double)res.exchanges / secs * 1e-6);
+        sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,
+                         (double)res.exchanges / secs * 1e-6);
         double gap = res.after.So - res.after.So_bound;
         if (gap <= 1e-9 * (res.after.So_bound > 1 ? res.after.So_bound : 1))
             sw_strbuf_printf(&sb, "  So is at its lower bound: only Sp and Sc can still improve\n");
         else
-            sw_strbuf_printf(&sb, "  So is %.4g above its lower bound (%.4g); the bound may not be "
-                             "reachable with this movement\n", gap, res.after.So_bound);
+            sw_strbuf_printf(&sb,
+                             "  So is %.4g above its lower bound (%.4g); the bound may not be "
+                             "reachable with this movement\n",
+                             gap, res.after.So_bound);
     }
     /* The result files first: a report reader that goes away (| head)
      * cannot lose them. */

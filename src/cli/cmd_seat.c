@@ -106,9 +106,8 @@ static int parse_args(int argc, char **argv, seat_args *a) {
             a->fmt_given = true;
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
-        } else if (!val && (!strcmp(o, "--seed") || !strcmp(o, "--tries") ||
-                            !strcmp(o, "--time") || !strcmp(o, "--rounds") ||
-                            !strcmp(o, "--threes"))) {
+        } else if (!val && (!strcmp(o, "--seed") || !strcmp(o, "--tries") || !strcmp(o, "--time") ||
+                            !strcmp(o, "--rounds") || !strcmp(o, "--threes"))) {
             return usage_error("option %s needs a value", o);
         } else if (!strcmp(o, "-o")) {
             if (!val)

@@ -140,8 +140,8 @@ static int cmd_pair(const args *a) {
     if (a->opt.explain)
         fputs(sw_strbuf_cstr(&p.explain), stderr);
     if (!rc && p.nunpaired) {
-        fprintf(stderr, "seatwise: %s: round %d: no legal pairing includes %d player(s):\n",
-                a->in, p.round, p.nunpaired);
+        fprintf(stderr, "seatwise: %s: round %d: no legal pairing includes %d player(s):\n", a->in,
+                p.round, p.nunpaired);
         fputs(sw_strbuf_cstr(&p.why), stderr);
         rc = SW_EXIT_FAIL;
     }
@@ -179,8 +179,7 @@ static int cmd_generate(const args *a) {
         return usage_error("generate", "%s", "--players, --rounds and -o are required");
     sw_swiss_trf trf;
     sw_error err;
-    if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf,
-                          &err))
+    if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf, &err))
         return sw_cli_fail(&err);
     sw_strbuf out;
     sw_strbuf_init(&out);

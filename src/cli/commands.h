@@ -12,11 +12,11 @@
 /* Exit codes shared by all commands (swiss adds bbpPairings' own, docs/swiss.md). */
 enum {
     SW_EXIT_OK = 0,
-    SW_EXIT_FAIL = 1,   /* the request cannot be met (no valid pairing, ...) */
-    SW_EXIT_USAGE = 2,  /* bad command line */
-    SW_EXIT_INPUT = 3,  /* invalid input file */
-    SW_EXIT_LIMIT = 4,  /* size limit exceeded */
-    SW_EXIT_IO = 5,     /* file access error */
+    SW_EXIT_FAIL = 1,  /* the request cannot be met (no valid pairing, ...) */
+    SW_EXIT_USAGE = 2, /* bad command line */
+    SW_EXIT_INPUT = 3, /* invalid input file */
+    SW_EXIT_LIMIT = 4, /* size limit exceeded */
+    SW_EXIT_IO = 5,    /* file access error */
     SW_EXIT_INTERNAL = 6
 };
 

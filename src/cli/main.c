@@ -58,13 +58,19 @@ int sw_cli_fail(const sw_error *err) {
     sw_error_format(err, buf, sizeof buf);
     fprintf(stderr, "seatwise: %s\n", buf);
     switch (err->code) {
-    case SW_OK: return SW_EXIT_OK;
+    case SW_OK:
+        return SW_EXIT_OK;
     case SW_ERR_PARSE:
-    case SW_ERR_INVALID: return SW_EXIT_INPUT;
-    case SW_ERR_LIMIT: return SW_EXIT_LIMIT;
-    case SW_ERR_IO: return SW_EXIT_IO;
-    case SW_ERR_INTERRUPTED: return SW_EXIT_FAIL;
-    case SW_ERR_NOMEM: return SW_EXIT_INTERNAL;
+    case SW_ERR_INVALID:
+        return SW_EXIT_INPUT;
+    case SW_ERR_LIMIT:
+        return SW_EXIT_LIMIT;
+    case SW_ERR_IO:
+        return SW_EXIT_IO;
+    case SW_ERR_INTERRUPTED:
+        return SW_EXIT_FAIL;
+    case SW_ERR_NOMEM:
+        return SW_EXIT_INTERNAL;
     }
     return SW_EXIT_INTERNAL;
 }
@@ -126,7 +132,7 @@ int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_pa
     char *dir = sw_path_dir(season_path);
     int same = 0;
     for (int i = -1; dir && i < s->nmovements + s->history.nfiles && !same; i++) {
-        const char *rel = i < 0                ? s->pairs_file
+        const char *rel = i < 0               ? s->pairs_file
                           : i < s->nmovements ? s->movement_files[i]
                                               : s->history.files[i - s->nmovements];
         char *path = rel ? sw_path_join(dir, rel) : NULL;
@@ -158,9 +164,8 @@ int main(int argc, char **argv) {
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"analyze", sw_cmd_analyze}, {"optimize", sw_cmd_optimize},
-        {"movement", sw_cmd_movement}, {"swiss", sw_cmd_swiss},
-        {"seat", sw_cmd_seat},
+        {"analyze", sw_cmd_analyze}, {"optimize", sw_cmd_optimize}, {"movement", sw_cmd_movement},
+        {"swiss", sw_cmd_swiss},     {"seat", sw_cmd_seat},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name))

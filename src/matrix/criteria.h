@@ -18,8 +18,8 @@
 typedef struct sw_criteria {
     sw_i256 so, sr, sp2, sc, sosr, so_bound;
     double So, Sr, Sp, Sc, Qo, Qc, So_bound;
-    double g, gc;      /* mean meetings and mean effective meetings per pair */
-    int64_t meetings;  /* T: total meetings over pairs */
+    double g, gc;     /* mean meetings and mean effective meetings per pair */
+    int64_t meetings; /* T: total meetings over pairs */
 } sw_criteria;
 
 /* Every criterion of the state (O(n) for Sp, O(1) for the rest). */

@@ -147,8 +147,8 @@ static void add_comp(sw_matrix *mx, int i, int j, int64_t delta) {
     }
     /* |x| < 2^40 by the size limits: x^2 fits 128 bits, x^4 needs sw_i256. */
     sw_i256 O2 = sw_i256_from_i128(o2), N2 = sw_i256_from_i128(n2);
-    mx->csum[3] = sw_i256_add(mx->csum[3], sw_i256_sub(sw_i256_mul_i64(N2, neu),
-                                                       sw_i256_mul_i64(O2, old)));
+    mx->csum[3] =
+        sw_i256_add(mx->csum[3], sw_i256_sub(sw_i256_mul_i64(N2, neu), sw_i256_mul_i64(O2, old)));
     mx->csum[4] = sw_i256_add(mx->csum[4], sw_i256_sub(sw_i256_mul(N2, N2), sw_i256_mul(O2, O2)));
 }
 
@@ -431,7 +431,8 @@ static sw_status history_range(const sw_matrix *mx, int rounds, int64_t L, sw_er
         hc = c > hc ? c : hc;
     }
     long double n = mx->n, D = (long double)mx->pairs, M = (long double)(rounds + hm);
-    long double C = (long double)L * (2.0L * rounds) + (long double)hc * (long double)(L / h->scale);
+    long double C =
+        (long double)L * (2.0L * rounds) + (long double)hc * (long double)(L / h->scale);
     long double dm = D * M, dm2 = dm * dm, dm4 = dm2 * dm2, c2 = C * C;
     long double sp2 = n * (n - 1) * (n - 1) * dm4 * dm4;
     long double sc = 16.0L * D * D * D * D * D * c2 * c2;
@@ -501,11 +502,11 @@ void sw_matrix_free(sw_matrix *mx) {
             layout_free(&mx->layout[i]);
     free(mx->layout);
     /* Per-session arrays: one row per session, then the array of rows. */
-#define FREE_ROWS(rows)                                                                          \
-    do {                                                                                         \
-        for (int k = 0; (rows) && k < mx->nsessions; k++)                                       \
-            free((rows)[k]);                                                                     \
-        free(rows);                                                                              \
+#define FREE_ROWS(rows)                                                                            \
+    do {                                                                                           \
+        for (int k = 0; (rows) && k < mx->nsessions; k++)                                          \
+            free((rows)[k]);                                                                       \
+        free(rows);                                                                                \
     } while (0)
     FREE_ROWS(mx->assign);
     FREE_ROWS(mx->pos);
@@ -559,8 +560,10 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->wdiff = calloc((size_t)s->nsessions, sizeof *mx->wdiff);
     mx->wnb = calloc((size_t)s->nsessions, sizeof *mx->wnb);
     mx->wnbm = calloc((size_t)s->nsessions, sizeof *mx->wnbm);
-    bool fail = !mx->wnb || !mx->wnbm || !mx->wm || !mx->wc || !mx->wr || !mx->wocc || !mx->wdiff || !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign || !mx->pos || !mx->h || !mx->meet || !mx->comp ||
-                !mx->coinc || !mx->rests || !mx->mrow || !mx->mark;
+    bool fail = !mx->wnb || !mx->wnbm || !mx->wm || !mx->wc || !mx->wr || !mx->wocc || !mx->wdiff ||
+                !mx->pm || !mx->pc || !mx->touched || !mx->play || !mx->layout || !mx->assign ||
+                !mx->pos || !mx->h || !mx->meet || !mx->comp || !mx->coinc || !mx->rests ||
+                !mx->mrow || !mx->mark;
     for (int i = 0; i < s->nmovements && !fail; i++)
         fail = layout_build(&mx->layout[i], &s->movements[i]) != 0;
     size_t wtotal = 0;

@@ -21,7 +21,7 @@
 #include "util/wide.h"
 
 /* Supported sizes, chosen so every exact sum fits sw_i256 (docs/criteria.md). */
-#define SW_MATRIX_MAX_ROUNDS 500            /* rounds over all sessions of a season */
+#define SW_MATRIX_MAX_ROUNDS 500               /* rounds over all sessions of a season */
 #define SW_MATRIX_MAX_SCALE (INT64_C(1) << 28) /* L */
 #define SW_MATRIX_W_BUDGET ((size_t)32 << 20)  /* bytes of position tables per state */
 
@@ -36,8 +36,8 @@ typedef struct sw_layout {
 typedef struct sw_matrix {
     const sw_season *season; /* borrowed: participants, movements, presence */
     int n, nsessions;
-    int64_t pairs; /* D = n(n-1)/2 */
-    int64_t scale; /* L: C is stored as L*C */
+    int64_t pairs;     /* D = n(n-1)/2 */
+    int64_t scale;     /* L: C is stored as L*C */
     sw_layout *layout; /* [season->nmovements] */
     int **assign;      /* [session][P+1]: participant index+1 at position, 0 = empty */
     int **pos;         /* [session][n]: position of participant i, 0 = absent */

@@ -18,11 +18,21 @@ void sw_html_escape(sw_strbuf *o, const char *s) {
         const char *rep = NULL;
         unsigned char c = (unsigned char)*s;
         switch (c) {
-        case '&': rep = "&amp;"; break;
-        case '<': rep = "&lt;"; break;
-        case '>': rep = "&gt;"; break;
-        case '"': rep = "&quot;"; break;
-        case '\'': rep = "&#39;"; break;
+        case '&':
+            rep = "&amp;";
+            break;
+        case '<':
+            rep = "&lt;";
+            break;
+        case '>':
+            rep = "&gt;";
+            break;
+        case '"':
+            rep = "&quot;";
+            break;
+        case '\'':
+            rep = "&#39;";
+            break;
         default:
             if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
                 rep = "";
@@ -40,7 +50,8 @@ static const char page_css[] =
     "*{box-sizing:border-box}\n"
     "body{font:15px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
     "color:#111;background:#fff;margin:0 auto;padding:12px;max-width:70em}\n"
-    "h1{font-size:1.5em;margin:.2em 0;overflow-wrap:anywhere}h2{font-size:1.25em;margin:1.2em 0 .4em;"
+    "h1{font-size:1.5em;margin:.2em 0;overflow-wrap:anywhere}h2{font-size:1.25em;margin:1.2em 0 "
+    ".4em;"
     "border-bottom:2px solid #345;padding-bottom:2px}h3{font-size:1.05em;margin:.8em 0 .3em}\n"
     ".meta{color:#555;margin:0 0 .8em}\n"
     ".scroll{overflow-x:auto;max-width:100%}\n"
@@ -140,9 +151,8 @@ static double heat_colour(double x, double lo, double mean, double hi, char *buf
     return t;
 }
 
-void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
-                     const int *order, const char *const *label, const char *const *name,
-                     double mean, int decimals) {
+void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v, const int *order,
+                     const char *const *label, const char *const *name, double mean, int decimals) {
     sw_strbuf_puts(o, "<h3>");
     sw_html_escape(o, caption);
     sw_strbuf_puts(o, "</h3>\n");
@@ -151,8 +161,10 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
         return;
     }
     if (n > SW_HTML_HEATMAP_MAX) {
-        sw_strbuf_printf(o, "<p>Left out: %d participants is more than the %d a readable "
-                            "heatmap holds.</p>\n", n, SW_HTML_HEATMAP_MAX);
+        sw_strbuf_printf(o,
+                         "<p>Left out: %d participants is more than the %d a readable "
+                         "heatmap holds.</p>\n",
+                         n, SW_HTML_HEATMAP_MAX);
         return;
     }
     double lo = INFINITY, hi = -INFINITY;
@@ -166,9 +178,11 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
     bool values = n <= 40;
     int cell = values ? 20 : 10, margin = 34;
     int size = margin + n * cell;
-    sw_strbuf_printf(o, "<div class=\"scroll\"><svg class=\"heat\" xmlns=\"http://www.w3.org/2000/svg\" "
-                        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-                     size + 2, size + 2, size + 2, size + 2);
+    sw_strbuf_printf(
+        o,
+        "<div class=\"scroll\"><svg class=\"heat\" xmlns=\"http://www.w3.org/2000/svg\" "
+        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+        size + 2, size + 2, size + 2, size + 2);
     for (int a = 0; a < n; a++) {
         sw_strbuf_printf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", margin - 3,
                          margin + a * cell + cell / 2 + 4);
@@ -185,8 +199,10 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
             int j = order[b];
             int x = margin + b * cell, y = margin + a * cell;
             if (i == j) {
-                sw_strbuf_printf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                                    "fill=\"#ddd\"/>\n", x, y, cell, cell);
+                sw_strbuf_printf(o,
+                                 "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                                 "fill=\"#ddd\"/>\n",
+                                 x, y, cell, cell);
                 continue;
             }
             double val = v[(size_t)i * (size_t)n + (size_t)j];
@@ -203,8 +219,9 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
                 sw_strbuf_puts(o, " ");
                 sw_html_escape(o, name[j]);
             }
-            sw_strbuf_printf(o, ": %.*f</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                                "fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
+            sw_strbuf_printf(o,
+                             ": %.*f</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                             "fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
                              decimals, val, x, y, cell, cell, col);
             if (values)
                 sw_strbuf_printf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\"%s>%.*f</text>",
@@ -221,13 +238,16 @@ void sw_html_heatmap(sw_strbuf *o, const char *caption, int n, const double *v,
     for (int s = 0; s <= 10; s++) {
         double val = lo + (hi - lo) * s / 10.0;
         heat_colour(val, lo, mean, hi, col, sizeof col);
-        sw_strbuf_printf(o, "<rect x=\"%d\" y=\"0\" width=\"26\" height=\"14\" fill=\"%s\" "
-                            "stroke=\"#999\" stroke-width=\"0.5\"/>\n", 6 + s * 26, col);
+        sw_strbuf_printf(o,
+                         "<rect x=\"%d\" y=\"0\" width=\"26\" height=\"14\" fill=\"%s\" "
+                         "stroke=\"#999\" stroke-width=\"0.5\"/>\n",
+                         6 + s * 26, col);
     }
-    sw_strbuf_printf(o, "<text x=\"6\" y=\"28\" font-size=\"10\">%.*f</text>"
-                        "<text x=\"150\" y=\"28\" font-size=\"10\" text-anchor=\"middle\">"
-                        "mean %.2f</text><text x=\"292\" y=\"28\" font-size=\"10\" "
-                        "text-anchor=\"end\">%.*f</text>\n</svg><br/>",
+    sw_strbuf_printf(o,
+                     "<text x=\"6\" y=\"28\" font-size=\"10\">%.*f</text>"
+                     "<text x=\"150\" y=\"28\" font-size=\"10\" text-anchor=\"middle\">"
+                     "mean %.2f</text><text x=\"292\" y=\"28\" font-size=\"10\" "
+                     "text-anchor=\"end\">%.*f</text>\n</svg><br/>",
                      decimals, lo, mean, decimals, hi);
     sw_strbuf_puts(o, "Blue: less than the mean, red: more. Rows and columns are ordered "
                       "with the participants who meet someone too often first; hover over "
@@ -266,9 +286,9 @@ static void html_criteria(const sw_report *r, sw_strbuf *o) {
     if (b)
         sw_strbuf_puts(o, "<th class=\"n\">before</th>");
     sw_strbuf_puts(o, "<th>meaning</th></tr>\n");
-    static const char *const what[] = {"rests spread", "meetings spread",
+    static const char *const what[] = {"rests spread",           "meetings spread",
                                        "spread per participant", "competition spread",
-                                       "meetings quality", "competition quality"};
+                                       "meetings quality",       "competition quality"};
     static const char *const nm[] = {"Sr", "So", "Sp", "Sc", "Qo", "Qc"};
     double cv[] = {c->Sr, c->So, c->Sp, c->Sc, c->Qo, c->Qc};
     double bv[6] = {0};
@@ -283,16 +303,18 @@ static void html_criteria(const sw_report *r, sw_strbuf *o) {
         sw_strbuf_printf(o, "<td>%s</td></tr>\n", what[i]);
     }
     if (r->has_qf) {
-        sw_strbuf_printf(o, "<tr><td>Qf</td><td class=\"n\">%.2f</td>%s<td>balans' quality "
-                            "factor",
+        sw_strbuf_printf(o,
+                         "<tr><td>Qf</td><td class=\"n\">%.2f</td>%s<td>balans' quality "
+                         "factor",
                          r->qf, b ? "<td></td>" : "");
         const sw_movement *m = &r->season->movements[0];
         if (m->has_ref_qf)
             sw_strbuf_printf(o, " (the file's balans value: %.2f)", m->ref_qf);
         sw_strbuf_puts(o, "</td></tr>\n");
     }
-    sw_strbuf_printf(o, "<tr><td>So bound</td><td class=\"n\">%.4f</td>%s<td>the same %lld "
-                        "meetings spread as flat as possible</td></tr>\n",
+    sw_strbuf_printf(o,
+                     "<tr><td>So bound</td><td class=\"n\">%.4f</td>%s<td>the same %lld "
+                     "meetings spread as flat as possible</td></tr>\n",
                      c->So_bound, b ? "<td></td>" : "", (long long)c->meetings);
     sw_strbuf_printf(o, "<tr><td>So gap</td><td class=\"n\">%.4f</td>", c->So - c->So_bound);
     if (b)
@@ -301,8 +323,9 @@ static void html_criteria(const sw_report *r, sw_strbuf *o) {
     long long rep;
     int free_rounds;
     if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
-        sw_strbuf_printf(o, "<p>Repeat meetings: %lld (beyond each pair's first); %d round%s "
-                            "before the first repeat.</p>\n",
+        sw_strbuf_printf(o,
+                         "<p>Repeat meetings: %lld (beyond each pair's first); %d round%s "
+                         "before the first repeat.</p>\n",
                          rep, free_rounds, free_rounds == 1 ? "" : "s");
 }
 
@@ -310,9 +333,10 @@ static void html_criteria(const sw_report *r, sw_strbuf *o) {
 static void html_plan(const sw_report *r, sw_strbuf *o) {
     const sw_movement *m = &r->season->movements[0];
     char g[16];
-    sw_strbuf_printf(o, "<h2>Plan</h2>\n<p class=\"meta\">%d positions, %d tables, %d rounds, "
-                        "%d board groups. Each cell: NS &#8211; EW, boards.</p>\n"
-                        "<div class=\"scroll\"><table>\n<tr><th>round</th>",
+    sw_strbuf_printf(o,
+                     "<h2>Plan</h2>\n<p class=\"meta\">%d positions, %d tables, %d rounds, "
+                     "%d board groups. Each cell: NS &#8211; EW, boards.</p>\n"
+                     "<div class=\"scroll\"><table>\n<tr><th>round</th>",
                      m->positions, m->tables, m->rounds, m->groups);
     for (int t = 0; t < m->tables; t++)
         sw_strbuf_printf(o, "<th>table %d</th>", t + 1);
@@ -366,7 +390,7 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                      k + 1, ss->played ? " (played)" : "");
     sw_strbuf_puts(o, "<p class=\"meta\">Movement ");
     sw_html_escape(o, s->movement_files[ss->movement] ? s->movement_files[ss->movement]
-                                                     : (m->name ? m->name : ""));
+                                                      : (m->name ? m->name : ""));
     sw_strbuf_printf(o, ": %d tables, %d rounds.</p>\n", m->tables, m->rounds);
     /* who is absent */
     sw_strbuf_puts(o, "<p class=\"absent\"><b>Absent:</b> ");
@@ -398,9 +422,10 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
     if (m->seats == 2) {
         sw_strbuf_printf(o, "<h3>Table cards, session %d</h3>\n<div class=\"cards\">\n", k + 1);
         for (int t = 0; t < m->tables; t++) {
-            sw_strbuf_printf(o, "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>Table %d</h3>"
-                                "<p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
-                                "round</th><th>NS</th><th>EW</th><th>boards</th></tr>\n",
+            sw_strbuf_printf(o,
+                             "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>Table %d</h3>"
+                             "<p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
+                             "round</th><th>NS</th><th>EW</th><th>boards</th></tr>\n",
                              k + 1, t + 1, t + 1, k + 1);
             for (int rd = 0; rd < m->rounds; rd++) {
                 const sw_table *tb = sw_movement_at(m, rd, t);
@@ -422,8 +447,10 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
         sw_strbuf_puts(o, "</div>\n");
     }
     /* guide cards */
-    sw_strbuf_printf(o, "<h3 class=\"pagebreak\">Guide cards, session %d</h3>\n"
-                        "<div class=\"cards\">\n", k + 1);
+    sw_strbuf_printf(o,
+                     "<h3 class=\"pagebreak\">Guide cards, session %d</h3>\n"
+                     "<div class=\"cards\">\n",
+                     k + 1);
     static const char *const dir2[] = {"NS", "EW"};
     static const char *const dir4[] = {"E", "S", "W", "N"};
     for (int i = 0; i < s->n; i++) {
@@ -432,9 +459,10 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
             continue;
         sw_strbuf_puts(o, "<div class=\"card\"><h3>");
         who(o, r, i + 1);
-        sw_strbuf_printf(o, "</h3><p class=\"meta\">Session %d, position %d</p>\n<table><tr>"
-                            "<th class=\"n\">round</th><th class=\"n\">table</th><th>dir</th>"
-                            "<th>opponents</th><th>boards</th></tr>\n",
+        sw_strbuf_printf(o,
+                         "</h3><p class=\"meta\">Session %d, position %d</p>\n<table><tr>"
+                         "<th class=\"n\">round</th><th class=\"n\">table</th><th>dir</th>"
+                         "<th>opponents</th><th>boards</th></tr>\n",
                          k + 1, p);
         for (int rd = 0; rd < m->rounds; rd++) {
             int d = 0, t = find_seat(m, rd, p, &d);
@@ -472,10 +500,11 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
     if (maxv > 9)
         maxv = 9;
     int hist[10];
-    sw_strbuf_puts(o, "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
-                      "(sit-outs, carried-over ones included) and how many opponents each pair "
-                      "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
-                      "pair</th><th>name</th><th class=\"n\">rests</th>");
+    sw_strbuf_puts(o,
+                   "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
+                   "(sit-outs, carried-over ones included) and how many opponents each pair "
+                   "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
+                   "pair</th><th>name</th><th class=\"n\">rests</th>");
     for (int v = 0; v <= maxv; v++)
         sw_strbuf_printf(o, "<th class=\"n\">%d&#215;%s</th>", v, v == 9 ? "+" : "");
     sw_strbuf_puts(o, "</tr>\n");
@@ -501,8 +530,9 @@ static void html_heatmaps(const sw_report *r, sw_strbuf *o) {
     }
     double *v = malloc((size_t)n * (size_t)n * sizeof *v);
     int *order = malloc((size_t)n * sizeof *order);
-    char (*lab)[16] = malloc((size_t)n * sizeof *lab);
-    const char **label = malloc((size_t)n * sizeof *label), **name = malloc((size_t)n * sizeof *name);
+    char(*lab)[16] = malloc((size_t)n * sizeof *lab);
+    const char **label = malloc((size_t)n * sizeof *label),
+               **name = malloc((size_t)n * sizeof *name);
     if (!v || !order || !lab || !label || !name) {
         o->failed = true;
         goto done;
@@ -599,8 +629,7 @@ bool sw_report_seats_csv(const sw_report *r, sw_strbuf *o) {
                 if (!sw_matrix_table_plays(r->mx, k, rd, t))
                     continue;
                 const sw_table *tb = sw_movement_at(m, rd, t);
-                sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, t + 1,
-                                 pid(r, as[tb->seat[0]]));
+                sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, t + 1, pid(r, as[tb->seat[0]]));
                 csv_field(o, pname(r, as[tb->seat[0]]));
                 sw_strbuf_printf(o, ",%d,", pid(r, as[tb->seat[1]]));
                 csv_field(o, pname(r, as[tb->seat[1]]));

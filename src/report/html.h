@@ -33,9 +33,8 @@ void sw_html_end(sw_strbuf *out);
  * (above mean), with a legend; decimals is the number of decimals shown.
  * Above SW_HTML_HEATMAP_MAX rows a sentence says it was left out. */
 #define SW_HTML_HEATMAP_MAX 250
-void sw_html_heatmap(sw_strbuf *out, const char *caption, int n, const double *v,
-                     const int *order, const char *const *label, const char *const *name,
-                     double mean, int decimals);
+void sw_html_heatmap(sw_strbuf *out, const char *caption, int n, const double *v, const int *order,
+                     const char *const *label, const char *const *name, double mean, int decimals);
 
 /* The order that makes over-meeting stand out: participants whose row has
  * the largest excess over mean (sum of squared excesses above mean, then

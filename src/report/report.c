@@ -32,12 +32,12 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
     const sw_criteria *c = r->crit, *b = r->before;
     sw_strbuf_puts(o, "criteria (lower is better; Q: 100 is perfect)\n");
     sw_strbuf_printf(o, "  %-4s %14s%s\n", "", "value", b ? "          before" : "");
-#define ROW(name, field)                                                                         \
-    do {                                                                                         \
-        sw_strbuf_printf(o, "  %-4s %14.4f", name, c->field);                                     \
-        if (b)                                                                                   \
-            sw_strbuf_printf(o, " %15.4f", b->field);                                             \
-        sw_strbuf_puts(o, "\n");                                                                 \
+#define ROW(name, field)                                                                           \
+    do {                                                                                           \
+        sw_strbuf_printf(o, "  %-4s %14.4f", name, c->field);                                      \
+        if (b)                                                                                     \
+            sw_strbuf_printf(o, " %15.4f", b->field);                                              \
+        sw_strbuf_puts(o, "\n");                                                                   \
     } while (0)
     ROW("Sr", Sr);
     ROW("So", So);
@@ -53,14 +53,16 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_printf(o, "   (the file's balans value: %.2f)", m->ref_qf);
         sw_strbuf_puts(o, "\n");
     }
-    sw_strbuf_printf(o, "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
-                        "gap %.4f\n",
+    sw_strbuf_printf(o,
+                     "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
+                     "gap %.4f\n",
                      c->So_bound, (long long)c->meetings, c->So - c->So_bound);
     long long rep;
     int free_rounds;
     if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
-        sw_strbuf_printf(o, "  repeat meetings %lld (beyond each pair's first); %d round%s before "
-                            "the first repeat\n",
+        sw_strbuf_printf(o,
+                         "  repeat meetings %lld (beyond each pair's first); %d round%s before "
+                         "the first repeat\n",
                          rep, free_rounds, free_rounds == 1 ? "" : "s");
 }
 
@@ -87,7 +89,9 @@ static void text_sitouts(const sw_report *r, int k, sw_strbuf *o) {
                 continue;
             if (first)
                 sw_strbuf_printf(o, "%s round %d:",
-                                 !any ? "\n    sits out:" : r->no_names ? ";" : "\n             ",
+                                 !any          ? "\n    sits out:"
+                                 : r->no_names ? ";"
+                                               : "\n             ",
                                  rd + 1);
             sw_strbuf_printf(o, " %d", pid(r, as[p]));
             if (!r->no_names && r->season->part[as[p] - 1].name)
@@ -150,8 +154,8 @@ static void text_sessions(const sw_report *r, sw_strbuf *o) {
         bool any = false;
         for (int i = 0; i < s->n; i++)
             if (!ss->present[i]) {
-                sw_strbuf_printf(o, "%s%d", any ? (r->no_names ? " " : ", ") : "\n    absent: ",
-                                 s->part[i].id);
+                sw_strbuf_printf(
+                    o, "%s%d", any ? (r->no_names ? " " : ", ") : "\n    absent: ", s->part[i].id);
                 if (!r->no_names && s->part[i].name)
                     sw_strbuf_printf(o, " %s", s->part[i].name);
                 any = true;
@@ -224,8 +228,9 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
                 pairs += v != 0 || c != 0;
                 meetings += v;
             }
-        sw_strbuf_printf(o, "history: %lld meetings of %lld pairs before the season, counted "
-                            "in M and C\n",
+        sw_strbuf_printf(o,
+                         "history: %lld meetings of %lld pairs before the season, counted "
+                         "in M and C\n",
                          meetings, pairs);
     }
     sw_strbuf_puts(o, "\n");
@@ -292,8 +297,8 @@ static void json_sessions(const sw_report *r, sw_strbuf *o) {
     sw_strbuf_puts(o, "],\n");
 }
 
-static const char *const criteria_names[] = {"So",       "Sr",     "Sp", "Sc", "Qo",
-                                             "Qc",       "So_bound", "So_gap", "g",  "gc"};
+static const char *const criteria_names[] = {"So", "Sr",       "Sp",     "Sc", "Qo",
+                                             "Qc", "So_bound", "So_gap", "g",  "gc"};
 
 void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_strbuf *o) {
     double vals[] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};

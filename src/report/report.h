@@ -13,14 +13,14 @@
 #include "util/strbuf.h"
 
 typedef struct sw_report {
-    const char *title;           /* e.g. the input file name */
+    const char *title; /* e.g. the input file name */
     const sw_season *season;
-    const sw_matrix *mx;         /* built from season's assignments */
+    const sw_matrix *mx; /* built from season's assignments */
     const sw_criteria *crit;
-    const sw_criteria *before;   /* optional: criteria of the starting assignment */
-    bool has_qf;                 /* single movement: balans' Qf */
+    const sw_criteria *before; /* optional: criteria of the starting assignment */
+    bool has_qf;               /* single movement: balans' Qf */
     double qf;
-    bool no_names;               /* text: the renumbering without names */
+    bool no_names; /* text: the renumbering without names */
 } sw_report;
 
 void sw_report_text(const sw_report *r, sw_strbuf *out);

@@ -134,8 +134,7 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
         sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", k + 1);
         html_player(o, w);
         points(pts, sizeof pts, w->points2);
-        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>", w->rating,
-                         pts);
+        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>", w->rating, pts);
         if (b) {
             sw_strbuf_puts(o, "<td>");
             html_player(o, b);
@@ -188,7 +187,8 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
         }
         char b[32] = "";
         for (int k = 0; k < p->nboards; k++)
-            if (p->boards[k].black && (p->boards[k].white == pl->id || p->boards[k].black == pl->id))
+            if (p->boards[k].black &&
+                (p->boards[k].white == pl->id || p->boards[k].black == pl->id))
                 snprintf(b, sizeof b, ", board %d", k + 1);
         sw_strbuf_printf(o, "%s%s</td></tr>\n", what, b);
     }

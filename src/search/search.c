@@ -25,7 +25,7 @@
 #define ANNEAL_REHEATS 2
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
-#define TABU_ABOVE_BOUND 5 /* tabu length divided by this above So's bound */
+#define TABU_ABOVE_BOUND 5    /* tabu length divided by this above So's bound */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 

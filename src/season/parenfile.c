@@ -18,8 +18,8 @@ void sw_participants_free(sw_participant *part, int n) {
     free(part);
 }
 
-sw_status sw_parenfile_parse(const char *text, size_t len, const char *file,
-                             sw_participant **out, int *nout, sw_error *err) {
+sw_status sw_parenfile_parse(const char *text, size_t len, const char *file, sw_participant **out,
+                             int *nout, sw_error *err) {
     sw_participant *part = NULL;
     int n = 0, cap = 0, lineno = 0;
     const char *p = text, *end = text + len, *line;
@@ -35,8 +35,8 @@ sw_status sw_parenfile_parse(const char *text, size_t len, const char *file,
         st = sw_cursor_long(&c, &id, 1, SW_PARTICIPANT_MAX_ID, "participant number", file, lineno,
                             err);
         if (st == SW_OK)
-            st = sw_cursor_long(&c, &rests, 0, SW_PARTICIPANT_MAX_RESTS, "rests", file, lineno,
-                                err);
+            st =
+                sw_cursor_long(&c, &rests, 0, SW_PARTICIPANT_MAX_RESTS, "rests", file, lineno, err);
         if (st != SW_OK)
             break;
         for (int i = 0; i < n; i++)

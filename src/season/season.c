@@ -169,7 +169,7 @@ void sw_season_fill_identity(sw_season *s) {
 }
 
 sw_status sw_season_validate_session(const sw_season *s, int k, const char *file, int line,
-                                    sw_error *err) {
+                                     sw_error *err) {
     const sw_session *ss = &s->sessions[k];
     const sw_movement *m = &s->movements[ss->movement];
     int present = sw_season_present_count(s, k);
@@ -202,16 +202,14 @@ sw_status sw_season_validate_session(const sw_season *s, int k, const char *file
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
                               "session %d: participant %d holds two positions; give them one "
                               "and 0 (empty) or another participant the other",
-                              k + 1,
-                              s->part[a - 1].id);
+                              k + 1, s->part[a - 1].id);
     }
     for (int i = 0; i < s->n && st == SW_OK; i++)
         if (ss->present[i] && !seen[i + 1])
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
                               "session %d: present participant %d has no position; seat them "
                               "or mark them absent",
-                              k + 1,
-                              s->part[i].id);
+                              k + 1, s->part[i].id);
     free(seen);
     return st;
 }
@@ -229,9 +227,8 @@ sw_status sw_season_uniform(const sw_movement *m, const char *movement_file,
                             const sw_participant *part, int n, int sessions, sw_season *out,
                             sw_error *err) {
     if (sessions < 1 || sessions > SW_SEASON_MAX_SESSIONS)
-        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                            "%d sessions requested, expected 1..%d", sessions,
-                            SW_SEASON_MAX_SESSIONS);
+        return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d sessions requested, expected 1..%d",
+                            sessions, SW_SEASON_MAX_SESSIONS);
     sw_season s;
     memset(&s, 0, sizeof s);
     bool fail = false;

@@ -51,19 +51,19 @@ typedef struct sw_history {
     int64_t *comp; /* [n*n], symmetric: C of earlier play times scale */
     int64_t scale; /* >= 1: the lcm of the denominators of every comparisons value */
     int nfiles;
-    char **files;  /* [nfiles]: history paths as written in the season file */
+    char **files; /* [nfiles]: history paths as written in the season file */
 } sw_history;
 
 typedef struct sw_season {
-    int n;                     /* participants */
-    sw_participant *part;      /* [n], in pairs-file order */
-    int nmovements;            /* distinct movements used */
-    sw_movement *movements;    /* [nmovements] */
-    char **movement_files;     /* [nmovements]: paths as written in the season file */
+    int n;                  /* participants */
+    sw_participant *part;   /* [n], in pairs-file order */
+    int nmovements;         /* distinct movements used */
+    sw_movement *movements; /* [nmovements] */
+    char **movement_files;  /* [nmovements]: paths as written in the season file */
     int nsessions;
-    sw_session *sessions;      /* [nsessions] */
-    char *pairs_file;          /* as written in the season file; NULL if none */
-    sw_history history;        /* earlier play; history.meet == NULL when none */
+    sw_session *sessions; /* [nsessions] */
+    char *pairs_file;     /* as written in the season file; NULL if none */
+    sw_history history;   /* earlier play; history.meet == NULL when none */
 } sw_season;
 
 /* ---- pairs file (parenfile) ---- */
@@ -116,8 +116,7 @@ SW_NODISCARD sw_status sw_season_parse(const char *text, size_t len, const char 
 
 /* A season of one played session of m in which participant k sits at position
  * k (ids 1..P, names "position k"): how a single movement is analyzed. */
-SW_NODISCARD sw_status sw_season_from_movement(const sw_movement *m, sw_season *s,
-                                               sw_error *err);
+SW_NODISCARD sw_status sw_season_from_movement(const sw_movement *m, sw_season *s, sw_error *err);
 
 /* A season of `sessions` sessions of m, everyone in part present every session,
  * nothing played, identity assignments (the first P participants seated when

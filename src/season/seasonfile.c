@@ -24,8 +24,8 @@ typedef struct parser {
     const char *file, *dir;
     int line;
     sw_season *s;
-    bool *has_seats; /* per session */
-    int *seats_line; /* line of each session's seats, for messages */
+    bool *has_seats;   /* per session */
+    int *seats_line;   /* line of each session's seats, for messages */
     int *session_line; /* line of each 'session' keyword */
     sw_error *err;
 } parser;
@@ -365,8 +365,7 @@ static bool looks_like_movement(const char *text, size_t len) {
     return false;
 }
 
-sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only,
-                             sw_error *err) {
+sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only, sw_error *err) {
     char *text;
     size_t len;
     sw_status st = sw_file_read(path, &text, &len, err);

@@ -279,8 +279,8 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
             /* Four seats, the last 0: a table of three, which plays. */
             long last = -1;
             sw_error ignored;
-            if (sv->n == 4 && sw_json_long(&sv->items[3], "seat", 0, 0, c->file, &last,
-                                           &ignored) != SW_OK)
+            if (sv->n == 4 &&
+                sw_json_long(&sv->items[3], "seat", 0, 0, c->file, &last, &ignored) != SW_OK)
                 last = -1;
             int used = last == 0 ? 3 : sv->n;
             for (int k = 0; k < used && full; k++) {

@@ -274,12 +274,14 @@ static void html_rounds(const sw_seating_event *ev, const int *seat_of, int firs
     int n = ev->nplayers;
     for (int r = 0; r < ev->nrounds; r++) {
         const sw_seating_round *rd = &ev->rounds[r];
-        sw_strbuf_printf(out, "<h2 class=\"pagebreak\" id=\"round%d\">Round %d%s</h2>\n"
-                              "<div class=\"cards\">\n",
+        sw_strbuf_printf(out,
+                         "<h2 class=\"pagebreak\" id=\"round%d\">Round %d%s</h2>\n"
+                         "<div class=\"cards\">\n",
                          r + 1, r + 1, r + 1 >= first_new ? " (new)" : "");
         for (int t = 0; t < rd->ntables; t++) {
-            sw_strbuf_printf(out, "<div class=\"card\"><h3>Table %d</h3><p class=\"meta\">Round "
-                                  "%d</p>\n<table><tr><th>seat</th><th>player</th></tr>\n",
+            sw_strbuf_printf(out,
+                             "<div class=\"card\"><h3>Table %d</h3><p class=\"meta\">Round "
+                             "%d</p>\n<table><tr><th>seat</th><th>player</th></tr>\n",
                              t + 1, r + 1);
             for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
                 sw_strbuf_printf(out, "<tr><td><b>%c</b></td><td>", wind_letter[s]);
@@ -301,8 +303,8 @@ static void html_rounds(const sw_seating_event *ev, const int *seat_of, int firs
     }
 }
 
-static void html_players(const sw_seating_event *ev, const sw_seating_stats *st,
-                         const int *seat_of, sw_strbuf *out) {
+static void html_players(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
+                         sw_strbuf *out) {
     int n = ev->nplayers;
     sw_strbuf_puts(out, "<h2 class=\"pagebreak\">Itineraries</h2>\n<p class=\"meta\">Per round "
                         "the table and wind; winds played and sit-outs.</p>\n<div class=\"scroll\">"
@@ -324,15 +326,16 @@ static void html_players(const sw_seating_event *ev, const sw_seating_stats *st,
                                  wind_letter[s % SW_WINDS]);
         }
         const int *w = &st->winds[p * SW_WINDS];
-        sw_strbuf_printf(out, "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d"
-                              "</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
+        sw_strbuf_printf(out,
+                         "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d"
+                         "</td><td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n",
                          w[0], w[1], w[2], w[3], st->sitouts[p]);
     }
     sw_strbuf_puts(out, "</table></div>\n");
 }
 
-static void html_report(const sw_seating_event *ev, const sw_seating_stats *st,
-                        const int *seat_of, int first_new, sw_strbuf *out) {
+static void html_report(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
+                        int first_new, sw_strbuf *out) {
     int n = ev->nplayers;
     char title[64];
     snprintf(title, sizeof title, "Seating: %d players, %d round%s", n, ev->nrounds,
@@ -343,15 +346,16 @@ static void html_report(const sw_seating_event *ev, const sw_seating_stats *st,
         lo = st->sitouts[p] < lo ? st->sitouts[p] : lo;
         hi = st->sitouts[p] > hi ? st->sitouts[p] : hi;
     }
-    sw_strbuf_printf(out, "<h2>Figures</h2>\n<table>\n"
-                          "<tr><td>repeats (meetings beyond a pair's first)</td><td class=\"n\">%ld"
-                          "</td></tr>\n<tr><td>pairs that met more than once</td><td class=\"n\">"
-                          "%ld</td></tr>\n<tr><td>most meetings of one pair</td><td class=\"n\">%d"
-                          "</td></tr>\n<tr><td>crossings (Pantheon's measure)</td><td class=\"n\">"
-                          "%ld</td></tr>\n<tr><td>repeat-free rounds</td><td class=\"n\">%d of %d"
-                          "</td></tr>\n<tr><td>wind balance: largest spread</td><td class=\"n\">%d"
-                          "</td></tr>\n<tr><td>sit-outs per player</td><td class=\"n\">%d to %d"
-                          "</td></tr>\n</table>\n",
+    sw_strbuf_printf(out,
+                     "<h2>Figures</h2>\n<table>\n"
+                     "<tr><td>repeats (meetings beyond a pair's first)</td><td class=\"n\">%ld"
+                     "</td></tr>\n<tr><td>pairs that met more than once</td><td class=\"n\">"
+                     "%ld</td></tr>\n<tr><td>most meetings of one pair</td><td class=\"n\">%d"
+                     "</td></tr>\n<tr><td>crossings (Pantheon's measure)</td><td class=\"n\">"
+                     "%ld</td></tr>\n<tr><td>repeat-free rounds</td><td class=\"n\">%d of %d"
+                     "</td></tr>\n<tr><td>wind balance: largest spread</td><td class=\"n\">%d"
+                     "</td></tr>\n<tr><td>sit-outs per player</td><td class=\"n\">%d to %d"
+                     "</td></tr>\n</table>\n",
                      st->repeats, st->repeat_pairs, st->max_meetings, st->crossings,
                      st->repeat_free_rounds, ev->nrounds, st->wind_spread_max, n ? lo : 0, hi);
     if (ev->nrounds > 1) {

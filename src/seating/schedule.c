@@ -81,11 +81,11 @@ typedef struct sched {
     /* players, rounds, tables: T4 of four at positions 0..4*T4-1, then
      * tables of three up to `seated`; positions seated..n-1 sit out */
     int n, R, T, T4, seated;
-    int *at;      /* [R*n]: player at position p of round r */
-    int *pos;     /* [R*n]: position of player i in round r */
-    int *meet;    /* [n*n] */
-    int *rests;   /* [n] */
-    int *thr;     /* [n]: rounds at a table of three */
+    int *at;    /* [R*n]: player at position p of round r */
+    int *pos;   /* [R*n]: position of player i in round r */
+    int *meet;  /* [n*n] */
+    int *rests; /* [n] */
+    int *thr;   /* [n]: rounds at a table of three */
     /* The key, compared lexicographically: repeats, then sq = the sum over
      * players of their squared rounds at a table of three (flattest is
      * fairest) times THR_WEIGHT, plus the sum of squared excess meetings

@@ -39,34 +39,34 @@ typedef sw_blossom_weight wt;
 
 typedef struct ws {
     int n, m;
-    int L;            /* limbs per number */
-    int *endpoint;    /* 2m */
-    uint64_t *w2;     /* m numbers: doubled weights */
-    int *nb_start;    /* n+1: CSR of remote endpoints */
-    int *nb;          /* 2m */
-    int *mate;        /* n: remote endpoint of matched edge or -1 */
-    int *label;       /* 2n: 0 free, 1 S, 2 T, 5 = S marked by scan */
-    int *labelend;    /* 2n */
-    int *inblossom;   /* n */
-    int *parent;      /* 2n: blossomparent */
-    int **childs;     /* 2n */
-    int **endps;      /* 2n */
-    int *nchilds;     /* 2n */
-    int *base;        /* 2n: blossombase, -1 for unused */
-    int *bestedge;    /* 2n */
-    int **bbest;      /* 2n: blossombestedges (NULL = none) */
-    int *nbbest;      /* 2n */
-    int *unused;      /* stack of free blossom ids */
+    int L;          /* limbs per number */
+    int *endpoint;  /* 2m */
+    uint64_t *w2;   /* m numbers: doubled weights */
+    int *nb_start;  /* n+1: CSR of remote endpoints */
+    int *nb;        /* 2m */
+    int *mate;      /* n: remote endpoint of matched edge or -1 */
+    int *label;     /* 2n: 0 free, 1 S, 2 T, 5 = S marked by scan */
+    int *labelend;  /* 2n */
+    int *inblossom; /* n */
+    int *parent;    /* 2n: blossomparent */
+    int **childs;   /* 2n */
+    int **endps;    /* 2n */
+    int *nchilds;   /* 2n */
+    int *base;      /* 2n: blossombase, -1 for unused */
+    int *bestedge;  /* 2n */
+    int **bbest;    /* 2n: blossombestedges (NULL = none) */
+    int *nbbest;    /* 2n */
+    int *unused;    /* stack of free blossom ids */
     int nunused;
-    uint64_t *dual;   /* 2n numbers */
-    bool *allow;      /* m */
-    int *queue;       /* n */
+    uint64_t *dual; /* 2n numbers */
+    bool *allow;    /* m */
+    int *queue;     /* n */
     int nqueue;
-    int *stack;       /* 2n: scratch for leaf walks */
-    int *leaves;      /* n: scratch leaf list */
-    int *bestto;      /* 2n: scratch for addBlossom, all -1 between uses */
-    int *touched;     /* 2n */
-    int *path;        /* 2n: scratch for scanBlossom */
+    int *stack;   /* 2n: scratch for leaf walks */
+    int *leaves;  /* n: scratch leaf list */
+    int *bestto;  /* 2n: scratch for addBlossom, all -1 between uses */
+    int *touched; /* 2n */
+    int *path;    /* 2n: scratch for scanBlossom */
     bool oom;
 } ws;
 
@@ -350,14 +350,22 @@ typedef struct core {
 
 static core pick_core(int L) {
     switch (L) {
-    case 2: return (core){greedy_start_l2, solve_l2};
-    case 3: return (core){greedy_start_l3, solve_l3};
-    case 4: return (core){greedy_start_l4, solve_l4};
-    case 5: return (core){greedy_start_l5, solve_l5};
-    case 6: return (core){greedy_start_l6, solve_l6};
-    case 7: return (core){greedy_start_l7, solve_l7};
-    case 8: return (core){greedy_start_l8, solve_l8};
-    default: return (core){greedy_start_lx, solve_lx};
+    case 2:
+        return (core){greedy_start_l2, solve_l2};
+    case 3:
+        return (core){greedy_start_l3, solve_l3};
+    case 4:
+        return (core){greedy_start_l4, solve_l4};
+    case 5:
+        return (core){greedy_start_l5, solve_l5};
+    case 6:
+        return (core){greedy_start_l6, solve_l6};
+    case 7:
+        return (core){greedy_start_l7, solve_l7};
+    case 8:
+        return (core){greedy_start_l8, solve_l8};
+    default:
+        return (core){greedy_start_lx, solve_lx};
     }
 }
 
@@ -532,7 +540,8 @@ static bool export_dual(const ws *s, sw_blossom_dual *d) {
     for (int k = 1; k < d->levels; k++)
         for (size_t x = 0; x < nn; x++) {
             int mid = d->jump[(size_t)(k - 1) * nn + x];
-            d->jump[(size_t)k * nn + x] = mid == -1 ? -1 : d->jump[(size_t)(k - 1) * nn + (size_t)mid];
+            d->jump[(size_t)k * nn + x] =
+                mid == -1 ? -1 : d->jump[(size_t)(k - 1) * nn + (size_t)mid];
         }
     return true;
 }
@@ -590,8 +599,8 @@ sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int fl
     return sw_blossom_match_dual(n, edges, m, flags, mate, NULL, err);
 }
 
-sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m, int flags,
-                                int *mate, sw_blossom_dual *dual, sw_error *err) {
+sw_status sw_blossom_match_dual(int n, const sw_blossom_edge *edges, size_t m, int flags, int *mate,
+                                sw_blossom_dual *dual, sw_error *err) {
     if (dual)
         memset(dual, 0, sizeof *dual);
     if (m > (size_t)(1u << 30))

@@ -234,7 +234,7 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
         if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
             CORE(slack)(s, s->bestedge[b], d);
             assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
-            sw_limbs_sar1(d, d, L); /* exact */
+            sw_limbs_sar1(d, d, L);  /* exact */
             if (CORE(take_delta)(s, delta, d, &type, 3))
                 dedge = s->bestedge[b];
         }

@@ -40,8 +40,7 @@
 bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
     int idb = rk->trf->players[rk->idx[j]].id;
-    if (a->nopp < b->nopp ? sw_swiss_met(a, idb)
-                          : sw_swiss_met(b, rk->trf->players[rk->idx[i]].id))
+    if (a->nopp < b->nopp ? sw_swiss_met(a, idb) : sw_swiss_met(b, rk->trf->players[rk->idx[i]].id))
         return false;
     return (sw_swiss_colour_ok(a, 'w', rk->waive) && sw_swiss_colour_ok(b, 'b', rk->waive)) ||
            (sw_swiss_colour_ok(a, 'b', rk->waive) && sw_swiss_colour_ok(b, 'w', rk->waive));
@@ -240,19 +239,19 @@ typedef struct ectx {
  * them, and standard_order compares them without building it. */
 typedef struct ecomp {
     int64_t rank; /* (2 np - pa - pb) K + floaters' order */
-    int grp;  /* score group of the higher-scored player */
-    int d2;   /* squared score difference (half points) */
-    int64_t eq;  /* colour digits: players given their preference (C10), radix R, then
-                  * those with a strong or absolute one given it (C11) */
-    int64_t alt; /* float digits, radix R: not the same downfloat as the round
-                  * before (C12), upfloat (C13), downfloat two rounds before
-                  * (C14), upfloat (C15) */
+    int grp;      /* score group of the higher-scored player */
+    int d2;       /* squared score difference (half points) */
+    int64_t eq;   /* colour digits: players given their preference (C10), radix R, then
+                   * those with a strong or absolute one given it (C11) */
+    int64_t alt;  /* float digits, radix R: not the same downfloat as the round
+                   * before (C12), upfloat (C13), downfloat two rounds before
+                   * (C14), upfloat (C15) */
 } ecomp;
 
 /* Packed digits of a pair whose higher (a) floats down to b (or none when
  * the scores are equal); b NULL for the bye (a downfloat, no colour). */
-static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b,
-                      char ca, bool floats) {
+static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
+                      bool floats) {
     int64_t R = (int64_t)W->R;
     ecomp x = {0, 0, 0, 0, 0};
     int got = 2, strong = 2;
@@ -637,9 +636,9 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         return SW_OK;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
-    int *pos = malloc(sizeof(int) * (size_t)np); /* index in its S2 / residents / S1 */
-    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
+    int *s1 = malloc(sizeof(int) * (size_t)np);    /* S1 index of a player, -1 */
+    int *pos = malloc(sizeof(int) * (size_t)np);   /* index in its S2 / residents / S1 */
+    int *role = malloc(sizeof(int) * (size_t)np);  /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
     int *order = malloc(sizeof(int) * (size_t)np); /* S1 players in rank order */
     uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)np);
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
@@ -991,8 +990,7 @@ static void pts(char *buf, size_t n, int s2) {
     snprintf(buf, n, "%d.%d", s2 / 2, s2 % 2 ? 5 : 0);
 }
 
-static void explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r,
-                             sw_strbuf *why) {
+static void explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r, sw_strbuf *why) {
     int met = 0, colour = 0, others = rk->np - 1;
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[r]];
     for (int j = 0; j < rk->np; j++) {
@@ -1007,12 +1005,14 @@ static void explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int 
     pts(s, sizeof s, a->score2);
     sw_strbuf_printf(why, "player %d (%s): ", rk->trf->players[rk->idx[r]].id, s);
     if (met + colour == others)
-        sw_strbuf_printf(why, "no legal opponent: met %d of the %d others (rule 1), colour "
-                              "clash with %d (rule 2)",
+        sw_strbuf_printf(why,
+                         "no legal opponent: met %d of the %d others (rule 1), colour "
+                         "clash with %d (rule 2)",
                          met, others, colour);
     else
-        sw_strbuf_printf(why, "every legal opponent is needed elsewhere: met %d of %d (rule 1), "
-                              "colour clash with %d (rule 2)",
+        sw_strbuf_printf(why,
+                         "every legal opponent is needed elsewhere: met %d of %d (rule 1), "
+                         "colour clash with %d (rule 2)",
                          met, others, colour);
     if (!bye_ok[r])
         sw_strbuf_printf(why, "; no bye: %s (rule 3)",
@@ -1064,8 +1064,7 @@ static int cmp_board(const void *x, const void *y) {
 }
 
 static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, const int *mate,
-                               const sw_swiss_options *opt, sw_swiss_pairing *out,
-                               sw_error *err) {
+                               const sw_swiss_options *opt, sw_swiss_pairing *out, sw_error *err) {
     int np = rk->np;
     const sw_swiss_trf *trf = rk->trf;
     bsort *bs = malloc(sizeof *bs * (size_t)(np / 2 + 2));
@@ -1113,8 +1112,8 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
     return SW_OK;
 }
 
-sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
-                        sw_swiss_pairing *out, sw_error *err) {
+sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
+                        sw_error *err) {
     memset(out, 0, sizeof *out);
     sw_strbuf_init(&out->why);
     sw_strbuf_init(&out->explain);
@@ -1137,10 +1136,14 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt,
         if (!trf->players[i].absent)
             idx[np++] = i;
     sort_ranked(idx, np, &st, trf, tmp);
-    sw_swiss_ranked rk = {np, idx, &st, trf,
+    sw_swiss_ranked rk = {np,
+                          idx,
+                          &st,
+                          trf,
                           opt && opt->waive_colour_last_round && trf->total_rounds &&
                               round >= trf->total_rounds,
-                          opt ? opt->sparse_window : 0, &out->stats};
+                          opt ? opt->sparse_window : 0,
+                          &out->stats};
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -1174,8 +1177,8 @@ done:
     return rc;
 }
 
-void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards,
-                      int nboards, bool waive, sw_swiss_quality *q) {
+void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards, int nboards,
+                      bool waive, sw_swiss_quality *q) {
     memset(q, 0, sizeof *q);
     sw_swiss_state st;
     if (sw_swiss_state_build(trf, round, &st, NULL))

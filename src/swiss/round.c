@@ -8,12 +8,11 @@
 
 #include "swiss/swiss_internal.h"
 
-sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
-                                 const char *results, sw_error *err) {
+sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p, const char *results,
+                                 sw_error *err) {
     int r = trf->nrounds; /* 0-based index of the new round */
     if (r >= SW_SWISS_MAX_ROUNDS)
-        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "more than %d rounds",
-                            SW_SWISS_MAX_ROUNDS);
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "more than %d rounds", SW_SWISS_MAX_ROUNDS);
     sw_status rc = sw_swiss_grow_rounds(trf, r + 1, err);
     if (rc)
         return rc;
@@ -41,11 +40,21 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
         sw_swiss_player *pb = &trf->players[trf->index_of_id[b]];
         char rw, rb;
         switch (results ? results[k] : '=') {
-        case '1': rw = '1', rb = '0'; break;
-        case '0': rw = '0', rb = '1'; break;
-        case '+': rw = '+', rb = '-'; break;
-        case '-': rw = '-', rb = '+'; break;
-        default: rw = rb = '='; break;
+        case '1':
+            rw = '1', rb = '0';
+            break;
+        case '0':
+            rw = '0', rb = '1';
+            break;
+        case '+':
+            rw = '+', rb = '-';
+            break;
+        case '-':
+            rw = '-', rb = '+';
+            break;
+        default:
+            rw = rb = '=';
+            break;
         }
         pw->games[r] = (sw_swiss_game){b, 'w', rw};
         pb->games[r] = (sw_swiss_game){w, 'b', rb};
@@ -74,8 +83,7 @@ static char draw_result(sw_rng *rng, int rw, int rb) {
 
 sw_status sw_swiss_generate(int players, int rounds, uint64_t seed, const sw_swiss_options *opt,
                             sw_swiss_trf *trf, sw_error *err) {
-    if (players < 2 || players > SW_SWISS_MAX_PLAYERS || rounds < 1 ||
-        rounds > SW_SWISS_MAX_ROUNDS)
+    if (players < 2 || players > SW_SWISS_MAX_PLAYERS || rounds < 1 || rounds > SW_SWISS_MAX_ROUNDS)
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                             "%d players, %d rounds: expected 2..%d players and 1..%d rounds",
                             players, rounds, SW_SWISS_MAX_PLAYERS, SW_SWISS_MAX_ROUNDS);
@@ -166,9 +174,8 @@ static int same_pairs(const sw_swiss_board *a, int na, const sw_swiss_board *b, 
 /* Preference 2 as the pairing weighs it: per score group from the top, the
  * sum of squared score differences of the boards whose higher-scored player
  * is in that group. Whether the two board lists differ there. */
-static sw_status groups_differ(const sw_swiss_trf *view, int round, const sw_swiss_board *a,
-                               int na, const sw_swiss_board *b, int nb, bool *differ,
-                               sw_error *err) {
+static sw_status groups_differ(const sw_swiss_trf *view, int round, const sw_swiss_board *a, int na,
+                               const sw_swiss_board *b, int nb, bool *differ, sw_error *err) {
     sw_swiss_state st;
     sw_status rc = sw_swiss_state_build(view, round, &st, err);
     if (rc)
@@ -216,12 +223,14 @@ static const char *deciding(const sw_swiss_quality *rec, const sw_swiss_quality 
 }
 
 static void put_quality(sw_strbuf *sb, const char *who, const sw_swiss_quality *q) {
-    sw_strbuf_printf(sb, "  %-8s %d pairs, %d byes, score differences sum %ld.%d max %d.%d, "
-                         "colour misses %d, distance to the standard pairing %ld, rule "
-                         "violations %d\n",
-                     who, q->pairs, q->byes, q->score_diff_sum2 / 2, (int)(q->score_diff_sum2 % 2) * 5,
-                     q->score_diff_max2 / 2, (q->score_diff_max2 % 2) * 5, q->colour_misses,
-                     q->std_distance, q->violations);
+    sw_strbuf_printf(sb,
+                     "  %-8s %d pairs, %d byes, score differences sum %ld.%d max %d.%d, "
+                     "colour misses %d, distance to the standard pairing %ld, rule "
+                     "violations %d\n",
+                     who, q->pairs, q->byes, q->score_diff_sum2 / 2,
+                     (int)(q->score_diff_sum2 % 2) * 5, q->score_diff_max2 / 2,
+                     (q->score_diff_max2 % 2) * 5, q->colour_misses, q->std_distance,
+                     q->violations);
 }
 
 static void put_boards(sw_strbuf *sb, const char *who, const sw_swiss_board *b, int nb) {
@@ -286,7 +295,8 @@ sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_optio
     sw_swiss_trf view = *trf; /* shallow: shares games and prefixes, own player array */
     view.players = malloc(sizeof *view.players * (size_t)n);
     sw_swiss_board *rec = malloc(sizeof *rec * (size_t)(n + 1));
-    long long *ka = malloc(sizeof *ka * (size_t)(n + 1)), *kb = malloc(sizeof *kb * (size_t)(n + 1));
+    long long *ka = malloc(sizeof *ka * (size_t)(n + 1)),
+              *kb = malloc(sizeof *kb * (size_t)(n + 1));
     sw_status rc = SW_OK;
     memset(cs, 0, sizeof *cs);
     if (!view.players || !rec || !ka || !kb) {
@@ -321,8 +331,9 @@ sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_optio
                 break;
             }
             cs->differing++;
-            sw_strbuf_printf(report, "round %d: the record differs from seatwise's pairing; "
-                                     "decided by %s\n",
+            sw_strbuf_printf(report,
+                             "round %d: the record differs from seatwise's pairing; "
+                             "decided by %s\n",
                              r + 1, deciding(&qr, &p.quality, groups));
             put_quality(report, "record", &qr);
             put_quality(report, "seatwise", &p.quality);

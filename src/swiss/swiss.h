@@ -26,33 +26,33 @@ typedef struct sw_swiss_game {
 } sw_swiss_game;
 
 typedef struct sw_swiss_player {
-    int id;        /* starting rank, 1..max */
-    int rating;    /* 0 when absent */
-    int points2;   /* stated points, in half points */
-    int line;      /* 1-based line of its 001 record */
-    char *prefix;  /* the record text before the round columns (name etc.), owned */
+    int id;               /* starting rank, 1..max */
+    int rating;           /* 0 when absent */
+    int points2;          /* stated points, in half points */
+    int line;             /* 1-based line of its 001 record */
+    char *prefix;         /* the record text before the round columns (name etc.), owned */
     sw_swiss_game *games; /* nrounds entries (owned; shared capacity rounds_cap) */
-    bool absent;   /* listed in XXZ: not paired in the next round */
+    bool absent;          /* listed in XXZ: not paired in the next round */
 } sw_swiss_player;
 
 typedef struct sw_swiss_trf {
-    char path[256];        /* for messages */
+    char path[256]; /* for messages */
     int nplayers;
     sw_swiss_player *players; /* in file order */
-    int *index_of_id;      /* id -> index in players, -1; size max_id + 1 */
+    int *index_of_id;         /* id -> index in players, -1; size max_id + 1 */
     int max_id;
-    int nrounds;           /* rounds recorded (longest player record) */
+    int nrounds; /* rounds recorded (longest player record) */
     int rounds_cap;
-    int total_rounds;      /* XXR, 0 when not given */
-    int id_width;          /* XXW, default 4 */
-    char initial_colour;   /* 'w' (white1, default) or 'b' (black1) */
-    bool initial_given;    /* an XXC line set it ('check' infers it from round 1 otherwise) */
+    int total_rounds;    /* XXR, 0 when not given */
+    int id_width;        /* XXW, default 4 */
+    char initial_colour; /* 'w' (white1, default) or 'b' (black1) */
+    bool initial_given;  /* an XXC line set it ('check' infers it from round 1 otherwise) */
     /* The column after the last played round holds only byes written ahead
      * for the round to be paired (`0000 H`, F, U or Z, no games): it is not a
      * played round. Its players are absent from the pairing and keep their
      * entry (games[nrounds]); their points exclude it. */
     bool preset;
-    char **other_lines;    /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ) */
+    char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ) */
     int nother;
 } sw_swiss_trf;
 
@@ -93,9 +93,9 @@ typedef struct sw_swiss_board {
 } sw_swiss_board;
 
 typedef struct sw_swiss_options {
-    bool fast;                  /* greedy passes + repair instead of the exact matching */
+    bool fast;                    /* greedy passes + repair instead of the exact matching */
     bool waive_colour_last_round; /* absolute colour rules off when pairing round XXR */
-    bool explain;               /* fill sw_swiss_pairing.explain */
+    bool explain;                 /* fill sw_swiss_pairing.explain */
     /* Exact mode's first, sparse solve: each player's candidates are the
      * players within this many ranks of it and of its ideal partner. 0 picks
      * the default (16; the full graph at once below 64 players), -1 always the
@@ -105,34 +105,34 @@ typedef struct sw_swiss_options {
 
 /* How the exact matching reached its optimum (for the benchmark and tests). */
 typedef struct sw_swiss_match_stats {
-    int solves;  /* matching runs: sparse attempts plus the full graph if needed */
-    int full;    /* 1 when the full graph had to be solved */
-    long edges;  /* edges in the last run */
-    int priced;  /* edges added because the dual certificate did not cover them */
+    int solves;      /* matching runs: sparse attempts plus the full graph if needed */
+    int full;        /* 1 when the full graph had to be solved */
+    long edges;      /* edges in the last run */
+    int priced;      /* edges added because the dual certificate did not cover them */
     int weight_bits; /* widest edge weight of the round's matchings, sign included */
 } sw_swiss_match_stats;
 
 /* Quality of a pairing, for the benchmark, 'check' and the tests. */
 typedef struct sw_swiss_quality {
-    int pairs;            /* boards with two players */
+    int pairs; /* boards with two players */
     int byes;
     int unpaired;         /* present players left without a board */
     long score_diff_sum2; /* sum of |score difference| over boards, half points */
     int score_diff_max2;
-    int colour_misses;    /* players not given the colour they prefer */
-    long std_distance;    /* per player, ranks between its opponent and the one of the
-                           * standard pairing (capped at 63), summed: the last tie-break */
-    int violations;       /* boards that break an absolute rule: must be 0 */
+    int colour_misses; /* players not given the colour they prefer */
+    long std_distance; /* per player, ranks between its opponent and the one of the
+                        * standard pairing (capped at 63), summed: the last tie-break */
+    int violations;    /* boards that break an absolute rule: must be 0 */
 } sw_swiss_quality;
 
 typedef struct sw_swiss_pairing {
-    int round;            /* the round paired, 1-based */
+    int round; /* the round paired, 1-based */
     int nboards;
     sw_swiss_board *boards; /* best first; the bye last */
     int nunpaired;
-    int *unpaired;        /* ids left out because no legal pairing includes them */
-    sw_strbuf why;        /* one line per unpaired player: the rule that forced it */
-    sw_strbuf explain;    /* per board reasons when options.explain */
+    int *unpaired;     /* ids left out because no legal pairing includes them */
+    sw_strbuf why;     /* one line per unpaired player: the rule that forced it */
+    sw_strbuf explain; /* per board reasons when options.explain */
     sw_swiss_quality quality;
     sw_swiss_match_stats stats; /* summed over the matchings of the round */
 } sw_swiss_pairing;
@@ -153,8 +153,8 @@ SW_NODISCARD sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_
                                               const char *results, sw_error *err);
 
 /* Score the boards of a round against the record before it. */
-void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards,
-                      int nboards, bool waive_colour, sw_swiss_quality *q);
+void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards, int nboards,
+                      bool waive_colour, sw_swiss_quality *q);
 
 /* A simulated event: n players, ratings drawn, results from the rating
  * difference (draws, forfeits and absentees included), each round paired by
@@ -171,10 +171,10 @@ SW_NODISCARD sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_op
 
 /* Agreement of a replay with the record, round by round. */
 typedef struct sw_swiss_check_stats {
-    int rounds;      /* rounds re-paired */
-    int identical;   /* same boards, same colours, same bye */
-    int colours;     /* same boards and bye, some colours differ */
-    int differing;   /* other boards or another bye */
+    int rounds;    /* rounds re-paired */
+    int identical; /* same boards, same colours, same bye */
+    int colours;   /* same boards and bye, some colours differ */
+    int differing; /* other boards or another bye */
 } sw_swiss_check_stats;
 
 /* As sw_swiss_check, and counts identical rounds: colours are compared too

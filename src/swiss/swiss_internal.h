@@ -23,7 +23,7 @@ typedef struct sw_swiss_pstate {
 } sw_swiss_pstate;
 
 typedef struct sw_swiss_state {
-    int n;               /* = trf->nplayers; indexed like trf->players */
+    int n; /* = trf->nplayers; indexed like trf->players */
     sw_swiss_pstate *p;
     int *pool;
     char *cpool;
@@ -38,8 +38,8 @@ static inline bool sw_swiss_is_bye(const sw_swiss_game *g) {
 }
 
 /* State from rounds 1..round-1. */
-SW_NODISCARD sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round,
-                                            sw_swiss_state *st, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_state *st,
+                                            sw_error *err);
 void sw_swiss_state_free(sw_swiss_state *st);
 
 bool sw_swiss_met(const sw_swiss_pstate *a, int id_b);
@@ -57,27 +57,27 @@ char sw_swiss_pref(const sw_swiss_pstate *a, int *strength);
 
 /* Best colour for a (the higher ranked, board number board) against b:
  * returns 'w' or 'b' for a, or 0 when no assignment is legal. */
-char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id,
-                            int b_id, int board, char initial, bool waive);
+char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id, int b_id,
+                            int board, char initial, bool waive);
 
 sw_status sw_swiss_grow_rounds(sw_swiss_trf *trf, int need, sw_error *err);
 
 /* Fast mode: mate[] over the ranked present players, as sw_swiss_pair builds it. */
 typedef struct sw_swiss_ranked {
-    int np;          /* present players */
-    int *idx;        /* rank -> player index */
+    int np;   /* present players */
+    int *idx; /* rank -> player index */
     const sw_swiss_state *st;
     const sw_swiss_trf *trf;
     bool waive;
-    int sparse_window;            /* as sw_swiss_options.sparse_window */
-    sw_swiss_match_stats *stats;  /* may be NULL */
+    int sparse_window;           /* as sw_swiss_options.sparse_window */
+    sw_swiss_match_stats *stats; /* may be NULL */
 } sw_swiss_ranked;
 
 /* Is the pair of ranked players i, j legal (no rematch, a legal colour)? */
 bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j);
 
-SW_NODISCARD sw_status sw_swiss_fast_match(const sw_swiss_ranked *rk, const bool *bye_ok,
-                                           int *mate, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_fast_match(const sw_swiss_ranked *rk, const bool *bye_ok, int *mate,
+                                           sw_error *err);
 
 /* Exact matching over ranked players 0..count-1 given as indices into rk
  * (used by the fast mode for its repair): mate indices are into `who`. */

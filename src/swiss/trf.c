@@ -14,9 +14,18 @@
 
 int sw_swiss_result_points2(char r) {
     switch (r) {
-    case '1': case '+': case 'W': case 'F': case 'U': return 2;
-    case '=': case 'D': case 'H': return 1;
-    default: return 0;
+    case '1':
+    case '+':
+    case 'W':
+    case 'F':
+    case 'U':
+        return 2;
+    case '=':
+    case 'D':
+    case 'H':
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -58,7 +67,8 @@ sw_status sw_swiss_grow_rounds(sw_swiss_trf *trf, int need, sw_error *err) {
     return SW_OK;
 }
 
-/* Whole number in text[off, off+len), blanks around allowed; -1 when blank, -2 when not a number. */
+/* Whole number in text[off, off+len), blanks around allowed; -1 when blank, -2 when not a number.
+ */
 static long field_int(const char *line, size_t n, size_t off, size_t len) {
     long v = 0;
     int digits = 0, after = 0;
@@ -120,8 +130,8 @@ static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno
     long id = field_int(line, n, 4, (size_t)w);
     if (id < 1)
         return sw_error_set(err, SW_ERR_PARSE, path, lineno,
-                            "player id in columns 5-%d is '%.*s', expected a number >= 1", 4 + w,
-                            w, n > 4 ? line + 4 : "");
+                            "player id in columns 5-%d is '%.*s', expected a number >= 1", 4 + w, w,
+                            n > 4 ? line + 4 : "");
     if (id > SW_SWISS_MAX_PLAYERS)
         return sw_error_set(err, SW_ERR_LIMIT, path, lineno, "player id %ld beyond the limit %d",
                             id, SW_SWISS_MAX_PLAYERS);
@@ -187,9 +197,10 @@ static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno
         if (col == ' ')
             col = '-';
         if (col != 'w' && col != 'b' && col != '-')
-            return sw_error_set(err, SW_ERR_PARSE, path, lineno,
-                                "player %ld, round %d: colour '%c' in column %d, expected w, b or -",
-                                id, r + 1, col, colno + w + 1);
+            return sw_error_set(
+                err, SW_ERR_PARSE, path, lineno,
+                "player %ld, round %d: colour '%c' in column %d, expected w, b or -", id, r + 1,
+                col, colno + w + 1);
         if (!result_code_ok(res))
             return sw_error_set(err, SW_ERR_PARSE, path, lineno,
                                 "player %ld, round %d: result '%c' in column %d, expected one of "
@@ -504,8 +515,7 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out) {
         sw_strbuf_puts(out, pre);
         for (int r = 0; r < trf->nrounds + (trf->preset ? 1 : 0); r++) {
             const sw_swiss_game *g = &p->games[r];
-            sw_strbuf_printf(out, "%s%0*d %c %c", r ? "  " : "", w, g->opp, g->colour,
-                             g->result);
+            sw_strbuf_printf(out, "%s%0*d %c %c", r ? "  " : "", w, g->opp, g->colour, g->result);
         }
         sw_strbuf_puts(out, "\n");
     }

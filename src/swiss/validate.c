@@ -140,9 +140,8 @@ bool sw_swiss_alt_pref(const sw_swiss_pstate *a, char c) {
     return a->last == 0 || a->last != c;
 }
 
-
-char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id,
-                            int b_id, int board, char initial, bool waive) {
+char sw_swiss_choose_colour(const sw_swiss_pstate *a, const sw_swiss_pstate *b, int a_id, int b_id,
+                            int board, char initial, bool waive) {
     (void)b_id;
     (void)board;
     bool w_ok = sw_swiss_colour_ok(a, 'w', waive) && sw_swiss_colour_ok(b, 'b', waive);

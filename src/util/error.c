@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-sw_status sw_error_set(sw_error *err, sw_status code, const char *file, int line,
-                       const char *fmt, ...) {
+sw_status sw_error_set(sw_error *err, sw_status code, const char *file, int line, const char *fmt,
+                       ...) {
     if (!err)
         return code;
     err->code = code;
@@ -36,13 +36,20 @@ void sw_error_format(const sw_error *err, char *buf, unsigned long size) {
 
 const char *sw_status_name(sw_status code) {
     switch (code) {
-    case SW_OK: return "ok";
-    case SW_ERR_NOMEM: return "out of memory";
-    case SW_ERR_IO: return "file error";
-    case SW_ERR_PARSE: return "parse error";
-    case SW_ERR_INVALID: return "invalid input";
-    case SW_ERR_LIMIT: return "size limit exceeded";
-    case SW_ERR_INTERRUPTED: return "interrupted";
+    case SW_OK:
+        return "ok";
+    case SW_ERR_NOMEM:
+        return "out of memory";
+    case SW_ERR_IO:
+        return "file error";
+    case SW_ERR_PARSE:
+        return "parse error";
+    case SW_ERR_INVALID:
+        return "invalid input";
+    case SW_ERR_LIMIT:
+        return "size limit exceeded";
+    case SW_ERR_INTERRUPTED:
+        return "interrupted";
     }
     return "unknown error";
 }

@@ -26,13 +26,13 @@ typedef enum {
 typedef struct sw_error {
     sw_status code;
     char file[4096]; /* copied (a whole path): the message outlives the caller's string */
-    int line;       /* 1-based; 0 when no line applies */
-    char msg[512];  /* fixed size: reporting out-of-memory must not allocate */
+    int line;        /* 1-based; 0 when no line applies */
+    char msg[512];   /* fixed size: reporting out-of-memory must not allocate */
 } sw_error;
 
 /* Fill err (may be NULL) and return code. file may be NULL. */
-sw_status sw_error_set(sw_error *err, sw_status code, const char *file, int line,
-                       const char *fmt, ...) SW_PRINTF(5, 6);
+sw_status sw_error_set(sw_error *err, sw_status code, const char *file, int line, const char *fmt,
+                       ...) SW_PRINTF(5, 6);
 
 /* Reset err to SW_OK with empty fields (err may be NULL). */
 void sw_error_clear(sw_error *err);

@@ -211,8 +211,8 @@ sw_status sw_files_write_atomic(const sw_out_file *files, int n, sw_error *err) 
         if (!p[i].tmp)
             continue;
         if (rename(p[i].tmp, p[i].target) != 0)
-            st = sw_error_set(err, SW_ERR_IO, files[i].path, 0, "cannot write: %s",
-                              strerror(errno));
+            st =
+                sw_error_set(err, SW_ERR_IO, files[i].path, 0, "cannot write: %s", strerror(errno));
         else {
             free(p[i].tmp);
             p[i].tmp = NULL;

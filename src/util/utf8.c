@@ -8,8 +8,11 @@
  * (1 for an invalid byte, decoded as itself). */
 static size_t decode(const unsigned char *s, uint32_t *cp) {
     unsigned char c = s[0];
-    size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    size_t len = c < 0x80             ? 1
+                 : (c & 0xe0) == 0xc0 ? 2
+                 : (c & 0xf0) == 0xe0 ? 3
+                 : (c & 0xf8) == 0xf0 ? 4
+                                      : 0;
     if (len <= 1) {
         *cp = c;
         return 1;
@@ -29,8 +32,7 @@ static size_t decode(const unsigned char *s, uint32_t *cp) {
 static int zero_width(uint32_t cp) {
     return (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x1ab0 && cp <= 0x1aff) ||
            (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) ||
-           (cp >= 0xfe20 && cp <= 0xfe2f) || (cp >= 0x200b && cp <= 0x200d) ||
-           cp == 0xfeff;
+           (cp >= 0xfe20 && cp <= 0xfe2f) || (cp >= 0x200b && cp <= 0x200d) || cp == 0xfeff;
 }
 
 size_t sw_utf8_width(const char *s) {

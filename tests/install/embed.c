@@ -55,8 +55,8 @@ int main(int argc, char **argv) {
     sw_search_result res;
     if (sw_search_run(&s, &o, &res, &err) != SW_OK)
         return fail("search", &err);
-    printf("optimize 4 sessions: %d restarts, Qo %.2f -> %.2f\n", res.restarts_done,
-           res.before.Qo, res.after.Qo);
+    printf("optimize 4 sessions: %d restarts, Qo %.2f -> %.2f\n", res.restarts_done, res.before.Qo,
+           res.after.Qo);
     bad |= res.restarts_done != 8 || !(res.after.Qo >= res.before.Qo) || !(res.after.Qo > 0);
     sw_season_free(&s);
     sw_movement_free(&m);
