@@ -9,6 +9,7 @@ command -v cmake >/dev/null 2>&1 || sw_need+=(cmake)
 command -v cc >/dev/null 2>&1 || sw_need+=(gcc)
 command -v make >/dev/null 2>&1 || sw_need+=(make)
 command -v pkg-config >/dev/null 2>&1 || sw_need+=(pkg-config)
+command -v clang-format >/dev/null 2>&1 || sw_need+=(clang-format)
 if ! pkg-config --exists cmocka 2>/dev/null; then sw_need+=(libcmocka-dev); fi
 # tests/test_blossom.c checks the matching against networkx (an oracle)
 python3 -c 'import networkx' >/dev/null 2>&1 || sw_need+=(python3-networkx)
