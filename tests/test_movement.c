@@ -960,7 +960,7 @@ static void test_cli(void **state) {
 
     char dir[] = "/tmp/sw_movement_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    char args[512], path[256];
+    char args[1024], path[256];
     snprintf(path, sizeof path, "%s/m.asc", dir);
     snprintf(args, sizeof args, "movement mitchell --pairs=13 --rounds 4 -o %s", path);
     expect_run(args, 0, "");
@@ -970,6 +970,35 @@ static void test_cli(void **state) {
     sw_movement_free(&got);
     sw_movement_free(&want);
     assert_int_equal(remove(path), 0);
+
+    /* improve: the 8-pair circle-method Howell from 61.17 to 100, written
+     * with -o; the report on standard error */
+    static const char circle8[] = "8 4 7 7 0\n"
+                                  "1-2 A 3-4 B 5-6 C 7-8 D\n"
+                                  "3-1 D 5-2 E 7-4 F 8-6 B\n"
+                                  "1-5 B 7-3 C 8-2 G 6-4 E\n"
+                                  "7-1 E 8-5 F 6-3 A 4-2 C\n"
+                                  "1-8 C 6-7 G 4-5 D 2-3 F\n"
+                                  "6-1 F 4-8 A 2-7 B 3-5 G\n"
+                                  "1-4 G 2-6 D 3-8 E 5-7 A\n";
+    char in[64];
+    snprintf(in, sizeof in, "%s/c8.asc", dir);
+    FILE *f = fopen(in, "w");
+    assert_non_null(f);
+    fputs(circle8, f);
+    assert_int_equal(fclose(f), 0);
+    snprintf(args, sizeof args, "movement improve %s -o %s", in, path);
+    expect_run(args, 0, "Qf 61.17 -> 100.00");
+    read_ok(path, &got);
+    assert_true(got.has_ref_qf && got.ref_qf == 100.0);
+    assert_true(sw_movement_qf(&got) == 100.0);
+    sw_movement_free(&got);
+    snprintf(args, sizeof args, "movement improve %s --pairs 8", in);
+    expect_run(args, 2, "--pairs and --rounds are for howell and mitchell");
+    expect_run("movement improve", 2, "missing the movement FILE");
+    expect_run("movement improve /nonexistent/m.asc", 5, "/nonexistent/m.asc");
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(remove(in), 0);
     assert_int_equal(rmdir(dir), 0);
 
     expect_run("movement --help", 0, "usage: seatwise movement");
