@@ -1,5 +1,6 @@
 /* src/cli/cmd_movement.c: 'seatwise movement howell|mitchell': generate a
- * standard movement and write it as ASC.
+ * standard movement and write it as ASC; 'seatwise movement improve FILE':
+ * raise a movement's Qf by arrow switching.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
 #include <stdio.h>
@@ -12,10 +13,12 @@
 
 static const char usage[] =
     "usage: seatwise movement howell|mitchell --pairs N [--rounds R] [-o FILE]\n"
+    "       seatwise movement improve FILE [-o OUT]\n"
     "\n"
     "Writes a movement as ASC (docs/movements.md).\n"
     "  howell    every two pairs meet once: N-1 rounds (N even) or N rounds\n"
-    "            (N odd, one pair sits out each round)\n"
+    "            (N odd, one pair sits out each round), one board group a\n"
+    "            round, directions chosen for the best Qf\n"
     "  mitchell  NS pairs stay, EW pairs move up and boards down one table a\n"
     "            round: T = ceil(N/2) tables, T rounds (T odd) or T-1 (T even,\n"
     "            with the skip after half the rounds)\n"
@@ -26,7 +29,7 @@ static const char usage[] =
     "  -h, --help   this text\n";
 
 typedef struct movement_args {
-    const char *kind, *out;
+    const char *kind, *out, *in;
     long pairs, rounds;
 } movement_args;
 
@@ -73,19 +76,69 @@ static int parse_args(int argc, char **argv, movement_args *a) {
             return usage_error("option %s needs a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return usage_error("unknown option '%s'", argv[i]);
+        } else if (a->kind && !strcmp(a->kind, "improve") && !a->in) {
+            a->in = argv[i];
         } else if (a->kind) {
             return usage_error("one kind expected, got '%s' too", argv[i]);
-        } else if (strcmp(argv[i], "howell") && strcmp(argv[i], "mitchell")) {
-            return usage_error("unknown kind '%s', expected howell or mitchell", argv[i]);
+        } else if (strcmp(argv[i], "howell") && strcmp(argv[i], "mitchell") &&
+                   strcmp(argv[i], "improve")) {
+            return usage_error("unknown kind '%s', expected howell, mitchell or improve",
+                               argv[i]);
         } else {
             a->kind = argv[i];
         }
     }
     if (!a->kind)
-        return usage_error("%s", "missing the kind (howell or mitchell)");
+        return usage_error("%s", "missing the kind (howell, mitchell or improve)");
+    if (!strcmp(a->kind, "improve")) {
+        if (!a->in)
+            return usage_error("%s", "improve: missing the movement FILE");
+        if (a->pairs || a->rounds)
+            return usage_error("%s", "improve: --pairs and --rounds are for howell and mitchell");
+        return -1;
+    }
     if (a->pairs == 0)
         return usage_error("%s", "missing --pairs N");
     return -1;
+}
+
+static int write_movement(const sw_movement *m, const char *out) {
+    sw_error err;
+    sw_error_clear(&err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_movement_write_asc(m, &sb);
+    sw_status st;
+    if (sb.failed)
+        st = sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    else
+        st = sw_file_write_atomic(out, sw_strbuf_cstr(&sb), sb.len, &err);
+    sw_strbuf_free(&sb);
+    return st ? sw_cli_fail(&err) : SW_EXIT_OK;
+}
+
+/* 'movement improve FILE': the report goes to standard error so that the
+ * movement alone can go to standard output. */
+static int improve(const movement_args *a) {
+    sw_error err;
+    sw_error_clear(&err);
+    sw_movement in, out;
+    sw_status st = sw_movement_read_asc(a->in, &in, &err);
+    if (st)
+        return sw_cli_fail(&err);
+    sw_improve_stats stats;
+    st = sw_movement_improve(&in, NULL, &out, &stats, &err);
+    sw_movement_free(&in);
+    if (st)
+        return sw_cli_fail(&err);
+    fprintf(stderr, "%s: Qf %.2f -> %.2f, %d table%s switched (%s)\n", a->in, stats.qf_before,
+            stats.qf_after, stats.switched, stats.switched == 1 ? "" : "s",
+            stats.exhaustive ? "every choice tried"
+            : stats.optimal  ? "the best possible"
+                             : "local search");
+    int rc = write_movement(&out, a->out);
+    sw_movement_free(&out);
+    return rc;
 }
 
 int sw_cmd_movement(int argc, char **argv) {
@@ -96,6 +149,8 @@ int sw_cmd_movement(int argc, char **argv) {
     sw_error err;
     sw_error_clear(&err);
     sw_movement m;
+    if (!strcmp(a.kind, "improve"))
+        return improve(&a);
     sw_status st = !strcmp(a.kind, "howell")
                        ? sw_movement_howell((int)a.pairs, (int)a.rounds, &m, &err)
                        : sw_movement_mitchell((int)a.pairs, (int)a.rounds, &m, &err);
@@ -103,14 +158,7 @@ int sw_cmd_movement(int argc, char **argv) {
         return usage_error("%s", err.msg);
     if (st)
         return sw_cli_fail(&err);
-    sw_strbuf sb;
-    sw_strbuf_init(&sb);
-    sw_movement_write_asc(&m, &sb);
+    rc = write_movement(&m, a.out);
     sw_movement_free(&m);
-    if (sb.failed)
-        st = sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    else
-        st = sw_file_write_atomic(a.out, sw_strbuf_cstr(&sb), sb.len, &err);
-    sw_strbuf_free(&sb);
-    return st ? sw_cli_fail(&err) : SW_EXIT_OK;
+    return rc;
 }

@@ -158,56 +158,9 @@ void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv) {
         }
 }
 
-/* balans' score matrix: a board set played at h+1 tables gives the two pairs
- * at each of those tables +h, two pairs in the same direction at two of them
- * +1, in opposite directions -1. */
+/* balans' score matrix and Qf: one definition, in the movement module
+ * (which also improves it by arrow switching). NAN when out of memory. */
 double sw_criteria_qf(const sw_movement *m) {
-    int P = m->positions;
-    if (P < 2 || m->seats != 2)
-        return 100.0;
-    int64_t *B = calloc((size_t)(P + 1) * (size_t)(P + 1), sizeof *B);
-    int *count = calloc((size_t)m->groups + 1, sizeof *count);
-    if (!B || !count) {
-        free(B);
-        free(count);
-        return NAN;
-    }
-    size_t ntab = (size_t)m->rounds * (size_t)m->tables;
-    for (size_t x = 0; x < ntab; x++)
-        if (m->table[x].seat[0] > 0 && m->table[x].group > 0)
-            count[m->table[x].group]++;
-    for (size_t x = 0; x < ntab; x++) {
-        const sw_table *a = &m->table[x];
-        if (a->seat[0] <= 0)
-            continue;
-        int h = a->group > 0 ? count[a->group] - 1 : 0;
-        B[a->seat[0] * (P + 1) + a->seat[1]] += h;
-        for (size_t y = x + 1; y < ntab && a->group > 0; y++) {
-            const sw_table *b = &m->table[y];
-            if (b->seat[0] <= 0 || b->group != a->group)
-                continue;
-            for (int d = 0; d < 2; d++)
-                for (int e = 0; e < 2; e++)
-                    B[a->seat[d] * (P + 1) + b->seat[e]] += d == e ? 1 : -1;
-        }
-    }
-    __int128 S = 0, sumsq = 0;
-    for (int i = 1; i <= P; i++)
-        for (int j = i + 1; j <= P; j++) {
-            int64_t v = B[i * (P + 1) + j] + B[j * (P + 1) + i];
-            S += v;
-            sumsq += (__int128)v * v;
-        }
-    free(B);
-    free(count);
-    __int128 D = (__int128)P * (P - 1) / 2;
-    __int128 q = S / D, rem = S % D;
-    if (rem < 0) { /* floor division for a negative total */
-        q -= 1;
-        rem += D;
-    }
-    __int128 minsq = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
-    if (sumsq == 0)
-        return 100.0;
-    return (double)(100.0L * (long double)minsq / (long double)sumsq);
+    double v = sw_movement_qf(m);
+    return v < 0 ? NAN : v;
 }

@@ -85,32 +85,20 @@ static sw_status check_pairs(const char *kind, int pairs, sw_error *err) {
  * to even. Round r: table 0 seats inf and r; table k (1..m, m = (N-1)/2) seats
  * r+k (NS) and r-k (EW): every two pairs meet exactly once in N rounds. For an
  * odd number of pairs inf is the phantom and table 0 is dropped.
- * Table k plays group r + mid[k] (mod N) with mid from a starter: pair x plays
- * group x + (mid[k] -+ k) at table k, and those offsets, the starter's
- * elements, are all different, so nobody replays a group. A strong starter
- * makes the groups of a round all different: N groups, each played by every
- * pair once, as in the classic Howells. Where none exists (N = 3, 5, 9) a
- * table whose midpoint repeats an earlier table's gets a fresh series of
- * groups (class c = how many present tables before it share the midpoint). */
+ * Table k plays group r + mid[k] (mod N) with mid from a strong starter: pair
+ * x plays group x + (mid[k] -+ k) at table k, and those offsets, the starter's
+ * elements, are all different, so nobody replays a group, and the groups of a
+ * round are all different: N groups, each played by every pair once, the
+ * classic Howell (a Room square). Where no strong starter exists (N = 3, 5,
+ * 9) every table of round r plays group r, as the NBB's 4- and 6-pair
+ * Howells do. The directions are then chosen for balans' Qf by arrow
+ * switching (sw_movement_improve). */
 
 typedef struct howell_plan {
     int N, m;
-    bool phantom;
-    int *mid, *cls;
-    int classes;
+    bool phantom, strong;
+    int *mid;
 } howell_plan;
-
-static void howell_classes(howell_plan *hp) {
-    hp->classes = 1;
-    for (int k = hp->phantom ? 1 : 0; k <= hp->m; k++) {
-        int c = 0;
-        for (int j = hp->phantom ? 1 : 0; j < k; j++)
-            c += hp->mid[j] == hp->mid[k];
-        hp->cls[k] = c;
-        if (c + 1 > hp->classes)
-            hp->classes = c + 1;
-    }
-}
 
 /* Element x of Z_N is position x+1; inf is position N+1. */
 static void howell_round(const howell_plan *hp, int r, sw_table *row) {
@@ -124,7 +112,7 @@ static void howell_round(const howell_plan *hp, int r, sw_table *row) {
             tb->seat[0] = (r + k) % N + 1;
             tb->seat[1] = (r - k + N) % N + 1;
         }
-        tb->group = hp->cls[k] * N + (r + hp->mid[k]) % N;
+        tb->group = hp->strong ? (r + hp->mid[k]) % N : r;
     }
 }
 
@@ -157,24 +145,50 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
     int R, T = hp.phantom ? hp.m : hp.m + 1;
     if ((st = check_request("Howell", pairs, rounds, hp.N, &R, err)))
         return st;
+    /* a balanced Howell is balanced as a whole and then cut to R rounds */
+    bool balance = pairs <= SW_HOWELL_BALANCE_MAX;
+    int built = balance ? hp.N : R;
     hp.mid = malloc((size_t)(hp.m + 1) * sizeof *hp.mid);
-    hp.cls = calloc((size_t)(hp.m + 1), sizeof *hp.cls);
-    sw_table *raw = calloc((size_t)R * (size_t)T, sizeof *raw);
-    int collisions;
-    if (!hp.mid || !hp.cls || !raw)
+    sw_table *raw = calloc((size_t)built * (size_t)T, sizeof *raw);
+    int collisions = 0;
+    if (!hp.mid || !raw)
         st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     else
         st = sw_movement_starter(hp.N, !hp.phantom, hp.mid, &collisions, err);
+    sw_movement plain = {0}, best = {0};
     if (!st) {
-        howell_classes(&hp);
-        for (int r = 0; r < R; r++)
+        hp.strong = collisions == 0;
+        for (int r = 0; r < built; r++)
             howell_round(&hp, r, &raw[(size_t)r * (size_t)T]);
-        relabel(raw, pairs, T, R);
-        st = finish(raw, hp.classes * hp.N, pairs, T, R, "howell", pairs, m, err);
+        relabel(raw, pairs, T, built);
+        st = finish(raw, hp.N, pairs, T, built, "howell", pairs, &plain, err);
     }
     free(hp.mid);
-    free(hp.cls);
+    if (st || !balance) {
+        free(raw);
+        if (!st)
+            *m = plain;
+        return st;
+    }
+    sw_improve_stats stats;
+    st = sw_movement_improve(&plain, NULL, &best, &stats, err);
+    sw_movement_free(&plain);
+    if (!st) /* round 1 reads 1-2 3-4 .. again: a renumbering keeps Qf */
+        relabel(best.table, pairs, T, hp.N);
+    if (!st && R < hp.N) { /* the first R rounds; groups are numbered by first play */
+        memcpy(raw, best.table, (size_t)R * (size_t)T * sizeof *raw);
+        for (size_t i = 0; i < (size_t)R * (size_t)T; i++)
+            raw[i].group -= 1;
+        sw_movement_free(&best);
+        st = finish(raw, hp.N, pairs, T, R, "howell", pairs, &best, err);
+        if (!st) {
+            best.has_ref_qf = true;
+            best.ref_qf = (double)(long long)(sw_movement_qf(&best) * 100.0 + 0.5) / 100.0;
+        }
+    }
     free(raw);
+    if (!st)
+        *m = best;
     return st;
 }
 

@@ -104,10 +104,18 @@ void sw_movement_write_asc(const sw_movement *m, sw_strbuf *out);
 /* Name of board group g (1-based) in m's style: "A".."Z", then "AA".., or the number. */
 void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size);
 
+/* Arrow switching of generated Howells is done up to this many pairs. */
+#define SW_HOWELL_BALANCE_MAX 64
+
 /* Complete Howell for `pairs` pairs: every two pairs meet exactly once over
  * the full length (pairs-1 rounds for even, pairs rounds for odd, one pair
- * sitting out each round). Each table plays its own board group in a round;
- * groups are shared between rounds as in a Howell (docs/movements.md).
+ * sitting out each round), one board group a round for every pair: G = N
+ * groups (N = the number of rounds of the full movement), every pair plays
+ * each once (but the one of its sit-out). Each table plays its own group in
+ * a round (a Room square) except for 4, 5, 6, 9 and 10 pairs, where every
+ * table of a round plays that round's group (docs/movements.md). Up to
+ * SW_HOWELL_BALANCE_MAX pairs the directions are chosen by arrow switching
+ * (sw_movement_improve) for balans' Qf, which is set as reference value.
  * rounds <= 0 means the full length; fewer rounds takes the first ones; more
  * is SW_ERR_INVALID. pairs < 2 is SW_ERR_INVALID, sizes over the limits
  * SW_ERR_LIMIT. Deterministic: the same arguments give the same movement. */
@@ -123,5 +131,40 @@ SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m,
  * more is SW_ERR_INVALID. */
 SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m,
                                             sw_error *err);
+
+/* balans' quality factor Qf of m (data/movements/README.md): 100 * minsq /
+ * sum(B^2) over its integer score matrix B; 100 for fewer than 2 positions or
+ * a movement that is not two-seat; -1 when out of memory. */
+double sw_movement_qf(const sw_movement *m);
+
+/* Arrow switching (docs/movements.md): up to this many free tables the
+ * choices are all tried; the default work budget of the local search above
+ * that (flip evaluations weighted by the tables of the group). */
+#define SW_IMPROVE_EXHAUSTIVE_MAX 20
+#define SW_IMPROVE_DEFAULT_BUDGET 20000000LL
+
+typedef struct sw_improve_options {
+    long long budget; /* <= 0: SW_IMPROVE_DEFAULT_BUDGET */
+    unsigned long long seed;
+} sw_improve_options;
+
+typedef struct sw_improve_stats {
+    double qf_before, qf_after;
+    int switched;    /* tables whose NS and EW pairs were exchanged */
+    bool exhaustive; /* every choice was tried: qf_after is the best there is */
+    bool optimal;    /* exhaustive, or Qf reached its bound 100 */
+} sw_improve_stats;
+
+/* Raise in's Qf by arrow switching: choose which tables (round, table) play
+ * with their two pairs exchanged, so that who meets whom and which boards
+ * every pair plays stay the same. Exhaustive over the free tables (all but
+ * one table of each group) when there are at most SW_IMPROVE_EXHAUSTIVE_MAX,
+ * else a deterministic local search (threshold accepting) within the budget.
+ * Never lowers Qf: the input orientation is the starting best. *out is a new
+ * movement (name copied) whose reference Qf is qf_after to two decimals.
+ * opt may be NULL. SW_ERR_INVALID for a movement that is not two-seat. */
+SW_NODISCARD sw_status sw_movement_improve(const sw_movement *in, const sw_improve_options *opt,
+                                           sw_movement *out, sw_improve_stats *stats,
+                                           sw_error *err);
 
 #endif
