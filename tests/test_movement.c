@@ -666,8 +666,8 @@ static void test_howell_qf(void **state) {
         [16] = 93.87, [17] = 94.44, [18] = 94.44, [19] = 94.67, [20] = 95.63,
     };
     static const char *const library[21] = {
-        [4] = "NBB/N021_Howell_4.txt",   [6] = "NBB/N022_Howell_6.txt",
-        [8] = "NBB/N023_Howell_8.txt",   [10] = "NBB/N024_Howell_10.txt",
+        [4] = "NBB/N021_Howell_4.txt",          [6] = "NBB/N022_Howell_6.txt",
+        [8] = "NBB/N023_Howell_8.txt",          [10] = "NBB/N024_Howell_10.txt",
         [12] = "NBB/N124_Meesterklasse_12.txt",
     };
     static const double library_qf[21] = {[4] = 100, [6] = 60, [8] = 100, [10] = 83.33, [12] = 100};

@@ -82,8 +82,7 @@ static int parse_args(int argc, char **argv, movement_args *a) {
             return usage_error("one kind expected, got '%s' too", argv[i]);
         } else if (strcmp(argv[i], "howell") && strcmp(argv[i], "mitchell") &&
                    strcmp(argv[i], "improve")) {
-            return usage_error("unknown kind '%s', expected howell, mitchell or improve",
-                               argv[i]);
+            return usage_error("unknown kind '%s', expected howell, mitchell or improve", argv[i]);
         } else {
             a->kind = argv[i];
         }

@@ -253,8 +253,7 @@ static sw_status expect_pair(asc_parser *ps, const token *tok, int entry, int *o
 /* The group of a table: one style per file, within the limits. Only a
  * seated table's group sets the style: an empty table plays no boards, and
  * the written movement names no group there. */
-static sw_status expect_group(asc_parser *ps, const token *tok, int entry, bool seated,
-                              int *out) {
+static sw_status expect_group(asc_parser *ps, const token *tok, int entry, bool seated, int *out) {
     char what[48];
     if (tok->kind == TOK_END)
         return fail(ps, SW_ERR_PARSE, ps->line,

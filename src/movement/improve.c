@@ -24,14 +24,14 @@
 #include "util/rng.h"
 
 typedef struct qf_state {
-    int P, n;        /* positions; seated tables with boards */
-    int *tab;        /* [n]: index into m->table */
-    int *ns, *ew;    /* [n]: current NS and EW position */
-    int *peer;       /* peers of table i: peer[pstart[i] .. pstart[i+1]) */
-    int *pstart;     /* [n+1] */
-    int64_t *B;      /* [(P+1)^2], symmetric */
-    int64_t total;   /* S over unordered pairs */
-    int64_t sumsq;   /* sum of B^2 over unordered pairs */
+    int P, n;      /* positions; seated tables with boards */
+    int *tab;      /* [n]: index into m->table */
+    int *ns, *ew;  /* [n]: current NS and EW position */
+    int *peer;     /* peers of table i: peer[pstart[i] .. pstart[i+1]) */
+    int *pstart;   /* [n+1] */
+    int64_t *B;    /* [(P+1)^2], symmetric */
+    int64_t total; /* S over unordered pairs */
+    int64_t sumsq; /* sum of B^2 over unordered pairs */
     int64_t minsq;
 } qf_state;
 

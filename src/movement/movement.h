@@ -36,11 +36,11 @@ typedef struct sw_table {
 typedef enum { SW_GROUPS_LETTERS = 0, SW_GROUPS_NUMBERS = 1 } sw_group_style;
 
 typedef struct sw_movement {
-    int positions; /* P: positions are 1..P */
-    int tables;    /* T: tables per round */
-    int rounds;    /* R */
-    int groups;    /* G: board groups 1..G (0 when the game has no boards) */
-    int seats;     /* seats per table: 2 or 4 */
+    int positions;              /* P: positions are 1..P */
+    int tables;                 /* T: tables per round */
+    int rounds;                 /* R */
+    int groups;                 /* G: board groups 1..G (0 when the game has no boards) */
+    int seats;                  /* seats per table: 2 or 4 */
     sw_table *table;            /* rounds * tables entries, round-major */
     sw_group_style group_style; /* how the ASC file named the groups */
     /* balans' reference values found after the movement in an ASC file */
@@ -81,8 +81,7 @@ bool sw_movement_equal(const sw_movement *a, const sw_movement *b);
  * NULL). Errors: SW_ERR_INVALID naming round, table and position, e.g.
  * "round 3, table 2: position 7 already sits at table 1 in this round";
  * SW_ERR_LIMIT for a shape over the SW_MOVEMENT_MAX_* sizes. */
-SW_NODISCARD sw_status sw_movement_validate(const sw_movement *m, const char *file,
-                                            sw_error *err);
+SW_NODISCARD sw_status sw_movement_validate(const sw_movement *m, const char *file, sw_error *err);
 
 /* Parse ASC text (len bytes; see docs/movements.md for the variants read).
  * file is used in messages only. On success *m owns the result (name NULL);
@@ -129,8 +128,7 @@ SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m,
  * T-1 for even T (a skip Mitchell's round T would repeat every EW pair's
  * first meeting, see docs/movements.md). rounds <= 0 means the full length;
  * more is SW_ERR_INVALID. */
-SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m,
-                                            sw_error *err);
+SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m, sw_error *err);
 
 /* balans' quality factor Qf of m (data/movements/README.md): 100 * minsq /
  * sum(B^2) over its integer score matrix B; 100 for fewer than 2 positions or
