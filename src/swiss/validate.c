@@ -261,8 +261,8 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
      * lets topscorers (over 50% of the maximum score) and their opponents
      * break the colour rules. */
     int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
-    bool topscorer = r + 1 == final && g->opp > 0 &&
-                     (s->score2 > r || final_score2[trf->index_of_id[g->opp]] > r);
+    int j = g->opp >= 1 && g->opp <= trf->max_id ? trf->index_of_id[g->opp] : -1;
+    bool topscorer = r + 1 == final && j >= 0 && (s->score2 > r || final_score2[j] > r);
     if (g->opp > 0 && sw_swiss_played(g->result) && !topscorer &&
         !sw_swiss_colour_ok(s, g->colour, false))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
