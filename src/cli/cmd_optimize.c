@@ -42,7 +42,7 @@ static const char usage[] =
     "  --seed S       random seed (default 1)\n"
     "  --threads T    threads (default: all cores)\n"
     "  --picolo       picolo's plain method: best-improvement descents only\n"
-    "  --anneal N     annealing proposals per restart (default: 2000 sweeps of\n"
+    "  --anneal N     annealing proposals per restart (default: 5000 sweeps of\n"
     "                 the neighbourhood when no sit-out is to be chosen, else 0)\n"
     "  --tabu I       tabu iterations per restart (default 30000 when no sit-out\n"
     "                 is to be chosen, else 0)\n"
