@@ -45,9 +45,7 @@ static sw_key sw_state_key(const sw_matrix *mx, bool rests_first) {
 }
 
 void sw_move_narrow(sw_move *m) {
-    uint64_t fill = (m->sosr.w[1] >> 63) ? ~UINT64_C(0) : 0;
-    m->narrow = m->sosr.w[2] == fill && m->sosr.w[3] == fill;
-    m->s = (__int128)(((unsigned __int128)m->sosr.w[1] << 64) | m->sosr.w[0]);
+    m->narrow = sw_i256_to_i128(m->sosr, &m->s);
 }
 
 void sw_engine_key(sw_engine *E) {

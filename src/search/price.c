@@ -58,16 +58,8 @@ void sw_pricer_free(sw_pricer *pr) {
     memset(pr, 0, sizeof *pr);
 }
 
-static bool i256_to_i64(sw_i256 v, int64_t *out) {
-    uint64_t fill = (v.w[0] >> 63) ? ~UINT64_C(0) : 0;
-    if (v.w[1] != fill || v.w[2] != fill || v.w[3] != fill)
-        return false;
-    *out = (int64_t)v.w[0];
-    return true;
-}
-
 bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
-    pr->sc_ok = i256_to_i64(mx->csum[1], &pr->tc);
+    pr->sc_ok = sw_i256_to_i64(mx->csum[1], &pr->tc);
     if (pr->T == mx->msum[1] && pr->R == mx->rsum[1])
         return pr->ok;
     pr->T = mx->msum[1];

@@ -54,6 +54,21 @@ static inline sw_i256 sw_i256_from_i128(__int128 v) {
     return r;
 }
 
+/* Whether a fits 128 (64) bits, and then *out = a. */
+static inline bool sw_i256_to_i128(sw_i256 a, __int128 *out) {
+    uint64_t fill = (a.w[1] >> 63) ? ~UINT64_C(0) : 0;
+    *out = (__int128)(((unsigned __int128)a.w[1] << 64) | a.w[0]);
+    return a.w[2] == fill && a.w[3] == fill;
+}
+
+static inline bool sw_i256_to_i64(sw_i256 a, int64_t *out) {
+    __int128 v;
+    if (!sw_i256_to_i128(a, &v) || v != (int64_t)v)
+        return false;
+    *out = (int64_t)v;
+    return true;
+}
+
 sw_i256 sw_i256_sub(sw_i256 a, sw_i256 b);
 sw_i256 sw_i256_neg(sw_i256 a);
 sw_i256 sw_i256_mul(sw_i256 a, sw_i256 b);
