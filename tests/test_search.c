@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "search/engine.h"
 #include "search/price.h"
 #include "search/search.h"
 
@@ -516,6 +517,97 @@ static void test_default_method_meets_picolo_10p6rTeamH(void **state) {
     sw_season_free(&s);
 }
 
+/* The symmetries found are exactly the permutations of a session's
+ * positions that keep every pair's meetings and every position's rests and
+ * move some comparison: counted by brute force over all 8! permutations of
+ * 6ronden/8p6rTeamH. A symmetry descent keeps M and r entry by entry, so
+ * So, Sr and Sp, and never raises Sc. */
+static bool next_perm(int *a, int n) {
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return false;
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--)
+        t = a[l], a[l] = a[r], a[r] = t;
+    return true;
+}
+
+static void test_symmetries_brute_force(void **state) {
+    (void)state;
+    sw_season s = team_season("6ronden/8p6rTeamH.txt", 8, 2);
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_symmetry S;
+    assert_true(sw_symmetry_find(&S, &mx));
+    int P = s.movements[0].positions, P1 = P + 1;
+    assert_int_equal(P, 8);
+    assert_true(sw_matrix_tables_ready(&mx, 0));
+    const int32_t *wm = mx.wm[0], *wr = mx.wr[0];
+    const int64_t *wc = mx.wc[0];
+    int a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, brute = 0;
+    do {
+        int pi[9] = {0};
+        for (int p = 1; p <= P; p++)
+            pi[p] = a[p - 1];
+        bool keeps = true, moves = false;
+        for (int p = 1; p <= P && keeps; p++) {
+            keeps = wr[p] == wr[pi[p]];
+            for (int q = 1; q <= P && keeps; q++) {
+                keeps = wm[p * P1 + q] == wm[pi[p] * P1 + pi[q]];
+                moves = moves || wc[p * P1 + q] != wc[pi[p] * P1 + pi[q]];
+            }
+        }
+        brute += keeps && moves;
+    } while (next_perm(a, P));
+    assert_true(brute > 0);
+    assert_int_equal(S.count[0], brute);
+    assert_int_equal(S.count[1], brute);
+    sw_symmetry_free(&S);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+
+    /* The descent on a random state of a movement with many symmetries. */
+    s = team_season("6ronden/18p6rextra.txt", 18, 6);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_rng rng;
+    sw_rng_seed(&rng, 5, 1);
+    sw_search_randomize(&mx, &rng);
+    assert_true(sw_symmetry_find(&S, &mx));
+    size_t nn = (size_t)mx.n * (size_t)mx.n;
+    int32_t *meet = malloc(nn * sizeof *meet), *rests = malloc((size_t)mx.n * sizeof *rests);
+    memcpy(meet, mx.meet, nn * sizeof *meet);
+    memcpy(rests, mx.rests, (size_t)mx.n * sizeof *rests);
+    sw_criteria before, after;
+    sw_criteria_compute(&mx, &before);
+    sw_limits lim = {NULL, 0};
+    long long moves = sw_symmetry_descend(&mx, &S, &lim, NULL);
+    sw_criteria_compute(&mx, &after);
+    assert_true(moves > 0);
+    assert_memory_equal(meet, mx.meet, nn * sizeof *meet);
+    assert_memory_equal(rests, mx.rests, (size_t)mx.n * sizeof *rests);
+    assert_int_equal(sw_i256_cmp(before.sosr, after.sosr), 0);
+    assert_int_equal(sw_i256_cmp(before.sp2, after.sp2), 0);
+    assert_true(sw_i256_cmp(after.sc, before.sc) < 0);
+    /* the state is what a rebuild from its assignments gives */
+    sw_matrix_rebuild(&mx);
+    sw_criteria again;
+    sw_criteria_compute(&mx, &again);
+    assert_int_equal(sw_i256_cmp(again.sc, after.sc), 0);
+    free(meet);
+    free(rests);
+    sw_symmetry_free(&S);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_force_everyone_present),
@@ -529,6 +621,7 @@ int main(void) {
         cmocka_unit_test(test_default_method_deterministic),
         cmocka_unit_test(test_time_budget_is_kept),
         cmocka_unit_test(test_default_method_meets_picolo_10p6rTeamH),
+        cmocka_unit_test(test_symmetries_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

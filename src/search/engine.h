@@ -119,4 +119,21 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
 /* Seconds one annealing proposal takes on mx (measured). */
 double sw_anneal_cost(sw_matrix *mx, uint64_t seed);
 
+/* Symmetries of each session's movement (symmetry.c): permutations of its
+ * positions that keep M and r, so only Sc changes. perm[k] holds count[k]
+ * of them, P+1 ints each (perm[k][x*(P+1)+p] = where p's occupant goes).
+ * Found for mx's occupancy, valid while no session's sit-outs change. */
+typedef struct sw_symmetry {
+    int nsessions;
+    int *count;
+    int **perm;
+} sw_symmetry;
+
+bool sw_symmetry_find(sw_symmetry *S, sw_matrix *mx);
+void sw_symmetry_free(sw_symmetry *S);
+
+/* Best-improvement descent on Sc by symmetry moves; So, Sr, Sp unchanged. */
+long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limits *lim,
+                              long long *evaluated);
+
 #endif

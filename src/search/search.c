@@ -208,7 +208,7 @@ static bool rests_fixed(sw_matrix *mx) {
 }
 
 static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
-                        const sw_limits *lim) {
+                        const sw_limits *lim, const sw_symmetry *sym) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
@@ -257,6 +257,10 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     }
     if (tabu > 0)
         w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, lim, &w->evals);
+    /* Symmetries of the movements that move comparisons only: Sc along the
+     * plateau the tabu phase ends on (docs/search.md). */
+    if (sym)
+        w->steps += sw_symmetry_descend(&w->cur, sym, lim, &w->evals);
     if (o->kicks > 0 && !sw_over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
@@ -323,6 +327,10 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
              sw_matrix_copy(&ws[t].best, &base, err) == SW_OK &&
              sw_matrix_copy(&ws[t].scratch, &base, err) == SW_OK;
     }
+    sw_symmetry sym;
+    const sw_symmetry *symp = NULL;
+    if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
+        symp = &sym;
     double t0 = sw_now();
     sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
     int done = 0;
@@ -356,7 +364,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 timed_out = true;
                 break;
             }
-            run_restart(&ws[t], &base, r, o, &lim);
+            run_restart(&ws[t], &base, r, o, &lim, symp);
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
@@ -406,6 +414,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
         sw_matrix_free(&ws[t].scratch);
     }
     free(ws);
+    if (symp)
+        sw_symmetry_free(&sym);
     sw_matrix_free(&base);
     return ok ? SW_OK : SW_ERR_NOMEM;
 }
