@@ -107,8 +107,11 @@ long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *
 void sw_random_exchange(sw_matrix *mx, sw_rng *rng);
 
 /* The tabu phase (tabu.c): returns the iterations made; mx ends in the best
- * state seen, scratch holds it. */
-long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+ * state seen (by So+Sr, Sp, Sc), scratch holds it. sc_weight 0 ranks the
+ * moves that way too; sc_weight w > 0 ranks the non-improving moves by
+ * So+Sr + w Sc among the few with the lowest So+Sr change, so the walk
+ * off So's plateau heads for low Sc. */
+long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
                       const sw_limits *lim, long long *evaluated);
 
 /* The annealing phase (anneal.c): returns the proposals made. t0_factor

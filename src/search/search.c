@@ -25,6 +25,7 @@
 #define ANNEAL_REHEATS 2
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
+#define TABU_SC_WEIGHT 1.0    /* Sc's weight in the odd restarts' tabu walk */
 #define TABU_ABOVE_BOUND 5    /* tabu length divided by this above So's bound */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
@@ -255,8 +256,12 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         if (sw_i256_cmp(c.so, c.so_bound) > 0)
             tabu = tabu / TABU_ABOVE_BOUND + 1;
     }
+    /* Odd restarts rank the tabu walk by So+Sr + TABU_SC_WEIGHT Sc: a
+     * portfolio, since each ranking wins on some movements (measured in
+     * docs/search.md); restart r's ranking depends on r only. */
+    double weight = o->anneal > 0 && (r & 1) ? TABU_SC_WEIGHT : 0;
     if (tabu > 0)
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, lim, &w->evals);
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, lim, &w->evals);
     /* Symmetries of the movements that move comparisons only: Sc along the
      * plateau the tabu phase ends on (docs/search.md). */
     if (sym)

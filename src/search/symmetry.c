@@ -23,11 +23,11 @@ typedef struct finder {
     int P;
     const int32_t *wm, *wr; /* the session's position tables */
     const int64_t *wc;
-    const int *as;          /* occupancy */
-    char *compat;           /* [P1*P1]: p may map to q (same invariants) */
-    int *order;             /* positions in search order */
-    int *img, *used;        /* img[p], used[q] */
-    int *out;               /* kept permutations, P1 ints each */
+    const int *as;   /* occupancy */
+    char *compat;    /* [P1*P1]: p may map to q (same invariants) */
+    int *order;      /* positions in search order */
+    int *img, *used; /* img[p], used[q] */
+    int *out;        /* kept permutations, P1 ints each */
     int count;
     long nodes;
 } finder;
@@ -96,8 +96,7 @@ static int session_find(finder *f, sw_matrix *mx, int k) {
     }
     for (int p = 1; p <= P; p++)
         for (int q = 1; q <= P; q++)
-            f->compat[p * P1 + q] = (f->as[p] != 0) == (f->as[q] != 0) &&
-                                    f->wr[p] == f->wr[q] &&
+            f->compat[p * P1 + q] = (f->as[p] != 0) == (f->as[q] != 0) && f->wr[p] == f->wr[q] &&
                                     !memcmp(&rows[p * P1], &rows[q * P1], sizeof *rows * (size_t)P);
     free(rows);
     /* Search order: each next position the one most tied to those before,

@@ -8,6 +8,9 @@
 /* Base tenure and stall limit, measured in docs/search.md. */
 #define TABU_TENURE 3
 #define TABU_STALL 20
+/* The weighted ranking's shortlist: the moves with the lowest So+Sr change
+ * whose Sc is priced (docs/search.md). */
+#define TABU_SHORTLIST 32
 
 /* Tabu search on the descent's ranking from mx (robust tabu search after
  * Taillard, on exact key deltas). Every iteration makes the best admissible
@@ -49,7 +52,45 @@ static bool tabu_move(tabu_list *t, const int *as, int k, int p, int q, int it) 
     return ta || tb;
 }
 
-long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
+/* Insert m into the shortlist sl (sorted by So+Sr change, at most
+ * TABU_SHORTLIST long). */
+static void shortlist_add(sw_move *sl, int *n, const sw_move *m) {
+    if (*n == TABU_SHORTLIST && sw_sosr_cmp(m, &sl[TABU_SHORTLIST - 1]) >= 0)
+        return;
+    int x = *n < TABU_SHORTLIST ? (*n)++ : TABU_SHORTLIST - 1;
+    for (; x > 0 && sw_sosr_cmp(m, &sl[x - 1]) < 0; x--)
+        sl[x] = sl[x - 1];
+    sl[x] = *m;
+}
+
+static double to_double(sw_i256 v) {
+    __int128 w;
+    return sw_i256_to_i128(v, &w) ? (double)w : (double)sw_i256_to_ld(v);
+}
+
+/* The shortlisted move with the lowest So+Sr + lamf Sc (Sc priced here,
+ * only for these few; doubles suffice to choose, the key stays exact).
+ * Ties go to the earlier entry: deterministic. */
+static sw_move shortlist_pick(sw_engine *E, sw_move *sl, int n, double lamf) {
+    sw_move best = {.k = -1};
+    double bs = 0;
+    for (int x = 0; x < n; x++) {
+        sw_move *m = &sl[x];
+        sw_i256 dsc;
+        if (!(m->plain && sw_price_sc(&E->pr, E->mx, m->k, m->p, m->q, &dsc))) {
+            sw_move_rest(E, m);
+            dsc = m->sc;
+        }
+        double f = (m->narrow ? (double)m->s : to_double(m->sosr)) + lamf * to_double(dsc);
+        if (best.k < 0 || f < bs) {
+            bs = f;
+            best = *m;
+        }
+    }
+    return best;
+}
+
+long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
                       const sw_limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int nitems = 0;
@@ -69,6 +110,13 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     const int stall_limit = TABU_STALL;
     long long evals = 0;
     sw_key top = E.cur;
+    /* The weighted ranking: Sc in sosr's units (sosr = D^4 N^4 (So + Sr),
+     * sc = D^4 L^4 Sc), so a move is scored So+Sr + sc_weight Sc. */
+    double lamf = 0;
+    if (sc_weight > 0) {
+        long double L = (long double)mx->scale, N = (long double)mx->n;
+        lamf = (double)((long double)sc_weight * (N * N * N * N) / (L * L * L * L));
+    }
     sw_matrix_assign_from(scratch, mx);
     int stall = 0;
     for (int it = 1; it <= iters && !sw_over(lim); it++, done++) {
@@ -79,7 +127,9 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                        .sc = sw_i256_sub(top.sc, E.cur.sc),
                        .have_rest = true};
         sw_move_narrow(&asp);
-        sw_move best = {.k = -1}, c;
+        sw_move best = {.k = -1}, c, bimp = {.k = -1};
+        sw_move sl[TABU_SHORTLIST];
+        int nsl = 0;
         bool bimproves = false;
         for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
             if (s->sessions[k].played)
@@ -98,6 +148,18 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     sw_move_price(&E, &c, ready);
                     bool tabu = tabu_move(&tl, as, k, p, q, it);
                     int ca = sw_sosr_cmp(&c, &asp);
+                    if (lamf > 0) {
+                        /* Weighted: a move to a new best is taken as in the
+                         * plain ranking; the others go to the shortlist of
+                         * the TABU_SHORTLIST lowest So+Sr changes. */
+                        if (ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0)) {
+                            if (bimp.k < 0 || sw_move_cmp(&E, &c, &bimp) < 0)
+                                bimp = c;
+                        } else if (!tabu && bimp.k < 0) {
+                            shortlist_add(sl, &nsl, &c);
+                        }
+                        continue;
+                    }
                     if (tabu && ca > 0)
                         continue;
                     if (best.k >= 0 && sw_sosr_cmp(&c, &best) > 0)
@@ -110,6 +172,10 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                         bimproves = improves;
                     }
                 }
+        }
+        if (lamf > 0) {
+            bimproves = bimp.k >= 0;
+            best = bimproves ? bimp : shortlist_pick(&E, sl, nsl, lamf);
         }
         if (best.k < 0)
             break;
@@ -146,5 +212,5 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated) {
     sw_limits lim = {stop, 0};
-    sw_tabu_run(mx, scratch, rng, iters, &lim, evaluated);
+    sw_tabu_run(mx, scratch, rng, iters, 0, &lim, evaluated);
 }
