@@ -94,25 +94,24 @@ static void sections_free(sw_section *sec, int nsec) {
     free(sec);
 }
 
-sw_status sw_season_add_sectioned_session(sw_season *s, sw_section *sec, int nsec,
-                                          const char *file, int line, sw_error *err) {
+sw_status sw_season_add_sectioned_session(sw_season *s, sw_section *sec, int nsec, const char *file,
+                                          int line, sw_error *err) {
     int idx = -1;
     for (int k = 0; k < s->nsessions && idx < 0; k++)
         if (same_sections(&s->sessions[k], sec, nsec)) {
             idx = s->sessions[k].movement;
             for (int j = 0; j < nsec; j++)
-                sec[j] = (sw_section){sec[j].name, sec[j].movement,
-                                      s->sessions[k].sections[j].first_position,
-                                      s->sessions[k].sections[j].first_table,
-                                      s->sessions[k].sections[j].first_group};
+                sec[j] = (sw_section){
+                    sec[j].name, sec[j].movement, s->sessions[k].sections[j].first_position,
+                    s->sessions[k].sections[j].first_table, s->sessions[k].sections[j].first_group};
         }
     sw_status st = SW_OK;
     if (idx < 0) {
         sw_movement *nm = realloc(s->movements, (size_t)(s->nmovements + 1) * sizeof *nm);
         if (nm)
             s->movements = nm;
-        char **nf = nm ? realloc(s->movement_files, (size_t)(s->nmovements + 1) * sizeof *nf)
-                       : NULL;
+        char **nf =
+            nm ? realloc(s->movement_files, (size_t)(s->nmovements + 1) * sizeof *nf) : NULL;
         if (nf)
             s->movement_files = nf;
         if (!nm || !nf) {
@@ -130,9 +129,7 @@ sw_status sw_season_add_sectioned_session(sw_season *s, sw_section *sec, int nse
         idx = s->nmovements++;
     }
     st = sw_season_alloc_session(s, idx, err);
-    unsigned char *where = st == SW_OK
-                               ? malloc((size_t)s->movements[idx].positions + 1)
-                               : NULL;
+    unsigned char *where = st == SW_OK ? malloc((size_t)s->movements[idx].positions + 1) : NULL;
     if (st == SW_OK && !where)
         st = sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
     if (st != SW_OK) {
@@ -178,8 +175,8 @@ void sw_season_group_label(const sw_season *s, int k, int g, char *buf, size_t s
         sw_movement_group_name(&s->movements[ss->movement], g, buf, size);
         return;
     }
-    sw_movement_group_name(&s->movements[ss->sections[j].movement],
-                           g - ss->sections[j].first_group, buf, size);
+    sw_movement_group_name(&s->movements[ss->sections[j].movement], g - ss->sections[j].first_group,
+                           buf, size);
 }
 
 void sw_season_movement_label(const sw_season *s, int k, sw_strbuf *out) {
