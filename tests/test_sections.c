@@ -319,8 +319,9 @@ static void test_rounds_limit_names_the_session(void **state) {
     assert_non_null(text);
     n += (size_t)snprintf(text + n, cap - n, "%s", HEAD);
     for (int k = 0; k < 72; k++) /* 72 x 7 = 504 rounds: session 72 crosses 500 */
-        n += (size_t)snprintf(text + n, cap - n, "session 8p7rTeamS.asc\nabsent 9 10 11 12 13 14 "
-                                                 "15 16 17 18 19 20\n");
+        n += (size_t)snprintf(text + n, cap - n,
+                              "session 8p7rTeamS.asc\nabsent 9 10 11 12 13 14 "
+                              "15 16 17 18 19 20\n");
     sw_season s;
     sw_error err;
     assert_int_equal(parse(text, &s, &err), SW_OK);
