@@ -50,12 +50,16 @@ static void assert_pins_met(const sw_season *s) {
 
 static void test_sections_read(void **state) {
     (void)state;
-    const char *text = HEAD SECTIONS "absent 19 20\n" SECTIONS "absent 1 2\n";
+    /* regression (fuzzing): a movement file first named after a union
+     * (which has no file) was compared with the union's NULL name */
+    const char *text =
+        HEAD SECTIONS "absent 19 20\n" SECTIONS "absent 1 2\n"
+                      "session 8p6r.asc\nabsent 9 10 11 12 13 14 15 16 17 18 19 20\n";
     sw_season s;
     sw_error err;
     assert_int_equal(parse(text, &s, &err), SW_OK);
-    assert_int_equal(s.nsessions, 2);
-    assert_int_equal(s.nmovements, 3); /* A, B and their union, shared */
+    assert_int_equal(s.nsessions, 3);
+    assert_int_equal(s.nmovements, 4); /* A, B, their union (shared), 8p6r */
     const sw_session *ss = &s.sessions[0];
     const sw_movement *m = &s.movements[ss->movement];
     assert_int_equal(ss->nsections, 2);

@@ -106,8 +106,8 @@ static sw_status load_history(parser *ps, sw_cursor *c) {
 /* Index of the movement read from rel, reading it on first use. */
 static sw_status movement_index(parser *ps, const char *rel, int *idx) {
     sw_season *s = ps->s;
-    for (int i = 0; i < s->nmovements; i++)
-        if (strcmp(s->movement_files[i], rel) == 0) {
+    for (int i = 0; i < s->nmovements; i++) /* a union of sections has no file */
+        if (s->movement_files[i] && strcmp(s->movement_files[i], rel) == 0) {
             *idx = i;
             return SW_OK;
         }
