@@ -618,7 +618,7 @@ static void test_bad_input(void **state) {
     expect_error(8, -1, false, SW_ERR_INVALID, "-1 rounds");
     expect_error(8, 3, true, SW_ERR_INVALID, "already has 1 round");
     expect_error(1001, 2, false, SW_ERR_LIMIT, "1001 players");
-    expect_error(8, 201, false, SW_ERR_LIMIT, "201 rounds");
+    expect_error(8, 501, false, SW_ERR_LIMIT, "501 rounds");
 }
 
 static void test_stop_flag_and_time_limit(void **state) {

@@ -457,25 +457,28 @@ static sw_status compute_scale(sw_matrix *mx, sw_error *err) {
         const sw_session *ss = &mx->season->sessions[k];
         const sw_layout *l = lay(mx, k);
         total_rounds += l->rounds;
+        if (total_rounds > SW_MATRIX_MAX_ROUNDS) /* the session that crosses it: its line */
+            return sw_error_set(err, SW_ERR_LIMIT, NULL, ss->line,
+                                "session %d brings the season to %d rounds, at most %d "
+                                "supported; split the season, or give the earlier sessions as "
+                                "a history (history FILE: no round limit)",
+                                k + 1, total_rounds, SW_MATRIX_MAX_ROUNDS);
         bool variable = !ss->played && sw_season_present_count(mx->season, k) < l->positions;
         for (int g = 1; g <= l->groups; g++) {
             int tg = l->gstart[g + 1] - l->gstart[g];
             for (int h = variable ? 1 : mx->h[k][g]; h >= 1 && h <= tg - 1; h++) {
                 L = L / gcd64(L, h) * h;
                 if (L > SW_MATRIX_MAX_SCALE)
-                    return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                    return sw_error_set(err, SW_ERR_LIMIT, NULL, ss->line,
                                         "session %d: board sets played at too many different "
-                                        "numbers of tables for an exact competition matrix",
+                                        "numbers of tables for an exact competition matrix; "
+                                        "use a movement with fewer tables a board set",
                                         k + 1);
                 if (!variable)
                     break;
             }
         }
     }
-    if (total_rounds > SW_MATRIX_MAX_ROUNDS)
-        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
-                            "%d rounds over the season, at most %d supported", total_rounds,
-                            SW_MATRIX_MAX_ROUNDS);
     const sw_history *hist = &mx->season->history;
     if (hist->meet) {
         /* History comparisons are multiples of 1/hist->scale: L takes it in. */

@@ -278,6 +278,23 @@ static void group_name(const sw_movement *m, const sw_table *tb, char *buf, size
         snprintf(buf, size, "-");
 }
 
+/* The board group of tb in session k as its section names it, "-" if none. */
+static void session_group(const sw_report *r, int k, const sw_table *tb, char *buf, size_t size) {
+    if (tb->group > 0)
+        sw_season_group_label(r->season, k, tb->group, buf, size);
+    else
+        snprintf(buf, size, "-");
+}
+
+/* Table t (0-based) of session k for people: "3", or "A 3" in a section. */
+static void table_label(const sw_report *r, int k, int t, char *buf, size_t size) {
+    int j, lt = sw_season_local_table(r->season, k, t, &j);
+    if (j < 0)
+        snprintf(buf, size, "%d", lt);
+    else
+        snprintf(buf, size, "%s %d", r->season->sessions[k].sections[j].name, lt);
+}
+
 static void html_criteria(const sw_report *r, sw_strbuf *o) {
     const sw_criteria *c = r->crit, *b = r->before;
     sw_strbuf_puts(o, "<h2>Criteria</h2>\n<p class=\"meta\">Lower is better for the S "
@@ -392,6 +409,23 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
     sw_html_escape(o, s->movement_files[ss->movement] ? s->movement_files[ss->movement]
                                                       : (m->name ? m->name : ""));
     sw_strbuf_printf(o, ": %d tables, %d rounds.</p>\n", m->tables, m->rounds);
+    if (ss->nsections) {
+        /* each section its own movement: meetings only within it */
+        sw_strbuf_puts(o, "<p class=\"meta\"><b>Sections:</b> ");
+        for (int j = 0; j < ss->nsections; j++) {
+            const sw_section *sec = &ss->sections[j];
+            const sw_movement *sm = &s->movements[sec->movement];
+            const char *f = s->movement_files[sec->movement];
+            sw_strbuf_puts(o, j ? "; " : "");
+            sw_html_escape(o, sec->name);
+            sw_strbuf_puts(o, " (");
+            sw_html_escape(o, f ? f : "");
+            sw_strbuf_printf(o, ", positions %d&#8211;%d, tables %d&#8211;%d)",
+                             sec->first_position + 1, sec->first_position + sm->positions,
+                             sec->first_table + 1, sec->first_table + sm->tables);
+        }
+        sw_strbuf_puts(o, ".</p>\n");
+    }
     /* who is absent */
     sw_strbuf_puts(o, "<p class=\"absent\"><b>Absent:</b> ");
     bool any = false;
@@ -422,11 +456,20 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
     if (m->seats == 2) {
         sw_strbuf_printf(o, "<h3>Table cards, session %d</h3>\n<div class=\"cards\">\n", k + 1);
         for (int t = 0; t < m->tables; t++) {
+            int j, lt = sw_season_local_table(s, k, t, &j);
+            sw_strbuf_printf(o, "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>", k + 1, t + 1);
+            if (j >= 0) {
+                sw_strbuf_puts(o, "Section ");
+                sw_html_escape(o, ss->sections[j].name);
+                sw_strbuf_puts(o, ", table ");
+            } else {
+                sw_strbuf_puts(o, "Table ");
+            }
+            sw_strbuf_printf(o, "%d", lt);
             sw_strbuf_printf(o,
-                             "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>Table %d</h3>"
-                             "<p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
+                             "</h3><p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
                              "round</th><th>NS</th><th>EW</th><th>boards</th></tr>\n",
-                             k + 1, t + 1, t + 1, k + 1);
+                             k + 1);
             for (int rd = 0; rd < m->rounds; rd++) {
                 const sw_table *tb = sw_movement_at(m, rd, t);
                 sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", rd + 1);
@@ -434,7 +477,7 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                     sw_strbuf_puts(o, "<td colspan=\"3\" class=\"rest\">no play</td></tr>\n");
                     continue;
                 }
-                group_name(m, tb, g, sizeof g);
+                session_group(r, k, tb, g, sizeof g);
                 for (int d = 0; d < 2; d++) {
                     sw_strbuf_puts(o, "<td>");
                     who(o, r, as[tb->seat[d]]);
@@ -472,9 +515,12 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                 continue;
             }
             const sw_table *tb = sw_movement_at(m, rd, t);
-            group_name(m, tb, g, sizeof g);
-            sw_strbuf_printf(o, "<td class=\"n\">%d</td><td>%s</td><td>", t + 1,
-                             m->seats == 2 ? dir2[d] : dir4[d]);
+            session_group(r, k, tb, g, sizeof g);
+            char tl[48];
+            table_label(r, k, t, tl, sizeof tl);
+            sw_strbuf_puts(o, "<td class=\"n\">");
+            sw_html_escape(o, tl);
+            sw_strbuf_printf(o, "</td><td>%s</td><td>", m->seats == 2 ? dir2[d] : dir4[d]);
             bool first = true;
             for (int e = 0; e < sw_table_seats(m, tb); e++)
                 if (e != d) {
@@ -619,7 +665,12 @@ bool sw_report_seats_csv(const sw_report *r, sw_strbuf *o) {
     for (int i = 0; i < s->nmovements; i++)
         if (s->movements[i].seats != 2)
             return false;
-    sw_strbuf_puts(o, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,sits_out_name\n");
+    /* the section column only when there are sections: other files stay as they were */
+    bool sections = false;
+    for (int k = 0; k < s->nsessions; k++)
+        sections |= s->sessions[k].nsections > 0;
+    sw_strbuf_puts(o, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,sits_out_name");
+    sw_strbuf_puts(o, sections ? ",section\n" : "\n");
     char g[16];
     for (int k = 0; k < s->nsessions; k++) {
         const sw_movement *m = &s->movements[s->sessions[k].movement];
@@ -629,17 +680,21 @@ bool sw_report_seats_csv(const sw_report *r, sw_strbuf *o) {
                 if (!sw_matrix_table_plays(r->mx, k, rd, t))
                     continue;
                 const sw_table *tb = sw_movement_at(m, rd, t);
-                sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, t + 1, pid(r, as[tb->seat[0]]));
+                int j, lt = sw_season_local_table(s, k, t, &j);
+                sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, lt, pid(r, as[tb->seat[0]]));
                 csv_field(o, pname(r, as[tb->seat[0]]));
                 sw_strbuf_printf(o, ",%d,", pid(r, as[tb->seat[1]]));
                 csv_field(o, pname(r, as[tb->seat[1]]));
                 if (tb->group > 0)
-                    sw_movement_group_name(m, tb->group, g, sizeof g);
+                    sw_season_group_label(s, k, tb->group, g, sizeof g);
                 else
                     g[0] = '\0';
                 sw_strbuf_puts(o, ",");
                 csv_field(o, g);
-                sw_strbuf_puts(o, ",,\n");
+                sw_strbuf_puts(o, sections ? ",,," : ",,");
+                if (j >= 0)
+                    csv_field(o, s->sessions[k].sections[j].name);
+                sw_strbuf_puts(o, "\n");
             }
             for (int p = 1; p <= m->positions; p++) {
                 int d = 0, t = find_seat(m, rd, p, &d);
@@ -647,6 +702,10 @@ bool sw_report_seats_csv(const sw_report *r, sw_strbuf *o) {
                     continue;
                 sw_strbuf_printf(o, "%d,%d,,,,,,,%d,", k + 1, rd + 1, pid(r, as[p]));
                 csv_field(o, pname(r, as[p]));
+                int j = sw_season_position_section(s, k, p);
+                sw_strbuf_puts(o, sections ? "," : "");
+                if (j >= 0)
+                    csv_field(o, s->sessions[k].sections[j].name);
                 sw_strbuf_puts(o, "\n");
             }
         }

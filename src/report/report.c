@@ -3,6 +3,7 @@
 #include "report/report.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "util/utf8.h"
@@ -143,9 +144,15 @@ static void text_sessions(const sw_report *r, sw_strbuf *o) {
     for (int k = 0; k < s->nsessions; k++) {
         const sw_session *ss = &s->sessions[k];
         const sw_movement *m = &s->movements[ss->movement];
-        sw_strbuf_printf(o, "  session %d%s  %s%s", k + 1, ss->played ? " (played)" : "",
-                         s->movement_files[ss->movement] ? s->movement_files[ss->movement] : "",
-                         r->no_names ? "\n   " : "");
+        sw_strbuf_printf(o, "  session %d%s  ", k + 1, ss->played ? " (played)" : "");
+        sw_season_movement_label(s, k, o);
+        for (int j = 0; j < ss->nsections; j++) {
+            const sw_section *sec = &ss->sections[j];
+            int P = s->movements[sec->movement].positions;
+            sw_strbuf_printf(o, "%s%s: positions %d-%d", j ? ", " : "\n    sections ", sec->name,
+                             sec->first_position + 1, sec->first_position + P);
+        }
+        sw_strbuf_puts(o, r->no_names ? "\n   " : "");
         if (r->no_names)
             for (int p = 1; p <= m->positions; p++)
                 sw_strbuf_printf(o, " %d:%d", p, pid(r, ss->assign[p]));
@@ -253,6 +260,48 @@ static void json_num(sw_strbuf *o, double v) {
         sw_strbuf_puts(o, "null");
 }
 
+/* Session k's sections and the pins in force (only when it has any). */
+static void json_sections(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_session *ss = &s->sessions[k];
+    if (ss->nsections) {
+        sw_strbuf_puts(o, ", \"sections\": [");
+        for (int j = 0; j < ss->nsections; j++) {
+            const sw_section *sec = &ss->sections[j];
+            const sw_movement *sm = &s->movements[sec->movement];
+            const char *f = s->movement_files[sec->movement];
+            sw_strbuf_puts(o, j ? ", {\"name\": " : "{\"name\": ");
+            sw_strbuf_json_string(o, sec->name);
+            sw_strbuf_puts(o, ", \"movement\": ");
+            sw_strbuf_json_string(o, f ? f : "");
+            sw_strbuf_printf(o, ", \"positions\": [%d, %d], \"tables\": [%d, %d]}",
+                             sec->first_position + 1, sec->first_position + sm->positions,
+                             sec->first_table + 1, sec->first_table + sm->tables);
+        }
+        sw_strbuf_puts(o, "]");
+    }
+    if (ss->fixed) {
+        sw_strbuf_puts(o, ", \"pins\": [");
+        for (int i = 0, c = 0; i < s->n; i++) {
+            if (!ss->pin[i])
+                continue;
+            sw_strbuf_printf(o, "%s{\"participant\": %d, ", c++ ? ", " : "", s->part[i].id);
+            if (ss->fixed[i]) {
+                sw_strbuf_printf(o, "\"position\": %d}", ss->fixed[i]);
+                continue;
+            }
+            sw_strbuf_puts(o, "\"sections\": [");
+            for (int j = 0, d = 0; j < ss->nsections; j++)
+                if ((ss->allowed[i] >> j) & 1u) {
+                    sw_strbuf_puts(o, d++ ? ", " : "");
+                    sw_strbuf_json_string(o, ss->sections[j].name);
+                }
+            sw_strbuf_puts(o, "]}");
+        }
+        sw_strbuf_puts(o, "]");
+    }
+}
+
 static void json_sessions(const sw_report *r, sw_strbuf *o) {
     const sw_season *s = r->season;
     sw_strbuf_puts(o, "\"sessions\": [");
@@ -261,8 +310,12 @@ static void json_sessions(const sw_report *r, sw_strbuf *o) {
         const sw_movement *m = &s->movements[ss->movement];
         sw_strbuf_printf(o, "%s\n  {\"number\": %d, \"played\": %s, \"movement\": ", k ? "," : "",
                          k + 1, ss->played ? "true" : "false");
-        sw_strbuf_json_string(o, s->movement_files[ss->movement] ? s->movement_files[ss->movement]
-                                                                 : "");
+        sw_strbuf json_label;
+        sw_strbuf_init(&json_label);
+        sw_season_movement_label(s, k, &json_label);
+        sw_strbuf_json_string(o, json_label.failed ? "" : sw_strbuf_cstr(&json_label));
+        sw_strbuf_free(&json_label);
+        json_sections(r, k, o);
         sw_strbuf_puts(o, ", \"present\": [");
         for (int i = 0, c = 0; i < s->n; i++)
             if (ss->present[i])
@@ -275,11 +328,24 @@ static void json_sessions(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_printf(o, "%s\n    {\"round\": %d, \"tables\": [", rd ? "," : "", rd + 1);
             for (int t = 0; t < m->tables; t++) {
                 const sw_table *tb = sw_movement_at(m, rd, t);
-                sw_strbuf_printf(o, "%s{\"table\": %d, \"boards\": ", t ? ", " : "", t + 1);
+                int j, lt = sw_season_local_table(s, k, t, &j);
+                sw_strbuf_printf(o, "%s{\"table\": %d, ", t ? ", " : "", t + 1);
+                if (j >= 0) {
+                    /* the section's own numbering; boards named "A:B" (section
+                     * A's group B) so no two sections share a board set */
+                    sw_strbuf_puts(o, "\"section\": ");
+                    sw_strbuf_json_string(o, ss->sections[j].name);
+                    sw_strbuf_printf(o, ", \"section_table\": %d, ", lt);
+                }
+                sw_strbuf_puts(o, "\"boards\": ");
                 if (tb->group > 0) {
-                    char g[16];
-                    sw_movement_group_name(m, tb->group, g, sizeof g);
-                    sw_strbuf_json_string(o, g);
+                    char g[16], gj[48];
+                    sw_season_group_label(s, k, tb->group, g, sizeof g);
+                    if (j >= 0)
+                        snprintf(gj, sizeof gj, "%s:%s", ss->sections[j].name, g);
+                    else
+                        snprintf(gj, sizeof gj, "%s", g);
+                    sw_strbuf_json_string(o, gj);
                 } else {
                     sw_strbuf_puts(o, "null");
                 }

@@ -154,7 +154,7 @@ long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
             const int *as = mx->assign[k];
             for (int p = 1; p <= P && !sw_over(lim); p++)
                 for (int q = p + 1; q <= P; q++) {
-                    if (!as[p] && !as[q])
+                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
                         continue;
                     evals++;
                     c.k = k;
@@ -201,7 +201,7 @@ long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *
             const int *as = mx->assign[k];
             for (int p = 1; p <= P && !sw_over(lim); p++)
                 for (int q = p + 1; q <= P; q++) {
-                    if (!as[p] && !as[q])
+                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
                         continue;
                     evals++;
                     sw_matrix_exchange(mx, k, p, q);
@@ -244,7 +244,8 @@ long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps, volatile s
     return sw_descend_rests_first(mx, max_steps, &lim, evaluated);
 }
 
-/* One random exchange in a session that is not played (no-op when none is free). */
+/* One random exchange in a session that is not played (no-op when none is
+ * free, or when a few draws all break a pin). */
 void sw_random_exchange(sw_matrix *mx, sw_rng *rng) {
     const sw_season *s = mx->season;
     int free_sessions = 0;
@@ -259,9 +260,14 @@ void sw_random_exchange(sw_matrix *mx, sw_rng *rng) {
     int P = s->movements[s->sessions[k].movement].positions;
     if (P < 2)
         return;
-    int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
-    int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
-    if (q >= p)
-        q++;
-    sw_matrix_exchange(mx, k, p, q);
+    for (int tries = 0; tries < 16; tries++) {
+        int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
+        int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
+        if (q >= p)
+            q++;
+        if (sw_season_may_exchange(s, k, mx->assign[k], p, q)) {
+            sw_matrix_exchange(mx, k, p, q);
+            return;
+        }
+    }
 }

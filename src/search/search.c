@@ -76,7 +76,8 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
             int P = s->movements[s->sessions[k].movement].positions;
             for (int p = 1; p <= P && !improved; p++)
                 for (int q = p + 1; q <= P && !improved; q++) {
-                    if (!mx->assign[k][p] && !mx->assign[k][q])
+                    if ((!mx->assign[k][p] && !mx->assign[k][q]) ||
+                        !sw_season_may_exchange(s, k, mx->assign[k], p, q))
                         continue;
                     sw_matrix_exchange(mx, k, p, q);
                     sw_i256 mid = sw_criteria_sosr(mx);
@@ -87,7 +88,8 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
                         const int *as = mx->assign[k2];
                         for (int p2 = k2 == k ? p : 1; p2 <= P2 && !improved; p2++)
                             for (int q2 = p2 + 1; q2 <= P2; q2++) {
-                                if ((!as[p2] && !as[q2]) || (k2 == k && p2 == p && q2 <= q))
+                                if ((!as[p2] && !as[q2]) || (k2 == k && p2 == p && q2 <= q) ||
+                                    !sw_season_may_exchange(s, k2, as, p2, q2))
                                     continue;
                                 evals++;
                                 int64_t dm[5], dr[5];
@@ -132,6 +134,11 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
         const sw_session *ss = &s->sessions[k];
         if (ss->played)
             continue;
+        /* pins: a random seating that meets them (kept as is if none) */
+        if (ss->fixed) {
+            (void)sw_season_seat_session(s, k, rng, mx->assign[k]);
+            continue;
+        }
         int P = s->movements[ss->movement].positions;
         for (int p = 0; p < P; p++)
             perm[p] = p + 1;

@@ -139,7 +139,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
             const int *as = mx->assign[k];
             for (int p = 1; p <= P && !sw_over(lim); p++)
                 for (int q = p + 1; q <= P; q++) {
-                    if (!as[p] && !as[q])
+                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
                         continue;
                     evals++;
                     c.k = k;

@@ -42,14 +42,18 @@ sw_status sw_parenfile_parse(const char *text, size_t len, const char *file, sw_
         for (int i = 0; i < n; i++)
             if (part[i].id == id) {
                 st = sw_error_set(err, SW_ERR_INVALID, file, lineno,
-                                  "participant %ld listed twice, expected unique numbers", id);
+                                  "participant %ld listed twice, expected unique numbers; give "
+                                  "each participant its own number",
+                                  id);
                 break;
             }
         if (st != SW_OK)
             break;
         if (n == SW_SEASON_MAX_PARTICIPANTS) {
-            st = sw_error_set(err, SW_ERR_LIMIT, file, lineno, "more than %d participants",
-                              SW_SEASON_MAX_PARTICIPANTS);
+            st = sw_error_set(err, SW_ERR_LIMIT, file, lineno,
+                              "more than %d participants, at most %d supported; split the "
+                              "competition in two",
+                              SW_SEASON_MAX_PARTICIPANTS, SW_SEASON_MAX_PARTICIPANTS);
             break;
         }
         if (n == cap) {

@@ -10,6 +10,13 @@
 static void session_free(sw_session *ss) {
     free(ss->present);
     free(ss->assign);
+    for (int j = 0; ss->sections && j < ss->nsections; j++)
+        free(ss->sections[j].name);
+    free(ss->sections);
+    free(ss->section);
+    free(ss->fixed);
+    free(ss->allowed);
+    free(ss->pin);
     memset(ss, 0, sizeof *ss);
 }
 
@@ -29,6 +36,9 @@ void sw_season_free(sw_season *s) {
     free(s->sessions);
     free(s->pairs_file);
     sw_history_free(&s->history);
+    for (int x = 0; s->pins && x < s->npins; x++)
+        free(s->pins[x].sections);
+    free(s->pins);
     memset(s, 0, sizeof *s);
 }
 
@@ -81,6 +91,38 @@ static int history_copy(sw_history *d, const sw_history *h, size_t n) {
     return 0;
 }
 
+/* Duplicate an array (NULL stays NULL); *fail on out of memory. */
+static void *dup_array(const void *a, size_t bytes, bool *fail) {
+    if (!a)
+        return NULL;
+    void *d = malloc(bytes + 1);
+    if (d)
+        memcpy(d, a, bytes);
+    else
+        *fail = true;
+    return d;
+}
+
+/* The sections and pins of session a copied into b (which owns none yet). */
+static int session_copy_extra(sw_session *b, const sw_session *a, size_t P, size_t n) {
+    bool fail = false;
+    int nsec = a->nsections;
+    if (a->sections) {
+        b->sections = calloc((size_t)nsec, sizeof *b->sections);
+        fail = !b->sections;
+        for (int j = 0; j < nsec && !fail; j++) {
+            b->sections[j] = a->sections[j];
+            b->sections[j].name = dup_or_null(a->sections[j].name, &fail);
+            b->nsections = j + 1;
+        }
+    }
+    b->section = dup_array(a->section, (P + 1) * sizeof *a->section, &fail);
+    b->fixed = dup_array(a->fixed, n * sizeof *a->fixed, &fail);
+    b->allowed = dup_array(a->allowed, n * sizeof *a->allowed, &fail);
+    b->pin = dup_array(a->pin, n * sizeof *a->pin, &fail);
+    return fail ? -1 : 0;
+}
+
 sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
     sw_season s;
     memset(&s, 0, sizeof s);
@@ -108,6 +150,11 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
             sw_session *b = &s.sessions[k];
             size_t P = (size_t)src->movements[a->movement].positions;
             *b = *a;
+            b->nsections = 0; /* nothing of a's is owned by b until copied */
+            b->sections = NULL;
+            b->section = NULL;
+            b->fixed = b->pin = NULL;
+            b->allowed = NULL;
             b->present = malloc((size_t)src->n * sizeof *b->present + 1);
             b->assign = malloc((P + 1) * sizeof *b->assign);
             s.nsessions = k + 1;
@@ -117,6 +164,19 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
             }
             memcpy(b->present, a->present, (size_t)src->n * sizeof *b->present);
             memcpy(b->assign, a->assign, (P + 1) * sizeof *b->assign);
+            if (session_copy_extra(b, a, P, (size_t)src->n) != 0) {
+                fail = true;
+                break;
+            }
+        }
+        if (!fail && src->npins) {
+            s.pins = calloc((size_t)src->npins, sizeof *s.pins);
+            fail = !s.pins;
+            for (int x = 0; x < src->npins && !fail; x++) {
+                s.pins[x] = src->pins[x];
+                s.pins[x].sections = dup_or_null(src->pins[x].sections, &fail);
+                s.npins = x + 1;
+            }
         }
         s.pairs_file = dup_or_null(src->pairs_file, &fail);
         if (!fail)
@@ -132,8 +192,10 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
 
 sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err) {
     if (s->nsessions >= SW_SEASON_MAX_SESSIONS)
-        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "more than %d sessions",
-                            SW_SEASON_MAX_SESSIONS);
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                            "more than %d sessions, at most %d supported; split the season, or "
+                            "carry the earlier sessions as a history (docs/formats.md)",
+                            SW_SEASON_MAX_SESSIONS, SW_SEASON_MAX_SESSIONS);
     sw_session *ns = realloc(s->sessions, (size_t)(s->nsessions + 1) * sizeof *ns);
     if (!ns)
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
@@ -161,6 +223,12 @@ void sw_season_fill_identity(sw_season *s) {
             seated += ss->assign[p] != 0;
         if (seated > 0)
             continue;
+        /* with pins: a seating that meets them (validation reports it when
+         * there is none: the session is then left empty) */
+        if (ss->fixed) {
+            (void)sw_season_seat_session(s, k, NULL, ss->assign);
+            continue;
+        }
         int p = 1;
         for (int i = 0; i < s->n && p <= P; i++)
             if (ss->present[i])
@@ -207,10 +275,29 @@ sw_status sw_season_validate_session(const sw_season *s, int k, const char *file
     for (int i = 0; i < s->n && st == SW_OK; i++)
         if (ss->present[i] && !seen[i + 1])
             st = sw_error_set(err, SW_ERR_INVALID, file, line,
-                              "session %d: present participant %d has no position; seat them "
-                              "or mark them absent",
-                              k + 1, s->part[i].id);
+                              "session %d: present participant %d has no position; %s", k + 1,
+                              s->part[i].id,
+                              ss->fixed ? "no seating meets every pin (too many pinned to the "
+                                          "same sections?): pin fewer or use larger sections"
+                                        : "seat them or mark them absent");
     free(seen);
+    for (int p = 1; p <= m->positions && st == SW_OK; p++) {
+        int a = ss->assign[p];
+        if (a && !sw_session_may_seat(ss, a - 1, p)) {
+            const sw_pin *pin = &s->pins[ss->pin[a - 1] - 1];
+            sw_strbuf where;
+            sw_strbuf_init(&where);
+            sw_pin_write(s, pin, &where);
+            int j = sw_season_position_section(s, k, p);
+            st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                              "session %d%s: participant %d sits at position %d%s%s but line %d "
+                              "pins them to %s; seat them there or change the pin",
+                              k + 1, ss->played ? " (played)" : "", s->part[a - 1].id, p,
+                              j >= 0 ? " of section " : "", j >= 0 ? ss->sections[j].name : "",
+                              pin->line, where.failed ? "?" : sw_strbuf_cstr(&where));
+            sw_strbuf_free(&where);
+        }
+    }
     return st;
 }
 

@@ -17,10 +17,16 @@
 
 #include "movement/movement.h"
 #include "util/error.h"
+#include "util/rng.h"
 #include "util/strbuf.h"
 
 #define SW_SEASON_MAX_PARTICIPANTS 1000
-#define SW_SEASON_MAX_SESSIONS 200
+/* Sessions: as many as the rounds the matrices support (every session has
+ * at least one round), so the rounds limit is the one that binds. */
+#define SW_SEASON_MAX_SESSIONS 500
+/* Sections of one session (a pin names a set of them as a bit mask). */
+#define SW_SESSION_MAX_SECTIONS 32
+#define SW_SECTION_MAX_NAME 16
 #define SW_PARTICIPANT_MAX_ID 999999
 #define SW_PARTICIPANT_MAX_RESTS 1000
 /* History values per pair (the exact-range check of sw_matrix_init decides
@@ -34,13 +40,53 @@ typedef struct sw_participant {
     char *name;
 } sw_participant;
 
+/* A section of a session (an A, B, C line): its own movement. The session's
+ * movement is the disjoint union of its sections' movements, section by
+ * section: positions, tables and board groups renumbered so that no two
+ * sections share any, so meetings and comparisons never cross sections
+ * (docs/formats.md, "Sections"). */
+typedef struct sw_section {
+    char *name;         /* as written: "A", "B", "north" (up to SW_SECTION_MAX_NAME bytes) */
+    int movement;       /* index into sw_season.movements: the section's own movement */
+    int first_position; /* the section's position p is the session's first_position + p */
+    int first_table;    /* its table t is the session's table first_table + t */
+    int first_group;    /* its board group g is the session's group first_group + g */
+} sw_section;
+
+/* A pin: where a participant may sit, in one session or every session they
+ * are present in. Kept as written (section names are resolved per session)
+ * so the season file is written back the same. */
+typedef enum { SW_PIN_SECTIONS, SW_PIN_TABLE, SW_PIN_POSITION } sw_pin_kind;
+
+typedef struct sw_pin {
+    int part;         /* participant index */
+    int session;      /* session index; -1 = the whole season */
+    int line;         /* of the season file, for messages; 0 = none */
+    sw_pin_kind kind; /* a set of sections, a table and direction, or a position */
+    char *sections;   /* section names separated by single blanks; NULL = none named */
+    int table;        /* SW_PIN_TABLE: table (of the named section, else of the session) */
+    int dir;          /* SW_PIN_TABLE: 0 NS, 1 EW; 10..13 E, S, W, N (four seats) */
+    int position;     /* SW_PIN_POSITION: position (of the named section, else of the session) */
+} sw_pin;
+
 typedef struct sw_session {
     int movement;  /* index into sw_season.movements */
     bool played;   /* fixed: counts in the matrices, never changed by the search */
     bool *present; /* [n]: present[i] for participant index i */
+    int line;      /* of its 'session' keyword in the season file, 0 = none */
     /* [P+1]: assign[p] = participant index + 1 at position p (1..P), 0 = empty;
      * assign[0] is unused. Every present participant holds exactly one position. */
     int *assign;
+    int nsections;          /* 0: one movement, no sections */
+    sw_section *sections;   /* [nsections] */
+    unsigned char *section; /* [P+1]: section index of position p; NULL without sections */
+    /* The pins in force (sw_season_resolve_pins); all NULL when none is:
+     * fixed[i] the position participant i must hold (0 = none), allowed[i]
+     * the bit mask of the sections i may sit in (0 = any), pin[i] the index
+     * of the pin in sw_season.pins + 1 (0 = none), for messages. */
+    int *fixed;
+    uint32_t *allowed;
+    int *pin;
 } sw_session;
 
 /* Earlier play (docs/formats.md, "History file"): a fixed baseline added to
@@ -64,7 +110,29 @@ typedef struct sw_season {
     sw_session *sessions; /* [nsessions] */
     char *pairs_file;     /* as written in the season file; NULL if none */
     sw_history history;   /* earlier play; history.meet == NULL when none */
+    int npins;
+    sw_pin *pins; /* [npins], in file order */
 } sw_season;
+
+/* Whether participant index i may sit at position p of session ss (its pins). */
+static inline bool sw_session_may_seat(const sw_session *ss, int i, int p) {
+    if (!ss->fixed)
+        return true;
+    if (ss->fixed[i])
+        return ss->fixed[i] == p;
+    return !ss->allowed[i] || ((ss->allowed[i] >> ss->section[p]) & 1u);
+}
+
+/* Whether exchanging the occupants of positions p and q of session k (under
+ * assignment `assign`) keeps every pin: the search asks before every move. */
+static inline bool sw_season_may_exchange(const sw_season *s, int k, const int *assign, int p,
+                                          int q) {
+    const sw_session *ss = &s->sessions[k];
+    if (!ss->fixed)
+        return true;
+    int a = assign[p], b = assign[q];
+    return (!a || sw_session_may_seat(ss, a - 1, q)) && (!b || sw_session_may_seat(ss, b - 1, p));
+}
 
 /* ---- pairs file (parenfile) ---- */
 
@@ -148,6 +216,49 @@ void sw_season_fill_identity(sw_season *s);
 /* Append the season as a season file (with every assignment as a seats line)
  * that sw_season_parse reads back to the same season. */
 void sw_season_write(const sw_season *s, sw_strbuf *out);
+
+/* ---- sections and pins (sections.c) ---- */
+
+/* The session's movement for sections: the disjoint union of the sections'
+ * movements (same rounds, same seats per table), appended to s->movements
+ * (file NULL; reused when an earlier session has the same sections). Takes
+ * ownership of sec (nsec entries, name and movement set). */
+SW_NODISCARD sw_status sw_season_add_sectioned_session(sw_season *s, sw_section *sec, int nsec,
+                                                       const char *file, int line, sw_error *err);
+
+/* Resolve s->pins into every session's fixed/allowed arrays. Errors name the
+ * pin's line: an unknown section, table or position, a session pin on an
+ * absent participant, two pins for one participant, two participants pinned
+ * to one position. */
+SW_NODISCARD sw_status sw_season_resolve_pins(sw_season *s, const char *file, sw_error *err);
+
+/* Seat the present participants of session k meeting its pins: pinned
+ * positions first, section pins by a matching on the sections' free
+ * positions, everyone else on the positions left. rng NULL: pairs-file
+ * order on the lowest positions (the identity without pins); else random.
+ * Writes assign[0..P] only on success. Returns 0, -1 when no seating meets
+ * the pins, -2 when out of memory. */
+int sw_season_seat_session(const sw_season *s, int k, sw_rng *rng, int *assign);
+
+/* The section of session k that position p (1-based) or table t (0-based)
+ * of its movement belongs to, -1 without sections. */
+int sw_season_position_section(const sw_season *s, int k, int p);
+int sw_season_table_section(const sw_season *s, int k, int t);
+
+/* Table t (0-based) of session k as people number it (1-based): its
+ * section's own number; *section gets the section index, -1 without. */
+int sw_season_local_table(const sw_season *s, int k, int t, int *section);
+
+/* Board group g (1-based) of session k as its section's movement names it
+ * ("A", "B"... or a number); the movement's own name without sections. */
+void sw_season_group_label(const sw_season *s, int k, int g, char *buf, size_t size);
+
+/* The session's movement as people name it: its file, or "A: a.asc, B:
+ * b.asc" for sections. */
+void sw_season_movement_label(const sw_season *s, int k, sw_strbuf *out);
+
+/* Append pin i as written after "pin ID " in a season file. */
+void sw_pin_write(const sw_season *s, const sw_pin *pin, sw_strbuf *out);
 
 /* Index of the participant with this id, or -1. */
 int sw_season_find(const sw_season *s, int id);

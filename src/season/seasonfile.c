@@ -9,12 +9,20 @@
  *   played                this session is played: fixed, needs seats
  *   history FILE          earlier play (a CSV of meetings and comparisons per
  *                         two participants), after 'pairs'; may repeat
+ *   session               (no file) a session of sections, named by the
+ *   section NAME FILE     lines that follow it, each with its own movement
+ *   pin ID [section NAME...] [table T DIR | position P]
+ *                         where participant ID may sit: before the first
+ *                         session for the whole season, else for the
+ *                         current session
  *
  * Paths are relative to the season file's directory. See docs/formats.md.
  * SPDX-License-Identifier: MIT */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "season/season.h"
 #include "season/season_internal.h"
@@ -28,6 +36,11 @@ typedef struct parser {
     int *seats_line;   /* line of each session's seats, for messages */
     int *session_line; /* line of each 'session' keyword */
     sw_error *err;
+    /* a 'session' without a file: its sections, until the next keyword */
+    bool pending;
+    int pending_line;
+    sw_section *sec;
+    int nsec;
 } parser;
 
 static bool word_is(const char *w, size_t n, const char *kw) {
@@ -93,8 +106,8 @@ static sw_status load_history(parser *ps, sw_cursor *c) {
 /* Index of the movement read from rel, reading it on first use. */
 static sw_status movement_index(parser *ps, const char *rel, int *idx) {
     sw_season *s = ps->s;
-    for (int i = 0; i < s->nmovements; i++)
-        if (strcmp(s->movement_files[i], rel) == 0) {
+    for (int i = 0; i < s->nmovements; i++) /* a union of sections has no file */
+        if (s->movement_files[i] && strcmp(s->movement_files[i], rel) == 0) {
             *idx = i;
             return SW_OK;
         }
@@ -141,6 +154,7 @@ static sw_status grow_flags(parser *ps) {
     ps->has_seats[k - 1] = false;
     ps->seats_line[k - 1] = 0;
     ps->session_line[k - 1] = ps->line;
+    ps->s->sessions[k - 1].line = ps->line; /* for the checks after parsing */
     return SW_OK;
 }
 
@@ -150,9 +164,11 @@ static sw_status add_session(parser *ps, sw_cursor *c) {
                             "'session' before 'pairs', expected the pairs file first");
     size_t n;
     const char *rel = sw_cursor_rest(c, &n);
-    if (n == 0)
-        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                            "'session' without a movement file");
+    if (n == 0) { /* sections follow */
+        ps->pending = true;
+        ps->pending_line = ps->line;
+        return SW_OK;
+    }
     char *relz = strndup(rel, n);
     if (!relz)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
@@ -170,12 +186,92 @@ static sw_status add_session(parser *ps, sw_cursor *c) {
     return st;
 }
 
+/* A blank-free name of letters, digits, '-' and '_'. */
+static bool good_name(const char *w, size_t n) {
+    if (n == 0 || n > SW_SECTION_MAX_NAME)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!(isalnum((unsigned char)w[i]) || w[i] == '-' || w[i] == '_'))
+            return false;
+    return true;
+}
+
+/* 'section NAME FILE' after a 'session' without a file. */
+static sw_status add_section(parser *ps, sw_cursor *c) {
+    if (!ps->pending)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "'section' outside a session of sections; write 'session' without "
+                            "a file, then one 'section NAME FILE' line per section");
+    const char *w;
+    size_t n = sw_cursor_word(c, &w);
+    if (!good_name(w, n))
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "section name '%.*s': expected up to %d letters, digits, '-' or '_' "
+                            "(section NAME FILE)",
+                            (int)(n > 40 ? 40 : n), w, SW_SECTION_MAX_NAME);
+    for (int j = 0; j < ps->nsec; j++)
+        if (strlen(ps->sec[j].name) == n && memcmp(ps->sec[j].name, w, n) == 0)
+            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                                "section %.*s named twice in this session; give each section "
+                                "its own name",
+                                (int)n, w);
+    if (ps->nsec >= SW_SESSION_MAX_SECTIONS)
+        return sw_error_set(ps->err, SW_ERR_LIMIT, ps->file, ps->line,
+                            "more than %d sections in a session", SW_SESSION_MAX_SECTIONS);
+    size_t fl;
+    const char *rel = sw_cursor_rest(c, &fl);
+    if (fl == 0)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "section %.*s without a movement file (section NAME FILE)", (int)n, w);
+    sw_section *ns = realloc(ps->sec, (size_t)(ps->nsec + 1) * sizeof *ns);
+    if (!ns)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    ps->sec = ns;
+    char *relz = strndup(rel, fl), *name = strndup(w, n);
+    int idx = -1;
+    sw_status st = relz && name
+                       ? movement_index(ps, relz, &idx)
+                       : sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    free(relz);
+    if (st != SW_OK) {
+        free(name);
+        return st;
+    }
+    ps->sec[ps->nsec++] = (sw_section){.name = name, .movement = idx};
+    return SW_OK;
+}
+
+/* The end of a session of sections: build its movement and the session. */
+static sw_status finish_sections(parser *ps) {
+    if (!ps->pending)
+        return SW_OK;
+    ps->pending = false;
+    int line = ps->line;
+    ps->line = ps->pending_line;
+    sw_status st;
+    if (ps->nsec == 0) {
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                          "'session' without a movement file or 'section' lines; write "
+                          "'session FILE', or 'section NAME FILE' lines after it");
+    } else {
+        st = sw_season_add_sectioned_session(ps->s, ps->sec, ps->nsec, ps->file, ps->line, ps->err);
+        ps->sec = NULL; /* owned by the season now, or freed */
+        ps->nsec = 0;
+        if (st == SW_OK)
+            st = grow_flags(ps);
+    }
+    ps->line = line;
+    return st;
+}
+
 /* The participant index for an id on this line, or an error naming it. */
 static sw_status lookup(parser *ps, long id, int *idx) {
     *idx = sw_season_find(ps->s, (int)id);
     if (*idx < 0)
         return sw_error_set(ps->err, SW_ERR_INVALID, ps->file, ps->line,
-                            "participant %ld is not in the pairs file", id);
+                            "participant %ld is not in the pairs file %s; add them there or "
+                            "correct the number",
+                            id, ps->s->pairs_file ? ps->s->pairs_file : "");
     return SW_OK;
 }
 
@@ -199,7 +295,9 @@ static sw_status read_seats(parser *ps, sw_session *ss, sw_cursor *c) {
     const sw_movement *m = &ps->s->movements[ss->movement];
     if (ps->has_seats[k])
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                            "second 'seats' line for session %d", k + 1);
+                            "second 'seats' line for session %d (the first on line %d); keep "
+                            "one",
+                            k + 1, ps->seats_line[k]);
     int p = 0;
     while (!sw_cursor_at_end(c)) {
         long id;
@@ -225,6 +323,102 @@ static sw_status read_seats(parser *ps, sw_session *ss, sw_cursor *c) {
     return SW_OK;
 }
 
+/* A direction's code (sw_pin.dir) from its name, -1 if none. */
+static int direction(const char *w, size_t n) {
+    static const char *const names[] = {"NS", "EW", "N-S", "E-W", "E", "S", "W", "N"};
+    static const int codes[] = {0, 1, 0, 1, 10, 11, 12, 13};
+    for (size_t x = 0; x < sizeof names / sizeof *names; x++)
+        if (strlen(names[x]) == n && strncasecmp(names[x], w, n) == 0)
+            return codes[x];
+    return -1;
+}
+
+/* 'pin ID [section NAME...] [table T DIR | position P]'. */
+static sw_status read_pin(parser *ps, sw_cursor *c) {
+    sw_season *s = ps->s;
+    if (!s->part)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "'pin' before 'pairs', expected the pairs file first");
+    long id;
+    int idx;
+    sw_status st = sw_cursor_long(c, &id, 1, SW_PARTICIPANT_MAX_ID, "participant number", ps->file,
+                                  ps->line, ps->err);
+    if (st == SW_OK)
+        st = lookup(ps, id, &idx);
+    if (st != SW_OK)
+        return st;
+    sw_pin pin = {.part = idx, .session = s->nsessions - 1, .line = ps->line};
+    sw_strbuf names;
+    sw_strbuf_init(&names);
+    const char *w;
+    size_t n = sw_cursor_word(c, &w);
+    bool named = false;
+    if (n && word_is(w, n, "section")) {
+        while ((n = sw_cursor_word(c, &w)) > 0 && !word_is(w, n, "table") &&
+               !word_is(w, n, "position")) {
+            if (!good_name(w, n)) {
+                sw_strbuf_free(&names);
+                return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                                    "pin: section name '%.*s': expected letters, digits, '-' "
+                                    "or '_'",
+                                    (int)(n > 40 ? 40 : n), w);
+            }
+            sw_strbuf_printf(&names, "%s%.*s", named ? " " : "", (int)n, w);
+            named = true;
+        }
+        if (!named) {
+            sw_strbuf_free(&names);
+            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                                "pin: 'section' without a name; write e.g. 'pin %ld section A'",
+                                id);
+        }
+    }
+    const char *expect = "expected 'section NAME...', 'table T DIR' or 'position P' after the "
+                         "participant";
+    if (n == 0 && !named)
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %ld: %s", id, expect);
+    else if (n == 0)
+        pin.kind = SW_PIN_SECTIONS;
+    else if (word_is(w, n, "position")) {
+        long p;
+        pin.kind = SW_PIN_POSITION;
+        st = sw_cursor_long(c, &p, 1, SW_MOVEMENT_MAX_POSITIONS, "position", ps->file, ps->line,
+                            ps->err);
+        pin.position = (int)p;
+    } else if (word_is(w, n, "table")) {
+        long t;
+        pin.kind = SW_PIN_TABLE;
+        st = sw_cursor_long(c, &t, 1, SW_MOVEMENT_MAX_TABLES, "table", ps->file, ps->line, ps->err);
+        pin.table = (int)t;
+        n = st == SW_OK ? sw_cursor_word(c, &w) : 0;
+        if (st == SW_OK && (pin.dir = direction(w, n)) < 0)
+            st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                              "pin %ld: direction '%.*s', expected NS or EW (E, S, W or N at "
+                              "tables of four)",
+                              id, (int)(n > 40 ? 40 : n), w);
+    } else {
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %ld: '%.*s', %s", id,
+                          (int)(n > 40 ? 40 : n), w, expect);
+    }
+    if (st == SW_OK && pin.kind != SW_PIN_SECTIONS && named && strchr(sw_strbuf_cstr(&names), ' '))
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                          "pin %ld: a table or position is in one section; name one", id);
+    if (st == SW_OK && !sw_cursor_at_end(c))
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                          "pin %ld: unexpected text at the end of the line", id);
+    sw_pin *np = st == SW_OK ? realloc(s->pins, (size_t)(s->npins + 1) * sizeof *np) : NULL;
+    if (np)
+        s->pins = np;
+    if (named && st == SW_OK && np)
+        pin.sections = names.failed ? NULL : strdup(sw_strbuf_cstr(&names));
+    sw_strbuf_free(&names);
+    if (st == SW_OK && (!np || (named && !pin.sections)))
+        st = sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    if (st == SW_OK)
+        s->pins[s->npins++] = pin;
+    return st;
+}
+
 static sw_status parse_line(parser *ps, const char *line, size_t len) {
     sw_cursor c;
     sw_cursor_init(&c, line, len);
@@ -232,6 +426,13 @@ static sw_status parse_line(parser *ps, const char *line, size_t len) {
     size_t n = sw_cursor_word(&c, &w);
     if (n == 0)
         return SW_OK;
+    if (word_is(w, n, "section"))
+        return add_section(ps, &c);
+    sw_status st = finish_sections(ps);
+    if (st != SW_OK)
+        return st;
+    if (word_is(w, n, "pin"))
+        return read_pin(ps, &c);
     if (word_is(w, n, "pairs"))
         return load_pairs(ps, &c);
     if (word_is(w, n, "session"))
@@ -241,8 +442,8 @@ static sw_status parse_line(parser *ps, const char *line, size_t len) {
     bool known = word_is(w, n, "absent") || word_is(w, n, "seats") || word_is(w, n, "played");
     if (!known)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                            "unknown keyword '%.*s', expected pairs, history, session, absent, "
-                            "seats or played",
+                            "unknown keyword '%.*s', expected pairs, history, session, section, "
+                            "pin, absent, seats or played",
                             (int)(n > 40 ? 40 : n), w);
     if (ps->s->nsessions == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
@@ -276,6 +477,9 @@ static sw_status check_sessions(parser *ps) {
                                 "seats as played or drop 'played'",
                                 k + 1);
     }
+    sw_status pst = sw_season_resolve_pins(s, ps->file, ps->err);
+    if (pst != SW_OK)
+        return pst;
     sw_season_fill_identity(s);
     for (int k = 0; k < s->nsessions; k++) {
         /* the seats line when there is one, else the session's own line */
@@ -300,7 +504,12 @@ sw_status sw_season_parse(const char *text, size_t len, const char *file, const 
         st = parse_line(&ps, line, ll);
     }
     if (st == SW_OK)
+        st = finish_sections(&ps);
+    if (st == SW_OK)
         st = check_sessions(&ps);
+    for (int j = 0; j < ps.nsec; j++)
+        free(ps.sec[j].name);
+    free(ps.sec);
     free(ps.has_seats);
     free(ps.seats_line);
     free(ps.session_line);
@@ -326,16 +535,34 @@ sw_status sw_season_read(const char *path, sw_season *s, sw_error *err) {
     return st;
 }
 
+static void write_pins(const sw_season *s, int k, sw_strbuf *out) {
+    for (int x = 0; x < s->npins; x++)
+        if (s->pins[x].session == k) {
+            sw_strbuf_printf(out, "pin %d ", s->part[s->pins[x].part].id);
+            sw_pin_write(s, &s->pins[x], out);
+            sw_strbuf_puts(out, "\n");
+        }
+}
+
 void sw_season_write(const sw_season *s, sw_strbuf *out) {
     sw_strbuf_puts(out, "# seatwise season\n");
     sw_strbuf_printf(out, "pairs %s\n", s->pairs_file ? s->pairs_file : "pairs.txt");
     for (int i = 0; i < s->history.nfiles; i++)
         sw_strbuf_printf(out, "history %s\n", s->history.files[i]);
+    write_pins(s, -1, out);
     for (int k = 0; k < s->nsessions; k++) {
         const sw_session *ss = &s->sessions[k];
         const sw_movement *m = &s->movements[ss->movement];
         const char *mf = s->movement_files[ss->movement];
-        sw_strbuf_printf(out, "\nsession %s\n", mf ? mf : "movement.asc");
+        if (ss->nsections)
+            sw_strbuf_puts(out, "\nsession\n");
+        else
+            sw_strbuf_printf(out, "\nsession %s\n", mf ? mf : "movement.asc");
+        for (int j = 0; j < ss->nsections; j++) {
+            const char *sf = s->movement_files[ss->sections[j].movement];
+            sw_strbuf_printf(out, "section %s %s\n", ss->sections[j].name,
+                             sf ? sf : "movement.asc");
+        }
         bool any = false;
         for (int i = 0; i < s->n; i++)
             if (!ss->present[i]) {
@@ -345,6 +572,7 @@ void sw_season_write(const sw_season *s, sw_strbuf *out) {
             }
         if (any)
             sw_strbuf_puts(out, "\n");
+        write_pins(s, k, out);
         sw_strbuf_puts(out, "seats");
         for (int p = 1; p <= m->positions; p++)
             sw_strbuf_printf(out, " %d", ss->assign[p] ? s->part[ss->assign[p] - 1].id : 0);
