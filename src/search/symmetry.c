@@ -159,9 +159,10 @@ bool sw_symmetry_find(sw_symmetry *S, sw_matrix *mx) {
     for (int k = 0; k < s->nsessions && ok; k++) {
         int P = s->movements[s->sessions[k].movement].positions;
         /* A full session keeps its occupancy under every exchange, so its
-         * symmetries stay valid; sit-outs to choose would change them. */
-        if (s->sessions[k].played || P < 2 || sw_season_present_count(s, k) < P ||
-            !sw_matrix_tables_ready(mx, k))
+         * symmetries stay valid; sit-outs to choose would change them. A
+         * symmetry moves everyone: not in a session with pins. */
+        if (s->sessions[k].played || s->sessions[k].fixed || P < 2 ||
+            sw_season_present_count(s, k) < P || !sw_matrix_tables_ready(mx, k))
             continue;
         f.P = P;
         int c = session_find(&f, mx, k);
