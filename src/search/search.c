@@ -256,17 +256,20 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * wins (So ranks before Sp and Sc): a short tabu phase leaves the time
      * to restarts that reach it. The rule reads only this restart's state,
      * so the deterministic form stays deterministic. */
+    /* Odd restarts at the bound rank the tabu walk by So+Sr +
+     * TABU_SC_WEIGHT Sc: a portfolio, since each ranking wins on some
+     * movements (measured in docs/search.md); above the bound the walk is
+     * for So, ranked plainly. */
     int tabu = o->tabu;
+    double weight = 0;
     if (tabu > 0 && o->anneal > 0 && r > 0) {
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
         if (sw_i256_cmp(c.so, c.so_bound) > 0)
             tabu = tabu / TABU_ABOVE_BOUND + 1;
+        else if (r & 1)
+            weight = TABU_SC_WEIGHT;
     }
-    /* Odd restarts rank the tabu walk by So+Sr + TABU_SC_WEIGHT Sc: a
-     * portfolio, since each ranking wins on some movements (measured in
-     * docs/search.md); restart r's ranking depends on r only. */
-    double weight = o->anneal > 0 && (r & 1) ? TABU_SC_WEIGHT : 0;
     if (tabu > 0)
         w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, lim, &w->evals);
     /* Symmetries of the movements that move comparisons only: Sc along the
