@@ -33,6 +33,9 @@ void sw_seating_event_free(sw_seating_event *ev) {
     free(ev->files);
     free(ev->mark);
     free(ev->idhash);
+    for (int i = 0; i < ev->nteams; i++)
+        free(ev->teams[i]);
+    free(ev->teams);
     memset(ev, 0, sizeof *ev);
 }
 
@@ -93,8 +96,9 @@ int ev_file_index(sw_seating_event *ev, const char *path) {
     return ev->nfiles++;
 }
 
+/* late: a late entry or a substitute, declared after rounds were played. */
 static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                               const char *file, int line, sw_error *err) {
+                               bool late, const char *file, int line, sw_error *err) {
     if (id < 1 || id > SW_SEATING_MAX_ID)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "player id %ld: expected an integer from 1 to %d", id,
@@ -106,9 +110,10 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     if (ev->nplayers >= SW_SEATING_MAX_PLAYERS)
         return sw_error_set(err, SW_ERR_LIMIT, file, line, "more than %d players",
                             SW_SEATING_MAX_PLAYERS);
-    if (ev->nrounds > 0 || ev->nscript > 0)
+    if (!late && (ev->nrounds > 0 || ev->nscript > 0))
         return sw_error_set(err, SW_ERR_INVALID, file, line,
-                            "player %ld declared after rounds or script: declare all players first",
+                            "player %ld declared after rounds or script: declare all players "
+                            "first (a late entry is 'enter ID NAME')",
                             id);
     if (ev->nplayers == ev->capplayers) {
         int cap = ev->capplayers ? 2 * ev->capplayers : 16;
@@ -144,6 +149,9 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     p->id = (int)id;
     p->name = copy;
     p->games = -1;
+    p->until = -1;
+    p->continues = -1;
+    p->team = -1;
     p->script_id = ev->nplayers + 1; /* file order, unless 'map' says otherwise */
     ev->mark[ev->nplayers] = 0;
     ev->nplayers++;
@@ -162,11 +170,161 @@ sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t name
                             "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
                             "save the file as UTF-8",
                             id, (unsigned char)name[bad], bad + 1);
-    return add_player_at(ev, id, name, namelen, file, line, err);
+    return add_player_at(ev, id, name, namelen, false, file, line, err);
 }
 
 sw_status sw_seating_add_player(sw_seating_event *ev, int id, const char *name, sw_error *err) {
-    return add_player_at(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
+    return add_player_at(ev, id, name, name ? strlen(name) : 0, false, NULL, 0, err);
+}
+
+/* ---- events that change: late entries, withdrawals, substitutes, teams ---- */
+
+static int player_of(const sw_seating_event *ev, long id) {
+    return id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
+}
+
+sw_status ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen, long after,
+                   const char *file, int line, sw_error *err) {
+    if (after < 0 || after > SW_SEATING_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld enters after round %ld: expected 0 to %d", id, after,
+                            SW_SEATING_MAX_ROUNDS);
+    size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
+    if (bad < namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
+                            "save the file as UTF-8",
+                            id, (unsigned char)name[bad], bad + 1);
+    sw_status st = add_player_at(ev, id, name, namelen, true, file, line, err);
+    if (st)
+        return st;
+    ev->players[ev->nplayers - 1].from = (int)after;
+    ev->changed |= after > 0;
+    return SW_OK;
+}
+
+sw_status ev_withdraw(sw_seating_event *ev, long id, long after, const char *file, int line,
+                      sw_error *err) {
+    int idx = player_of(ev, id);
+    if (idx < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "withdraw of unknown player id %ld: expected a declared player", id);
+    sw_seating_player *p = &ev->players[idx];
+    if (p->until >= 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld withdraws twice (withdrew after round %d)", id, p->until);
+    if (after < p->from || after > SW_SEATING_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld withdraws after round %ld: expected %d to %d (the player "
+                            "enters after round %d)",
+                            id, after, p->from, SW_SEATING_MAX_ROUNDS, p->from);
+    /* Rounds already read (the JSON form may give them first) must agree. */
+    for (int r = (int)after; r < ev->nrounds; r++)
+        for (int t = 0; t < ev->rounds[r].ntables; t++)
+            for (int s = 0; s < sw_seating_table_size(&ev->rounds[r].tables[t]); s++)
+                if (ev->rounds[r].tables[t].seat[s] == idx)
+                    return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                        "player %ld withdraws after round %ld but is seated in "
+                                        "round %d",
+                                        id, after, r + 1);
+    p->until = (int)after;
+    ev->changed = true;
+    return SW_OK;
+}
+
+sw_status ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
+                        size_t namelen, long after, const char *file, int line, sw_error *err) {
+    int old = player_of(ev, old_id);
+    if (old < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "substitute for unknown player id %ld: expected a declared player",
+                            old_id);
+    if (ev->players[old].until >= 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "substitute for player %ld, who withdrew after round %d: expected a "
+                            "player still in the event",
+                            old_id, ev->players[old].until);
+    sw_status st = ev_withdraw(ev, old_id, after, file, line, err);
+    if (!st)
+        st = ev_enter(ev, new_id, name, namelen, after, file, line, err);
+    if (st) {
+        ev->players[old].until = -1; /* nothing changed after all */
+        return st;
+    }
+    sw_seating_player *p = &ev->players[ev->nplayers - 1];
+    p->continues = old;
+    p->team = ev->players[old].team; /* the entry's team, unless told otherwise */
+    ev->changed = true;
+    return SW_OK;
+}
+
+sw_status ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen, const char *file,
+                  int line, sw_error *err) {
+    int idx = player_of(ev, id);
+    if (idx < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "team of unknown player id %ld: expected a declared player", id);
+    if (!name || !namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "team of player %ld without a name: expected 'team ID NAME'", id);
+    if (namelen > 200)
+        return sw_error_set(err, SW_ERR_LIMIT, file, line,
+                            "team name of %zu bytes: expected at most 200", namelen);
+    size_t bad = sw_utf8_invalid(name, namelen);
+    if (bad < namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "team of player %ld: name has byte 0x%02X that is not UTF-8", id,
+                            (unsigned char)name[bad]);
+    for (size_t i = 0; i < namelen; i++)
+        if ((unsigned char)name[i] < 0x20 && name[i] != '\t')
+            return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                "control character in the team of player %ld", id);
+    sw_seating_player *p = &ev->players[idx];
+    /* A substitute inherits the entry's team; an explicit line may restate it. */
+    if (p->team >= 0 && p->continues < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld has a team already ('%s'): one team a player", id,
+                            ev->teams[p->team]);
+    int t = 0;
+    while (t < ev->nteams &&
+           (strlen(ev->teams[t]) != namelen || memcmp(ev->teams[t], name, namelen)))
+        t++;
+    if (t == ev->nteams) {
+        if (ev->nteams == ev->capteams) {
+            int cap = ev->capteams ? 2 * ev->capteams : 8;
+            char **tt = realloc(ev->teams, (size_t)cap * sizeof *tt);
+            if (!tt)
+                return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+            ev->teams = tt;
+            ev->capteams = cap;
+        }
+        char *copy = malloc(namelen + 1);
+        if (!copy)
+            return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+        memcpy(copy, name, namelen);
+        copy[namelen] = '\0';
+        ev->teams[ev->nteams++] = copy;
+    }
+    p->team = t;
+    return SW_OK;
+}
+
+sw_status sw_seating_withdraw(sw_seating_event *ev, int id, sw_error *err) {
+    return ev_withdraw(ev, id, ev->nrounds, NULL, 0, err);
+}
+
+sw_status sw_seating_enter(sw_seating_event *ev, int id, const char *name, sw_error *err) {
+    return ev_enter(ev, id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0, err);
+}
+
+sw_status sw_seating_substitute(sw_seating_event *ev, int new_id, int old_id, const char *name,
+                                sw_error *err) {
+    return ev_substitute(ev, new_id, old_id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0,
+                         err);
+}
+
+sw_status sw_seating_set_team(sw_seating_event *ev, int id, const char *name, sw_error *err) {
+    return ev_team(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
 }
 
 static sw_status push_round(sw_seating_round **rounds, int *n, int *cap, sw_error *err) {
@@ -239,6 +397,17 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
                                     "unknown player id %ld: expected an id declared by a "
                                     "'player' line",
                                     ids[s]);
+            const sw_seating_player *p = &ev->players[idx];
+            if (!sw_seating_present(p, ev->nrounds - 1))
+                return p->until >= 0 && ev->nrounds > p->until
+                           ? sw_error_set(err, SW_ERR_INVALID, file, line,
+                                          "player %ld seated in round %d but withdrew after "
+                                          "round %d",
+                                          ids[s], ev->nrounds, p->until)
+                           : sw_error_set(err, SW_ERR_INVALID, file, line,
+                                          "player %ld seated in round %d but enters after round "
+                                          "%d",
+                                          ids[s], ev->nrounds, p->from);
         } else {
             if (ids[s] < 1 || ids[s] > ev->nplayers)
                 return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -456,6 +625,10 @@ sw_status sw_seating_add_round(sw_seating_event *ev, const sw_seating_table *tab
             if (ev->mark[p] == ev->stamp)
                 return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
                                     "player %d seated twice in one round", ev->players[p].id);
+            if (!sw_seating_present(&ev->players[p], ev->nrounds))
+                return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                                    "player %d is not in the event in round %d", ev->players[p].id,
+                                    ev->nrounds + 1);
             ev->mark[p] = ev->stamp;
         }
     sw_seating_table *copy = malloc((size_t)ntables * sizeof *copy);
@@ -490,6 +663,7 @@ void sw_seating_stats_free(sw_seating_stats *st) {
     free(st->meetings);
     free(st->winds);
     free(st->sitouts);
+    free(st->present);
     free(st->games);
     free(st->threes);
     memset(st, 0, sizeof *st);
@@ -505,9 +679,10 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
     st->meetings = calloc((size_t)n * (size_t)n + 1, sizeof *st->meetings);
     st->winds = calloc((size_t)n * SW_WINDS + 1, sizeof *st->winds);
     st->sitouts = calloc((size_t)n + 1, sizeof *st->sitouts);
+    st->present = calloc((size_t)n + 1, sizeof *st->present);
     st->games = calloc((size_t)n + 1, sizeof *st->games);
     st->threes = calloc((size_t)n + 1, sizeof *st->threes);
-    if (!st->meetings || !st->winds || !st->sitouts || !st->games || !st->threes) {
+    if (!st->meetings || !st->winds || !st->sitouts || !st->present || !st->games || !st->threes) {
         sw_seating_stats_free(st);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
@@ -545,7 +720,9 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
     for (int i = 0; i < n; i++) {
         tlo = st->threes[i] < tlo ? st->threes[i] : tlo;
         thi = st->threes[i] > thi ? st->threes[i] : thi;
-        st->sitouts[i] = nrounds - st->games[i];
+        for (int r = 0; r < nrounds; r++)
+            st->present[i] += sw_seating_present(&ev->players[i], r);
+        st->sitouts[i] = st->present[i] - st->games[i];
         lo = st->sitouts[i] < lo ? st->sitouts[i] : lo;
         hi = st->sitouts[i] > hi ? st->sitouts[i] : hi;
         const int *w = &st->winds[i * SW_WINDS];

@@ -4,7 +4,8 @@
  * reads the analyze contract that 'seat --json' writes (participants,
  * sessions of one-round sessions), so an output is a valid next input, and
  * a plain form: "players", "rounds" as lists of [E,S,W,N], "standings",
- * "script".
+ * "script". A player may carry "team", "enters_after", "substitutes" and
+ * "withdrawn_after" (an event that changes; docs/seating.md).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,53 @@ static sw_status get_long(jctx *c, const sw_json *v, const char *what, long lo, 
     return sw_json_long(v, what, lo, hi, c->file, out, c->err);
 }
 
+/* A player's optional fields of an event that changes: "team", then
+ * "enters_after" (a late entry), "substitutes" (with "enters_after": the id
+ * replaced), "withdrawn_after"; each a number of rounds played before. */
+static sw_status read_player(jctx *c, const sw_json *p, long v, const sw_json *name) {
+    bool has = name && name->type == SW_JSON_STR;
+    const char *nm = has ? name->str : NULL;
+    size_t len = has ? name->len : 0;
+    const sw_json *enters = get(p, "enters_after"), *subst = get(p, "substitutes");
+    const sw_json *withdrawn = get(p, "withdrawn_after"), *team = get(p, "team");
+    long after = 0, old, until;
+    sw_status st;
+    if (subst && !enters)
+        return sw_error_set(c->err, SW_ERR_PARSE, c->file, subst->line,
+                            "player %ld: \"substitutes\" without \"enters_after\"", v);
+    if (enters && (st = get_long(c, enters, "enters_after", 0, SW_SEATING_MAX_ROUNDS, &after)))
+        return st;
+    if (subst) {
+        if ((st = get_long(c, subst, "substitutes", 1, SW_SEATING_MAX_ID, &old)))
+            return st;
+        /* The player replaced may state the same withdrawal itself. */
+        int o = sw_seating_find_player(c->ev, (int)old);
+        if (o >= 0 && c->ev->players[o].until == after)
+            c->ev->players[o].until = -1;
+        st = ev_substitute(c->ev, v, old, nm, len, after, c->file, subst->line, c->err);
+    } else if (enters) {
+        st = ev_enter(c->ev, v, nm, len, after, c->file, enters->line, c->err);
+    } else {
+        st = ev_player(c->ev, v, nm, len, c->file, p->line, c->err);
+    }
+    if (st)
+        return st;
+    if (team && team->type != SW_JSON_NULL) {
+        if ((st = expect(c, team, SW_JSON_STR, "team")))
+            return st;
+        if ((st = ev_team(c->ev, v, team->str, team->len, c->file, team->line, c->err)))
+            return st;
+    }
+    if (withdrawn && withdrawn->type != SW_JSON_NULL) {
+        if ((st = get_long(c, withdrawn, "withdrawn_after", 0, SW_SEATING_MAX_ROUNDS, &until)))
+            return st;
+        int i = sw_seating_find_player(c->ev, (int)v);
+        if (c->ev->players[i].until != until)
+            return ev_withdraw(c->ev, v, until, c->file, withdrawn->line, c->err);
+    }
+    return SW_OK;
+}
+
 static sw_status read_players(jctx *c, const sw_json *list) {
     sw_status st = expect(c, list, SW_JSON_ARR, "players");
     for (int i = 0; !st && i < list->n; i++) {
@@ -50,11 +98,34 @@ static sw_status read_players(jctx *c, const sw_json *list) {
         if (name && name->type != SW_JSON_NULL &&
             (st = expect(c, name, SW_JSON_STR, "player name")))
             break;
-        bool has = name && name->type == SW_JSON_STR;
-        st = ev_player(c->ev, v, has ? name->str : NULL, has ? name->len : 0, c->file, p->line,
-                       c->err);
+        st = read_player(c, p, v, name);
     }
     return st;
+}
+
+/* Changes stated as numbers of rounds must fall inside the event read. */
+static sw_status check_changes(jctx *c, const sw_json *players) {
+    const sw_seating_event *ev = c->ev;
+    for (int i = 0; i < players->n; i++) {
+        const sw_json *p = &players->items[i], *e = get(p, "enters_after"),
+                      *w = get(p, "withdrawn_after");
+        long id = 0, v;
+        if (sw_json_long(get(p, "id"), "player id", 1, SW_SEATING_MAX_ID, c->file, &id, NULL))
+            continue;
+        const sw_json *bad = NULL;
+        if (e && !sw_json_long(e, "enters_after", 0, SW_SEATING_MAX_ROUNDS, c->file, &v, NULL) &&
+            v > ev->nrounds)
+            bad = e;
+        else if (w && w->type != SW_JSON_NULL &&
+                 !sw_json_long(w, "withdrawn_after", 0, SW_SEATING_MAX_ROUNDS, c->file, &v, NULL) &&
+                 v > ev->nrounds)
+            bad = w;
+        if (bad)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, bad->line,
+                                "player %ld: \"%s\": %ld, but the event has %d rounds", id,
+                                bad == e ? "enters_after" : "withdrawn_after", v, ev->nrounds);
+    }
+    return SW_OK;
 }
 
 /* A table given as [E, S, W, N]. */
@@ -191,6 +262,8 @@ static sw_status json_event(jctx *c, const sw_json *root) {
     if ((v = get(root, "script")) && (st = read_rounds(c, v, SECTION_SCRIPT)))
         return st;
     if (players && (st = read_script_ids(c, players)))
+        return st;
+    if (players && (st = check_changes(c, players)))
         return st;
     return SW_OK;
 }

@@ -1,6 +1,10 @@
 /* src/seating/parse.c: the line-based event format (docs/seating.md):
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
+ *   enter ID NAME        withdraw ID...      substitute NEW for OLD [NAME]
+ *   team ID NAME
+ * The changes (enter, withdraw, substitute) take effect after the rounds
+ * above them.
  * '#' at the start of a line or after a blank starts a comment. A 'table'
  * line belongs to the 'round' or 'script' line above it. Pantheon's
  * predefined seating is read too: "E-S-W-N" lines of script ids are the
@@ -115,6 +119,67 @@ static sw_status line_player(sw_seating_event *ev, const char *line, size_t n, c
     return ev_player(ev, id, name, (size_t)(end - name), file, ln, err);
 }
 
+/* The rest of the line after token k, blanks trimmed (a name). */
+static sw_status rest_of_line(const char *line, size_t n, const token *after, const char **name,
+                              size_t *len, const char *file, int ln, sw_error *err) {
+    const char *s = after->s + after->n, *end = line + n;
+    while (s < end && is_blank(*s))
+        s++;
+    while (end > s && is_blank(end[-1]))
+        end--;
+    if (end - s > MAX_NAME)
+        return sw_error_set(err, SW_ERR_LIMIT, file, ln, "name of %d bytes: expected at most %d",
+                            (int)(end - s), MAX_NAME);
+    *name = s;
+    *len = (size_t)(end - s);
+    return SW_OK;
+}
+
+/* enter ID NAME | team ID NAME | withdraw ID... | substitute NEW for OLD [NAME] */
+static sw_status line_change(sw_seating_event *ev, const char *line, size_t n, const token *tok,
+                             int ntok, const char *file, int ln, sw_error *err) {
+    const token *kw = &tok[0];
+    long id, old;
+    const char *name = NULL;
+    size_t len = 0;
+    sw_status st;
+    if (tok_is(kw, "withdraw")) {
+        if (ntok < 2 || ntok > MAX_TOKENS)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "expected 'withdraw ID...' with 1 to %d ids (use several lines)",
+                                MAX_TOKENS - 1);
+        for (int i = 1; i < ntok; i++) {
+            if (tok_long(&tok[i], 1, SW_SEATING_MAX_ID, &id))
+                return bad_token(&tok[i], "a player id", file, ln, err);
+            if ((st = ev_withdraw(ev, id, ev->nrounds, file, ln, err)))
+                return st;
+        }
+        return SW_OK;
+    }
+    if (tok_is(kw, "substitute")) {
+        if (ntok < 4 || !tok_is(&tok[2], "for"))
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "expected 'substitute NEW for OLD [NAME]'");
+        if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+            return bad_token(&tok[1], "the new player's id", file, ln, err);
+        if (tok_long(&tok[3], 1, SW_SEATING_MAX_ID, &old))
+            return bad_token(&tok[3], "the id of the player replaced", file, ln, err);
+        if ((st = rest_of_line(line, n, &tok[3], &name, &len, file, ln, err)))
+            return st;
+        return ev_substitute(ev, id, old, name, len, ev->nrounds, file, ln, err);
+    }
+    bool team = tok_is(kw, "team");
+    if (ntok < 2 || (team && ntok < 3))
+        return sw_error_set(err, SW_ERR_PARSE, file, ln, "expected '%s ID NAME'",
+                            team ? "team" : "enter");
+    if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+        return bad_token(&tok[1], "a player id from 1 to 999999999", file, ln, err);
+    if ((st = rest_of_line(line, n, &tok[1], &name, &len, file, ln, err)))
+        return st;
+    return team ? ev_team(ev, id, name, len, file, ln, err)
+                : ev_enter(ev, id, name, len, ev->nrounds, file, ln, err);
+}
+
 static sw_status line_table(sw_seating_event *ev, int section, const token *tok, int ntok,
                             const char *file, int ln, sw_error *err) {
     if (ntok - 1 != SW_WINDS)
@@ -202,6 +267,9 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
     }
     if (tok_is(kw, "standing"))
         return line_standing(ev, fidx, tok, ntok, file, ln, err);
+    if (tok_is(kw, "enter") || tok_is(kw, "withdraw") || tok_is(kw, "substitute") ||
+        tok_is(kw, "team"))
+        return line_change(ev, line, n, tok, ntok, file, ln, err);
     if (tok_is(kw, "map")) {
         sw_status st = need_args(ntok, 2, 2, kw, "map K ID", file, ln, err);
         if (st)
@@ -215,7 +283,7 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
     }
     return sw_error_set(err, SW_ERR_PARSE, file, ln,
                         "unknown line '%.*s': expected player, round, table, sitout, standing, "
-                        "script or map",
+                        "script, map, enter, withdraw, substitute or team",
                         (int)(kw->n > 40 ? 40 : kw->n), kw->s);
 }
 

@@ -31,6 +31,16 @@ sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, in
 sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, sw_error *err);
 sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games, int file_index,
                       const char *file, int line, sw_error *err);
+/* Changes; after = the rounds played before the change (the text format
+ * passes ev->nrounds, the JSON form states it). */
+sw_status ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen, long after,
+                   const char *file, int line, sw_error *err);
+sw_status ev_withdraw(sw_seating_event *ev, long id, long after, const char *file, int line,
+                      sw_error *err);
+sw_status ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
+                        size_t namelen, long after, const char *file, int line, sw_error *err);
+sw_status ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen, const char *file,
+                  int line, sw_error *err);
 sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file, int line,
                  sw_error *err);
 
@@ -47,37 +57,67 @@ sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const ch
 
 /* ---- search (search.c) ---- */
 
-/* The problem of one round: m players to seat at t = m/4 tables, k more
- * may be swapped in from the sit-out group. */
+/* The problem of one round: m players to seat at `tables` tables, the
+ * first `fours` of four, the rest of three; k more may be swapped in from
+ * the sit-out group. Seats are packed: table t starts at seat_table_start. */
 typedef struct seat_problem {
     int n;               /* players in the event */
     const int *meetings; /* n*n */
     const int *rank;     /* n: 0 = best; NULL when spread does not count */
-    int m;               /* players to seat: 4 * tables */
+    int m;               /* players to seat: 4 * fours + 3 * (tables - fours) */
     int tables;
     int *pool;             /* m + nfree: players to seat, then swappable sit-outs */
     int nfree;             /* sit-out candidates that may swap with seated players */
     const bool *swappable; /* n: may move between the seated and the sit-out group */
+    int fours;             /* tables of four; the others seat three */
+    const int *team;       /* n: team index or -1; NULL without teams */
+    bool hard_teams;       /* teammates apart is feasible: the exact search skips them */
+    const int *threes;     /* n: rounds at a table of three so far; NULL: none */
 } seat_problem;
+
+/* First seat and size of table t. */
+static inline int seat_table_start(const seat_problem *pb, int t) {
+    return t < pb->fours ? 4 * t : 4 * pb->fours + 3 * (t - pb->fours);
+}
+static inline int seat_table_size(const seat_problem *pb, int t) {
+    return t < pb->fours ? 4 : 3;
+}
+/* Table of seat i (< m). */
+static inline int seat_table_of(const seat_problem *pb, int i) {
+    return i < 4 * pb->fours ? i / 4 : pb->fours + (i - 4 * pb->fours) / 3;
+}
 
 typedef struct seat_cost {
     long pairs;     /* pairs at a table that met before */
     long crossings; /* sum of their earlier meetings */
     long spread;    /* sum over tables of worst minus best rank */
+    long clashes;   /* pairs of teammates at one table */
 } seat_cost;
 
 /* Search the round: best of opt's tries plus an exhaustive search within
  * opt->exact_nodes. seats has room for m + nfree: on return it holds the
- * tables (4 at a time, wind order not yet chosen), then the sit-outs. */
-sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int *seats,
-                      sw_seating_outcome *out, sw_error *err);
+ * tables (packed, wind order not yet chosen), then the sit-outs. start, if
+ * not NULL, is a seating (m + nfree) without teammates at a table: try 0
+ * falls back to it when its own start has teammates together. */
+sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, const int *start,
+                      int *seats, sw_seating_outcome *out, sw_error *err);
+
+/* Seat pool[0..m) so that no two teammates share a table when every team has
+ * at most `tables` of them: sorted by team, dealt round the tables seat
+ * level by level. seats gets m players (packed). */
+void seat_deal_teams(const seat_problem *pb, int *seats);
 
 /* Pantheon's simplified swiss: top player, then the best-ranked player
  * nobody seated has met, else the one with the fewest meetings. pool is in
- * rank order; seats gets the m players 4 at a time. */
+ * rank order; seats gets the m players packed (tables of three last). */
 void seat_greedy_swiss(const seat_problem *pb, int *seats);
 
-/* Cost of the tables in seats (4 at a time). */
+/* Swap players between tables of seats (packed, m) while that lowers the
+ * pairs of teammates at one table: for the fixed layouts (interval,
+ * swiss-first), the fewest changes to them. */
+void seat_repair_teams(const seat_problem *pb, int *seats);
+
+/* Cost of the tables in seats (packed). */
 seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
 
 /* ---- the 32-player construction (golf.c) ---- */
