@@ -468,10 +468,8 @@ static sw_status seat_script(const sw_seating_event *ev, const sw_seating_option
     return SW_OK;
 }
 
-/* A substitute continues the entry of the player replaced: add the older
- * player's meetings, winds, sit-outs and tables of three to the newer one's
- * (in player order, so a chain of substitutes adds up). */
-static void merge_entries(const sw_seating_event *ev, sw_seating_stats *st) {
+/* In player order, so a chain of substitutes adds up. */
+void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st) {
     int n = st->n;
     for (int p = 0; p < n; p++) {
         int q = ev->players[p].continues;
@@ -497,7 +495,7 @@ sw_status sw_seating_next_round(sw_seating_event *ev, const sw_seating_options *
     sw_seating_stats stats;
     if ((st = sw_seating_stats_init(&stats, ev, -1, err)))
         return st;
-    merge_entries(ev, &stats);
+    sw_seating_merge_entries(ev, &stats);
     int n = ev->nplayers, present = 0;
     round_work w = {0};
     w.n = n;

@@ -889,11 +889,10 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     if (R > SW_SEASON_MAX_SESSIONS)
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "%d rounds, a schedule supports at most %d",
                             R, SW_SEASON_MAX_SESSIONS);
-    if (ev->nrounds > 0)
-        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                            "the event already has %d round%s, expected none: a schedule "
-                            "plans the whole event from round 1",
-                            ev->nrounds, ev->nrounds == 1 ? "" : "s");
+    /* Rounds played, changes or teams: the played rounds stay, the rest is
+     * re-planned around them. */
+    if (ev->nrounds > 0 || ev->changed || ev->nteams > 0)
+        return sw_seating_replan(ev, o, outp, err);
     /* Tables of three: as asked, or (auto) the fewest that seat everyone. */
     int threes = o->threes;
     if (threes == SW_SCHEDULE_THREES_AUTO) {

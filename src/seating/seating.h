@@ -307,7 +307,10 @@ typedef struct sw_schedule_outcome {
                                start; 0 for other sizes */
     double So, So_bound;    /* the season criterion and its lower bound */
     double seconds;
-    bool stopped; /* the time limit or the stop flag ended the search */
+    bool stopped;  /* the time limit or the stop flag ended the search */
+    int replanned; /* rounds re-planned after the played ones (an event that
+                      changes, replan.c); 0 for a whole schedule */
+    long clashes;  /* re-planned: pairs of teammates at one table in them */
 } sw_schedule_outcome;
 
 /* Plan the event up to opt->rounds rounds in all: for the players of ev (at

@@ -120,6 +120,15 @@ void seat_repair_teams(const seat_problem *pb, int *seats);
 /* Cost of the tables in seats (packed). */
 seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
 
+/* A substitute continues the entry of the player replaced: add the older
+ * player's meetings, winds, sit-outs and tables of three to the newer one's
+ * (modes.c). */
+void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
+
+/* sw_seating_schedule for an event with rounds played or changes (replan.c). */
+sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
+                            sw_schedule_outcome *out, sw_error *err);
+
 /* ---- the 32-player construction (golf.c) ---- */
 
 enum { GOLF32_PLAYERS = 32, GOLF32_ROUNDS = 10 };
