@@ -255,9 +255,8 @@ static int run_schedule(const seat_args *a) {
         fprintf(stderr,
                 "seatwise seat schedule: %d players, rounds %d to %d re-planned after %d played, "
                 "%ld repeats, sit-out spread %d, wind spread %d, %ld iterations, %.2f s%s\n",
-                ev.nplayers, ev.nrounds - out.replanned + 1, ev.nrounds,
-                ev.nrounds - out.replanned, out.repeats, out.sitout_spread, out.wind_spread_max,
-                out.iterations, out.seconds,
+                ev.nplayers, ev.nrounds - out.replanned + 1, ev.nrounds, ev.nrounds - out.replanned,
+                out.repeats, out.sitout_spread, out.wind_spread_max, out.iterations, out.seconds,
                 *interrupted  ? " (interrupted)"
                 : out.stopped ? " (time limit)"
                               : "");

@@ -699,6 +699,8 @@ sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev
                 st->threes[s[a]] += size == 3;
                 st->winds[s[a] * SW_WINDS + a]++;
                 for (int b = a + 1; b < size; b++) {
+                    int ta = ev->players[s[a]].team;
+                    st->team_clashes += ta >= 0 && ta == ev->players[s[b]].team;
                     int m = ++st->meetings[s[a] * n + s[b]];
                     st->meetings[s[b] * n + s[a]] = m;
                     st->crossings += m - 1;

@@ -152,8 +152,8 @@ static sw_status improve(plan *s, const sw_schedule_options *o, long *iterations
     long k = 0, since_best = 0;
     *stopped = false;
     for (; (samples < 0 || k < samples) && (bc > 0 || br > 0) && s->m > 0; k++) {
-        if ((k & 1023) == 0 && ((o->stop && *o->stop) ||
-                                (deadline > 0 && seconds_now() > deadline))) {
+        if ((k & 1023) == 0 &&
+            ((o->stop && *o->stop) || (deadline > 0 && seconds_now() > deadline))) {
             *stopped = true;
             break;
         }

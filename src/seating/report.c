@@ -149,6 +149,9 @@ static void text_report(const sw_seating_event *ev, const sw_seating_stats *st, 
         }
         sw_strbuf_printf(out, "Tables of three: %d to %d rounds per player\n", tlo, thi);
     }
+    if (ev->nteams)
+        sw_strbuf_printf(out, "Teammates at one table: %ld pair%s\n", st->team_clashes,
+                         st->team_clashes == 1 ? "" : "s");
 }
 
 static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
@@ -259,11 +262,12 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     sw_strbuf_printf(out,
                      ", \"meetings\": %lld, \"repeats\": %ld, \"repeat_free_rounds\": %d, "
                      "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
-                     "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d},\n"
+                     "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d, "
+                     "\"team_clashes\": %ld},\n"
                      "  \"matrices\": {",
                      meetings / 2, st->repeats, st->repeat_free_rounds, st->repeat_pairs,
                      st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings,
-                     st->threes_spread);
+                     st->threes_spread, st->team_clashes);
     /* Without board sets C equals M (domain.md section 2); K counts the
      * rounds in which both were present. */
     static const char *const names[] = {"meetings", "competition", "coincidence"};

@@ -168,6 +168,7 @@ typedef struct sw_seating_stats {
     int sitout_spread;      /* max - min of sitouts */
     int threes_spread;      /* max - min of threes (0 without tables of three) */
     bool has_threes;        /* some table of three was played */
+    long team_clashes;      /* pairs of teammates seated at one table, all rounds */
 } sw_seating_stats;
 
 /* Compute the statistics of the first nrounds rounds of ev (nrounds < 0: all),
