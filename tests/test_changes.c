@@ -541,7 +541,7 @@ static void test_round_trip_of_the_new_lines(void **state) {
     sw_strbuf_init(&sb);
     must(sw_seating_report(&ev, SW_SEATING_TEXT, 3, &sb, &err), &err);
     assert_non_null(strstr(sw_strbuf_cstr(&sb), "then: 2 Bo withdraws; 9 Ivo substitutes for "
-                                                 "3 Cy; 10 Jan enters"));
+                                                "3 Cy; 10 Jan enters"));
     assert_non_null(strstr(sw_strbuf_cstr(&sb), "[team Red Dragons]"));
     sw_strbuf_free(&sb);
     sw_seating_event_free(&ev);
@@ -604,8 +604,8 @@ static void test_bad_lines_located(void **state) {
             sw_seating_event_free(&ev);
             continue;
         }
-        if (st != cases[i].code || err.line != cases[i].line ||
-            !strstr(err.msg, cases[i].msg) || strcmp(err.file, "bad.txt"))
+        if (st != cases[i].code || err.line != cases[i].line || !strstr(err.msg, cases[i].msg) ||
+            strcmp(err.file, "bad.txt"))
             fail_msg("case %zu: got %d %s:%d: %s", i, (int)st, err.file, err.line, err.msg);
         sw_seating_event_free(&ev);
     }
@@ -664,14 +664,13 @@ static void test_cli_end_to_end(void **state) {
     fputs(changing_event, f);
     fclose(f);
     char out[65536];
-    assert_int_equal(run_cli("random changes-event.txt --threes auto --json -o changes-3.json",
-                             out, sizeof out),
-                     0);
+    assert_int_equal(
+        run_cli("random changes-event.txt --threes auto --json -o changes-3.json", out, sizeof out),
+        0);
     assert_non_null(strstr(out, "round 3"));
     assert_int_equal(run_cli("random changes-3.json --quiet", out, sizeof out), 0);
     assert_non_null(strstr(out, "Round 4 (new)"));
-    assert_int_equal(run_cli("schedule changes-event.txt --rounds 5 --quiet", out, sizeof out),
-                     0);
+    assert_int_equal(run_cli("schedule changes-event.txt --rounds 5 --quiet", out, sizeof out), 0);
     assert_non_null(strstr(out, "Round 3 (new)"));
     assert_null(strstr(out, "Round 2 (new)"));
     assert_int_equal(run_cli("schedule changes-event.txt --rounds 2", out, sizeof out), 3);

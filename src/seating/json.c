@@ -60,6 +60,10 @@ static sw_status read_player(jctx *c, const sw_json *p, long v, const sw_json *n
         if (o >= 0 && c->ev->players[o].until == after)
             c->ev->players[o].until = -1;
         st = ev_substitute(c->ev, v, old, nm, len, after, c->file, subst->line, c->err);
+        /* Here the team is what "team" says, not the entry's (the writer
+         * states it whenever there is one). */
+        if (!st)
+            c->ev->players[c->ev->nplayers - 1].team = -1;
     } else if (enters) {
         st = ev_enter(c->ev, v, nm, len, after, c->file, enters->line, c->err);
     } else {
