@@ -125,6 +125,16 @@ seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
  * (modes.c). */
 void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
 
+/* The schedule's tabu search (schedule.c) over R rounds of n players: at
+ * [R*n] holds each round's players at positions (T4 tables of four, then
+ * `threes` of three, then the sit-outs) and gets the result. meet [n*n],
+ * rests and thr [n] are the counts of the rounds played before (the
+ * history); team [n] (or NULL) keeps teammates apart first. All rounds may
+ * change. */
+sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, const int *rests,
+                           const int *thr, const int *team, const sw_schedule_options *o,
+                           long *iterations, bool *stopped, sw_error *err);
+
 /* sw_seating_schedule for an event with rounds played or changes (replan.c). */
 sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
                             sw_schedule_outcome *out, sw_error *err);
