@@ -1,5 +1,5 @@
 /* src/seating/event.c: the event model and its builder. Both input formats
- * go through the ev_* functions here, so every rule about ids (declared,
+ * go through the sw_seating_ev_* functions here, so every rule about ids (declared,
  * unique, seated once a round) lives in one place and names file and line.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
@@ -75,7 +75,7 @@ static sw_status rehash(sw_seating_event *ev, sw_error *err) {
     return SW_OK;
 }
 
-int ev_file_index(sw_seating_event *ev, const char *path) {
+int sw_seating_ev_file_index(sw_seating_event *ev, const char *path) {
     if (!path)
         path = "";
     if (ev->nfiles > 0 && !strcmp(ev->files[ev->nfiles - 1], path))
@@ -162,8 +162,8 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     return SW_OK;
 }
 
-sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                    const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                               const char *file, int line, sw_error *err) {
     size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
     if (bad < namelen)
         return sw_error_set(err, SW_ERR_PARSE, file, line,
@@ -183,8 +183,8 @@ static int player_of(const sw_seating_event *ev, long id) {
     return id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
 }
 
-sw_status ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen, long after,
-                   const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                              long after, const char *file, int line, sw_error *err) {
     if (after < 0 || after > SW_SEATING_MAX_ROUNDS)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "player %ld enters after round %ld: expected 0 to %d", id, after,
@@ -203,8 +203,8 @@ sw_status ev_enter(sw_seating_event *ev, long id, const char *name, size_t namel
     return SW_OK;
 }
 
-sw_status ev_withdraw(sw_seating_event *ev, long id, long after, const char *file, int line,
-                      sw_error *err) {
+sw_status sw_seating_ev_withdraw(sw_seating_event *ev, long id, long after, const char *file,
+                                 int line, sw_error *err) {
     int idx = player_of(ev, id);
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -232,8 +232,9 @@ sw_status ev_withdraw(sw_seating_event *ev, long id, long after, const char *fil
     return SW_OK;
 }
 
-sw_status ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
-                        size_t namelen, long after, const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
+                                   size_t namelen, long after, const char *file, int line,
+                                   sw_error *err) {
     int old = player_of(ev, old_id);
     if (old < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -244,9 +245,9 @@ sw_status ev_substitute(sw_seating_event *ev, long new_id, long old_id, const ch
                             "substitute for player %ld, who withdrew after round %d: expected a "
                             "player still in the event",
                             old_id, ev->players[old].until);
-    sw_status st = ev_withdraw(ev, old_id, after, file, line, err);
+    sw_status st = sw_seating_ev_withdraw(ev, old_id, after, file, line, err);
     if (!st)
-        st = ev_enter(ev, new_id, name, namelen, after, file, line, err);
+        st = sw_seating_ev_enter(ev, new_id, name, namelen, after, file, line, err);
     if (st) {
         ev->players[old].until = -1; /* nothing changed after all */
         return st;
@@ -258,8 +259,8 @@ sw_status ev_substitute(sw_seating_event *ev, long new_id, long old_id, const ch
     return SW_OK;
 }
 
-sw_status ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen, const char *file,
-                  int line, sw_error *err) {
+sw_status sw_seating_ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                             const char *file, int line, sw_error *err) {
     int idx = player_of(ev, id);
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -310,21 +311,21 @@ sw_status ev_team(sw_seating_event *ev, long id, const char *name, size_t namele
 }
 
 sw_status sw_seating_withdraw(sw_seating_event *ev, int id, sw_error *err) {
-    return ev_withdraw(ev, id, ev->nrounds, NULL, 0, err);
+    return sw_seating_ev_withdraw(ev, id, ev->nrounds, NULL, 0, err);
 }
 
 sw_status sw_seating_enter(sw_seating_event *ev, int id, const char *name, sw_error *err) {
-    return ev_enter(ev, id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0, err);
+    return sw_seating_ev_enter(ev, id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0, err);
 }
 
 sw_status sw_seating_substitute(sw_seating_event *ev, int new_id, int old_id, const char *name,
                                 sw_error *err) {
-    return ev_substitute(ev, new_id, old_id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0,
-                         err);
+    return sw_seating_ev_substitute(ev, new_id, old_id, name, name ? strlen(name) : 0, ev->nrounds,
+                                    NULL, 0, err);
 }
 
 sw_status sw_seating_set_team(sw_seating_event *ev, int id, const char *name, sw_error *err) {
-    return ev_team(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
+    return sw_seating_ev_team(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
 }
 
 static sw_status push_round(sw_seating_round **rounds, int *n, int *cap, sw_error *err) {
@@ -353,12 +354,12 @@ static void next_stamp(sw_seating_event *ev) {
     ev->stamp++;
 }
 
-sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const char *file,
-                           int line, sw_error *err) {
-    sw_seating_round **rounds = section == SECTION_ROUND ? &ev->rounds : &ev->script;
-    int *n = section == SECTION_ROUND ? &ev->nrounds : &ev->nscript;
-    int *cap = section == SECTION_ROUND ? &ev->caprounds : &ev->capscript;
-    const char *what = section == SECTION_ROUND ? "round" : "script round";
+sw_status sw_seating_ev_section_begin(sw_seating_event *ev, int section, long number,
+                                      const char *file, int line, sw_error *err) {
+    sw_seating_round **rounds = section == SW_SECTION_ROUND ? &ev->rounds : &ev->script;
+    int *n = section == SW_SECTION_ROUND ? &ev->nrounds : &ev->nscript;
+    int *cap = section == SW_SECTION_ROUND ? &ev->caprounds : &ev->capscript;
+    const char *what = section == SW_SECTION_ROUND ? "round" : "script round";
     if (number != 0 && number != *n + 1)
         return sw_error_set(err, SW_ERR_INVALID, file, line, "%s %ld: expected %s %d", what, number,
                             what, *n + 1);
@@ -375,20 +376,20 @@ sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const
     return SW_OK;
 }
 
-sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], const char *file,
-                   int line, sw_error *err) {
-    if (section == SECTION_NONE)
+sw_status sw_seating_ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS],
+                              const char *file, int line, sw_error *err) {
+    if (section == SW_SECTION_NONE)
         return sw_error_set(err, SW_ERR_PARSE, file, line,
                             "table outside a round: expected a 'round' or 'script' line first");
     sw_seating_round *r =
-        section == SECTION_ROUND ? &ev->rounds[ev->nrounds - 1] : &ev->script[ev->nscript - 1];
+        section == SW_SECTION_ROUND ? &ev->rounds[ev->nrounds - 1] : &ev->script[ev->nscript - 1];
     sw_seating_table t;
     t.seat[SW_WIND_N] = SW_SEAT_EMPTY;
     /* 0 at N in a round: a table of three. */
-    int size = section == SECTION_ROUND && ids[SW_WIND_N] == 0 ? 3 : SW_WINDS;
+    int size = section == SW_SECTION_ROUND && ids[SW_WIND_N] == 0 ? 3 : SW_WINDS;
     for (int s = 0; s < size; s++) {
         int idx;
-        if (section == SECTION_ROUND) {
+        if (section == SW_SECTION_ROUND) {
             idx = ids[s] >= 1 && ids[s] <= SW_SEATING_MAX_ID
                       ? sw_seating_find_player(ev, (int)ids[s])
                       : -1;
@@ -418,9 +419,9 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
         if (ev->mark[idx] == ev->stamp)
             return sw_error_set(err, SW_ERR_INVALID, file, line,
                                 "%s %ld seated twice in this round",
-                                section == SECTION_ROUND ? "player" : "script id", ids[s]);
+                                section == SW_SECTION_ROUND ? "player" : "script id", ids[s]);
         ev->mark[idx] = ev->stamp;
-        t.seat[s] = section == SECTION_ROUND ? idx : (int)ids[s];
+        t.seat[s] = section == SW_SECTION_ROUND ? idx : (int)ids[s];
     }
     sw_seating_table *tt = realloc(r->tables, (size_t)(r->ntables + 1) * sizeof *tt);
     if (!tt)
@@ -430,15 +431,15 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
     return SW_OK;
 }
 
-sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, int header_line,
-                         sw_error *err) {
-    if (section == SECTION_ROUND) {
+sw_status sw_seating_ev_section_end(sw_seating_event *ev, int section, const char *file,
+                                    int header_line, sw_error *err) {
+    if (section == SW_SECTION_ROUND) {
         const sw_seating_round *r = &ev->rounds[ev->nrounds - 1];
         if (!r->ntables)
             return sw_error_set(err, SW_ERR_INVALID, file, header_line,
                                 "round %d has no tables: expected 'table E S W N' lines",
                                 ev->nrounds);
-    } else if (section == SECTION_SCRIPT) {
+    } else if (section == SW_SECTION_SCRIPT) {
         const sw_seating_round *r = &ev->script[ev->nscript - 1];
         if (r->ntables != ev->nplayers / SW_WINDS)
             return sw_error_set(err, SW_ERR_INVALID, file, header_line,
@@ -448,7 +449,8 @@ sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, in
     return SW_OK;
 }
 
-sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_sitout(sw_seating_event *ev, long id, const char *file, int line,
+                               sw_error *err) {
     if (!ev->nrounds)
         return sw_error_set(err, SW_ERR_PARSE, file, line, "sitout outside a round");
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
@@ -466,8 +468,8 @@ sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, s
     return SW_OK;
 }
 
-sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games, int file_index,
-                      const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_standing(sw_seating_event *ev, long id, int64_t points, long games,
+                                 int file_index, const char *file, int line, sw_error *err) {
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -490,8 +492,8 @@ sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games,
     return SW_OK;
 }
 
-sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file, int line,
-                 sw_error *err) {
+sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const char *file,
+                            int line, sw_error *err) {
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -519,7 +521,7 @@ sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file
     return SW_OK;
 }
 
-const char *parse_points(const char *s, size_t n, int64_t *out) {
+const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out) {
     size_t i = 0;
     bool neg = false;
     if (i < n && (s[i] == '-' || s[i] == '+'))
@@ -555,8 +557,8 @@ sw_status sw_seating_event_read(sw_seating_event *ev, const char *text, size_t l
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
     if (i < len && text[i] == '{')
-        return read_json(ev, text, len, path, err);
-    return read_text(ev, text, len, path, err);
+        return sw_seating_read_json(ev, text, len, path, err);
+    return sw_seating_read_text(ev, text, len, path, err);
 }
 
 sw_status sw_seating_event_read_file(sw_seating_event *ev, const char *path, sw_error *err) {
@@ -600,9 +602,9 @@ sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err) {
         return st;
     }
     free(games);
-    if (ev->mapped)
+    if (ev->mapped) /* a substitute plays under the entry's script id */
         for (int i = 0; i < ev->nplayers; i++)
-            if (!ev->players[i].script_id)
+            if (!ev->players[i].script_id && ev->players[i].continues < 0)
                 return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
                                     "player %d has no script id: expected a 'map K %d' line "
                                     "for every player",

@@ -59,22 +59,22 @@ static sw_status read_player(jctx *c, const sw_json *p, long v, const sw_json *n
         int o = sw_seating_find_player(c->ev, (int)old);
         if (o >= 0 && c->ev->players[o].until == after)
             c->ev->players[o].until = -1;
-        st = ev_substitute(c->ev, v, old, nm, len, after, c->file, subst->line, c->err);
+        st = sw_seating_ev_substitute(c->ev, v, old, nm, len, after, c->file, subst->line, c->err);
         /* Here the team is what "team" says, not the entry's (the writer
          * states it whenever there is one). */
         if (!st)
             c->ev->players[c->ev->nplayers - 1].team = -1;
     } else if (enters) {
-        st = ev_enter(c->ev, v, nm, len, after, c->file, enters->line, c->err);
+        st = sw_seating_ev_enter(c->ev, v, nm, len, after, c->file, enters->line, c->err);
     } else {
-        st = ev_player(c->ev, v, nm, len, c->file, p->line, c->err);
+        st = sw_seating_ev_player(c->ev, v, nm, len, c->file, p->line, c->err);
     }
     if (st)
         return st;
     if (team && team->type != SW_JSON_NULL) {
         if ((st = expect(c, team, SW_JSON_STR, "team")))
             return st;
-        if ((st = ev_team(c->ev, v, team->str, team->len, c->file, team->line, c->err)))
+        if ((st = sw_seating_ev_team(c->ev, v, team->str, team->len, c->file, team->line, c->err)))
             return st;
     }
     if (withdrawn && withdrawn->type != SW_JSON_NULL) {
@@ -82,7 +82,7 @@ static sw_status read_player(jctx *c, const sw_json *p, long v, const sw_json *n
             return st;
         int i = sw_seating_find_player(c->ev, (int)v);
         if (c->ev->players[i].until != until)
-            return ev_withdraw(c->ev, v, until, c->file, withdrawn->line, c->err);
+            return sw_seating_ev_withdraw(c->ev, v, until, c->file, withdrawn->line, c->err);
     }
     return SW_OK;
 }
@@ -145,19 +145,19 @@ static sw_status read_table(jctx *c, int section, const sw_json *seats) {
         if ((st = get_long(c, &seats->items[s], "player id", -SW_SEATING_MAX_ID, SW_SEATING_MAX_ID,
                            &ids[s])))
             return st;
-        if (ids[s] == 0 && (s != SW_WIND_N || section != SECTION_ROUND))
+        if (ids[s] == 0 && (s != SW_WIND_N || section != SW_SECTION_ROUND))
             return sw_error_set(c->err, SW_ERR_INVALID, c->file, seats->line,
                                 "table with an empty seat: expected four players (or three "
                                 "and 0 at N, a table of three)");
     }
-    return ev_table(c->ev, section, ids, c->file, seats->line, c->err);
+    return sw_seating_ev_table(c->ev, section, ids, c->file, seats->line, c->err);
 }
 
 /* A round given as a list of tables, each [E,S,W,N] or {"seats": [...]}. */
 static sw_status read_round(jctx *c, int section, const sw_json *round) {
     sw_status st =
-        expect(c, round, SW_JSON_ARR, section == SECTION_ROUND ? "round" : "script round");
-    if (st || (st = ev_section_begin(c->ev, section, 0, c->file, round->line, c->err)))
+        expect(c, round, SW_JSON_ARR, section == SW_SECTION_ROUND ? "round" : "script round");
+    if (st || (st = sw_seating_ev_section_begin(c->ev, section, 0, c->file, round->line, c->err)))
         return st;
     for (int t = 0; !st && t < round->n; t++) {
         const sw_json *tab = &round->items[t];
@@ -172,7 +172,7 @@ static sw_status read_round(jctx *c, int section, const sw_json *round) {
         }
         st = read_table(c, section, tab);
     }
-    return st ? st : ev_section_end(c->ev, section, c->file, round->line, c->err);
+    return st ? st : sw_seating_ev_section_end(c->ev, section, c->file, round->line, c->err);
 }
 
 static sw_status read_sessions(jctx *c, const sw_json *sessions) {
@@ -193,14 +193,14 @@ static sw_status read_sessions(jctx *c, const sw_json *sessions) {
             if (!(tables = get(rd, "tables")))
                 return sw_error_set(c->err, SW_ERR_PARSE, c->file, rd->line,
                                     "round without \"tables\"");
-            st = read_round(c, SECTION_ROUND, tables);
+            st = read_round(c, SW_SECTION_ROUND, tables);
         }
     }
     return st;
 }
 
 static sw_status read_rounds(jctx *c, const sw_json *list, int section) {
-    sw_status st = expect(c, list, SW_JSON_ARR, section == SECTION_ROUND ? "rounds" : "script");
+    sw_status st = expect(c, list, SW_JSON_ARR, section == SW_SECTION_ROUND ? "rounds" : "script");
     for (int i = 0; !st && i < list->n; i++)
         st = read_round(c, section, &list->items[i]);
     return st;
@@ -221,14 +221,14 @@ static sw_status read_standings(jctx *c, const sw_json *list) {
             break;
         if ((st = expect(c, pts, SW_JSON_NUM, "points")))
             break;
-        const char *why = parse_points(pts->str, pts->len, &points);
+        const char *why = sw_seating_parse_points(pts->str, pts->len, &points);
         if (why)
             return sw_error_set(c->err, SW_ERR_PARSE, c->file, pts->line, "%s, found %s", why,
                                 pts->str);
         if ((games = get(s, "games")) &&
             (st = get_long(c, games, "games", 0, SW_SEATING_MAX_ROUNDS, &g)))
             break;
-        st = ev_standing(c->ev, v, points, g, c->fidx, c->file, s->line, c->err);
+        st = sw_seating_ev_standing(c->ev, v, points, g, c->fidx, c->file, s->line, c->err);
     }
     return st;
 }
@@ -243,7 +243,7 @@ static sw_status read_script_ids(jctx *c, const sw_json *players) {
         if ((st = get_long(c, get(p, "id"), "player id", 1, SW_SEATING_MAX_ID, &id)) ||
             (st = get_long(c, k, "script_id", 1, SW_SEATING_MAX_PLAYERS, &v)))
             break;
-        st = ev_map(c->ev, v, id, c->file, k->line, c->err);
+        st = sw_seating_ev_map(c->ev, v, id, c->file, k->line, c->err);
     }
     return st;
 }
@@ -259,11 +259,11 @@ static sw_status json_event(jctx *c, const sw_json *root) {
         return st;
     if ((v = get(root, "sessions")) && (st = read_sessions(c, v)))
         return st;
-    if ((v = get(root, "rounds")) && (st = read_rounds(c, v, SECTION_ROUND)))
+    if ((v = get(root, "rounds")) && (st = read_rounds(c, v, SW_SECTION_ROUND)))
         return st;
     if ((v = get(root, "standings")) && (st = read_standings(c, v)))
         return st;
-    if ((v = get(root, "script")) && (st = read_rounds(c, v, SECTION_SCRIPT)))
+    if ((v = get(root, "script")) && (st = read_rounds(c, v, SW_SECTION_SCRIPT)))
         return st;
     if (players && (st = read_script_ids(c, players)))
         return st;
@@ -272,9 +272,9 @@ static sw_status json_event(jctx *c, const sw_json *root) {
     return SW_OK;
 }
 
-sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
-                    sw_error *err) {
-    int fidx = ev_file_index(ev, path);
+sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                               sw_error *err) {
+    int fidx = sw_seating_ev_file_index(ev, path);
     if (fidx < 0)
         return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
     sw_json root;

@@ -304,7 +304,7 @@ static void plan_sitouts(const sw_seating_stats *st, round_work *w, int k, bool 
 }
 
 /* Teammates apart is feasible when no team has more seated players than
- * there are tables (seat_deal_teams shows how); else the largest team. */
+ * there are tables (sw_seat_deal_teams shows how); else the largest team. */
 static bool teams_feasible(const round_work *w, int *big) {
     int n = w->n, most = 0;
     *big = -1;
@@ -322,9 +322,9 @@ static bool teams_feasible(const round_work *w, int *big) {
     return most <= w->tables;
 }
 
-static void seats_to_tables(const seat_problem *pb, const int *seats, sw_seating_table *tab) {
+static void seats_to_tables(const sw_seat_problem *pb, const int *seats, sw_seating_table *tab) {
     for (int t = 0; t < pb->tables; t++) {
-        int f = seat_table_start(pb, t), z = seat_table_size(pb, t);
+        int f = sw_seat_table_start(pb, t), z = sw_seat_table_size(pb, t);
         for (int k = 0; k < SW_WINDS; k++)
             tab[t].seat[k] = k < z ? seats[f + k] : SW_SEAT_EMPTY;
     }
@@ -344,29 +344,30 @@ static sw_status seat_round(const sw_seating_options *opt, const sw_seating_stat
     for (int i = 0; i < n; i++)
         if (w->here[i] && w->sits[i] && w->swappable[i])
             w->pool[P + nfree++] = i;
-    seat_problem pb = {n,         st->meetings, w->rank, w->m,
-                       w->tables, w->pool,      nfree,   w->swappable,
-                       w->fours,  w->team,      false,   w->tables > w->fours ? st->threes : NULL};
+    sw_seat_problem pb = {n,       st->meetings, w->rank,
+                          w->m,    w->tables,    w->pool,
+                          nfree,   w->swappable, w->fours,
+                          w->team, false,        w->tables > w->fours ? st->threes : NULL};
     out->teams_feasible = true;
     out->big_team = -1;
     if (w->team) {
         out->teams_feasible = teams_feasible(w, &out->big_team);
         pb.hard_teams = out->teams_feasible;
         if (pb.hard_teams) {
-            seat_deal_teams(&pb, w->start);
+            sw_seat_deal_teams(&pb, w->start);
             memcpy(w->start + w->m, w->pool + w->m, (size_t)nfree * sizeof *w->start);
         }
     }
     switch (opt->mode) {
     case SW_SEATING_RANDOM:
     case SW_SEATING_SWISS: {
-        sw_status s = seat_search(&pb, opt, pb.hard_teams ? w->start : NULL, w->seats, out, err);
+        sw_status s = sw_seat_search(&pb, opt, pb.hard_teams ? w->start : NULL, w->seats, out, err);
         if (s)
             return s;
         break;
     }
     case SW_SEATING_SWISS_FIRST:
-        seat_greedy_swiss(&pb, w->seats);
+        sw_seat_greedy_swiss(&pb, w->seats);
         out->tries = 1;
         break;
     case SW_SEATING_INTERVAL:
@@ -378,13 +379,13 @@ static sw_status seat_round(const sw_seating_options *opt, const sw_seating_stat
     }
     /* The fixed layouts keep teammates apart by the fewest swaps. */
     if (w->team && (opt->mode == SW_SEATING_SWISS_FIRST || opt->mode == SW_SEATING_INTERVAL))
-        seat_repair_teams(&pb, w->seats);
+        sw_seat_repair_teams(&pb, w->seats);
     seats_to_tables(&pb, w->seats, w->tab);
     w->ntab = w->tables;
     /* Random mode may have traded who sits out: not seated means out. */
     if (w->rank)
         sort_tables(w->tab, w->tables, w->rank);
-    seat_cost c = seat_cost_of(&pb, w->seats);
+    sw_seat_cost c = sw_seat_cost_of(&pb, w->seats);
     out->repeat_pairs = c.pairs;
     out->crossings = c.crossings;
     out->spread = w->rank ? c.spread : 0;

@@ -458,9 +458,20 @@ sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, c
     s.first = 0;
     sched_rebuild(&s);
     long budget = o->iterations > 0 ? o->iterations : o->time_limit > 0 ? -1 : DEFAULT_ITERATIONS;
+    /* The floor: the history's own repeats and squares, which no plan of the
+     * rounds left can undo (reached when those rounds add no repeat). */
+    long rep_lb = 0, sq_lb = 0;
+    for (int i = 0; i < n; i++) {
+        sq_lb += (long)thr[i] * thr[i] * THR_WEIGHT;
+        for (int j = i + 1; j < n; j++) {
+            long m = meet[(size_t)i * n + j];
+            rep_lb += m > 1 ? m - 1 : 0;
+            sq_lb += m > 1 ? (m - 1) * (m - 1) : 0;
+        }
+    }
     tabu_run run = {0, false};
-    sw_status st =
-        tabu_search(&s, o, budget, 0, 0, o->time_limit > 0 ? now() + o->time_limit : 0, &run, err);
+    sw_status st = tabu_search(&s, o, budget, rep_lb, sq_lb,
+                               o->time_limit > 0 ? now() + o->time_limit : 0, &run, err);
     if (!st)
         memcpy(at, s.at, (size_t)R * (size_t)n * sizeof *at);
     *iterations = run.iterations;
@@ -623,12 +634,13 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
  * seed (so the seed still picks the schedule); later rounds stay as they
  * are. Tables of four only. Returns the rounds put (0: none). */
 static int construct(sched *s, uint64_t seed) {
-    int n = s->n, C = n == GOLF32_PLAYERS ? GOLF32_ROUNDS : sw_design_rounds(n);
+    int n = s->n, C = n == SW_GOLF32_PLAYERS ? SW_GOLF32_ROUNDS : sw_design_rounds(n);
     if (C == 0 || s->T4 != s->T || 4 * s->T4 != n)
         return 0;
     int *all = malloc((size_t)C * (size_t)n * sizeof *all),
         *perm = malloc((size_t)n * sizeof *perm);
-    bool ok = all && perm && (n == GOLF32_PLAYERS ? golf32_build(all) : sw_design_build(n, C, all));
+    bool ok = all && perm &&
+              (n == SW_GOLF32_PLAYERS ? sw_seating_golf32_build(all) : sw_design_build(n, C, all));
     int R = 0;
     if (ok) {
         R = s->R < C ? s->R : C;

@@ -60,7 +60,7 @@ static bool score_less(score a, score b) {
 }
 
 typedef struct search {
-    const seat_problem *pb;
+    const sw_seat_problem *pb;
     const sw_seating_options *opt;
     int P;       /* slots: m at tables (4 a table), then the sit-out group */
     int *slot;   /* player in each slot */
@@ -85,12 +85,12 @@ static bool must_stop(search *s) {
     return s->stopped;
 }
 
-static bool teammates(const seat_problem *pb, int a, int b) {
+static bool teammates(const sw_seat_problem *pb, int a, int b) {
     return pb->team && pb->team[a] >= 0 && pb->team[a] == pb->team[b];
 }
 
 /* Key of one table of `size` players. */
-static score table_key(const seat_problem *pb, const int *four, int size) {
+static score table_key(const sw_seat_problem *pb, const int *four, int size) {
     score k = {0, 0, 0, 0, 0, 0, 0};
     for (int a = 0; a < size; a++)
         for (int b = a + 1; b < size; b++) {
@@ -117,15 +117,15 @@ static score table_key(const seat_problem *pb, const int *four, int size) {
     return k;
 }
 
-static seat_cost decode(score k) {
-    return (seat_cost){(long)k.pairs, (long)k.crossings, (long)k.spread, (long)k.clashes};
+static sw_seat_cost decode(score k) {
+    return (sw_seat_cost){(long)k.pairs, (long)k.crossings, (long)k.spread, (long)k.clashes};
 }
 
-static score key_at(const seat_problem *pb, const int *seats, int t) {
-    return table_key(pb, seats + seat_table_start(pb, t), seat_table_size(pb, t));
+static score key_at(const sw_seat_problem *pb, const int *seats, int t) {
+    return table_key(pb, seats + sw_seat_table_start(pb, t), sw_seat_table_size(pb, t));
 }
 
-seat_cost seat_cost_of(const seat_problem *pb, const int *seats) {
+sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats) {
     score total = {0, 0, 0, 0, 0, 0, 0};
     for (int t = 0; t < pb->tables; t++)
         total = score_add(total, key_at(pb, seats, t));
@@ -142,7 +142,7 @@ static void rescore(search *s) {
 
 /* Key of table t with the player in slot `out` replaced by player `in`. */
 static score key_with(const search *s, int t, int out, int in) {
-    int four[SW_WINDS], f = seat_table_start(s->pb, t), z = seat_table_size(s->pb, t);
+    int four[SW_WINDS], f = sw_seat_table_start(s->pb, t), z = sw_seat_table_size(s->pb, t);
     memcpy(four, s->slot + f, (size_t)z * sizeof *four);
     four[out - f] = in;
     return table_key(s->pb, four, z);
@@ -153,7 +153,7 @@ static bool can_swap(const search *s, int i, int j) {
     if (i >= m && j >= m)
         return false;
     if (i < m && j < m)
-        return seat_table_of(s->pb, i) != seat_table_of(s->pb, j);
+        return sw_seat_table_of(s->pb, i) != sw_seat_table_of(s->pb, j);
     return s->pb->swappable[s->slot[i]] && s->pb->swappable[s->slot[j]];
 }
 
@@ -162,12 +162,12 @@ static score swap_delta(const search *s, int i, int j, score *ki, score *kj) {
     int m = s->pb->m;
     score d = {0, 0, 0, 0, 0, 0, 0};
     if (i < m) {
-        int t = seat_table_of(s->pb, i);
+        int t = sw_seat_table_of(s->pb, i);
         *ki = key_with(s, t, i, s->slot[j]);
         d = score_add(d, score_sub(*ki, s->key[t]));
     }
     if (j < m) {
-        int t = seat_table_of(s->pb, j);
+        int t = sw_seat_table_of(s->pb, j);
         *kj = key_with(s, t, j, s->slot[i]);
         d = score_add(d, score_sub(*kj, s->key[t]));
     }
@@ -180,12 +180,12 @@ static void apply_swap(search *s, int i, int j, score ki, score kj) {
     s->slot[i] = s->slot[j];
     s->slot[j] = x;
     if (i < m) {
-        int t = seat_table_of(s->pb, i);
+        int t = sw_seat_table_of(s->pb, i);
         s->total = score_add(s->total, score_sub(ki, s->key[t]));
         s->key[t] = ki;
     }
     if (j < m) {
-        int t = seat_table_of(s->pb, j);
+        int t = sw_seat_table_of(s->pb, j);
         s->total = score_add(s->total, score_sub(kj, s->key[t]));
         s->key[t] = kj;
     }
@@ -241,16 +241,16 @@ static void kick(search *s, sw_rng *rng) {
  * unseated player and adds, three times, the player with the fewest
  * meetings with those seated; ties go to the earlier one, or with noise
  * (rng not NULL) to a later one with probability 1/2 each step. */
-static void greedy(const seat_problem *pb, const int *pool, int P, int *seats, sw_rng *rng) {
+static void greedy(const sw_seat_problem *pb, const int *pool, int P, int *seats, sw_rng *rng) {
     bool *used = calloc((size_t)P, sizeof *used);
     int next = 0;
     for (int t = 0; t < pb->tables && used; t++) {
         while (used[next])
             next++;
-        int *four = seats + seat_table_start(pb, t);
+        int *four = seats + sw_seat_table_start(pb, t);
         four[0] = pool[next];
         used[next] = true;
-        for (int k = 1; k < seat_table_size(pb, t); k++) {
+        for (int k = 1; k < sw_seat_table_size(pb, t); k++) {
             int best = -1;
             long best_m = 0;
             for (int c = 0; c < P; c++) {
@@ -271,7 +271,7 @@ static void greedy(const seat_problem *pb, const int *pool, int P, int *seats, s
     free(used);
 }
 
-void seat_greedy_swiss(const seat_problem *pb, int *seats) {
+void sw_seat_greedy_swiss(const sw_seat_problem *pb, int *seats) {
     greedy(pb, pb->pool, pb->m, seats, NULL);
 }
 
@@ -289,7 +289,7 @@ typedef struct dfs {
     long nodes;
 } dfs;
 
-static int pair_met(const seat_problem *pb, int a, int b) {
+static int pair_met(const sw_seat_problem *pb, int a, int b) {
     return pb->meetings[(size_t)a * (size_t)pb->n + (size_t)b];
 }
 
@@ -308,7 +308,7 @@ static void dfs_add(dfs *d, int *tab, int size, int k, int from) {
         dfs_step(d);
         return;
     }
-    const seat_problem *pb = d->s->pb;
+    const sw_seat_problem *pb = d->s->pb;
     for (int b = from; b < d->s->P && !d->aborted; b++) {
         if (d->placed[b])
             continue;
@@ -331,12 +331,12 @@ static void dfs_add(dfs *d, int *tab, int size, int k, int from) {
 
 /* Open the next table with order[first] and fill it with later players. */
 static void dfs_table(dfs *d, int first) {
-    const seat_problem *pb = d->s->pb;
-    int t = d->ntab, *tab = d->cur + seat_table_start(pb, t);
+    const sw_seat_problem *pb = d->s->pb;
+    int t = d->ntab, *tab = d->cur + sw_seat_table_start(pb, t);
     tab[0] = d->order[first];
     d->placed[first] = true;
     d->ntab++;
-    dfs_add(d, tab, seat_table_size(pb, t), 1, first + 1);
+    dfs_add(d, tab, sw_seat_table_size(pb, t), 1, first + 1);
     d->ntab--;
     d->placed[first] = false;
 }
@@ -434,38 +434,46 @@ static void start_fresh(search *s, bool swiss, sw_rng *rng) {
 
 static void report_progress(const search *s, long tries) {
     if (s->opt->progress) {
-        seat_cost c = decode(s->total);
+        sw_seat_cost c = decode(s->total);
         s->opt->progress(s->opt->progress_ctx, tries, c.crossings, c.spread);
     }
 }
 
-void seat_deal_teams(const seat_problem *pb, int *seats) {
-    int m = pb->m, k = 0;
+void sw_seat_deal_teams(const sw_seat_problem *pb, int *seats) {
+    int m = pb->m, maxteam = -1;
     /* Grouped by team (players without one last): a team's run of at most
      * `tables` players lands on distinct tables, as the slots go round the
      * tables seat level by level and only the last level skips tables of
      * three (which come after the tables of four). */
-    int maxteam = -1;
     for (int i = 0; i < m; i++)
         maxteam = pb->team[pb->pool[i]] > maxteam ? pb->team[pb->pool[i]] : maxteam;
+    int *start = calloc((size_t)maxteam + 3, sizeof *start),
+        *order = malloc((size_t)m * sizeof *order + 1);
+    if (!start || !order) {
+        memcpy(seats, pb->pool, (size_t)m * sizeof *seats);
+        free(start), free(order);
+        return;
+    }
+    /* counting sort: bucket t + 1 for team t, bucket maxteam + 2 for none */
+    for (int i = 0; i < m; i++) {
+        int t = pb->team[pb->pool[i]];
+        start[(t >= 0 ? t : maxteam + 1) + 1]++;
+    }
+    for (int b = 1; b <= maxteam + 2; b++)
+        start[b] += start[b - 1];
+    for (int i = 0; i < m; i++) {
+        int t = pb->team[pb->pool[i]];
+        order[start[t >= 0 ? t : maxteam + 1]++] = pb->pool[i];
+    }
+    int k = 0;
     for (int level = 0; level < SW_WINDS; level++)
-        for (int t = 0; t < pb->tables; t++) {
-            if (level >= seat_table_size(pb, t))
-                continue;
-            /* the k-th player in team order */
-            int c = 0, who = -1;
-            for (int team = 0; team <= maxteam + 1 && who < 0; team++)
-                for (int i = 0; i < m && who < 0; i++) {
-                    int ti = pb->team[pb->pool[i]];
-                    if ((team <= maxteam ? ti == team : ti < 0) && c++ == k)
-                        who = pb->pool[i];
-                }
-            seats[seat_table_start(pb, t) + level] = who;
-            k++;
-        }
+        for (int t = 0; t < pb->tables; t++)
+            if (level < sw_seat_table_size(pb, t))
+                seats[sw_seat_table_start(pb, t) + level] = order[k++];
+    free(start), free(order);
 }
 
-void seat_repair_teams(const seat_problem *pb, int *seats) {
+void sw_seat_repair_teams(const sw_seat_problem *pb, int *seats) {
     search s = {0};
     s.pb = pb;
     s.P = pb->m;
@@ -499,8 +507,8 @@ void seat_repair_teams(const seat_problem *pb, int *seats) {
     free(s.key);
 }
 
-sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, const int *start,
-                      int *seats, sw_seating_outcome *out, sw_error *err) {
+sw_status sw_seat_search(const sw_seat_problem *pb, const sw_seating_options *opt, const int *start,
+                         int *seats, sw_seating_outcome *out, sw_error *err) {
     search s = {0};
     s.pb = pb;
     s.opt = opt;
@@ -591,7 +599,7 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, con
     }
     memcpy(seats, best, (size_t)s.P * sizeof *seats);
     if (out) {
-        seat_cost c = decode(best_total);
+        sw_seat_cost c = decode(best_total);
         out->tries = done;
         out->repeat_pairs = c.pairs;
         out->crossings = c.crossings;
