@@ -50,14 +50,14 @@ sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const
  * decimals into thousandths. Returns NULL or what is wrong. */
 const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out);
 
-/* ---- text format (parse.c) and JSON (json.c) ---- */
+/* ---- text format (event_text.c) and JSON (event_json.c) ---- */
 
 sw_status sw_seating_read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
                                sw_error *err);
 sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
                                sw_error *err);
 
-/* ---- search (search.c) ---- */
+/* ---- search (round_search.c) ---- */
 
 /* The problem of one round: m players to seat at `tables` tables, the
  * first `fours` of four, the rest of three; k more may be swapped in from

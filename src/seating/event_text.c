@@ -1,4 +1,4 @@
-/* src/seating/parse.c: the line-based event format (docs/seating.md):
+/* src/seating/event_text.c: the line-based event format (docs/seating.md):
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
  *   enter ID NAME        withdraw ID...      substitute NEW for OLD [NAME]

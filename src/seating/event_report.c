@@ -1,4 +1,4 @@
-/* src/seating/report.c: an event as text, JSON (the analyze contract: each
+/* src/seating/event_report.c: an event as text, JSON (the analyze contract: each
  * round a one-round session, seats in wind order E, S, W, N) or CSV. The
  * numbers come from sw_seating_stats, so all three formats agree.
  * SPDX-License-Identifier: MIT */

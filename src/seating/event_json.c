@@ -1,4 +1,4 @@
-/* src/seating/json.c: the JSON form of an event. The strict reader of
+/* src/seating/event_json.c: the JSON form of an event. The strict reader of
  * util/json.h builds a tree whose values remember their line, then the tree
  * is fed to the same builder as the text format. It
  * reads the analyze contract that 'seat --json' writes (participants,

@@ -1,4 +1,4 @@
-/* src/seating/search.c: the search behind the random and swiss modes.
+/* src/seating/round_search.c: the search behind the random and swiss modes.
  *
  * A round is scored lexicographically: first the pairs of teammates it seats
  * at one table (a hard rule where it can be kept), then its crossings, the earlier
