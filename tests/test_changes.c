@@ -123,6 +123,17 @@ static void points_for_all(sw_seating_event *ev) {
         sw_seating_set_points(ev, p, (int64_t)(ev->nplayers - p) * 1000);
 }
 
+static char *json_of(const sw_seating_event *ev) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_error err;
+    must(sw_seating_report(ev, SW_SEATING_JSON, ev->nrounds + 1, &sb, &err), &err);
+    char *s = malloc(sb.len + 1);
+    memcpy(s, sw_strbuf_cstr(&sb), sb.len + 1);
+    sw_strbuf_free(&sb);
+    return s;
+}
+
 static const sw_seating_mode all_modes[] = {SW_SEATING_RANDOM, SW_SEATING_SWISS,
                                             SW_SEATING_SWISS_FIRST, SW_SEATING_INTERVAL};
 
@@ -412,6 +423,77 @@ static void test_predefined_after_withdrawal(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* Random events that change between rounds, every mode at random, with
+ * and without tables of three and teams: every round seats each present
+ * player at most once (exactly once with --threes auto from 6 players),
+ * never an absent one, and teammates apart whenever the outcome says it is
+ * feasible. Under the sanitizers this also walks the new paths for memory
+ * errors. */
+static void test_random_changing_events(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 14, 3);
+    for (int e = 0; e < 150; e++) {
+        sw_seating_event ev;
+        sw_seating_event_init(&ev);
+        sw_error err;
+        int n = 4 + (int)sw_rng_bounded(&rng, 20), next_id = 1,
+            teams = (int)sw_rng_bounded(&rng, 4);
+        for (; next_id <= n; next_id++) {
+            must(sw_seating_add_player(&ev, next_id, NULL, &err), &err);
+            if (teams) {
+                char name[8] = {'T', (char)('a' + sw_rng_bounded(&rng, (uint32_t)teams)), 0};
+                must(sw_seating_set_team(&ev, next_id, name, &err), &err);
+            }
+        }
+        for (int r = 0; r < 6; r++) {
+            /* a few changes, keeping at least 5 present */
+            int present = 0;
+            for (int p = 0; p < ev.nplayers; p++)
+                present += sw_seating_present(&ev.players[p], ev.nrounds);
+            int what = (int)sw_rng_bounded(&rng, 5);
+            int p = (int)sw_rng_bounded(&rng, (uint32_t)ev.nplayers);
+            bool here = sw_seating_present(&ev.players[p], ev.nrounds) && ev.players[p].until < 0;
+            if (what == 0 && here && present > 5)
+                must(sw_seating_withdraw(&ev, ev.players[p].id, &err), &err);
+            else if (what == 1 && here)
+                must(sw_seating_substitute(&ev, next_id++, ev.players[p].id, NULL, &err), &err);
+            else if (what == 2)
+                must(sw_seating_enter(&ev, next_id++, NULL, &err), &err);
+            points_for_all(&ev);
+            present = 0;
+            for (int q = 0; q < ev.nplayers; q++)
+                present += sw_seating_present(&ev.players[q], ev.nrounds);
+            sw_seating_options o;
+            sw_seating_options_default(&o);
+            o.mode = all_modes[sw_rng_bounded(&rng, 4)];
+            o.interval = 1 + (int)sw_rng_bounded(&rng, 3);
+            o.tries = 5;
+            o.seed = (uint64_t)e;
+            o.threes = sw_rng_bounded(&rng, 2) ? SW_SEATING_THREES_AUTO : 0;
+            if (ev.nrounds == 0 && o.mode != SW_SEATING_RANDOM)
+                o.mode = SW_SEATING_RANDOM;
+            sw_seating_outcome out;
+            must(sw_seating_next_round(&ev, &o, &out, &err), &err);
+            int left = check_round(&ev, ev.nrounds - 1);
+            if (o.threes && present != 5)
+                assert_int_equal(left, 0);
+            if (out.teams_feasible && clashes_in(&ev, ev.nrounds - 1))
+                fail_msg("event %d round %d (%s): teammates together though feasible", e,
+                         ev.nrounds, sw_seating_mode_name(o.mode));
+            assert_int_equal(out.clashes, clashes_in(&ev, ev.nrounds - 1));
+        }
+        /* the whole event reads back from its JSON */
+        char *js = json_of(&ev);
+        sw_seating_event back;
+        read_event(&back, js);
+        assert_int_equal(back.nrounds, ev.nrounds);
+        free(js);
+        sw_seating_event_free(&back);
+        sw_seating_event_free(&ev);
+    }
+}
+
 /* ---- schedules that re-plan ---- */
 
 static void test_schedule_replans_around_played_rounds(void **state) {
@@ -495,17 +577,6 @@ static const char changing_event[] =
     "withdraw 2\nsubstitute 9 for 3 Ivo\nenter 10 Jan\n"
     "round 2\ntable 1 5 9 10\ntable 4 6 7 8\n"
     "enter 11 Kit\nteam 11 Blue\nwithdraw 8\n";
-
-static char *json_of(const sw_seating_event *ev) {
-    sw_strbuf sb;
-    sw_strbuf_init(&sb);
-    sw_error err;
-    must(sw_seating_report(ev, SW_SEATING_JSON, ev->nrounds + 1, &sb, &err), &err);
-    char *s = malloc(sb.len + 1);
-    memcpy(s, sw_strbuf_cstr(&sb), sb.len + 1);
-    sw_strbuf_free(&sb);
-    return s;
-}
 
 static void test_round_trip_of_the_new_lines(void **state) {
     (void)state;
@@ -707,6 +778,7 @@ int main(void) {
         cmocka_unit_test(test_infeasible_teams_reported),
         cmocka_unit_test(test_tables_of_three_every_mode),
         cmocka_unit_test(test_predefined_after_withdrawal),
+        cmocka_unit_test(test_random_changing_events),
         cmocka_unit_test(test_schedule_replans_around_played_rounds),
         cmocka_unit_test(test_schedule_with_teams_from_round_one),
         cmocka_unit_test(test_round_trip_of_the_new_lines),

@@ -378,8 +378,13 @@ static sw_status seat_round(const sw_seating_options *opt, const sw_seating_stat
         break; /* seat_script */
     }
     /* The fixed layouts keep teammates apart by the fewest swaps. */
-    if (w->team && (opt->mode == SW_SEATING_SWISS_FIRST || opt->mode == SW_SEATING_INTERVAL))
+    if (w->team && (opt->mode == SW_SEATING_SWISS_FIRST || opt->mode == SW_SEATING_INTERVAL)) {
         sw_seat_repair_teams(&pb, w->seats);
+        /* Swaps that stall short of it fall back on the dealt seating: the
+         * rule is hard wherever it can be kept. */
+        if (pb.hard_teams && sw_seat_cost_of(&pb, w->seats).clashes > 0)
+            memcpy(w->seats, w->start, (size_t)w->m * sizeof *w->seats);
+    }
     seats_to_tables(&pb, w->seats, w->tab);
     w->ntab = w->tables;
     /* Random mode may have traded who sits out: not seated means out. */
