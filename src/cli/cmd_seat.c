@@ -1,7 +1,8 @@
 /* src/cli/cmd_seat.c: the 'seat' subcommand: four players a table. Reads the
  * event files, seats the next round with the chosen mode and writes the
  * whole event (text, JSON or CSV). 'seat schedule' plans all rounds of an
- * event at once (sw_seating_schedule) and writes it the same way.
+ * event at once (sw_seating_schedule), or the rounds left after those
+ * played, and writes it the same way.
  * SPDX-License-Identifier: MIT */
 #include <signal.h>
 #include <stdio.h>
@@ -17,11 +18,12 @@
 static const char usage[] =
     "usage: seatwise seat MODE [OPTIONS] [FILE...]\n"
     "       seatwise seat schedule --players N|FILE --rounds R [--threes K|auto]\n"
-    "                              [--seed S] [--time T] [--html F] [--pantheon F]\n"
+    "                              [--seed S] [--time T] [--html F] [--pantheon F] [FILE...]\n"
     "\n"
     "Seat the next round of a four-per-table event (mahjong) and print the event.\n"
     "FILEs hold the players, the rounds played, the standings and a script, in the\n"
-    "text format or JSON of docs/seating.md (a --json output reads back).\n"
+    "text format or JSON of docs/seating.md (a --json output reads back), with\n"
+    "withdraw, enter, substitute and team lines for an event that changes.\n"
     "\n"
     "modes:\n"
     "  random         shuffles searched for the fewest repeat meetings (any round)\n"
@@ -29,16 +31,18 @@ static const char usage[] =
     "  swiss-first    Pantheon's simplified swiss, first variant only (a baseline)\n"
     "  interval K     ranks 1,1+K,1+2K,1+3K at table 1, ...\n"
     "  predefined     the next round of the script\n"
-    "  schedule       plan a whole event: --rounds R, fewest repeat meetings\n"
+    "  schedule       plan a whole event: --rounds R, fewest repeat meetings; with\n"
+    "                 rounds played (FILE...), re-plan the rest around them\n"
     "\n"
     "options:\n"
     "  --players N    N players numbered 1..N instead of a player list (random)\n"
     "  --seed S       seed of all random choices (default 1)\n"
     "  --tries N      variants to search in random and swiss (default 500);\n"
     "                 schedule: tabu iterations (default 50000)\n"
-    "  --rounds R     rounds to plan (schedule)\n"
-    "  --threes K     schedule: K tables of three a round, the rest of four; 'auto':\n"
-    "                 the fewest that seat everyone (default 0: N mod 4 sit out)\n"
+    "  --rounds R     rounds of the whole event (schedule; played rounds count)\n"
+    "  --threes K     K tables of three a round (E, S, W seated), the rest of four;\n"
+    "                 'auto': the fewest that seat everyone present (default 0:\n"
+    "                 N mod 4 sit out); every mode and schedule\n"
     "  --time T       stop the search after T seconds (the best so far is kept)\n"
     "  --json, --csv  output format (default: text)\n"
     "  -o FILE        write the output to FILE (replaced atomically), default stdout\n"
@@ -195,8 +199,8 @@ static void schedule_progress(void *ctx, long iterations, long repeats) {
 }
 
 static int run_schedule(const seat_args *a) {
-    if (!a->players && !a->players_file)
-        return usage_error("%s", "schedule needs --players N or --players FILE");
+    if (!a->players && !a->players_file && !a->nfiles)
+        return usage_error("%s", "schedule needs --players N, --players FILE or the event FILEs");
     if (!a->rounds)
         return usage_error("%s", "schedule needs --rounds R (1 to 1000)");
     sw_seating_event ev;
@@ -206,11 +210,12 @@ static int run_schedule(const seat_args *a) {
     sw_status st = SW_OK;
     for (long p = 1; p <= a->players && !st; p++)
         st = sw_seating_add_player(&ev, (int)p, NULL, &err);
-    if (a->players_file) {
+    if (a->players_file)
         st = sw_seating_event_read_file(&ev, a->players_file, &err);
-        if (!st)
-            st = sw_seating_event_check(&ev, &err);
-    }
+    for (int i = 0; i < a->nfiles && !st; i++)
+        st = sw_seating_event_read_file(&ev, a->files[i], &err);
+    if (!st && (a->players_file || a->nfiles))
+        st = sw_seating_event_check(&ev, &err);
     sw_schedule_options opt;
     sw_schedule_options_default(&opt);
     opt.rounds = (int)a->rounds;
@@ -234,13 +239,28 @@ static int run_schedule(const seat_args *a) {
         fputs("\n", stderr);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
+    int first_new = out.replanned ? ev.nrounds - out.replanned + 1 : 0;
     if (!st)
-        st = sw_seating_report(&ev, a->fmt, 0, &sb, &err);
+        st = sw_seating_report(&ev, a->fmt, first_new, &sb, &err);
     if (!st)
         st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
     if (!st)
-        st = write_extras(a, &ev, 0, &err);
-    if (!st && !a->quiet) {
+        st = write_extras(a, &ev, first_new, &err);
+    if (!st && out.clashes > 0)
+        fprintf(stderr,
+                "seatwise seat schedule: warning: %ld pair%s of teammates share a table in the "
+                "re-planned rounds (fewest found)\n",
+                out.clashes, out.clashes == 1 ? "" : "s");
+    if (!st && !a->quiet && out.replanned) {
+        fprintf(stderr,
+                "seatwise seat schedule: %d players, rounds %d to %d re-planned after %d played, "
+                "%ld repeats, sit-out spread %d, wind spread %d, %ld iterations, %.2f s%s\n",
+                ev.nplayers, ev.nrounds - out.replanned + 1, ev.nrounds, ev.nrounds - out.replanned,
+                out.repeats, out.sitout_spread, out.wind_spread_max, out.iterations, out.seconds,
+                *interrupted  ? " (interrupted)"
+                : out.stopped ? " (time limit)"
+                              : "");
+    } else if (!st && !a->quiet) {
         char threes[64] = "";
         if (out.threes)
             snprintf(threes, sizeof threes, ", %d table%s of three a round", out.threes,
@@ -286,9 +306,6 @@ static int run_mode(const seat_args *a, int mode) {
         return usage_error("%s", "--players N only suits random mode: other modes need a file");
     if (a->rounds)
         return usage_error("%s", "--rounds belongs to 'seat schedule'");
-    if (a->threes)
-        return usage_error("%s", "--threes belongs to 'seat schedule': the next-round modes "
-                                 "seat tables of four and sit-outs");
     sw_seating_event ev;
     sw_error err;
     sw_error_clear(&err);
@@ -298,6 +315,7 @@ static int run_mode(const seat_args *a, int mode) {
     sw_seating_options_default(&opt);
     opt.mode = (sw_seating_mode)mode;
     opt.interval = (int)a->interval;
+    opt.threes = (int)a->threes;
     opt.seed = a->seed;
     if (a->tries)
         opt.tries = a->tries;
@@ -326,12 +344,21 @@ static int run_mode(const seat_args *a, int mode) {
     if (!st && !a->quiet)
         fprintf(stderr,
                 "seatwise seat %s: round %d, %ld tries, %ld repeat pairs, %ld crossings%s, "
-                "rank spread %ld, %d sit out%s\n",
+                "rank spread %ld, %d sit out, %d table%s of three%s\n",
                 sw_seating_mode_name(opt.mode), ev.nrounds, out.tries, out.repeat_pairs,
                 out.crossings, out.exhaustive ? " (fewest possible)" : "", out.spread, out.sitouts,
+                out.threes, out.threes == 1 ? "" : "s",
                 *interrupted  ? " (interrupted)"
                 : out.stopped ? " (time limit)"
                               : "");
+    /* Teammates at one table are reported even with --quiet: a hard rule broken. */
+    if (!st && out.clashes > 0)
+        fprintf(stderr,
+                "seatwise seat: warning: %d pair%s of teammates share a table in round %d%s%s%s\n",
+                out.clashes, out.clashes == 1 ? "" : "s", ev.nrounds,
+                out.teams_feasible ? "" : " (cannot be avoided: team '",
+                out.teams_feasible || out.big_team < 0 ? "" : ev.teams[out.big_team],
+                out.teams_feasible ? "" : "' has more players seated than there are tables)");
     sw_strbuf_free(&sb);
     sw_seating_event_free(&ev);
     return st ? sw_cli_fail(&err) : SW_EXIT_OK;
@@ -352,7 +379,7 @@ int sw_cmd_seat(int argc, char **argv) {
         if (!a.mode_name)
             rc = usage_error("%s", "expected a MODE");
         else if (!strcmp(a.mode_name, "schedule"))
-            rc = a.nfiles ? usage_error("unexpected operand '%s'", a.files[0]) : run_schedule(&a);
+            rc = run_schedule(&a);
         else if (sw_seating_mode_parse(a.mode_name) < 0)
             rc = usage_error("unknown mode '%s': expected random, swiss, swiss-first, "
                              "interval, predefined or schedule",

@@ -4,7 +4,7 @@
  *
  * The page pieces (escaping, the page shell with its screen and print CSS,
  * SVG heatmaps) are shared by every writer: the bridge season report here,
- * the mahjong event (src/seating/report.c) and the Swiss pairing list. Every
+ * the mahjong event (src/seating/event_report.c) and the Swiss pairing list. Every
  * page is also well-formed XML (every element closed, only the five XML
  * entities), so a plain XML parser can check it.
  * SPDX-License-Identifier: MIT */

@@ -1,5 +1,5 @@
 /* src/seating/event.c: the event model and its builder. Both input formats
- * go through the ev_* functions here, so every rule about ids (declared,
+ * go through the sw_seating_ev_* functions here, so every rule about ids (declared,
  * unique, seated once a round) lives in one place and names file and line.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
@@ -33,6 +33,9 @@ void sw_seating_event_free(sw_seating_event *ev) {
     free(ev->files);
     free(ev->mark);
     free(ev->idhash);
+    for (int i = 0; i < ev->nteams; i++)
+        free(ev->teams[i]);
+    free(ev->teams);
     memset(ev, 0, sizeof *ev);
 }
 
@@ -72,7 +75,7 @@ static sw_status rehash(sw_seating_event *ev, sw_error *err) {
     return SW_OK;
 }
 
-int ev_file_index(sw_seating_event *ev, const char *path) {
+int sw_seating_ev_file_index(sw_seating_event *ev, const char *path) {
     if (!path)
         path = "";
     if (ev->nfiles > 0 && !strcmp(ev->files[ev->nfiles - 1], path))
@@ -93,8 +96,9 @@ int ev_file_index(sw_seating_event *ev, const char *path) {
     return ev->nfiles++;
 }
 
+/* late: a late entry or a substitute, declared after rounds were played. */
 static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                               const char *file, int line, sw_error *err) {
+                               bool late, const char *file, int line, sw_error *err) {
     if (id < 1 || id > SW_SEATING_MAX_ID)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "player id %ld: expected an integer from 1 to %d", id,
@@ -106,9 +110,10 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     if (ev->nplayers >= SW_SEATING_MAX_PLAYERS)
         return sw_error_set(err, SW_ERR_LIMIT, file, line, "more than %d players",
                             SW_SEATING_MAX_PLAYERS);
-    if (ev->nrounds > 0 || ev->nscript > 0)
+    if (!late && (ev->nrounds > 0 || ev->nscript > 0))
         return sw_error_set(err, SW_ERR_INVALID, file, line,
-                            "player %ld declared after rounds or script: declare all players first",
+                            "player %ld declared after rounds or script: declare all players "
+                            "first (a late entry is 'enter ID NAME')",
                             id);
     if (ev->nplayers == ev->capplayers) {
         int cap = ev->capplayers ? 2 * ev->capplayers : 16;
@@ -144,6 +149,9 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     p->id = (int)id;
     p->name = copy;
     p->games = -1;
+    p->until = -1;
+    p->continues = -1;
+    p->team = -1;
     p->script_id = ev->nplayers + 1; /* file order, unless 'map' says otherwise */
     ev->mark[ev->nplayers] = 0;
     ev->nplayers++;
@@ -154,19 +162,170 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     return SW_OK;
 }
 
-sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                    const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                               const char *file, int line, sw_error *err) {
     size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
     if (bad < namelen)
         return sw_error_set(err, SW_ERR_PARSE, file, line,
                             "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
                             "save the file as UTF-8",
                             id, (unsigned char)name[bad], bad + 1);
-    return add_player_at(ev, id, name, namelen, file, line, err);
+    return add_player_at(ev, id, name, namelen, false, file, line, err);
 }
 
 sw_status sw_seating_add_player(sw_seating_event *ev, int id, const char *name, sw_error *err) {
-    return add_player_at(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
+    return add_player_at(ev, id, name, name ? strlen(name) : 0, false, NULL, 0, err);
+}
+
+/* ---- events that change: late entries, withdrawals, substitutes, teams ---- */
+
+static int player_of(const sw_seating_event *ev, long id) {
+    return id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
+}
+
+sw_status sw_seating_ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                              long after, const char *file, int line, sw_error *err) {
+    if (after < 0 || after > SW_SEATING_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld enters after round %ld: expected 0 to %d", id, after,
+                            SW_SEATING_MAX_ROUNDS);
+    size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
+    if (bad < namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
+                            "save the file as UTF-8",
+                            id, (unsigned char)name[bad], bad + 1);
+    sw_status st = add_player_at(ev, id, name, namelen, true, file, line, err);
+    if (st)
+        return st;
+    ev->players[ev->nplayers - 1].from = (int)after;
+    ev->changed |= after > 0;
+    return SW_OK;
+}
+
+sw_status sw_seating_ev_withdraw(sw_seating_event *ev, long id, long after, const char *file,
+                                 int line, sw_error *err) {
+    int idx = player_of(ev, id);
+    if (idx < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "withdraw of unknown player id %ld: expected a declared player", id);
+    sw_seating_player *p = &ev->players[idx];
+    if (p->until >= 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld withdraws twice (withdrew after round %d)", id, p->until);
+    if (after < p->from || after > SW_SEATING_MAX_ROUNDS)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld withdraws after round %ld: expected %d to %d (the player "
+                            "enters after round %d)",
+                            id, after, p->from, SW_SEATING_MAX_ROUNDS, p->from);
+    /* Rounds already read (the JSON form may give them first) must agree. */
+    for (int r = (int)after; r < ev->nrounds; r++)
+        for (int t = 0; t < ev->rounds[r].ntables; t++)
+            for (int s = 0; s < sw_seating_table_size(&ev->rounds[r].tables[t]); s++)
+                if (ev->rounds[r].tables[t].seat[s] == idx)
+                    return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                        "player %ld withdraws after round %ld but is seated in "
+                                        "round %d",
+                                        id, after, r + 1);
+    p->until = (int)after;
+    ev->changed = true;
+    return SW_OK;
+}
+
+sw_status sw_seating_ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
+                                   size_t namelen, long after, const char *file, int line,
+                                   sw_error *err) {
+    int old = player_of(ev, old_id);
+    if (old < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "substitute for unknown player id %ld: expected a declared player",
+                            old_id);
+    if (ev->players[old].until >= 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "substitute for player %ld, who withdrew after round %d: expected a "
+                            "player still in the event",
+                            old_id, ev->players[old].until);
+    sw_status st = sw_seating_ev_withdraw(ev, old_id, after, file, line, err);
+    if (!st)
+        st = sw_seating_ev_enter(ev, new_id, name, namelen, after, file, line, err);
+    if (st) {
+        ev->players[old].until = -1; /* nothing changed after all */
+        return st;
+    }
+    sw_seating_player *p = &ev->players[ev->nplayers - 1];
+    p->continues = old;
+    p->team = ev->players[old].team; /* the entry's team, unless told otherwise */
+    ev->changed = true;
+    return SW_OK;
+}
+
+sw_status sw_seating_ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                             const char *file, int line, sw_error *err) {
+    int idx = player_of(ev, id);
+    if (idx < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "team of unknown player id %ld: expected a declared player", id);
+    if (!name || !namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "team of player %ld without a name: expected 'team ID NAME'", id);
+    if (namelen > 200)
+        return sw_error_set(err, SW_ERR_LIMIT, file, line,
+                            "team name of %zu bytes: expected at most 200", namelen);
+    size_t bad = sw_utf8_invalid(name, namelen);
+    if (bad < namelen)
+        return sw_error_set(err, SW_ERR_PARSE, file, line,
+                            "team of player %ld: name has byte 0x%02X that is not UTF-8", id,
+                            (unsigned char)name[bad]);
+    for (size_t i = 0; i < namelen; i++)
+        if ((unsigned char)name[i] < 0x20 && name[i] != '\t')
+            return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                "control character in the team of player %ld", id);
+    sw_seating_player *p = &ev->players[idx];
+    /* A substitute inherits the entry's team; an explicit line may restate it. */
+    if (p->team >= 0 && p->continues < 0)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "player %ld has a team already ('%s'): one team a player", id,
+                            ev->teams[p->team]);
+    int t = 0;
+    while (t < ev->nteams &&
+           (strlen(ev->teams[t]) != namelen || memcmp(ev->teams[t], name, namelen)))
+        t++;
+    if (t == ev->nteams) {
+        if (ev->nteams == ev->capteams) {
+            int cap = ev->capteams ? 2 * ev->capteams : 8;
+            char **tt = realloc(ev->teams, (size_t)cap * sizeof *tt);
+            if (!tt)
+                return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+            ev->teams = tt;
+            ev->capteams = cap;
+        }
+        char *copy = malloc(namelen + 1);
+        if (!copy)
+            return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+        memcpy(copy, name, namelen);
+        copy[namelen] = '\0';
+        ev->teams[ev->nteams++] = copy;
+    }
+    p->team = t;
+    return SW_OK;
+}
+
+sw_status sw_seating_withdraw(sw_seating_event *ev, int id, sw_error *err) {
+    return sw_seating_ev_withdraw(ev, id, ev->nrounds, NULL, 0, err);
+}
+
+sw_status sw_seating_enter(sw_seating_event *ev, int id, const char *name, sw_error *err) {
+    return sw_seating_ev_enter(ev, id, name, name ? strlen(name) : 0, ev->nrounds, NULL, 0, err);
+}
+
+sw_status sw_seating_substitute(sw_seating_event *ev, int new_id, int old_id, const char *name,
+                                sw_error *err) {
+    return sw_seating_ev_substitute(ev, new_id, old_id, name, name ? strlen(name) : 0, ev->nrounds,
+                                    NULL, 0, err);
+}
+
+sw_status sw_seating_set_team(sw_seating_event *ev, int id, const char *name, sw_error *err) {
+    return sw_seating_ev_team(ev, id, name, name ? strlen(name) : 0, NULL, 0, err);
 }
 
 static sw_status push_round(sw_seating_round **rounds, int *n, int *cap, sw_error *err) {
@@ -195,12 +354,12 @@ static void next_stamp(sw_seating_event *ev) {
     ev->stamp++;
 }
 
-sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const char *file,
-                           int line, sw_error *err) {
-    sw_seating_round **rounds = section == SECTION_ROUND ? &ev->rounds : &ev->script;
-    int *n = section == SECTION_ROUND ? &ev->nrounds : &ev->nscript;
-    int *cap = section == SECTION_ROUND ? &ev->caprounds : &ev->capscript;
-    const char *what = section == SECTION_ROUND ? "round" : "script round";
+sw_status sw_seating_ev_section_begin(sw_seating_event *ev, int section, long number,
+                                      const char *file, int line, sw_error *err) {
+    sw_seating_round **rounds = section == SW_SECTION_ROUND ? &ev->rounds : &ev->script;
+    int *n = section == SW_SECTION_ROUND ? &ev->nrounds : &ev->nscript;
+    int *cap = section == SW_SECTION_ROUND ? &ev->caprounds : &ev->capscript;
+    const char *what = section == SW_SECTION_ROUND ? "round" : "script round";
     if (number != 0 && number != *n + 1)
         return sw_error_set(err, SW_ERR_INVALID, file, line, "%s %ld: expected %s %d", what, number,
                             what, *n + 1);
@@ -217,20 +376,20 @@ sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const
     return SW_OK;
 }
 
-sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], const char *file,
-                   int line, sw_error *err) {
-    if (section == SECTION_NONE)
+sw_status sw_seating_ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS],
+                              const char *file, int line, sw_error *err) {
+    if (section == SW_SECTION_NONE)
         return sw_error_set(err, SW_ERR_PARSE, file, line,
                             "table outside a round: expected a 'round' or 'script' line first");
     sw_seating_round *r =
-        section == SECTION_ROUND ? &ev->rounds[ev->nrounds - 1] : &ev->script[ev->nscript - 1];
+        section == SW_SECTION_ROUND ? &ev->rounds[ev->nrounds - 1] : &ev->script[ev->nscript - 1];
     sw_seating_table t;
     t.seat[SW_WIND_N] = SW_SEAT_EMPTY;
     /* 0 at N in a round: a table of three. */
-    int size = section == SECTION_ROUND && ids[SW_WIND_N] == 0 ? 3 : SW_WINDS;
+    int size = section == SW_SECTION_ROUND && ids[SW_WIND_N] == 0 ? 3 : SW_WINDS;
     for (int s = 0; s < size; s++) {
         int idx;
-        if (section == SECTION_ROUND) {
+        if (section == SW_SECTION_ROUND) {
             idx = ids[s] >= 1 && ids[s] <= SW_SEATING_MAX_ID
                       ? sw_seating_find_player(ev, (int)ids[s])
                       : -1;
@@ -239,6 +398,17 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
                                     "unknown player id %ld: expected an id declared by a "
                                     "'player' line",
                                     ids[s]);
+            const sw_seating_player *p = &ev->players[idx];
+            if (!sw_seating_present(p, ev->nrounds - 1))
+                return p->until >= 0 && ev->nrounds > p->until
+                           ? sw_error_set(err, SW_ERR_INVALID, file, line,
+                                          "player %ld seated in round %d but withdrew after "
+                                          "round %d",
+                                          ids[s], ev->nrounds, p->until)
+                           : sw_error_set(err, SW_ERR_INVALID, file, line,
+                                          "player %ld seated in round %d but enters after round "
+                                          "%d",
+                                          ids[s], ev->nrounds, p->from);
         } else {
             if (ids[s] < 1 || ids[s] > ev->nplayers)
                 return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -249,9 +419,9 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
         if (ev->mark[idx] == ev->stamp)
             return sw_error_set(err, SW_ERR_INVALID, file, line,
                                 "%s %ld seated twice in this round",
-                                section == SECTION_ROUND ? "player" : "script id", ids[s]);
+                                section == SW_SECTION_ROUND ? "player" : "script id", ids[s]);
         ev->mark[idx] = ev->stamp;
-        t.seat[s] = section == SECTION_ROUND ? idx : (int)ids[s];
+        t.seat[s] = section == SW_SECTION_ROUND ? idx : (int)ids[s];
     }
     sw_seating_table *tt = realloc(r->tables, (size_t)(r->ntables + 1) * sizeof *tt);
     if (!tt)
@@ -261,15 +431,15 @@ sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], 
     return SW_OK;
 }
 
-sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, int header_line,
-                         sw_error *err) {
-    if (section == SECTION_ROUND) {
+sw_status sw_seating_ev_section_end(sw_seating_event *ev, int section, const char *file,
+                                    int header_line, sw_error *err) {
+    if (section == SW_SECTION_ROUND) {
         const sw_seating_round *r = &ev->rounds[ev->nrounds - 1];
         if (!r->ntables)
             return sw_error_set(err, SW_ERR_INVALID, file, header_line,
                                 "round %d has no tables: expected 'table E S W N' lines",
                                 ev->nrounds);
-    } else if (section == SECTION_SCRIPT) {
+    } else if (section == SW_SECTION_SCRIPT) {
         const sw_seating_round *r = &ev->script[ev->nscript - 1];
         if (r->ntables != ev->nplayers / SW_WINDS)
             return sw_error_set(err, SW_ERR_INVALID, file, header_line,
@@ -279,7 +449,8 @@ sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, in
     return SW_OK;
 }
 
-sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_sitout(sw_seating_event *ev, long id, const char *file, int line,
+                               sw_error *err) {
     if (!ev->nrounds)
         return sw_error_set(err, SW_ERR_PARSE, file, line, "sitout outside a round");
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
@@ -297,8 +468,8 @@ sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, s
     return SW_OK;
 }
 
-sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games, int file_index,
-                      const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_standing(sw_seating_event *ev, long id, int64_t points, long games,
+                                 int file_index, const char *file, int line, sw_error *err) {
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -321,8 +492,8 @@ sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games,
     return SW_OK;
 }
 
-sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file, int line,
-                 sw_error *err) {
+sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const char *file,
+                            int line, sw_error *err) {
     int idx = id >= 1 && id <= SW_SEATING_MAX_ID ? sw_seating_find_player(ev, (int)id) : -1;
     if (idx < 0)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
@@ -350,7 +521,7 @@ sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file
     return SW_OK;
 }
 
-const char *parse_points(const char *s, size_t n, int64_t *out) {
+const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out) {
     size_t i = 0;
     bool neg = false;
     if (i < n && (s[i] == '-' || s[i] == '+'))
@@ -378,27 +549,6 @@ const char *parse_points(const char *s, size_t n, int64_t *out) {
     int64_t v = whole * SW_SEATING_POINT_SCALE + frac;
     *out = neg ? -v : v;
     return NULL;
-}
-
-sw_status sw_seating_event_read(sw_seating_event *ev, const char *text, size_t len,
-                                const char *path, sw_error *err) {
-    size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-        i++;
-    if (i < len && text[i] == '{')
-        return read_json(ev, text, len, path, err);
-    return read_text(ev, text, len, path, err);
-}
-
-sw_status sw_seating_event_read_file(sw_seating_event *ev, const char *path, sw_error *err) {
-    char *data;
-    size_t len;
-    sw_status st = sw_file_read(path, &data, &len, err);
-    if (st)
-        return st;
-    st = sw_seating_event_read(ev, data, len, path, err);
-    free(data);
-    return st;
 }
 
 sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err) {
@@ -431,9 +581,9 @@ sw_status sw_seating_event_check(sw_seating_event *ev, sw_error *err) {
         return st;
     }
     free(games);
-    if (ev->mapped)
+    if (ev->mapped) /* a substitute plays under the entry's script id */
         for (int i = 0; i < ev->nplayers; i++)
-            if (!ev->players[i].script_id)
+            if (!ev->players[i].script_id && ev->players[i].continues < 0)
                 return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
                                     "player %d has no script id: expected a 'map K %d' line "
                                     "for every player",
@@ -456,6 +606,10 @@ sw_status sw_seating_add_round(sw_seating_event *ev, const sw_seating_table *tab
             if (ev->mark[p] == ev->stamp)
                 return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
                                     "player %d seated twice in one round", ev->players[p].id);
+            if (!sw_seating_present(&ev->players[p], ev->nrounds))
+                return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                                    "player %d is not in the event in round %d", ev->players[p].id,
+                                    ev->nrounds + 1);
             ev->mark[p] = ev->stamp;
         }
     sw_seating_table *copy = malloc((size_t)ntables * sizeof *copy);
@@ -480,84 +634,4 @@ void sw_seating_set_points(sw_seating_event *ev, int p, int64_t points) {
         pl->standing_order = ev->nstandings++;
     }
     pl->points = points;
-}
-
-/* ---- statistics ---- */
-
-void sw_seating_stats_free(sw_seating_stats *st) {
-    if (!st)
-        return;
-    free(st->meetings);
-    free(st->winds);
-    free(st->sitouts);
-    free(st->games);
-    free(st->threes);
-    memset(st, 0, sizeof *st);
-}
-
-sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev, int nrounds,
-                                sw_error *err) {
-    memset(st, 0, sizeof *st);
-    int n = ev->nplayers;
-    if (nrounds < 0 || nrounds > ev->nrounds)
-        nrounds = ev->nrounds;
-    st->n = n;
-    st->meetings = calloc((size_t)n * (size_t)n + 1, sizeof *st->meetings);
-    st->winds = calloc((size_t)n * SW_WINDS + 1, sizeof *st->winds);
-    st->sitouts = calloc((size_t)n + 1, sizeof *st->sitouts);
-    st->games = calloc((size_t)n + 1, sizeof *st->games);
-    st->threes = calloc((size_t)n + 1, sizeof *st->threes);
-    if (!st->meetings || !st->winds || !st->sitouts || !st->games || !st->threes) {
-        sw_seating_stats_free(st);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    }
-    st->repeat_free_rounds = -1;
-    for (int r = 0; r < nrounds; r++) {
-        const sw_seating_round *rd = &ev->rounds[r];
-        bool repeat = false;
-        for (int t = 0; t < rd->ntables; t++) {
-            const int *s = rd->tables[t].seat;
-            int size = sw_seating_table_size(&rd->tables[t]);
-            st->has_threes |= size == 3;
-            for (int a = 0; a < size; a++) {
-                st->games[s[a]]++;
-                st->threes[s[a]] += size == 3;
-                st->winds[s[a] * SW_WINDS + a]++;
-                for (int b = a + 1; b < size; b++) {
-                    int m = ++st->meetings[s[a] * n + s[b]];
-                    st->meetings[s[b] * n + s[a]] = m;
-                    st->crossings += m - 1;
-                    st->max_meetings = m > st->max_meetings ? m : st->max_meetings;
-                    if (m > 1) {
-                        st->repeats++;
-                        st->repeat_pairs += m == 2;
-                        repeat = true;
-                    }
-                }
-            }
-        }
-        if (repeat && st->repeat_free_rounds < 0)
-            st->repeat_free_rounds = r;
-    }
-    if (st->repeat_free_rounds < 0)
-        st->repeat_free_rounds = nrounds;
-    int lo = nrounds, hi = 0, tlo = nrounds, thi = 0;
-    for (int i = 0; i < n; i++) {
-        tlo = st->threes[i] < tlo ? st->threes[i] : tlo;
-        thi = st->threes[i] > thi ? st->threes[i] : thi;
-        st->sitouts[i] = nrounds - st->games[i];
-        lo = st->sitouts[i] < lo ? st->sitouts[i] : lo;
-        hi = st->sitouts[i] > hi ? st->sitouts[i] : hi;
-        const int *w = &st->winds[i * SW_WINDS];
-        int wl = w[0], wh = w[0];
-        for (int k = 1; k < SW_WINDS; k++) {
-            wl = w[k] < wl ? w[k] : wl;
-            wh = w[k] > wh ? w[k] : wh;
-        }
-        if (wh - wl > st->wind_spread_max)
-            st->wind_spread_max = wh - wl;
-    }
-    st->sitout_spread = n ? hi - lo : 0;
-    st->threes_spread = n && st->has_threes ? thi - tlo : 0;
-    return SW_OK;
 }

@@ -100,12 +100,12 @@ static void paired(int *at, int t0, int i, int j, int d) {
         }
 }
 
-bool golf32_build(int *at) {
+bool sw_seating_golf32_build(int *at) {
     rows s;
     memset(&s, 0, sizeof s);
     if (!find_rows(&s, 0, 0))
         return false; /* never: the tests check the schedule */
-    int n = GOLF32_PLAYERS;
+    int n = SW_GOLF32_PLAYERS;
     for (int r = 0; r < NROWS; r++)
         for (int t = 0; t < W; t++)
             for (int i = 0; i < 4; i++)
@@ -116,7 +116,7 @@ bool golf32_build(int *at) {
         paired(rd, 0, PI[k], PJ[k], missing(&s, k));
         paired(rd, 4, PI[5 - k], PJ[5 - k], missing(&s, 5 - k));
     }
-    int *rd = at + (GOLF32_ROUNDS - 1) * n, t = 0;
+    int *rd = at + (SW_GOLF32_ROUNDS - 1) * n, t = 0;
     for (int i = 0; i < 4; i++) {
         int u[4], nu = 0;
         bool taken[W] = {false};

@@ -86,6 +86,13 @@ typedef struct sched {
     int *meet;  /* [n*n] */
     int *rests; /* [n] */
     int *thr;   /* [n]: rounds at a table of three */
+    /* A re-plan (replan.c) starts from the rounds played: their meetings,
+     * rests and tables of three (NULL: none), and may move round 0 too
+     * (first = 0; else 1, as players are interchangeable in round 0).
+     * team (NULL: none) makes a pair of teammates at one table cost
+     * CLASH_WEIGHT repeats, so the search keeps them apart first. */
+    const int *base_meet, *base_rests, *base_thr, *team;
+    int first;
     /* The key, compared lexicographically: repeats, then sq = the sum over
      * players of their squared rounds at a table of three (flattest is
      * fairest) times THR_WEIGHT, plus the sum of squared excess meetings
@@ -96,6 +103,7 @@ typedef struct sched {
 /* Above any sum of squared excess meetings (pairs x rounds^2 < 2^35 at the
  * largest sizes); with the squared counts (< 2^26) the sum fits 63 bits. */
 #define THR_WEIGHT (1L << 36)
+#define CLASH_WEIGHT 1000000L /* above any count of repeats */
 
 static void sched_free(sched *s) {
     free(s->at);
@@ -119,6 +127,7 @@ static bool sched_alloc(sched *s, int n, int R, int threes) {
     s->meet = calloc((size_t)n * (size_t)n, sizeof *s->meet);
     s->rests = calloc((size_t)n, sizeof *s->rests);
     s->thr = calloc((size_t)n, sizeof *s->thr);
+    s->first = 1;
     if (!s->at || !s->pos || !s->meet || !s->rests || !s->thr) {
         sched_free(s);
         return false;
@@ -145,12 +154,23 @@ static inline int kind_of(const sched *s, int p) {
     return p < 4 * s->T4 ? AT_FOUR : p < s->seated ? AT_THREE : OUT;
 }
 
+static inline bool mates(const sched *s, int a, int b) {
+    return s->team && s->team[a] >= 0 && s->team[a] == s->team[b];
+}
+
 /* Recompute meetings, rests and the key from s->at. */
 static void sched_rebuild(sched *s) {
     int n = s->n;
     memset(s->meet, 0, (size_t)n * (size_t)n * sizeof *s->meet);
     memset(s->rests, 0, (size_t)n * sizeof *s->rests);
     memset(s->thr, 0, (size_t)n * sizeof *s->thr);
+    if (s->base_meet)
+        memcpy(s->meet, s->base_meet, (size_t)n * (size_t)n * sizeof *s->meet);
+    if (s->base_rests)
+        memcpy(s->rests, s->base_rests, (size_t)n * sizeof *s->rests);
+    if (s->base_thr)
+        memcpy(s->thr, s->base_thr, (size_t)n * sizeof *s->thr);
+    long clashes = 0;
     for (int r = 0; r < s->R; r++) {
         const int *at = s->at + (size_t)r * n;
         for (int p = 0; p < n; p++)
@@ -163,11 +183,14 @@ static void sched_rebuild(sched *s) {
             int f = table_start(s, t), z = table_size(s, t);
             for (int a = f; a < f + z; a++)
                 for (int b = f; b < f + z; b++)
-                    if (a != b)
+                    if (a != b) {
                         s->meet[(size_t)at[a] * n + at[b]]++;
+                        clashes += a < b && mates(s, at[a], at[b]);
+                    }
         }
     }
-    s->rep = s->sq = 0;
+    s->rep = clashes * CLASH_WEIGHT;
+    s->sq = 0;
     for (int i = 0; i < n; i++)
         s->sq += (long)s->thr[i] * s->thr[i] * THR_WEIGHT;
     for (int i = 0; i < n; i++)
@@ -226,6 +249,7 @@ static void swap_delta(const sched *s, int r, int p, int q, long *drep, long *ds
                 int x = at[k];
                 dec_delta(s->meet[(size_t)a * n + x], drep, dsq);
                 inc_delta(s->meet[(size_t)b * n + x], drep, dsq);
+                *drep += (mates(s, b, x) - mates(s, a, x)) * CLASH_WEIGHT;
             }
     if (tq >= 0)
         for (int k = table_start(s, tq), e = k + table_size(s, tq); k < e; k++)
@@ -233,6 +257,7 @@ static void swap_delta(const sched *s, int r, int p, int q, long *drep, long *ds
                 int y = at[k];
                 dec_delta(s->meet[(size_t)b * n + y], drep, dsq);
                 inc_delta(s->meet[(size_t)a * n + y], drep, dsq);
+                *drep += (mates(s, a, y) - mates(s, b, y)) * CLASH_WEIGHT;
             }
 }
 
@@ -279,7 +304,7 @@ static bool in_conflict(const sched *s, int r, int p) {
         return false;
     const int *at = s->at + (size_t)r * s->n;
     for (int k = table_start(s, t), e = k + table_size(s, t); k < e; k++)
-        if (k != p && s->meet[(size_t)at[p] * s->n + at[k]] >= 2)
+        if (k != p && (s->meet[(size_t)at[p] * s->n + at[k]] >= 2 || mates(s, at[p], at[k])))
             return true;
     return false;
 }
@@ -332,7 +357,7 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
     run->stopped = false;
     long long evals = 0, max_evals = limit < 0 ? -1 : (long long)limit * EVALS_PER_ITERATION;
     while ((limit < 0 || (it < limit && evals < max_evals)) &&
-           key_less(rep_lb, sq_lb, best_rep, best_sq) && R > 1) {
+           key_less(rep_lb, sq_lb, best_rep, best_sq) && R > s->first) {
         if ((o->stop && *o->stop) || (deadline > 0 && now() > deadline)) {
             run->stopped = true;
             break;
@@ -341,7 +366,7 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
         long bdrep = 0, bdsq = 0;
         int br = -1, bp = -1, bq = -1, ties = 0;
         bool have = false;
-        for (int r = 1; r < R; r++) {
+        for (int r = s->first; r < R; r++) {
             const int *at = s->at + (size_t)r * n;
             for (int p = 0; p < s->seated; p++) {
                 if (!candidate(s, r, p))
@@ -402,7 +427,7 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
             sched_rebuild(s);
             int kicks = 2 + (int)sw_rng_bounded(&rng, KICK_SPAN);
             for (int k = 0; k < kicks; k++) {
-                int r = 1 + (int)sw_rng_bounded(&rng, (uint32_t)(R - 1));
+                int r = s->first + (int)sw_rng_bounded(&rng, (uint32_t)(R - s->first));
                 int p = (int)sw_rng_bounded(&rng, (uint32_t)n);
                 int q = (int)sw_rng_bounded(&rng, (uint32_t)n);
                 if (swap_allowed(s, r, p, q))
@@ -417,6 +442,42 @@ static sw_status tabu_search(sched *s, const sw_schedule_options *o, long limit,
     free(tabu);
     free(best_at);
     return SW_OK;
+}
+
+sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, const int *rests,
+                           const int *thr, const int *team, const sw_schedule_options *o,
+                           long *iterations, bool *stopped, sw_error *err) {
+    sched s;
+    if (!sched_alloc(&s, n, R, threes))
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    memcpy(s.at, at, (size_t)R * (size_t)n * sizeof *at);
+    s.base_meet = meet;
+    s.base_rests = rests;
+    s.base_thr = thr;
+    s.team = team;
+    s.first = 0;
+    sched_rebuild(&s);
+    long budget = o->iterations > 0 ? o->iterations : o->time_limit > 0 ? -1 : DEFAULT_ITERATIONS;
+    /* The floor: the history's own repeats and squares, which no plan of the
+     * rounds left can undo (reached when those rounds add no repeat). */
+    long rep_lb = 0, sq_lb = 0;
+    for (int i = 0; i < n; i++) {
+        sq_lb += (long)thr[i] * thr[i] * THR_WEIGHT;
+        for (int j = i + 1; j < n; j++) {
+            long m = meet[(size_t)i * n + j];
+            rep_lb += m > 1 ? m - 1 : 0;
+            sq_lb += m > 1 ? (m - 1) * (m - 1) : 0;
+        }
+    }
+    tabu_run run = {0, false};
+    sw_status st = tabu_search(&s, o, budget, rep_lb, sq_lb,
+                               o->time_limit > 0 ? now() + o->time_limit : 0, &run, err);
+    if (!st)
+        memcpy(at, s.at, (size_t)R * (size_t)n * sizeof *at);
+    *iterations = run.iterations;
+    *stopped = run.stopped;
+    sched_free(&s);
+    return st;
 }
 
 /* ---- stage 1b: developed schedules ----
@@ -573,12 +634,13 @@ static sw_status cyclic_search(sched *s, const sw_schedule_options *o, int g, in
  * seed (so the seed still picks the schedule); later rounds stay as they
  * are. Tables of four only. Returns the rounds put (0: none). */
 static int construct(sched *s, uint64_t seed) {
-    int n = s->n, C = n == GOLF32_PLAYERS ? GOLF32_ROUNDS : sw_design_rounds(n);
+    int n = s->n, C = n == SW_GOLF32_PLAYERS ? SW_GOLF32_ROUNDS : sw_design_rounds(n);
     if (C == 0 || s->T4 != s->T || 4 * s->T4 != n)
         return 0;
     int *all = malloc((size_t)C * (size_t)n * sizeof *all),
         *perm = malloc((size_t)n * sizeof *perm);
-    bool ok = all && perm && (n == GOLF32_PLAYERS ? golf32_build(all) : sw_design_build(n, C, all));
+    bool ok = all && perm &&
+              (n == SW_GOLF32_PLAYERS ? sw_seating_golf32_build(all) : sw_design_build(n, C, all));
     int R = 0;
     if (ok) {
         R = s->R < C ? s->R : C;
@@ -889,11 +951,10 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     if (R > SW_SEASON_MAX_SESSIONS)
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0, "%d rounds, a schedule supports at most %d",
                             R, SW_SEASON_MAX_SESSIONS);
-    if (ev->nrounds > 0)
-        return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                            "the event already has %d round%s, expected none: a schedule "
-                            "plans the whole event from round 1",
-                            ev->nrounds, ev->nrounds == 1 ? "" : "s");
+    /* Rounds played, changes or teams: the played rounds stay, the rest is
+     * re-planned around them. */
+    if (ev->nrounds > 0 || ev->changed || ev->nteams > 0)
+        return sw_seating_replan(ev, o, outp, err);
     /* Tables of three: as asked, or (auto) the fewest that seat everyone. */
     int threes = o->threes;
     if (threes == SW_SCHEDULE_THREES_AUTO) {

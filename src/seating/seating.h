@@ -6,8 +6,13 @@
  * list of tables; a table holds four player indices in wind order E, S, W, N,
  * or three (E, S, W) at a table of three, which whole-event schedules may
  * plan when asked.
- * Every player takes part in every round: a player not seated in a round sat
- * out that round. The model is plain data, so a whole-event schedule
+ * A player takes part in the rounds from the one after they entered (round 1
+ * for those declared first) up to the one they withdrew after: a present
+ * player not seated in a round sat out that round; an absent one did not.
+ * A substitute continues the entry of the player they replace (docs/seating.md:
+ * for the seating, their meetings, winds and sit-outs are the entry's). A
+ * player may belong to a team: teammates are never seated at one table when
+ * that can be done. The model is plain data, so a whole-event schedule
  * (schedule.c) fills the same rounds and reuses the winds, statistics and
  * reports of this module.
  * SPDX-License-Identifier: MIT */
@@ -57,7 +62,18 @@ typedef struct sw_seating_player {
     int standing_order; /* position of the standing line: breaks ties in points */
     int standing_file;  /* index into sw_seating_event.files, for late errors */
     int standing_line;
+    int from;      /* first round (0-based) the player is present: 0, or r for a
+                      late entry or a substitute after round r */
+    int until;     /* withdrew after round `until` (present in rounds < until);
+                      -1 while still in the event */
+    int continues; /* index of the player this one substitutes for, or -1 */
+    int team;      /* index into sw_seating_event.teams, or -1 */
 } sw_seating_player;
+
+/* Whether player p is in the event in round r (0-based). */
+static inline bool sw_seating_present(const sw_seating_player *p, int r) {
+    return r >= p->from && (p->until < 0 || r < p->until);
+}
 
 typedef struct sw_seating_event {
     int nplayers;
@@ -75,6 +91,9 @@ typedef struct sw_seating_event {
     int stamp;
     int *idhash; /* open addressing, id -> index + 1; hashcap a power of two */
     int hashcap;
+    int nteams, capteams;
+    char **teams; /* team names, owned; players refer to them by index */
+    bool changed; /* some player entered late, withdrew or was substituted */
 } sw_seating_event;
 
 /* Zero ev: an event with no players. */
@@ -113,6 +132,19 @@ SW_NODISCARD sw_status sw_seating_add_player(sw_seating_event *ev, int id, const
 SW_NODISCARD sw_status sw_seating_add_round(sw_seating_event *ev, const sw_seating_table *tables,
                                             int ntables, sw_error *err);
 
+/* Changes after the rounds played so far (ev->nrounds): player id withdraws
+ * (absent from the next round on); a late entry (present from the next
+ * round); new_id substitutes for old_id (old withdraws, new enters and
+ * continues old's entry). name as in sw_seating_add_player. */
+SW_NODISCARD sw_status sw_seating_withdraw(sw_seating_event *ev, int id, sw_error *err);
+SW_NODISCARD sw_status sw_seating_enter(sw_seating_event *ev, int id, const char *name,
+                                        sw_error *err);
+SW_NODISCARD sw_status sw_seating_substitute(sw_seating_event *ev, int new_id, int old_id,
+                                             const char *name, sw_error *err);
+/* Put player id in the team called name (once per player). */
+SW_NODISCARD sw_status sw_seating_set_team(sw_seating_event *ev, int id, const char *name,
+                                           sw_error *err);
+
 /* Set player index p's standing (points in thousandths). */
 void sw_seating_set_points(sw_seating_event *ev, int p, int64_t points);
 
@@ -122,7 +154,8 @@ typedef struct sw_seating_stats {
     int n;
     int *meetings;          /* n*n: rounds in which i and j sat at one table */
     int *winds;             /* n*SW_WINDS: rounds player i sat in each wind */
-    int *sitouts;           /* n: rounds player i did not play */
+    int *sitouts;           /* n: rounds player i was present and did not play */
+    int *present;           /* n: rounds player i was present */
     int *games;             /* n: rounds player i played */
     int *threes;            /* n: rounds player i played at a table of three */
     long repeats;           /* sum over pairs of max(0, meetings - 1) */
@@ -135,9 +168,11 @@ typedef struct sw_seating_stats {
     int sitout_spread;      /* max - min of sitouts */
     int threes_spread;      /* max - min of threes (0 without tables of three) */
     bool has_threes;        /* some table of three was played */
+    long team_clashes;      /* pairs of teammates seated at one table, all rounds */
 } sw_seating_stats;
 
-/* Compute the statistics of the first nrounds rounds of ev (nrounds < 0: all). */
+/* Compute the statistics of the first nrounds rounds of ev (nrounds < 0: all),
+ * per player (a substitute and the player replaced count apart). */
 SW_NODISCARD sw_status sw_seating_stats_init(sw_seating_stats *st, const sw_seating_event *ev,
                                              int nrounds, sw_error *err);
 void sw_seating_stats_free(sw_seating_stats *st);
@@ -175,26 +210,46 @@ typedef struct sw_seating_options {
     double time_limit; /* seconds; 0 = none. With only tries set, the result
                           depends on the seed alone, never on timing */
     long exact_nodes;  /* node budget of the exhaustive search on the crossings */
+    int threes;        /* tables of three a round (the rest of four), or
+                          SW_SEATING_THREES_AUTO: the fewest that seat every
+                          present player; 0 (default): tables of four and
+                          sit-outs */
     const volatile sig_atomic_t *stop; /* set asynchronously to stop the search early */
     void (*progress)(void *ctx, long tries, long crossings, long spread);
     void *progress_ctx; /* called when a better variant is found */
 } sw_seating_options;
 
+#define SW_SEATING_THREES_AUTO (-1)
+
+/* The tables of three that `threes` (a count or SW_SEATING_THREES_AUTO) asks
+ * for among n present players: auto gives 0, 3, 2 or 1 for n mod 4 = 0, 1,
+ * 2, 3 (0 for 5 players: one sits out). -1 when 3 * threes > n. */
+int sw_seating_threes_for(int threes, int n);
+
 /* Defaults: random mode, interval 1, seed 1, 500 tries, no time limit. */
 void sw_seating_options_default(sw_seating_options *opt);
 
 typedef struct sw_seating_outcome {
-    long tries;        /* variants evaluated */
-    long repeat_pairs; /* pairs in the new round that had met before */
-    long crossings;    /* sum of their earlier meetings: what is minimised */
-    long spread;       /* sum over tables of (worst - best rank); ranking modes */
-    int sitouts;       /* players sitting out the new round */
-    bool exhaustive;   /* the exact search finished: crossings is the minimum */
-    bool stopped;      /* the time limit or the stop flag ended the search */
+    long tries;          /* variants evaluated */
+    long repeat_pairs;   /* pairs in the new round that had met before */
+    long crossings;      /* sum of their earlier meetings: what is minimised */
+    long spread;         /* sum over tables of (worst - best rank); ranking modes */
+    int sitouts;         /* players sitting out the new round */
+    int threes;          /* tables of three in the new round */
+    int clashes;         /* pairs of teammates at one table in the new round */
+    bool teams_feasible; /* a seating without teammates at a table exists (a
+                            team has at most as many seated players as there
+                            are tables); false: clashes is the fewest found */
+    int big_team;        /* when not feasible: the team (index) with the most
+                            seated players */
+    bool exhaustive;     /* the exact search finished: crossings is the minimum */
+    bool stopped;        /* the time limit or the stop flag ended the search */
 } sw_seating_outcome;
 
-/* Seat the next round with opt->mode and append it to ev->rounds. The
- * fewest players sit out (N mod 4), chosen by sw_seating_choose_sitouts:
+/* Seat the next round with opt->mode and append it to ev->rounds. Only the
+ * players present in it are seated (sw_seating_present). With opt->threes
+ * some tables seat three (E, S, W; N empty). The fewest players sit out
+ * (what the tables leave over), chosen by sw_seating_choose_sitouts:
  * by rank (lowest first) in the ranking modes, at random in random mode.
  * Winds by sw_seating_assign_winds. Errors: swiss and interval need a
  * standing for every player and at least one played round; predefined needs
@@ -253,11 +308,19 @@ typedef struct sw_schedule_outcome {
                                start; 0 for other sizes */
     double So, So_bound;    /* the season criterion and its lower bound */
     double seconds;
-    bool stopped; /* the time limit or the stop flag ended the search */
+    bool stopped;  /* the time limit or the stop flag ended the search */
+    int replanned; /* rounds re-planned after the played ones (an event that
+                      changes, replan.c); 0 for a whole schedule */
+    long clashes;  /* re-planned: pairs of teammates at one table in them */
 } sw_schedule_outcome;
 
-/* Plan opt->rounds rounds for the players of ev (at least 4, at most
- * SW_SEASON_MAX_PARTICIPANTS, no rounds yet) and append them to ev: K =
+/* Plan the event up to opt->rounds rounds in all: for the players of ev (at
+ * least 4, at most SW_SEASON_MAX_PARTICIPANTS) with no rounds yet, no
+ * changes and no teams, all rounds at once as below. Otherwise (rounds
+ * played, withdrawals, late entries, substitutes or teams) the played rounds
+ * stay fixed and the remaining ones are re-planned together from them
+ * (replan.c): the present players, teammates apart, fewest repeats with the
+ * history counted, sit-outs fair. Appended to ev: K =
  * opt->threes tables of three and floor((N - 3K)/4) of four a round, the
  * other players sit out. Ranked by: sit-outs fair (spread
  * at most 1), fewest repeats, then So, then wind balance (docs/seating.md).

@@ -9,85 +9,146 @@
 #include "seating/seating.h"
 
 /* What a table belongs to while reading. */
-enum { SECTION_NONE, SECTION_ROUND, SECTION_SCRIPT };
+enum { SW_SECTION_NONE, SW_SECTION_ROUND, SW_SECTION_SCRIPT };
 
 /* ---- event builder (event.c); file is the input's name, line 1-based ---- */
 
 /* Remember path in ev->files; returns its index or -1 when out of memory. */
-int ev_file_index(sw_seating_event *ev, const char *path);
+int sw_seating_ev_file_index(sw_seating_event *ev, const char *path);
 
-sw_status ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                    const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                               const char *file, int line, sw_error *err);
 /* Start round (number 0 = the next) of the history or the script. */
-sw_status ev_section_begin(sw_seating_event *ev, int section, long number, const char *file,
-                           int line, sw_error *err);
+sw_status sw_seating_ev_section_begin(sw_seating_event *ev, int section, long number,
+                                      const char *file, int line, sw_error *err);
 /* Add a table to the round begun last in section. */
-sw_status ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS], const char *file,
-                   int line, sw_error *err);
+sw_status sw_seating_ev_table(sw_seating_event *ev, int section, const long ids[SW_WINDS],
+                              const char *file, int line, sw_error *err);
 /* Check the round of section begun at header_line once its tables are read. */
-sw_status ev_section_end(sw_seating_event *ev, int section, const char *file, int header_line,
-                         sw_error *err);
+sw_status sw_seating_ev_section_end(sw_seating_event *ev, int section, const char *file,
+                                    int header_line, sw_error *err);
 /* The player did not play in the last history round (checked, not stored). */
-sw_status ev_sitout(sw_seating_event *ev, long id, const char *file, int line, sw_error *err);
-sw_status ev_standing(sw_seating_event *ev, long id, int64_t points, long games, int file_index,
-                      const char *file, int line, sw_error *err);
-sw_status ev_map(sw_seating_event *ev, long script_id, long id, const char *file, int line,
-                 sw_error *err);
+sw_status sw_seating_ev_sitout(sw_seating_event *ev, long id, const char *file, int line,
+                               sw_error *err);
+sw_status sw_seating_ev_standing(sw_seating_event *ev, long id, int64_t points, long games,
+                                 int file_index, const char *file, int line, sw_error *err);
+/* Changes; after = the rounds played before the change (the text format
+ * passes ev->nrounds, the JSON form states it). */
+sw_status sw_seating_ev_enter(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                              long after, const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_withdraw(sw_seating_event *ev, long id, long after, const char *file,
+                                 int line, sw_error *err);
+sw_status sw_seating_ev_substitute(sw_seating_event *ev, long new_id, long old_id, const char *name,
+                                   size_t namelen, long after, const char *file, int line,
+                                   sw_error *err);
+sw_status sw_seating_ev_team(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                             const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const char *file,
+                            int line, sw_error *err);
 
 /* Parse a decimal number of points ("-12.5", "+3", "25000") with at most 3
  * decimals into thousandths. Returns NULL or what is wrong. */
-const char *parse_points(const char *s, size_t n, int64_t *out);
+const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out);
 
-/* ---- text format (parse.c) and JSON (json.c) ---- */
+/* ---- text format (event_text.c) and JSON (event_json.c) ---- */
 
-sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
-                    sw_error *err);
-sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
-                    sw_error *err);
+sw_status sw_seating_read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                               sw_error *err);
+sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                               sw_error *err);
 
-/* ---- search (search.c) ---- */
+/* ---- search (round_search.c) ---- */
 
-/* The problem of one round: m players to seat at t = m/4 tables, k more
- * may be swapped in from the sit-out group. */
-typedef struct seat_problem {
+/* The problem of one round: m players to seat at `tables` tables, the
+ * first `fours` of four, the rest of three; k more may be swapped in from
+ * the sit-out group. Seats are packed: table t starts at sw_seat_table_start. */
+typedef struct sw_seat_problem {
     int n;               /* players in the event */
     const int *meetings; /* n*n */
     const int *rank;     /* n: 0 = best; NULL when spread does not count */
-    int m;               /* players to seat: 4 * tables */
+    int m;               /* players to seat: 4 * fours + 3 * (tables - fours) */
     int tables;
     int *pool;             /* m + nfree: players to seat, then swappable sit-outs */
     int nfree;             /* sit-out candidates that may swap with seated players */
     const bool *swappable; /* n: may move between the seated and the sit-out group */
-} seat_problem;
+    int fours;             /* tables of four; the others seat three */
+    const int *team;       /* n: team index or -1; NULL without teams */
+    bool hard_teams;       /* teammates apart is feasible: the exact search skips them */
+    const int *threes;     /* n: rounds at a table of three so far; NULL: none */
+} sw_seat_problem;
 
-typedef struct seat_cost {
+/* First seat and size of table t. */
+static inline int sw_seat_table_start(const sw_seat_problem *pb, int t) {
+    return t < pb->fours ? 4 * t : 4 * pb->fours + 3 * (t - pb->fours);
+}
+static inline int sw_seat_table_size(const sw_seat_problem *pb, int t) {
+    return t < pb->fours ? 4 : 3;
+}
+/* Table of seat i (< m). */
+static inline int sw_seat_table_of(const sw_seat_problem *pb, int i) {
+    return i < 4 * pb->fours ? i / 4 : pb->fours + (i - 4 * pb->fours) / 3;
+}
+
+typedef struct sw_seat_cost {
     long pairs;     /* pairs at a table that met before */
     long crossings; /* sum of their earlier meetings */
     long spread;    /* sum over tables of worst minus best rank */
-} seat_cost;
+    long clashes;   /* pairs of teammates at one table */
+} sw_seat_cost;
 
 /* Search the round: best of opt's tries plus an exhaustive search within
  * opt->exact_nodes. seats has room for m + nfree: on return it holds the
- * tables (4 at a time, wind order not yet chosen), then the sit-outs. */
-sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int *seats,
-                      sw_seating_outcome *out, sw_error *err);
+ * tables (packed, wind order not yet chosen), then the sit-outs. start, if
+ * not NULL, is a seating (m + nfree) without teammates at a table: try 0
+ * falls back to it when its own start has teammates together. */
+sw_status sw_seat_search(const sw_seat_problem *pb, const sw_seating_options *opt, const int *start,
+                         int *seats, sw_seating_outcome *out, sw_error *err);
+
+/* Seat pool[0..m) so that no two teammates share a table when every team has
+ * at most `tables` of them: sorted by team, dealt round the tables seat
+ * level by level. seats gets m players (packed). */
+void sw_seat_deal_teams(const sw_seat_problem *pb, int *seats);
 
 /* Pantheon's simplified swiss: top player, then the best-ranked player
  * nobody seated has met, else the one with the fewest meetings. pool is in
- * rank order; seats gets the m players 4 at a time. */
-void seat_greedy_swiss(const seat_problem *pb, int *seats);
+ * rank order; seats gets the m players packed (tables of three last). */
+void sw_seat_greedy_swiss(const sw_seat_problem *pb, int *seats);
 
-/* Cost of the tables in seats (4 at a time). */
-seat_cost seat_cost_of(const seat_problem *pb, const int *seats);
+/* Swap players between tables of seats (packed, m) while that lowers the
+ * pairs of teammates at one table: for the fixed layouts (interval,
+ * swiss-first), the fewest changes to them. */
+void sw_seat_repair_teams(const sw_seat_problem *pb, int *seats);
+
+/* Cost of the tables in seats (packed). */
+sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats);
+
+/* A substitute continues the entry of the player replaced: add the older
+ * player's meetings, winds, sit-outs and tables of three to the newer one's
+ * (modes.c). */
+void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
+
+/* The schedule's tabu search (schedule.c) over R rounds of n players: at
+ * [R*n] holds each round's players at positions (T4 tables of four, then
+ * `threes` of three, then the sit-outs) and gets the result. meet [n*n],
+ * rests and thr [n] are the counts of the rounds played before (the
+ * history); team [n] (or NULL) keeps teammates apart first. All rounds may
+ * change. */
+sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, const int *rests,
+                           const int *thr, const int *team, const sw_schedule_options *o,
+                           long *iterations, bool *stopped, sw_error *err);
+
+/* sw_seating_schedule for an event with rounds played or changes (replan.c). */
+sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
+                            sw_schedule_outcome *out, sw_error *err);
 
 /* ---- the 32-player construction (golf.c) ---- */
 
-enum { GOLF32_PLAYERS = 32, GOLF32_ROUNDS = 10 };
+enum { SW_GOLF32_PLAYERS = 32, SW_GOLF32_ROUNDS = 10 };
 
 /* Fill at[r * 32 + p], r < 10, with player 0..31 at position p of round r
  * (table p / 4): a schedule in which no pair meets twice. Returns false
  * only if the construction's small search failed, which it does not. */
-bool golf32_build(int *at);
+bool sw_seating_golf32_build(int *at);
 
 /* ---- schedules built from stored base blocks (designs.c) ---- */
 

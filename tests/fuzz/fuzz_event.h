@@ -1,8 +1,8 @@
 /* tests/fuzz/fuzz_event.h: the check shared by the two event harnesses
  * (text and JSON input): an event read and checked, written as the analyze
  * JSON of 'seat --json' (sw_seating_report), must read back as the same
- * players and rounds. Standings and scripts are not part of that output.
- * The text and CSV reports are built too, for what they walk.
+ * players (with their entries, withdrawals, substitutes and teams) and rounds. Standings and
+ * scripts are not part of that output. The text and CSV reports are built too, for what they walk.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_FUZZ_EVENT_H
 #define SW_FUZZ_EVENT_H
@@ -26,6 +26,14 @@ static inline bool sw_fuzz_same_event(const sw_seating_event *a, const sw_seatin
         if (a->players[p].id != b->players[p].id ||
             strcmp(a->players[p].name, b->players[p].name) != 0)
             return false;
+    /* an event that changes: entries, withdrawals, substitutes and teams */
+    for (int p = 0; p < a->nplayers; p++) {
+        const sw_seating_player *x = &a->players[p], *y = &b->players[p];
+        if (x->from != y->from || x->until != y->until || x->continues != y->continues ||
+            (x->team < 0) != (y->team < 0) ||
+            (x->team >= 0 && strcmp(a->teams[x->team], b->teams[y->team]) != 0))
+            return false;
+    }
     for (int r = 0; r < a->nrounds; r++) {
         const sw_seating_round *x = &a->rounds[r], *y = &b->rounds[r];
         if (x->ntables != y->ntables)

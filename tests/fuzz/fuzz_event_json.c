@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_event_json.c: libFuzzer harness for the mahjong event
- * JSON reader (src/seating/json.c, event.c): the plain form and the analyze
+ * JSON reader (src/seating/event_json.c, event.c): the plain form and the analyze
  * contract. Other inputs are the text format's and are
  * left to fuzz_event_text. Round trip: see fuzz_event.h.
  * SPDX-License-Identifier: MIT */

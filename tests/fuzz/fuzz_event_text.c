@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_event_text.c: libFuzzer harness for the mahjong event
- * text reader (src/seating/parse.c, event.c). Inputs whose first character
+ * text reader (src/seating/event_text.c, event.c). Inputs whose first character
  * after blanks is '{' go to the JSON reader and are left to fuzz_event_json.
  * Round trip: see fuzz_event.h.
  * SPDX-License-Identifier: MIT */

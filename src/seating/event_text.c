@@ -1,6 +1,10 @@
-/* src/seating/parse.c: the line-based event format (docs/seating.md):
+/* src/seating/event_text.c: the line-based event format (docs/seating.md):
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
+ *   enter ID NAME        withdraw ID...      substitute NEW for OLD [NAME]
+ *   team ID NAME
+ * The changes (enter, withdraw, substitute) take effect after the rounds
+ * above them.
  * '#' at the start of a line or after a blank starts a comment. A 'table'
  * line belongs to the 'round' or 'script' line above it. Pantheon's
  * predefined seating is read too: "E-S-W-N" lines of script ids are the
@@ -112,7 +116,68 @@ static sw_status line_player(sw_seating_event *ev, const char *line, size_t n, c
                             "player name of %d bytes: expected at "
                             "most %d",
                             (int)(end - name), MAX_NAME);
-    return ev_player(ev, id, name, (size_t)(end - name), file, ln, err);
+    return sw_seating_ev_player(ev, id, name, (size_t)(end - name), file, ln, err);
+}
+
+/* The rest of the line after token k, blanks trimmed (a name). */
+static sw_status rest_of_line(const char *line, size_t n, const token *after, const char **name,
+                              size_t *len, const char *file, int ln, sw_error *err) {
+    const char *s = after->s + after->n, *end = line + n;
+    while (s < end && is_blank(*s))
+        s++;
+    while (end > s && is_blank(end[-1]))
+        end--;
+    if (end - s > MAX_NAME)
+        return sw_error_set(err, SW_ERR_LIMIT, file, ln, "name of %d bytes: expected at most %d",
+                            (int)(end - s), MAX_NAME);
+    *name = s;
+    *len = (size_t)(end - s);
+    return SW_OK;
+}
+
+/* enter ID NAME | team ID NAME | withdraw ID... | substitute NEW for OLD [NAME] */
+static sw_status line_change(sw_seating_event *ev, const char *line, size_t n, const token *tok,
+                             int ntok, const char *file, int ln, sw_error *err) {
+    const token *kw = &tok[0];
+    long id, old;
+    const char *name = NULL;
+    size_t len = 0;
+    sw_status st;
+    if (tok_is(kw, "withdraw")) {
+        if (ntok < 2 || ntok > MAX_TOKENS)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "expected 'withdraw ID...' with 1 to %d ids (use several lines)",
+                                MAX_TOKENS - 1);
+        for (int i = 1; i < ntok; i++) {
+            if (tok_long(&tok[i], 1, SW_SEATING_MAX_ID, &id))
+                return bad_token(&tok[i], "a player id", file, ln, err);
+            if ((st = sw_seating_ev_withdraw(ev, id, ev->nrounds, file, ln, err)))
+                return st;
+        }
+        return SW_OK;
+    }
+    if (tok_is(kw, "substitute")) {
+        if (ntok < 4 || !tok_is(&tok[2], "for"))
+            return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                                "expected 'substitute NEW for OLD [NAME]'");
+        if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+            return bad_token(&tok[1], "the new player's id", file, ln, err);
+        if (tok_long(&tok[3], 1, SW_SEATING_MAX_ID, &old))
+            return bad_token(&tok[3], "the id of the player replaced", file, ln, err);
+        if ((st = rest_of_line(line, n, &tok[3], &name, &len, file, ln, err)))
+            return st;
+        return sw_seating_ev_substitute(ev, id, old, name, len, ev->nrounds, file, ln, err);
+    }
+    bool team = tok_is(kw, "team");
+    if (ntok < 2 || (team && ntok < 3))
+        return sw_error_set(err, SW_ERR_PARSE, file, ln, "expected '%s ID NAME'",
+                            team ? "team" : "enter");
+    if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+        return bad_token(&tok[1], "a player id from 1 to 999999999", file, ln, err);
+    if ((st = rest_of_line(line, n, &tok[1], &name, &len, file, ln, err)))
+        return st;
+    return team ? sw_seating_ev_team(ev, id, name, len, file, ln, err)
+                : sw_seating_ev_enter(ev, id, name, len, ev->nrounds, file, ln, err);
 }
 
 static sw_status line_table(sw_seating_event *ev, int section, const token *tok, int ntok,
@@ -125,7 +190,7 @@ static sw_status line_table(sw_seating_event *ev, int section, const token *tok,
     for (int s = 0; s < SW_WINDS; s++)
         if (tok_long(&tok[1 + s], -1000000000L, 1000000000L, &ids[s]))
             return bad_token(&tok[1 + s], "a player id", file, ln, err);
-    return ev_table(ev, section, ids, file, ln, err);
+    return sw_seating_ev_table(ev, section, ids, file, ln, err);
 }
 
 static sw_status line_standing(sw_seating_event *ev, int fidx, const token *tok, int ntok,
@@ -137,13 +202,13 @@ static sw_status line_standing(sw_seating_event *ev, int fidx, const token *tok,
     int64_t points;
     if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
         return bad_token(&tok[1], "a player id", file, ln, err);
-    const char *why = parse_points(tok[2].s, tok[2].n, &points);
+    const char *why = sw_seating_parse_points(tok[2].s, tok[2].n, &points);
     if (why)
         return sw_error_set(err, SW_ERR_PARSE, file, ln, "%s, found '%.*s'", why,
                             (int)(tok[2].n > 40 ? 40 : tok[2].n), tok[2].s);
     if (ntok == 4 && tok_long(&tok[3], 0, SW_SEATING_MAX_ROUNDS, &games))
         return bad_token(&tok[3], "a number of games from 0 to 1000", file, ln, err);
-    return ev_standing(ev, id, points, games, fidx, file, ln, err);
+    return sw_seating_ev_standing(ev, id, points, games, fidx, file, ln, err);
 }
 
 /* One non-empty line; *section and *header track the round being read. */
@@ -159,7 +224,7 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
                                                 "table with more than 4 players: expected 4 ids")
                                  : line_table(ev, *section, tok, ntok, file, ln, err);
     if (tok_is(kw, "sitout")) {
-        if (*section != SECTION_ROUND)
+        if (*section != SW_SECTION_ROUND)
             return sw_error_set(err, SW_ERR_PARSE, file, ln, "sitout outside a round");
         if (ntok < 2 || ntok > MAX_TOKENS)
             return sw_error_set(err, SW_ERR_PARSE, file, ln,
@@ -169,31 +234,31 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
             long id;
             if (tok_long(&tok[i], 1, SW_SEATING_MAX_ID, &id))
                 return bad_token(&tok[i], "a player id", file, ln, err);
-            sw_status st = ev_sitout(ev, id, file, ln, err);
+            sw_status st = sw_seating_ev_sitout(ev, id, file, ln, err);
             if (st)
                 return st;
         }
         return SW_OK;
     }
     /* Every other line closes the round being read. */
-    if (*section != SECTION_NONE) {
-        sw_status st = ev_section_end(ev, *section, file, *header, err);
+    if (*section != SW_SECTION_NONE) {
+        sw_status st = sw_seating_ev_section_end(ev, *section, file, *header, err);
         if (st)
             return st;
-        *section = SECTION_NONE;
+        *section = SW_SECTION_NONE;
     }
     if (tok_is(kw, "player"))
         return line_player(ev, line, n, tok, ntok, file, ln, err);
     if (tok_is(kw, "round") || tok_is(kw, "script")) {
-        int sec = tok_is(kw, "round") ? SECTION_ROUND : SECTION_SCRIPT;
-        sw_status st = need_args(ntok, 0, 1, kw, sec == SECTION_ROUND ? "round [N]" : "script [N]",
-                                 file, ln, err);
+        int sec = tok_is(kw, "round") ? SW_SECTION_ROUND : SW_SECTION_SCRIPT;
+        sw_status st = need_args(
+            ntok, 0, 1, kw, sec == SW_SECTION_ROUND ? "round [N]" : "script [N]", file, ln, err);
         if (st)
             return st;
         long num = 0;
         if (ntok == 2 && tok_long(&tok[1], 1, SW_SEATING_MAX_ROUNDS, &num))
             return bad_token(&tok[1], "a round number", file, ln, err);
-        st = ev_section_begin(ev, sec, num, file, ln, err);
+        st = sw_seating_ev_section_begin(ev, sec, num, file, ln, err);
         if (!st) {
             *section = sec;
             *header = ln;
@@ -202,6 +267,9 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
     }
     if (tok_is(kw, "standing"))
         return line_standing(ev, fidx, tok, ntok, file, ln, err);
+    if (tok_is(kw, "enter") || tok_is(kw, "withdraw") || tok_is(kw, "substitute") ||
+        tok_is(kw, "team"))
+        return line_change(ev, line, n, tok, ntok, file, ln, err);
     if (tok_is(kw, "map")) {
         sw_status st = need_args(ntok, 2, 2, kw, "map K ID", file, ln, err);
         if (st)
@@ -211,11 +279,11 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
             return bad_token(&tok[1], "a script id", file, ln, err);
         if (tok_long(&tok[2], 1, SW_SEATING_MAX_ID, &id))
             return bad_token(&tok[2], "a player id", file, ln, err);
-        return ev_map(ev, k, id, file, ln, err);
+        return sw_seating_ev_map(ev, k, id, file, ln, err);
     }
     return sw_error_set(err, SW_ERR_PARSE, file, ln,
                         "unknown line '%.*s': expected player, round, table, sitout, standing, "
-                        "script or map",
+                        "script, map, enter, withdraw, substitute or team",
                         (int)(kw->n > 40 ? 40 : kw->n), kw->s);
 }
 
@@ -246,15 +314,15 @@ static int pantheon_line(const char *line, size_t n, long ids[SW_WINDS]) {
     return k == SW_WINDS ? 1 : -1;
 }
 
-sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
-                    sw_error *err) {
-    int fidx = ev_file_index(ev, path);
+sw_status sw_seating_read_text(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                               sw_error *err) {
+    int fidx = sw_seating_ev_file_index(ev, path);
     if (fidx < 0)
         return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
     const char *file = ev->files[fidx];
     const char *p = text, *end = text + len, *line;
     size_t n;
-    int ln = 0, section = SECTION_NONE, header = 0;
+    int ln = 0, section = SW_SECTION_NONE, header = 0;
     bool pantheon = false; /* reading a round of Pantheon's script */
     while (sw_next_line(&p, end, &line, &n)) {
         ln++;
@@ -274,16 +342,16 @@ sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const ch
         if (pl > 0) {
             sw_status st = SW_OK;
             if (!pantheon) {
-                if (section != SECTION_NONE)
-                    st = ev_section_end(ev, section, file, header, err);
+                if (section != SW_SECTION_NONE)
+                    st = sw_seating_ev_section_end(ev, section, file, header, err);
                 if (!st)
-                    st = ev_section_begin(ev, SECTION_SCRIPT, 0, file, ln, err);
-                section = SECTION_SCRIPT;
+                    st = sw_seating_ev_section_begin(ev, SW_SECTION_SCRIPT, 0, file, ln, err);
+                section = SW_SECTION_SCRIPT;
                 header = ln;
                 pantheon = true;
             }
             if (!st)
-                st = ev_table(ev, SECTION_SCRIPT, ids, file, ln, err);
+                st = sw_seating_ev_table(ev, SW_SECTION_SCRIPT, ids, file, ln, err);
             if (st)
                 return st;
             continue;
@@ -294,17 +362,17 @@ sw_status read_text(sw_seating_event *ev, const char *text, size_t len, const ch
                 k++;
             if (k < n && m == 0)
                 continue; /* a comment inside a Pantheon round */
-            sw_status st = ev_section_end(ev, section, file, header, err);
+            sw_status st = sw_seating_ev_section_end(ev, section, file, header, err);
             if (st)
                 return st;
-            section = SECTION_NONE;
+            section = SW_SECTION_NONE;
             pantheon = false;
         }
         sw_status st = text_line(ev, fidx, line, m, &section, &header, file, ln, err);
         if (st)
             return st;
     }
-    if (section != SECTION_NONE)
-        return ev_section_end(ev, section, file, header, err);
+    if (section != SW_SECTION_NONE)
+        return sw_seating_ev_section_end(ev, section, file, header, err);
     return SW_OK;
 }

@@ -1,4 +1,4 @@
-/* src/seating/report.c: an event as text, JSON (the analyze contract: each
+/* src/seating/event_report.c: an event as text, JSON (the analyze contract: each
  * round a one-round session, seats in wind order E, S, W, N) or CSV. The
  * numbers come from sw_seating_stats, so all three formats agree.
  * SPDX-License-Identifier: MIT */
@@ -29,6 +29,36 @@ static int *seat_index(const sw_seating_event *ev) {
     return seat_of;
 }
 
+/* The changes that take effect after `after` rounds, one line. */
+static void text_changes(const sw_seating_event *ev, int after, sw_strbuf *out) {
+    bool any = false;
+    for (int p = 0; p < ev->nplayers; p++) {
+        const sw_seating_player *pl = &ev->players[p];
+        const char *sep = any ? ";" : "  then:";
+        if (pl->until == after) {
+            bool replaced = false;
+            for (int q = 0; q < ev->nplayers; q++)
+                replaced |= ev->players[q].continues == p && ev->players[q].from == after;
+            if (!replaced) {
+                sw_strbuf_printf(out, "%s %d %s withdraws", sep, pl->id, pl->name);
+                any = true;
+            }
+        }
+        sep = any ? ";" : "  then:";
+        if (pl->from == after && after > 0 && pl->continues >= 0) {
+            const sw_seating_player *o = &ev->players[pl->continues];
+            sw_strbuf_printf(out, "%s %d %s substitutes for %d %s", sep, pl->id, pl->name, o->id,
+                             o->name);
+            any = true;
+        } else if (pl->from == after && after > 0) {
+            sw_strbuf_printf(out, "%s %d %s enters", sep, pl->id, pl->name);
+            any = true;
+        }
+    }
+    if (any)
+        sw_strbuf_puts(out, "\n");
+}
+
 static void text_rounds(const sw_seating_event *ev, const int *seat_of, int first_new,
                         sw_strbuf *out) {
     int n = ev->nplayers;
@@ -45,29 +75,35 @@ static void text_rounds(const sw_seating_event *ev, const int *seat_of, int firs
         }
         bool any = false;
         for (int p = 0; p < n; p++)
-            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0 &&
+                sw_seating_present(&ev->players[p], r)) {
                 sw_strbuf_printf(out, "%s %d %s", any ? "," : "  sits out:", ev->players[p].id,
                                  ev->players[p].name);
                 any = true;
             }
         if (any)
             sw_strbuf_puts(out, "\n");
+        text_changes(ev, r + 1, out);
     }
 }
 
 static void text_players(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
                          sw_strbuf *out) {
     int n = ev->nplayers;
-    sw_strbuf_puts(out, "\nPlayers (per round: table and wind, '-' sat out; opponents: id, "
-                        "xK when met K times)\n");
+    sw_strbuf_puts(out, "\nPlayers (per round: table and wind, '-' sat out, '.' not in the "
+                        "event; opponents: id, xK when met K times)\n");
     for (int p = 0; p < n; p++) {
         const int *w = &st->winds[p * SW_WINDS];
-        sw_strbuf_printf(out,
-                         "  %d %s: E%d S%d W%d N%d, sat out %d\n    tables:", ev->players[p].id,
-                         ev->players[p].name, w[0], w[1], w[2], w[3], st->sitouts[p]);
+        sw_strbuf_printf(out, "  %d %s", ev->players[p].id, ev->players[p].name);
+        if (ev->players[p].team >= 0)
+            sw_strbuf_printf(out, " [team %s]", ev->teams[ev->players[p].team]);
+        sw_strbuf_printf(out, ": E%d S%d W%d N%d, sat out %d\n    tables:", w[0], w[1], w[2], w[3],
+                         st->sitouts[p]);
         for (int r = 0; r < ev->nrounds; r++) {
             int s = seat_of[(size_t)r * (size_t)n + (size_t)p];
-            if (s < 0)
+            if (s < 0 && !sw_seating_present(&ev->players[p], r))
+                sw_strbuf_puts(out, " .");
+            else if (s < 0)
                 sw_strbuf_puts(out, " -");
             else
                 sw_strbuf_printf(out, " %d%c", s / SW_WINDS + 1, wind_letter[s % SW_WINDS]);
@@ -113,6 +149,9 @@ static void text_report(const sw_seating_event *ev, const sw_seating_stats *st, 
         }
         sw_strbuf_printf(out, "Tables of three: %d to %d rounds per player\n", tlo, thi);
     }
+    if (ev->nteams)
+        sw_strbuf_printf(out, "Teammates at one table: %ld pair%s\n", st->team_clashes,
+                         st->team_clashes == 1 ? "" : "s");
 }
 
 static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
@@ -154,6 +193,18 @@ static bool season_criteria(const sw_strbuf *out, size_t start, sw_criteria *cri
     return ok;
 }
 
+/* Rounds in which players p and q were both in the event. */
+static int both_present(const sw_seating_event *ev, int p, int q) {
+    const sw_seating_player *a = &ev->players[p], *b = &ev->players[q];
+    int lo = a->from > b->from ? a->from : b->from;
+    int hi = ev->nrounds;
+    if (a->until >= 0 && a->until < hi)
+        hi = a->until;
+    if (b->until >= 0 && b->until < hi)
+        hi = b->until;
+    return hi > lo ? hi - lo : 0;
+}
+
 static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, int first_new,
                         sw_strbuf *out) {
     int n = ev->nplayers;
@@ -162,6 +213,19 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     for (int p = 0; p < n; p++) {
         sw_strbuf_printf(out, "%s\n    {\"id\": %d, \"name\": ", p ? "," : "", ev->players[p].id);
         sw_strbuf_json_string(out, ev->players[p].name);
+        const sw_seating_player *pl = &ev->players[p];
+        /* An event that changes: read back by 'seat', ignored by 'analyze'
+         * (which takes who is present from each session's "present"). */
+        if (pl->team >= 0) {
+            sw_strbuf_puts(out, ", \"team\": ");
+            sw_strbuf_json_string(out, ev->teams[pl->team]);
+        }
+        if (pl->from > 0 || pl->continues >= 0)
+            sw_strbuf_printf(out, ", \"enters_after\": %d", pl->from);
+        if (pl->continues >= 0)
+            sw_strbuf_printf(out, ", \"substitutes\": %d", ev->players[pl->continues].id);
+        if (pl->until >= 0)
+            sw_strbuf_printf(out, ", \"withdrawn_after\": %d", pl->until);
         sw_strbuf_printf(out, ", \"rests_before\": 0, \"rests\": %d}", st->sitouts[p]);
     }
     sw_strbuf_puts(out, "\n  ],\n  \"sessions\": [");
@@ -170,8 +234,9 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
          * marks sessions not yet played. */
         sw_strbuf_printf(out, "%s\n    {\"number\": %d, \"played\": %s, \"present\": [",
                          r ? "," : "", r + 1, r + 1 >= first_new ? "false" : "true");
-        for (int p = 0; p < n; p++)
-            sw_strbuf_printf(out, "%s%d", p ? "," : "", ev->players[p].id);
+        for (int p = 0, k = 0; p < n; p++)
+            if (sw_seating_present(&ev->players[p], r))
+                sw_strbuf_printf(out, "%s%d", k++ ? "," : "", ev->players[p].id);
         sw_strbuf_puts(out, "],\n     \"rounds\": [{\"round\": 1, \"tables\": [");
         const sw_seating_round *rd = &ev->rounds[r];
         for (int t = 0; t < rd->ntables; t++) {
@@ -197,13 +262,14 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     sw_strbuf_printf(out,
                      ", \"meetings\": %lld, \"repeats\": %ld, \"repeat_free_rounds\": %d, "
                      "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
-                     "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d},\n"
+                     "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d, "
+                     "\"team_clashes\": %ld},\n"
                      "  \"matrices\": {",
                      meetings / 2, st->repeats, st->repeat_free_rounds, st->repeat_pairs,
                      st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings,
-                     st->threes_spread);
-    /* Without board sets C equals M (domain.md section 2), and everyone is
-     * present in every round, so K is the number of rounds off the diagonal. */
+                     st->threes_spread, st->team_clashes);
+    /* Without board sets C equals M (domain.md section 2); K counts the
+     * rounds in which both were present. */
     static const char *const names[] = {"meetings", "competition", "coincidence"};
     for (int k = 0; k < 3; k++) {
         sw_strbuf_printf(out, "%s\n    \"%s\": [", k ? "," : "", names[k]);
@@ -211,8 +277,9 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
             sw_strbuf_puts(out, p ? ",\n      [" : "\n      [");
             for (int q = 0; q < n; q++)
                 sw_strbuf_printf(out, "%s%d", q ? "," : "",
-                                 k < 2 ? st->meetings[(size_t)p * (size_t)n + (size_t)q]
-                                       : (p == q ? 0 : ev->nrounds));
+                                 k < 2    ? st->meetings[(size_t)p * (size_t)n + (size_t)q]
+                                 : p == q ? 0
+                                          : both_present(ev, p, q));
             sw_strbuf_puts(out, "]");
         }
         sw_strbuf_puts(out, "\n    ]");
@@ -254,7 +321,8 @@ static void csv_report(const sw_seating_event *ev, const int *seat_of, int first
                 sw_strbuf_printf(out, ",%s\n", isnew);
             }
         for (int p = 0; p < n; p++)
-            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0 &&
+                sw_seating_present(&ev->players[p], r)) {
                 sw_strbuf_printf(out, "%d,,out,%d,", r + 1, ev->players[p].id);
                 csv_field(out, ev->players[p].name);
                 sw_strbuf_printf(out, ",%s\n", isnew);
@@ -293,7 +361,8 @@ static void html_rounds(const sw_seating_event *ev, const int *seat_of, int firs
         sw_strbuf_puts(out, "</div>\n");
         bool any = false;
         for (int p = 0; p < n; p++)
-            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0) {
+            if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0 &&
+                sw_seating_present(&ev->players[p], r)) {
                 sw_strbuf_puts(out, any ? ", " : "<p class=\"absent\"><b>Sits out:</b> ");
                 html_who(out, &ev->players[p]);
                 any = true;
@@ -319,7 +388,9 @@ static void html_players(const sw_seating_event *ev, const sw_seating_stats *st,
         sw_strbuf_puts(out, "</td>");
         for (int r = 0; r < ev->nrounds; r++) {
             int s = seat_of[(size_t)r * (size_t)n + (size_t)p];
-            if (s < 0)
+            if (s < 0 && !sw_seating_present(&ev->players[p], r))
+                sw_strbuf_puts(out, "<td class=\"n\"></td>");
+            else if (s < 0)
                 sw_strbuf_puts(out, "<td class=\"n rest\">out</td>");
             else
                 sw_strbuf_printf(out, "<td class=\"n\">%d%c</td>", s / SW_WINDS + 1,

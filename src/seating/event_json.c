@@ -1,10 +1,11 @@
-/* src/seating/json.c: the JSON form of an event. The strict reader of
+/* src/seating/event_json.c: the JSON form of an event. The strict reader of
  * util/json.h builds a tree whose values remember their line, then the tree
  * is fed to the same builder as the text format. It
  * reads the analyze contract that 'seat --json' writes (participants,
  * sessions of one-round sessions), so an output is a valid next input, and
  * a plain form: "players", "rounds" as lists of [E,S,W,N], "standings",
- * "script".
+ * "script". A player may carry "team", "enters_after", "substitutes" and
+ * "withdrawn_after" (an event that changes; docs/seating.md).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,57 @@ static sw_status get_long(jctx *c, const sw_json *v, const char *what, long lo, 
     return sw_json_long(v, what, lo, hi, c->file, out, c->err);
 }
 
+/* A player's optional fields of an event that changes: "team", then
+ * "enters_after" (a late entry), "substitutes" (with "enters_after": the id
+ * replaced), "withdrawn_after"; each a number of rounds played before. */
+static sw_status read_player(jctx *c, const sw_json *p, long v, const sw_json *name) {
+    bool has = name && name->type == SW_JSON_STR;
+    const char *nm = has ? name->str : NULL;
+    size_t len = has ? name->len : 0;
+    const sw_json *enters = get(p, "enters_after"), *subst = get(p, "substitutes");
+    const sw_json *withdrawn = get(p, "withdrawn_after"), *team = get(p, "team");
+    long after = 0, old, until;
+    sw_status st;
+    if (subst && !enters)
+        return sw_error_set(c->err, SW_ERR_PARSE, c->file, subst->line,
+                            "player %ld: \"substitutes\" without \"enters_after\"", v);
+    if (enters && (st = get_long(c, enters, "enters_after", 0, SW_SEATING_MAX_ROUNDS, &after)))
+        return st;
+    if (subst) {
+        if ((st = get_long(c, subst, "substitutes", 1, SW_SEATING_MAX_ID, &old)))
+            return st;
+        /* The player replaced may state the same withdrawal itself. */
+        int o = sw_seating_find_player(c->ev, (int)old);
+        if (o >= 0 && c->ev->players[o].until == after)
+            c->ev->players[o].until = -1;
+        st = sw_seating_ev_substitute(c->ev, v, old, nm, len, after, c->file, subst->line, c->err);
+        /* Here the team is what "team" says, not the entry's (the writer
+         * states it whenever there is one). */
+        if (!st)
+            c->ev->players[c->ev->nplayers - 1].team = -1;
+    } else if (enters) {
+        st = sw_seating_ev_enter(c->ev, v, nm, len, after, c->file, enters->line, c->err);
+    } else {
+        st = sw_seating_ev_player(c->ev, v, nm, len, c->file, p->line, c->err);
+    }
+    if (st)
+        return st;
+    if (team && team->type != SW_JSON_NULL) {
+        if ((st = expect(c, team, SW_JSON_STR, "team")))
+            return st;
+        if ((st = sw_seating_ev_team(c->ev, v, team->str, team->len, c->file, team->line, c->err)))
+            return st;
+    }
+    if (withdrawn && withdrawn->type != SW_JSON_NULL) {
+        if ((st = get_long(c, withdrawn, "withdrawn_after", 0, SW_SEATING_MAX_ROUNDS, &until)))
+            return st;
+        int i = sw_seating_find_player(c->ev, (int)v);
+        if (c->ev->players[i].until != until)
+            return sw_seating_ev_withdraw(c->ev, v, until, c->file, withdrawn->line, c->err);
+    }
+    return SW_OK;
+}
+
 static sw_status read_players(jctx *c, const sw_json *list) {
     sw_status st = expect(c, list, SW_JSON_ARR, "players");
     for (int i = 0; !st && i < list->n; i++) {
@@ -50,11 +102,34 @@ static sw_status read_players(jctx *c, const sw_json *list) {
         if (name && name->type != SW_JSON_NULL &&
             (st = expect(c, name, SW_JSON_STR, "player name")))
             break;
-        bool has = name && name->type == SW_JSON_STR;
-        st = ev_player(c->ev, v, has ? name->str : NULL, has ? name->len : 0, c->file, p->line,
-                       c->err);
+        st = read_player(c, p, v, name);
     }
     return st;
+}
+
+/* Changes stated as numbers of rounds must fall inside the event read. */
+static sw_status check_changes(jctx *c, const sw_json *players) {
+    const sw_seating_event *ev = c->ev;
+    for (int i = 0; i < players->n; i++) {
+        const sw_json *p = &players->items[i], *e = get(p, "enters_after"),
+                      *w = get(p, "withdrawn_after");
+        long id = 0, v;
+        if (sw_json_long(get(p, "id"), "player id", 1, SW_SEATING_MAX_ID, c->file, &id, NULL))
+            continue;
+        const sw_json *bad = NULL;
+        if (e && !sw_json_long(e, "enters_after", 0, SW_SEATING_MAX_ROUNDS, c->file, &v, NULL) &&
+            v > ev->nrounds)
+            bad = e;
+        else if (w && w->type != SW_JSON_NULL &&
+                 !sw_json_long(w, "withdrawn_after", 0, SW_SEATING_MAX_ROUNDS, c->file, &v, NULL) &&
+                 v > ev->nrounds)
+            bad = w;
+        if (bad)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, bad->line,
+                                "player %ld: \"%s\": %ld, but the event has %d rounds", id,
+                                bad == e ? "enters_after" : "withdrawn_after", v, ev->nrounds);
+    }
+    return SW_OK;
 }
 
 /* A table given as [E, S, W, N]. */
@@ -70,19 +145,19 @@ static sw_status read_table(jctx *c, int section, const sw_json *seats) {
         if ((st = get_long(c, &seats->items[s], "player id", -SW_SEATING_MAX_ID, SW_SEATING_MAX_ID,
                            &ids[s])))
             return st;
-        if (ids[s] == 0 && (s != SW_WIND_N || section != SECTION_ROUND))
+        if (ids[s] == 0 && (s != SW_WIND_N || section != SW_SECTION_ROUND))
             return sw_error_set(c->err, SW_ERR_INVALID, c->file, seats->line,
                                 "table with an empty seat: expected four players (or three "
                                 "and 0 at N, a table of three)");
     }
-    return ev_table(c->ev, section, ids, c->file, seats->line, c->err);
+    return sw_seating_ev_table(c->ev, section, ids, c->file, seats->line, c->err);
 }
 
 /* A round given as a list of tables, each [E,S,W,N] or {"seats": [...]}. */
 static sw_status read_round(jctx *c, int section, const sw_json *round) {
     sw_status st =
-        expect(c, round, SW_JSON_ARR, section == SECTION_ROUND ? "round" : "script round");
-    if (st || (st = ev_section_begin(c->ev, section, 0, c->file, round->line, c->err)))
+        expect(c, round, SW_JSON_ARR, section == SW_SECTION_ROUND ? "round" : "script round");
+    if (st || (st = sw_seating_ev_section_begin(c->ev, section, 0, c->file, round->line, c->err)))
         return st;
     for (int t = 0; !st && t < round->n; t++) {
         const sw_json *tab = &round->items[t];
@@ -97,7 +172,7 @@ static sw_status read_round(jctx *c, int section, const sw_json *round) {
         }
         st = read_table(c, section, tab);
     }
-    return st ? st : ev_section_end(c->ev, section, c->file, round->line, c->err);
+    return st ? st : sw_seating_ev_section_end(c->ev, section, c->file, round->line, c->err);
 }
 
 static sw_status read_sessions(jctx *c, const sw_json *sessions) {
@@ -118,14 +193,14 @@ static sw_status read_sessions(jctx *c, const sw_json *sessions) {
             if (!(tables = get(rd, "tables")))
                 return sw_error_set(c->err, SW_ERR_PARSE, c->file, rd->line,
                                     "round without \"tables\"");
-            st = read_round(c, SECTION_ROUND, tables);
+            st = read_round(c, SW_SECTION_ROUND, tables);
         }
     }
     return st;
 }
 
 static sw_status read_rounds(jctx *c, const sw_json *list, int section) {
-    sw_status st = expect(c, list, SW_JSON_ARR, section == SECTION_ROUND ? "rounds" : "script");
+    sw_status st = expect(c, list, SW_JSON_ARR, section == SW_SECTION_ROUND ? "rounds" : "script");
     for (int i = 0; !st && i < list->n; i++)
         st = read_round(c, section, &list->items[i]);
     return st;
@@ -146,14 +221,14 @@ static sw_status read_standings(jctx *c, const sw_json *list) {
             break;
         if ((st = expect(c, pts, SW_JSON_NUM, "points")))
             break;
-        const char *why = parse_points(pts->str, pts->len, &points);
+        const char *why = sw_seating_parse_points(pts->str, pts->len, &points);
         if (why)
             return sw_error_set(c->err, SW_ERR_PARSE, c->file, pts->line, "%s, found %s", why,
                                 pts->str);
         if ((games = get(s, "games")) &&
             (st = get_long(c, games, "games", 0, SW_SEATING_MAX_ROUNDS, &g)))
             break;
-        st = ev_standing(c->ev, v, points, g, c->fidx, c->file, s->line, c->err);
+        st = sw_seating_ev_standing(c->ev, v, points, g, c->fidx, c->file, s->line, c->err);
     }
     return st;
 }
@@ -168,7 +243,7 @@ static sw_status read_script_ids(jctx *c, const sw_json *players) {
         if ((st = get_long(c, get(p, "id"), "player id", 1, SW_SEATING_MAX_ID, &id)) ||
             (st = get_long(c, k, "script_id", 1, SW_SEATING_MAX_PLAYERS, &v)))
             break;
-        st = ev_map(c->ev, v, id, c->file, k->line, c->err);
+        st = sw_seating_ev_map(c->ev, v, id, c->file, k->line, c->err);
     }
     return st;
 }
@@ -184,20 +259,22 @@ static sw_status json_event(jctx *c, const sw_json *root) {
         return st;
     if ((v = get(root, "sessions")) && (st = read_sessions(c, v)))
         return st;
-    if ((v = get(root, "rounds")) && (st = read_rounds(c, v, SECTION_ROUND)))
+    if ((v = get(root, "rounds")) && (st = read_rounds(c, v, SW_SECTION_ROUND)))
         return st;
     if ((v = get(root, "standings")) && (st = read_standings(c, v)))
         return st;
-    if ((v = get(root, "script")) && (st = read_rounds(c, v, SECTION_SCRIPT)))
+    if ((v = get(root, "script")) && (st = read_rounds(c, v, SW_SECTION_SCRIPT)))
         return st;
     if (players && (st = read_script_ids(c, players)))
+        return st;
+    if (players && (st = check_changes(c, players)))
         return st;
     return SW_OK;
 }
 
-sw_status read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
-                    sw_error *err) {
-    int fidx = ev_file_index(ev, path);
+sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
+                               sw_error *err) {
+    int fidx = sw_seating_ev_file_index(ev, path);
     if (fidx < 0)
         return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
     sw_json root;

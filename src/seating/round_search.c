@@ -1,8 +1,10 @@
-/* src/seating/search.c: the search behind the random and swiss modes.
+/* src/seating/round_search.c: the search behind the random and swiss modes.
  *
- * A round is scored lexicographically: first its crossings, the earlier
+ * A round is scored lexicographically: first the pairs of teammates it seats
+ * at one table (a hard rule where it can be kept), then its crossings, the earlier
  * meetings of the pairs it seats together (Pantheon's "total number of
- * crossings": a pair meeting for the third time counts 2), then the sum of
+ * crossings": a pair meeting for the third time counts 2), then the earlier
+ * tables of three of the players it seats at tables of three, then the sum of
  * their squares (at equal crossings, two second meetings beat one third:
  * repeats are spread out), then, in the swiss mode, the sum over tables of
  * the rank span (worst minus best rank), and last the sum of the rank
@@ -28,22 +30,28 @@
 
 /* The ordered parts of a score, then pairs (reported, not compared). */
 typedef struct score {
-    int64_t crossings, squares, spread, near, pairs;
+    int64_t clashes, crossings, threes, squares, spread, near, pairs;
 } score;
 
 static score score_add(score a, score b) {
-    return (score){a.crossings + b.crossings, a.squares + b.squares, a.spread + b.spread,
-                   a.near + b.near, a.pairs + b.pairs};
+    return (score){a.clashes + b.clashes, a.crossings + b.crossings, a.threes + b.threes,
+                   a.squares + b.squares, a.spread + b.spread,       a.near + b.near,
+                   a.pairs + b.pairs};
 }
 
 static score score_sub(score a, score b) {
-    return (score){a.crossings - b.crossings, a.squares - b.squares, a.spread - b.spread,
-                   a.near - b.near, a.pairs - b.pairs};
+    return (score){a.clashes - b.clashes, a.crossings - b.crossings, a.threes - b.threes,
+                   a.squares - b.squares, a.spread - b.spread,       a.near - b.near,
+                   a.pairs - b.pairs};
 }
 
 static bool score_less(score a, score b) {
+    if (a.clashes != b.clashes)
+        return a.clashes < b.clashes;
     if (a.crossings != b.crossings)
         return a.crossings < b.crossings;
+    if (a.threes != b.threes)
+        return a.threes < b.threes;
     if (a.squares != b.squares)
         return a.squares < b.squares;
     if (a.spread != b.spread)
@@ -52,7 +60,7 @@ static bool score_less(score a, score b) {
 }
 
 typedef struct search {
-    const seat_problem *pb;
+    const sw_seat_problem *pb;
     const sw_seating_options *opt;
     int P;       /* slots: m at tables (4 a table), then the sit-out group */
     int *slot;   /* player in each slot */
@@ -77,18 +85,27 @@ static bool must_stop(search *s) {
     return s->stopped;
 }
 
-static score table_key(const seat_problem *pb, const int *four) {
-    score k = {0, 0, 0, 0, 0};
-    for (int a = 0; a < SW_WINDS; a++)
-        for (int b = a + 1; b < SW_WINDS; b++) {
+static bool teammates(const sw_seat_problem *pb, int a, int b) {
+    return pb->team && pb->team[a] >= 0 && pb->team[a] == pb->team[b];
+}
+
+/* Key of one table of `size` players. */
+static score table_key(const sw_seat_problem *pb, const int *four, int size) {
+    score k = {0, 0, 0, 0, 0, 0, 0};
+    for (int a = 0; a < size; a++)
+        for (int b = a + 1; b < size; b++) {
             int64_t m = pb->meetings[(size_t)four[a] * (size_t)pb->n + (size_t)four[b]];
             k.crossings += m;
             k.squares += m * m;
             k.pairs += m > 0;
+            k.clashes += teammates(pb, four[a], four[b]);
         }
+    if (size == 3 && pb->threes)
+        for (int a = 0; a < size; a++)
+            k.threes += pb->threes[four[a]];
     if (pb->rank) {
         int lo = pb->rank[four[0]], hi = lo;
-        for (int a = 1; a < SW_WINDS; a++) {
+        for (int a = 1; a < size; a++) {
             int r = pb->rank[four[a]];
             lo = r < lo ? r : lo;
             hi = r > hi ? r : hi;
@@ -100,31 +117,35 @@ static score table_key(const seat_problem *pb, const int *four) {
     return k;
 }
 
-static seat_cost decode(score k) {
-    return (seat_cost){(long)k.pairs, (long)k.crossings, (long)k.spread};
+static sw_seat_cost decode(score k) {
+    return (sw_seat_cost){(long)k.pairs, (long)k.crossings, (long)k.spread, (long)k.clashes};
 }
 
-seat_cost seat_cost_of(const seat_problem *pb, const int *seats) {
-    score total = {0, 0, 0, 0, 0};
+static score key_at(const sw_seat_problem *pb, const int *seats, int t) {
+    return table_key(pb, seats + sw_seat_table_start(pb, t), sw_seat_table_size(pb, t));
+}
+
+sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats) {
+    score total = {0, 0, 0, 0, 0, 0, 0};
     for (int t = 0; t < pb->tables; t++)
-        total = score_add(total, table_key(pb, seats + 4 * t));
+        total = score_add(total, key_at(pb, seats, t));
     return decode(total);
 }
 
 static void rescore(search *s) {
-    s->total = (score){0, 0, 0, 0, 0};
+    s->total = (score){0, 0, 0, 0, 0, 0, 0};
     for (int t = 0; t < s->pb->tables; t++) {
-        s->key[t] = table_key(s->pb, s->slot + 4 * t);
+        s->key[t] = key_at(s->pb, s->slot, t);
         s->total = score_add(s->total, s->key[t]);
     }
 }
 
 /* Key of table t with the player in slot `out` replaced by player `in`. */
 static score key_with(const search *s, int t, int out, int in) {
-    int four[SW_WINDS];
-    memcpy(four, s->slot + 4 * t, sizeof four);
-    four[out - 4 * t] = in;
-    return table_key(s->pb, four);
+    int four[SW_WINDS], f = sw_seat_table_start(s->pb, t), z = sw_seat_table_size(s->pb, t);
+    memcpy(four, s->slot + f, (size_t)z * sizeof *four);
+    four[out - f] = in;
+    return table_key(s->pb, four, z);
 }
 
 static bool can_swap(const search *s, int i, int j) {
@@ -132,37 +153,41 @@ static bool can_swap(const search *s, int i, int j) {
     if (i >= m && j >= m)
         return false;
     if (i < m && j < m)
-        return i / 4 != j / 4;
+        return sw_seat_table_of(s->pb, i) != sw_seat_table_of(s->pb, j);
     return s->pb->swappable[s->slot[i]] && s->pb->swappable[s->slot[j]];
 }
 
 /* Change of the total if slots i and j swapped players. */
 static score swap_delta(const search *s, int i, int j, score *ki, score *kj) {
     int m = s->pb->m;
-    score d = {0, 0, 0, 0, 0};
+    score d = {0, 0, 0, 0, 0, 0, 0};
     if (i < m) {
-        *ki = key_with(s, i / 4, i, s->slot[j]);
-        d = score_add(d, score_sub(*ki, s->key[i / 4]));
+        int t = sw_seat_table_of(s->pb, i);
+        *ki = key_with(s, t, i, s->slot[j]);
+        d = score_add(d, score_sub(*ki, s->key[t]));
     }
     if (j < m) {
-        *kj = key_with(s, j / 4, j, s->slot[i]);
-        d = score_add(d, score_sub(*kj, s->key[j / 4]));
+        int t = sw_seat_table_of(s->pb, j);
+        *kj = key_with(s, t, j, s->slot[i]);
+        d = score_add(d, score_sub(*kj, s->key[t]));
     }
     return d;
 }
 
 static void apply_swap(search *s, int i, int j, score ki, score kj) {
     int m = s->pb->m;
-    int t = s->slot[i];
+    int x = s->slot[i];
     s->slot[i] = s->slot[j];
-    s->slot[j] = t;
+    s->slot[j] = x;
     if (i < m) {
-        s->total = score_add(s->total, score_sub(ki, s->key[i / 4]));
-        s->key[i / 4] = ki;
+        int t = sw_seat_table_of(s->pb, i);
+        s->total = score_add(s->total, score_sub(ki, s->key[t]));
+        s->key[t] = ki;
     }
     if (j < m) {
-        s->total = score_add(s->total, score_sub(kj, s->key[j / 4]));
-        s->key[j / 4] = kj;
+        int t = sw_seat_table_of(s->pb, j);
+        s->total = score_add(s->total, score_sub(kj, s->key[t]));
+        s->key[t] = kj;
     }
 }
 
@@ -177,11 +202,11 @@ static void local_search(search *s, sw_rng *rng) {
         sw_rng_shuffle(rng, s->order, s->P);
         for (int a = 0; a < s->P; a++) {
             int i = s->order[a], best = -1;
-            score best_d = {0, 0, 0, 0, 0}, bki = best_d, bkj = best_d;
+            score best_d = {0, 0, 0, 0, 0, 0, 0}, bki = best_d, bkj = best_d;
             for (int j = 0; j < s->P; j++) {
                 if (!can_swap(s, i, j))
                     continue;
-                score ki = {0, 0, 0, 0, 0}, kj = ki, d = swap_delta(s, i, j, &ki, &kj);
+                score ki = {0, 0, 0, 0, 0, 0, 0}, kj = ki, d = swap_delta(s, i, j, &ki, &kj);
                 if (score_less(d, best_d)) {
                     best_d = d;
                     best = j;
@@ -205,7 +230,7 @@ static void kick(search *s, sw_rng *rng) {
         int j = (int)sw_rng_bounded(rng, (uint32_t)s->P);
         if (!can_swap(s, i, j))
             continue;
-        score ki = {0, 0, 0, 0, 0}, kj = ki;
+        score ki = {0, 0, 0, 0, 0, 0, 0}, kj = ki;
         swap_delta(s, i, j, &ki, &kj);
         apply_swap(s, i, j, ki, kj);
         k++;
@@ -216,16 +241,16 @@ static void kick(search *s, sw_rng *rng) {
  * unseated player and adds, three times, the player with the fewest
  * meetings with those seated; ties go to the earlier one, or with noise
  * (rng not NULL) to a later one with probability 1/2 each step. */
-static void greedy(const seat_problem *pb, const int *pool, int P, int *seats, sw_rng *rng) {
+static void greedy(const sw_seat_problem *pb, const int *pool, int P, int *seats, sw_rng *rng) {
     bool *used = calloc((size_t)P, sizeof *used);
     int next = 0;
     for (int t = 0; t < pb->tables && used; t++) {
         while (used[next])
             next++;
-        int *four = seats + 4 * t;
+        int *four = seats + sw_seat_table_start(pb, t);
         four[0] = pool[next];
         used[next] = true;
-        for (int k = 1; k < SW_WINDS; k++) {
+        for (int k = 1; k < sw_seat_table_size(pb, t); k++) {
             int best = -1;
             long best_m = 0;
             for (int c = 0; c < P; c++) {
@@ -246,7 +271,7 @@ static void greedy(const seat_problem *pb, const int *pool, int P, int *seats, s
     free(used);
 }
 
-void seat_greedy_swiss(const seat_problem *pb, int *seats) {
+void sw_seat_greedy_swiss(const sw_seat_problem *pb, int *seats) {
     greedy(pb, pb->pool, pb->m, seats, NULL);
 }
 
@@ -264,7 +289,7 @@ typedef struct dfs {
     long nodes;
 } dfs;
 
-static int pair_met(const seat_problem *pb, int a, int b) {
+static int pair_met(const sw_seat_problem *pb, int a, int b) {
     return pb->meetings[(size_t)a * (size_t)pb->n + (size_t)b];
 }
 
@@ -276,52 +301,42 @@ static void dfs_done(dfs *d) {
     memcpy(d->best, d->cur, (size_t)d->s->P * sizeof *d->best);
 }
 
-/* Seat order[first] with three later unplaced players, in order. */
-static void dfs_table(dfs *d, int first) {
-    const seat_problem *pb = d->s->pb;
-    int P = d->s->P, *four = d->cur + 4 * d->ntab;
-    four[0] = d->order[first];
-    d->placed[first] = true;
-    d->ntab++;
-    for (int b = first + 1; b < P && !d->aborted; b++) {
+/* Seat k..size-1 of the table being built from unplaced players at or
+ * after `from` in the order, each set in increasing order (no duplicates). */
+static void dfs_add(dfs *d, int *tab, int size, int k, int from) {
+    if (k == size) {
+        dfs_step(d);
+        return;
+    }
+    const sw_seat_problem *pb = d->s->pb;
+    for (int b = from; b < d->s->P && !d->aborted; b++) {
         if (d->placed[b])
             continue;
-        int pb1 = pair_met(pb, four[0], d->order[b]);
-        if (d->pairs + pb1 >= d->best_pairs)
-            continue;
-        four[1] = d->order[b];
-        d->placed[b] = true;
-        d->pairs += pb1;
-        for (int c = b + 1; c < P && !d->aborted; c++) {
-            if (d->placed[c])
-                continue;
-            int pc = pair_met(pb, four[0], d->order[c]) + pair_met(pb, four[1], d->order[c]);
-            if (d->pairs + pc >= d->best_pairs)
-                continue;
-            four[2] = d->order[c];
-            d->placed[c] = true;
-            d->pairs += pc;
-            for (int e = c + 1; e < P && !d->aborted; e++) {
-                if (d->placed[e])
-                    continue;
-                int x = d->order[e];
-                int pe =
-                    pair_met(pb, four[0], x) + pair_met(pb, four[1], x) + pair_met(pb, four[2], x);
-                if (d->pairs + pe >= d->best_pairs)
-                    continue;
-                four[3] = x;
-                d->placed[e] = true;
-                d->pairs += pe;
-                dfs_step(d);
-                d->pairs -= pe;
-                d->placed[e] = false;
-            }
-            d->pairs -= pc;
-            d->placed[c] = false;
+        int x = d->order[b], add = 0;
+        bool clash = false;
+        for (int a = 0; a < k; a++) {
+            add += pair_met(pb, tab[a], x);
+            clash |= pb->hard_teams && teammates(pb, tab[a], x);
         }
-        d->pairs -= pb1;
+        if (clash || d->pairs + add >= d->best_pairs)
+            continue;
+        tab[k] = x;
+        d->placed[b] = true;
+        d->pairs += add;
+        dfs_add(d, tab, size, k + 1, b + 1);
+        d->pairs -= add;
         d->placed[b] = false;
     }
+}
+
+/* Open the next table with order[first] and fill it with later players. */
+static void dfs_table(dfs *d, int first) {
+    const sw_seat_problem *pb = d->s->pb;
+    int t = d->ntab, *tab = d->cur + sw_seat_table_start(pb, t);
+    tab[0] = d->order[first];
+    d->placed[first] = true;
+    d->ntab++;
+    dfs_add(d, tab, sw_seat_table_size(pb, t), 1, first + 1);
     d->ntab--;
     d->placed[first] = false;
 }
@@ -419,13 +434,81 @@ static void start_fresh(search *s, bool swiss, sw_rng *rng) {
 
 static void report_progress(const search *s, long tries) {
     if (s->opt->progress) {
-        seat_cost c = decode(s->total);
+        sw_seat_cost c = decode(s->total);
         s->opt->progress(s->opt->progress_ctx, tries, c.crossings, c.spread);
     }
 }
 
-sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int *seats,
-                      sw_seating_outcome *out, sw_error *err) {
+void sw_seat_deal_teams(const sw_seat_problem *pb, int *seats) {
+    int m = pb->m, maxteam = -1;
+    /* Grouped by team (players without one last): a team's run of at most
+     * `tables` players lands on distinct tables, as the slots go round the
+     * tables seat level by level and only the last level skips tables of
+     * three (which come after the tables of four). */
+    for (int i = 0; i < m; i++)
+        maxteam = pb->team[pb->pool[i]] > maxteam ? pb->team[pb->pool[i]] : maxteam;
+    int *start = calloc((size_t)maxteam + 3, sizeof *start),
+        *order = malloc((size_t)m * sizeof *order + 1);
+    if (!start || !order) {
+        memcpy(seats, pb->pool, (size_t)m * sizeof *seats);
+        free(start), free(order);
+        return;
+    }
+    /* counting sort: bucket t + 1 for team t, bucket maxteam + 2 for none */
+    for (int i = 0; i < m; i++) {
+        int t = pb->team[pb->pool[i]];
+        start[(t >= 0 ? t : maxteam + 1) + 1]++;
+    }
+    for (int b = 1; b <= maxteam + 2; b++)
+        start[b] += start[b - 1];
+    for (int i = 0; i < m; i++) {
+        int t = pb->team[pb->pool[i]];
+        order[start[t >= 0 ? t : maxteam + 1]++] = pb->pool[i];
+    }
+    int k = 0;
+    for (int level = 0; level < SW_WINDS; level++)
+        for (int t = 0; t < pb->tables; t++)
+            if (level < sw_seat_table_size(pb, t))
+                seats[sw_seat_table_start(pb, t) + level] = order[k++];
+    free(start), free(order);
+}
+
+void sw_seat_repair_teams(const sw_seat_problem *pb, int *seats) {
+    search s = {0};
+    s.pb = pb;
+    s.P = pb->m;
+    s.slot = seats;
+    s.key = malloc((size_t)pb->tables * sizeof *s.key);
+    if (!s.key)
+        return;
+    rescore(&s);
+    /* Each step the swap that removes most clashes, between the closest
+     * ranks (the layout's shape changes least); never one that adds any. */
+    while (s.total.clashes > 0) {
+        int bi = -1, bj = -1;
+        long bdist = 0;
+        score bd = {0, 0, 0, 0, 0, 0, 0}, bki = bd, bkj = bd;
+        for (int i = 0; i < s.P; i++)
+            for (int j = i + 1; j < s.P; j++) {
+                if (!can_swap(&s, i, j))
+                    continue;
+                score ki = bd, kj = bd, d = swap_delta(&s, i, j, &ki, &kj);
+                long dist = pb->rank ? labs((long)pb->rank[seats[i]] - pb->rank[seats[j]])
+                                     : labs((long)i - j);
+                if (d.clashes < 0 && (bi < 0 || d.clashes < bd.clashes ||
+                                      (d.clashes == bd.clashes && dist < bdist))) {
+                    bi = i, bj = j, bdist = dist, bd = d, bki = ki, bkj = kj;
+                }
+            }
+        if (bi < 0)
+            break;
+        apply_swap(&s, bi, bj, bki, bkj);
+    }
+    free(s.key);
+}
+
+sw_status sw_seat_search(const sw_seat_problem *pb, const sw_seating_options *opt, const int *start,
+                         int *seats, sw_seating_outcome *out, sw_error *err) {
     search s = {0};
     s.pb = pb;
     s.opt = opt;
@@ -441,8 +524,10 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     bool swiss = pb->rank != NULL;
-    /* The best possible: no repeats and, in swiss, spans of 3 (ranks in a row). */
-    int64_t floor_spread = swiss ? 3 * (int64_t)pb->tables : 0;
+    /* The best possible: no repeats and, in swiss, spans of 3 (ranks in a row;
+     * 2 at a table of three). */
+    int64_t floor_spread =
+        swiss ? 3 * (int64_t)pb->fours + 2 * (int64_t)(pb->tables - pb->fours) : 0;
     long tries = opt->tries > 0 ? opt->tries : (opt->time_limit > 0 ? -1 : 1);
 
     /* Try 0: the pool order as given (rank order in swiss: Pantheon's greedy). */
@@ -458,6 +543,18 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int
         sw_rng_shuffle(&rng, dfs_order, s.P);
     }
     local_search(&s, &rng);
+    if (start && s.total.clashes > 0) {
+        /* Teammates together though a seating without exists: start from it. */
+        score first = s.total;
+        memcpy(best, s.slot, (size_t)s.P * sizeof *best);
+        memcpy(s.slot, start, (size_t)s.P * sizeof *s.slot);
+        rescore(&s);
+        local_search(&s, &rng);
+        if (!score_less(s.total, first)) {
+            memcpy(s.slot, best, (size_t)s.P * sizeof *s.slot);
+            rescore(&s);
+        }
+    }
     long done = 1;
     memcpy(best, s.slot, (size_t)s.P * sizeof *best);
     score best_total = s.total;
@@ -465,7 +562,11 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int
 
     /* Fewer crossings, exhaustively while the budget lasts. */
     bool found = false;
-    bool proven = exact(&s, dfs_order, (long)best_total.crossings, &found);
+    /* With teams the exact search keeps teammates apart (hard_teams) or,
+     * when that cannot be done, is skipped: its bound is on crossings only. */
+    bool proven = pb->team && !pb->hard_teams
+                      ? false
+                      : exact(&s, dfs_order, (long)best_total.crossings, &found);
     if (found) {
         rescore(&s);
         local_search(&s, &rng);
@@ -477,7 +578,9 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int
     }
 
     for (; (tries < 0 || done < tries) &&
-           (best_total.crossings > 0 || best_total.spread > floor_spread) && !must_stop(&s);
+           (best_total.crossings > 0 || best_total.spread > floor_spread ||
+            best_total.clashes > 0 || best_total.threes > 0) &&
+           !must_stop(&s);
          done++) {
         sw_rng_seed(&rng, opt->seed, (uint64_t)done);
         if (done % FRESH_EVERY == 0) {
@@ -496,12 +599,13 @@ sw_status seat_search(const seat_problem *pb, const sw_seating_options *opt, int
     }
     memcpy(seats, best, (size_t)s.P * sizeof *seats);
     if (out) {
-        seat_cost c = decode(best_total);
+        sw_seat_cost c = decode(best_total);
         out->tries = done;
         out->repeat_pairs = c.pairs;
         out->crossings = c.crossings;
         out->spread = c.spread;
-        out->exhaustive = proven || c.crossings == 0;
+        out->exhaustive = (proven || c.crossings == 0) && c.clashes == 0;
+        out->clashes = (int)c.clashes;
         out->stopped = s.stopped;
     }
     free(s.slot), free(s.order), free(s.key), free(best), free(dfs_order);
