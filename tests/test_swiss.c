@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "swiss/swiss.h"
+#include "swiss/swiss_internal.h"
 #include "util/strbuf.h"
 
 #define DATA SW_TEST_DATA "/swiss/"
@@ -999,6 +1000,159 @@ static void test_check_reports_a_differing_round(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* Item "real records go on": a second pairing-allocated bye (player 9,
+ * round 6) is refused by the strict validation, a warning naming the
+ * player, round and rule in the lenient one, and the next round is paired
+ * under the rules (no second bye again, no rematch, no colour break). */
+static void test_irregular_record_paired_with_warning(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_read(DATA "second_bye.trf", &t, &err), SW_OK);
+    assert_int_equal(sw_swiss_validate(&t, &err), SW_ERR_INVALID);
+    assert_int_equal(err.line, 11);
+    assert_non_null(strstr(err.msg, "player 9, round 6: pairing-allocated bye after an earlier"));
+    sw_strbuf w;
+    sw_strbuf_init(&w);
+    int nw = -1;
+    assert_int_equal(sw_swiss_validate_lenient(&t, &w, &nw, &err), SW_OK);
+    assert_int_equal(nw, 1);
+    assert_non_null(strstr(sw_strbuf_cstr(&w), "second_bye.trf:11: warning: player 9, round 6"));
+    assert_non_null(strstr(sw_strbuf_cstr(&w), "(rule 3)"));
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nunpaired, 0);
+    assert_int_equal(p.quality.violations, 0);
+    assert_int_equal(p.quality.byes, 1);
+    assert_int_not_equal(p.boards[p.nboards - 1].white, 9);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+    /* A rematch and a colour break: warnings, one per player concerned. */
+    static const struct {
+        const char *file;
+        int warnings;
+        const char *needle;
+    } cases[] = {{"bad_rematch.trf", 4, "player 1, round 2: plays 2 again"},
+                 {"bad_colour.trf", 2, "player 1, round 3: colour w"},
+                 {"bad_preset_bye.trf", 1, "player 5, round 3: pairing-allocated bye"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char path[512];
+        snprintf(path, sizeof path, DATA "%s", cases[k].file);
+        assert_int_equal(sw_swiss_trf_read(path, &t, &err), SW_OK);
+        w.len = 0;
+        assert_int_equal(sw_swiss_validate_lenient(&t, &w, &nw, &err), SW_OK);
+        assert_int_equal(nw, cases[k].warnings);
+        if (!strstr(sw_strbuf_cstr(&w), cases[k].needle))
+            fail_msg("%s: warnings '%s' lack '%s'", cases[k].file, sw_strbuf_cstr(&w),
+                     cases[k].needle);
+        assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+        assert_int_equal(p.quality.violations, 0);
+        sw_swiss_pairing_free(&p);
+        sw_swiss_trf_free(&t);
+    }
+    /* A record that cannot be read consistently is still refused. */
+    assert_int_equal(sw_swiss_trf_read(DATA "bad_asym.trf", &t, &err), SW_OK);
+    assert_int_equal(sw_swiss_validate_lenient(&t, &w, &nw, &err), SW_ERR_INVALID);
+    sw_swiss_trf_free(&t);
+    sw_strbuf_free(&w);
+}
+
+/* A colour difference beyond +-2 (accepted with a warning) may only move
+ * back towards zero. */
+static void test_colour_beyond_rules_only_shrinks(void **state) {
+    (void)state;
+    sw_swiss_pstate a = {0};
+    a.coldiff = 3;
+    a.last = 'w';
+    a.run = 1;
+    assert_false(sw_swiss_colour_ok(&a, 'w', false));
+    assert_true(sw_swiss_colour_ok(&a, 'b', false));
+    a.coldiff = -4;
+    a.last = 'b';
+    assert_true(sw_swiss_colour_ok(&a, 'w', false));
+    assert_false(sw_swiss_colour_ok(&a, 'b', false));
+}
+
+/* Round trip of --trf-out: pair, append the round without results, read it
+ * back (the same boards; the next pairing waits for the results), enter
+ * results, pair again. */
+static void test_trf_out_round_trip(void **state) {
+    (void)state;
+    sw_swiss_trf t, u;
+    sw_error err;
+    read_ok(DATA "good5.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    char blank[64];
+    memset(blank, ' ', sizeof blank);
+    assert_int_equal(sw_swiss_trf_add_round(&t, &p, blank, &err), SW_OK);
+    sw_strbuf out;
+    sw_strbuf_init(&out);
+    sw_swiss_trf_write(&t, &out);
+    assert_int_equal(
+        sw_swiss_trf_parse(sw_strbuf_cstr(&out), strlen(sw_strbuf_cstr(&out)), "x", &u, &err),
+        SW_OK);
+    assert_int_equal(u.nrounds, t.nrounds);
+    int r = u.nrounds - 1;
+    for (int k = 0; k < p.nboards; k++) {
+        const sw_swiss_player *pw = &u.players[u.index_of_id[p.boards[k].white]];
+        if (p.boards[k].black == 0) {
+            assert_int_equal(pw->games[r].result, 'U');
+            continue;
+        }
+        const sw_swiss_player *pb = &u.players[u.index_of_id[p.boards[k].black]];
+        assert_int_equal(pw->games[r].opp, p.boards[k].black);
+        assert_int_equal(pw->games[r].colour, 'w');
+        assert_int_equal(pb->games[r].opp, p.boards[k].white);
+        assert_int_equal(pb->games[r].colour, 'b');
+        assert_int_equal(pw->games[r].result, ' ');
+    }
+    assert_int_equal(sw_swiss_validate(&u, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "has no result yet"));
+    for (int k = 0; k < p.nboards; k++) { /* the arbiter enters 1-0 everywhere */
+        if (p.boards[k].black == 0)
+            continue;
+        sw_swiss_player *pw = &u.players[u.index_of_id[p.boards[k].white]];
+        sw_swiss_player *pb = &u.players[u.index_of_id[p.boards[k].black]];
+        pw->games[r].result = '1';
+        pb->games[r].result = '0';
+        pw->points2 += 2;
+    }
+    assert_int_equal(sw_swiss_validate(&u, &err), SW_OK);
+    sw_swiss_pairing q;
+    assert_int_equal(sw_swiss_pair(&u, NULL, &q, &err), SW_OK);
+    assert_int_equal(q.round, p.round + 1);
+    assert_int_equal(q.quality.violations, 0);
+    sw_swiss_pairing_free(&q);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&u);
+    sw_swiss_trf_free(&t);
+    sw_strbuf_free(&out);
+}
+
+/* --fast pairs round 1 as the Dutch system does: top half v bottom half. */
+static void test_fast_first_round_split(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_init(&t, 9, NULL, 5, &err), SW_OK);
+    sw_swiss_options o = {0};
+    o.fast = true;
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, &o, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 5);
+    for (int k = 0; k < 4; k++) {
+        int lo = p.boards[k].white < p.boards[k].black ? p.boards[k].white : p.boards[k].black;
+        int hi = p.boards[k].white ^ p.boards[k].black ^ lo;
+        assert_int_equal(lo, k + 1);
+        assert_int_equal(hi, k + 5);
+    }
+    assert_int_equal(p.boards[4].white, 9);
+    assert_int_equal(p.boards[4].black, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
 static void test_cli_exit_codes(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0)
@@ -1008,9 +1162,33 @@ static void test_cli_exit_codes(void **state) {
     assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "thesis4.trf");
     assert_int_equal(run(cmd), 1);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY,
+    snprintf(cmd, sizeof cmd, "%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY,
              DATA "bad_rematch.trf");
     assert_int_equal(run(cmd), 3);
+    /* Without --strict the rematch is a warning and the next round is paired. */
+    snprintf(cmd, sizeof cmd,
+             "%s swiss pair %s 2>&1 | grep -q 'warning: player 1, round 2: plays 2'", SW_BINARY,
+             DATA "bad_rematch.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "second_bye.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY,
+             DATA "second_bye.trf");
+    assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd,
+             "%s swiss check %s 2>/dev/null | grep -q '^[^ ]*second_bye.trf:11: warning: player 9, "
+             "round 6'",
+             SW_BINARY, DATA "second_bye.trf");
+    assert_int_equal(run(cmd), 0);
+    /* The engines' command line: --dutch IN -p [OUT] pairs, -c checks. */
+    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s -p | head -1 | grep -qx 2", SW_BINARY,
+             DATA "good5.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s -c | grep -q 'identical'", SW_BINARY,
+             DATA "good5.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf");
+    assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s swiss pair /nonexistent.trf >/dev/null 2>&1", SW_BINARY);
     assert_int_equal(run(cmd), 5);
     char out[] = "/tmp/sw_swiss_cliXXXXXX";
@@ -1078,6 +1256,10 @@ int main(void) {
         cmocka_unit_test(test_check_agrees_with_own_pairings),
         cmocka_unit_test(test_dutch_reference_replay),
         cmocka_unit_test(test_check_reports_a_differing_round),
+        cmocka_unit_test(test_irregular_record_paired_with_warning),
+        cmocka_unit_test(test_colour_beyond_rules_only_shrinks),
+        cmocka_unit_test(test_trf_out_round_trip),
+        cmocka_unit_test(test_fast_first_round_split),
         cmocka_unit_test(test_cli_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1112,6 +1112,28 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
     return SW_OK;
 }
 
+/* The fast mode's round 1 (nobody has a game or a score yet): the top half
+ * against the bottom half, 1 v h+1, 2 v h+2, ..., the bye to the last, as
+ * the Dutch system pairs a first round; the greedy passes would pair 1 v 2.
+ * Returns false (mate untouched) when the state is not a first round. */
+static bool first_round_split(const sw_swiss_ranked *rk, const bool *bye_ok, int *mate) {
+    int np = rk->np, h = np / 2;
+    if (np < 2 || (np % 2 && !bye_ok[np - 1]))
+        return false;
+    for (int r = 0; r < np; r++) {
+        const sw_swiss_pstate *a = &rk->st->p[rk->idx[r]];
+        if (a->nopp || a->score2 != rk->st->p[rk->idx[0]].score2)
+            return false;
+    }
+    for (int r = 0; r < h; r++) {
+        mate[r] = r + h;
+        mate[r + h] = r;
+    }
+    if (np % 2)
+        mate[np - 1] = -2;
+    return true;
+}
+
 sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
                         sw_error *err) {
     memset(out, 0, sizeof *out);
@@ -1148,7 +1170,9 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
     }
-    if (opt && opt->fast)
+    if (opt && opt->fast && first_round_split(&rk, bye_ok, mate))
+        rc = SW_OK;
+    else if (opt && opt->fast)
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);

@@ -52,6 +52,9 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p, c
         case '-':
             rw = '-', rb = '+';
             break;
+        case ' ': /* paired, not played yet (--trf-out) */
+            rw = rb = ' ';
+            break;
         default:
             rw = rb = '=';
             break;

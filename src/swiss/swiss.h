@@ -84,6 +84,19 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out);
  * and the player. */
 SW_NODISCARD sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err);
 
+/* As sw_swiss_validate, but a past break of the pairing rules (a rematch, a
+ * second pairing-allocated bye or one after a forfeit win, a colour beyond
+ * the absolute rules) is a warning, not an error: one line per irregularity
+ * ("file:line: warning: player P, round R: ... (rule N) ...") is appended
+ * to warnings (at most 50 lines, then a count) and *nwarnings counts them
+ * all. Only a record that cannot be read consistently (asymmetric
+ * opponents, contradictory results or colours, stated points that are not
+ * the sum of the results) is refused. The next round is then paired under
+ * the rules: no further rematch or bye, a colour difference beyond +-2 may
+ * only shrink. */
+SW_NODISCARD sw_status sw_swiss_validate_lenient(const sw_swiss_trf *trf, sw_strbuf *warnings,
+                                                 int *nwarnings, sw_error *err);
+
 /* Points in half points earned by one result code. */
 int sw_swiss_result_points2(char result);
 
@@ -147,8 +160,9 @@ void sw_swiss_pairing_free(sw_swiss_pairing *p);
 
 /* Append a round: the boards of p with results (one per board: '1' white
  * won, '0' black won, '=' draw, '+' white won by forfeit, '-' black won by
- * forfeit; ignored for the bye) and update points. Absent and unpaired players
- * get a zero-point entry ('-' for absent as TRF 'Z'). */
+ * forfeit, ' ' not played yet: opponent and colour without a result, for
+ * the record an arbiter fills in; ignored for the bye) and update points. Absent and unpaired
+ * players get a zero-point entry ('-' for absent as TRF 'Z'). */
 SW_NODISCARD sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
                                               const char *results, sw_error *err);
 

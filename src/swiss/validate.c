@@ -124,8 +124,10 @@ bool sw_swiss_met(const sw_swiss_pstate *a, int id_b) {
 bool sw_swiss_colour_ok(const sw_swiss_pstate *a, char c, bool waive) {
     if (waive)
         return true;
+    /* A difference already beyond +-2 (an irregular record accepted with a
+     * warning) may move back towards zero, never further out. */
     int d = a->coldiff + (c == 'w' ? 1 : -1);
-    if (d > 2 || d < -2)
+    if ((d > 2 || d < -2) && (d < 0 ? -d : d) > (a->coldiff < 0 ? -a->coldiff : a->coldiff))
         return false;
     return !(a->run >= 2 && a->last == c);
 }
@@ -214,6 +216,11 @@ static sw_status check_game(const sw_swiss_trf *trf, int i, int r, sw_error *err
                             "player %d, round %d: opponent %d lists opponent %d in that round "
                             "(line %d), expected %d",
                             p->id, r + 1, q->id, h->opp, q->line, p->id);
+    if (g->result == ' ')
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: the game against player %d has no result yet, "
+                            "expected the round's results (1 0 = + -) before the next pairing",
+                            p->id, r + 1, q->id);
     if (!strchr("10=+-WDL", g->result))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
                             "player %d, round %d: result '%c' against player %d, expected a game "
@@ -273,6 +280,16 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
     return SW_OK;
 }
 
+/* Each player's score before the final round (XXR, else the last recorded). */
+static void final_scores(const sw_swiss_trf *trf, int rounds, int *final_score2) {
+    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
+    for (int i = 0; i < trf->nplayers; i++) {
+        final_score2[i] = 0;
+        for (int r = 0; r < final - 1 && r < rounds; r++)
+            final_score2[i] += sw_swiss_result_points2(trf->players[i].games[r].result);
+    }
+}
+
 static int cmp_ll(const void *a, const void *b) {
     long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
@@ -305,7 +322,7 @@ static int first_rematch(const sw_swiss_player *p, int rounds, long long *buf) {
  * a game error before a rule error, and the lowest player; so each player's
  * first game error and first rule error are noted, then the one to report
  * is checked again with the message. */
-sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
+static sw_status validate(const sw_swiss_trf *trf, bool rules_are_errors, sw_error *err) {
     sw_status rc = SW_OK;
     int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
     long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
@@ -317,12 +334,7 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
         free(final_score2);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
-    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
-    for (int i = 0; i < n; i++) {
-        final_score2[i] = 0;
-        for (int r = 0; r < final - 1 && r < rounds; r++)
-            final_score2[i] += sw_swiss_result_points2(trf->players[i].games[r].result);
-    }
+    final_scores(trf, rounds, final_score2);
     int game_r = INT_MAX, game_i = -1, rule_r = INT_MAX, rule_i = -1;
     for (int i = 0; i < n; i++) {
         const sw_swiss_player *p = &trf->players[i];
@@ -337,7 +349,7 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
                 if (r < game_r)
                     game_r = r, game_i = i;
             }
-            if (!rule_seen && (!preset || p->games[r].result != ' ') &&
+            if (rules_are_errors && !rule_seen && (!preset || p->games[r].result != ' ') &&
                 check_rules(trf, &ps, final_score2, rematch == r, i, r, NULL) != SW_OK) {
                 rule_seen = true;
                 if (r < rule_r)
@@ -369,4 +381,76 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
                               p->points2 / 2, p->points2 % 2 ? 5 : 0, sum / 2, sum % 2 ? 5 : 0);
     }
     return rc;
+}
+
+sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
+    return validate(trf, true, err);
+}
+
+/* Most warning lines kept in the text (all are counted): a record broken in
+ * every round should not bury the pairing under its own report. */
+#define SW_SWISS_MAX_WARNING_LINES 50
+
+/* One player's past rule breaks as warnings; rematch rounds are all marked
+ * (a player may replay more than one opponent). */
+static void player_warnings(const sw_swiss_trf *trf, const int *final_score2, int i, int rounds,
+                            long long *buf, bool *rematch, sw_strbuf *warnings, int *count) {
+    const sw_swiss_player *p = &trf->players[i];
+    int k = 0;
+    for (int r = 0; r < rounds; r++) {
+        rematch[r] = false;
+        if (p->games[r].opp > 0 && sw_swiss_played(p->games[r].result))
+            buf[k++] = (long long)p->games[r].opp * 1024 + r;
+    }
+    qsort(buf, (size_t)k, sizeof *buf, cmp_ll);
+    for (int j = 1; j < k; j++)
+        if (buf[j] / 1024 == buf[j - 1] / 1024)
+            rematch[buf[j] % 1024] = true;
+    sw_swiss_pstate ps = {0};
+    for (int r = 0; r < rounds; r++) {
+        bool preset = r == trf->nrounds;
+        sw_error e;
+        if ((!preset || p->games[r].result != ' ') &&
+            check_rules(trf, &ps, final_score2, rematch[r], i, r, &e) != SW_OK) {
+            if (++*count <= SW_SWISS_MAX_WARNING_LINES) {
+                if (e.file[0])
+                    sw_strbuf_printf(warnings, "%s:%d: ", e.file, e.line);
+                sw_strbuf_printf(warnings,
+                                 "warning: %s; accepted, the next round is paired "
+                                 "under the rules\n",
+                                 e.msg);
+            }
+        }
+        apply_game(&ps, &p->games[r]);
+    }
+}
+
+sw_status sw_swiss_validate_lenient(const sw_swiss_trf *trf, sw_strbuf *warnings, int *nwarnings,
+                                    sw_error *err) {
+    *nwarnings = 0;
+    sw_status rc = validate(trf, false, err);
+    if (rc)
+        return rc;
+    int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
+    long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
+    bool *rematch = malloc(sizeof *rematch * (size_t)(rounds > 0 ? rounds : 1));
+    int *final_score2 = malloc(sizeof *final_score2 * (size_t)(n > 0 ? n : 1));
+    if (!buf || !rematch || !final_score2) {
+        free(buf);
+        free(rematch);
+        free(final_score2);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    final_scores(trf, rounds, final_score2);
+    for (int i = 0; i < n; i++)
+        player_warnings(trf, final_score2, i, rounds, buf, rematch, warnings, nwarnings);
+    if (*nwarnings > SW_SWISS_MAX_WARNING_LINES)
+        sw_strbuf_printf(warnings, "%s: warning: %d more irregularities not listed\n", trf->path,
+                         *nwarnings - SW_SWISS_MAX_WARNING_LINES);
+    free(buf);
+    free(rematch);
+    free(final_score2);
+    if (warnings->failed)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    return SW_OK;
 }
