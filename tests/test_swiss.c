@@ -1153,6 +1153,118 @@ static void test_fast_first_round_split(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* Is there a board between ids a and b (either colour)? */
+static bool has_board(const sw_swiss_pairing *p, int a, int b) {
+    for (int k = 0; k < p->nboards; k++)
+        if ((p->boards[k].white == a && p->boards[k].black == b) ||
+            (p->boards[k].white == b && p->boards[k].black == a))
+            return true;
+    return false;
+}
+
+/* XXA: players 1 and 2 start with one extra point, so round 1 is 1 v 2 and
+ * 3 v 4 (without it, 1 v 3 and 2 v 4). */
+static void test_acceleration_xxa_decides(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "xxa4.trf", &t);
+    assert_true(t.accelerated);
+    assert_int_equal(t.players[0].naccel, 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[0], 0), 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[0], 5), 0);
+    assert_int_equal(sw_swiss_accel2(&t.players[2], 0), 0);
+    sw_swiss_state st;
+    assert_int_equal(sw_swiss_state_build(&t, 1, &st, &err), SW_OK);
+    assert_int_equal(st.p[0].score2, 2);
+    assert_int_equal(st.p[3].score2, 0);
+    sw_swiss_state_free(&st);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_true(has_board(&p, 1, 2));
+    assert_true(has_board(&p, 3, 4));
+    sw_swiss_pairing_free(&p);
+    /* The acceleration lines are kept when the record is written. */
+    sw_strbuf out;
+    sw_strbuf_init(&out);
+    sw_swiss_trf_write(&t, &out);
+    assert_non_null(strstr(sw_strbuf_cstr(&out), "XXA    1  1.0  1.0"));
+    sw_strbuf_free(&out);
+    /* Baku on top of XXA lines is refused. */
+    assert_int_equal(sw_swiss_trf_baku(&t, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "XXA lines already"));
+    sw_swiss_trf_free(&t);
+    static const char *bad = "XXA    1  1.x\n001    1      A\n";
+    assert_int_equal(sw_swiss_trf_parse(bad, strlen(bad), "bad.trf", &t, &err), SW_ERR_PARSE);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "XXA: player 1, round 1: ' 1.x' in columns 10-13"));
+    static const char *orphan =
+        "XXA    7  1.0\n"
+        "001    1      A                                                                  0.0\n";
+    assert_int_equal(sw_swiss_trf_parse(orphan, strlen(orphan), "o.trf", &t, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "XXA names player 7"));
+}
+
+/* Baku (C.04.5.1), 8 players, 5 rounds: GA = 2*ceil(8/4) = players 1-4;
+ * accelerated rounds ceil(5/2) = 3, one point in the first ceil(3/2) = 2,
+ * half a point in the third. Round 1 then pairs inside GA and inside GB. */
+static void test_acceleration_baku(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "baku8.trf", &t);
+    assert_int_equal(sw_swiss_trf_baku(&t, &err), SW_OK);
+    for (int i = 0; i < 8; i++) {
+        const sw_swiss_player *p = &t.players[t.index_of_id[i + 1]];
+        assert_int_equal(sw_swiss_accel2(p, 0), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(p, 1), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(p, 2), i < 4 ? 1 : 0);
+        assert_int_equal(sw_swiss_accel2(p, 3), 0);
+    }
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_true(has_board(&p, 1, 3));
+    assert_true(has_board(&p, 2, 4));
+    assert_true(has_board(&p, 5, 7));
+    assert_true(has_board(&p, 6, 8));
+    sw_swiss_pairing_free(&p);
+    t.total_rounds = 0;
+    assert_int_equal(sw_swiss_trf_baku(&t, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "XXR"));
+    sw_swiss_trf_free(&t);
+}
+
+/* XXS 3-1-0: points, stated sums and pairing scores follow the system. */
+static void test_point_system_xxs(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "xxs4.trf", &t);
+    assert_true(t.points_custom);
+    assert_int_equal(t.pts2[SW_PTS_WW], 6);
+    assert_int_equal(t.pts2[SW_PTS_BD], 2);
+    assert_int_equal(t.pts2[SW_PTS_PAB], 2); /* not set: the standard */
+    sw_swiss_state st;
+    assert_int_equal(sw_swiss_state_build(&t, 3, &st, &err), SW_OK);
+    static const int want[4] = {8, 4, 6, 2}; /* W+D, D+D, L+W, D+L in half points */
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(st.p[i].score2, want[i]);
+    sw_swiss_state_free(&st);
+    /* Under 3-1-0, player 3 (L+W, 3 points) ranks above player 2 (D+D, 2). */
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.quality.violations, 0);
+    assert_true(has_board(&p, 1, 4));
+    sw_swiss_pairing_free(&p);
+    t.players[0].points2 = 3; /* 1.5, the standard sum: not this record's */
+    assert_int_equal(sw_swiss_validate(&t, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "player 1: stated points 1.5, the results sum to 4.0"));
+    sw_swiss_trf_free(&t);
+    static const char *bad = "XXS W=3 Q=1\n001    1      A\n";
+    assert_int_equal(sw_swiss_trf_parse(bad, strlen(bad), "bad.trf", &t, &err), SW_ERR_PARSE);
+    assert_non_null(strstr(err.msg, "XXS: 'Q=1' in column 9"));
+}
+
 static void test_cli_exit_codes(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0)
@@ -1260,6 +1372,9 @@ int main(void) {
         cmocka_unit_test(test_colour_beyond_rules_only_shrinks),
         cmocka_unit_test(test_trf_out_round_trip),
         cmocka_unit_test(test_fast_first_round_split),
+        cmocka_unit_test(test_acceleration_xxa_decides),
+        cmocka_unit_test(test_acceleration_baku),
+        cmocka_unit_test(test_point_system_xxs),
         cmocka_unit_test(test_cli_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,8 +15,8 @@
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--trf-out FILE] [--list FILE] [--html FILE]\n"
     "                              [--no-names] [--fast] [--explain] [--waive-last-colours]\n"
-    "                              [--strict]\n"
-    "       seatwise swiss check IN.trf [--fast] [--strict]\n"
+    "                              [--strict] [--baku]\n"
+    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku]\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
@@ -27,11 +27,13 @@ static const char usage[] =
     "names unless --no-names; '-' for standard output), --html FILE the list and\n"
     "the standings as a page; --fast pairs round 1 top half against bottom half.\n"
     "A past rule break (rematch, second bye, colours) is a warning and the round\n"
-    "is paired under the rules; --strict refuses such a record (exit 3).\n";
+    "is paired under the rules; --strict refuses such a record (exit 3).\n"
+    "Acceleration: XXA lines of the record (points added per player and round),\n"
+    "or --baku (FIDE's Baku method, from XXR); XXS sets the point system.\n";
 
 typedef struct args {
     const char *in, *out, *list, *html, *trf_out;
-    bool no_names, strict;
+    bool no_names, strict, baku;
     long players, rounds, seed;
     sw_swiss_options opt;
 } args;
@@ -64,6 +66,8 @@ static int parse_args(int argc, char **argv, args *a) {
             a->no_names = true;
         else if (!strcmp(s, "--strict"))
             a->strict = true;
+        else if (!strcmp(s, "--baku"))
+            a->baku = true;
         else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--html") ||
                  !strcmp(s, "--trf-out") || !strcmp(s, "--players") || !strcmp(s, "--rounds") ||
                  !strcmp(s, "--seed")) {
@@ -103,10 +107,16 @@ static int parse_args(int argc, char **argv, args *a) {
 /* Read and validate: under --strict a past rule break is refused; else it
  * is a warning line in *warnings (the caller prints them) and the record is
  * paired on. */
-static int read_valid(const char *path, bool strict, sw_swiss_trf *trf, sw_strbuf *warnings) {
+static int read_valid(const char *path, bool strict, bool baku, sw_swiss_trf *trf,
+                      sw_strbuf *warnings) {
     sw_error err;
     if (sw_swiss_trf_read(path, trf, &err))
         return sw_cli_fail(&err);
+    if (baku && sw_swiss_trf_baku(trf, &err)) {
+        int rc = sw_cli_fail(&err);
+        sw_swiss_trf_free(trf);
+        return rc;
+    }
     int nwarn = 0;
     sw_status st = strict ? sw_swiss_validate(trf, &err)
                           : sw_swiss_validate_lenient(trf, warnings, &nwarn, &err);
@@ -166,7 +176,7 @@ static int cmd_pair(const args *a) {
     sw_swiss_trf trf;
     sw_strbuf warnings;
     sw_strbuf_init(&warnings);
-    int rc = read_valid(a->in, a->strict, &trf, &warnings);
+    int rc = read_valid(a->in, a->strict, a->baku, &trf, &warnings);
     print_warnings(&warnings);
     sw_strbuf_free(&warnings);
     if (rc)
@@ -213,7 +223,7 @@ static int cmd_check(const args *a) {
     sw_swiss_trf trf;
     sw_strbuf rep;
     sw_strbuf_init(&rep);
-    int rc = read_valid(a->in, a->strict, &trf, &rep); /* warnings open the report */
+    int rc = read_valid(a->in, a->strict, a->baku, &trf, &rep); /* warnings open the report */
     if (rc) {
         print_warnings(&rep);
         sw_strbuf_free(&rep);

@@ -19,8 +19,8 @@ void sw_swiss_state_free(sw_swiss_state *st) {
 
 /* Add one round's game to a player's state (opponents only when the state
  * keeps them: opps not NULL). */
-static void apply_game(sw_swiss_pstate *s, const sw_swiss_game *g) {
-    s->score2 += sw_swiss_result_points2(g->result);
+static void apply_game(const sw_swiss_trf *trf, sw_swiss_pstate *s, const sw_swiss_game *g) {
+    s->score2 += sw_swiss_game_points2(trf, g);
     if (sw_swiss_is_bye(g))
         s->had_bye = true;
     if (g->opp > 0 && g->result == '+')
@@ -61,9 +61,10 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
         s->opps = st->pool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
         s->cols = st->cpool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
         for (int r = 0; r < upto; r++) {
-            if (r >= upto - 2)
-                before[(size_t)i * 3 + (size_t)(r - (upto - 2))] = s->score2;
-            apply_game(s, &pl->games[r]);
+            if (r >= upto - 2) /* the pairing score of that round, acceleration included */
+                before[(size_t)i * 3 + (size_t)(r - (upto - 2))] =
+                    s->score2 + sw_swiss_accel2(pl, r);
+            apply_game(trf, s, &pl->games[r]);
         }
     }
     /* Floats (1.4): a game against a different score floats the higher
@@ -80,7 +81,7 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
                 int j = trf->index_of_id[g->opp];
                 int a = before[(size_t)i * 3 + (size_t)k], b = before[(size_t)j * 3 + (size_t)k];
                 f = a > b ? 'd' : a < b ? 'u' : 0;
-            } else if (sw_swiss_result_points2(g->result) > 0) {
+            } else if (sw_swiss_game_points2(trf, g) > 0) {
                 f = 'd';
             }
             if (k == 1)
@@ -89,6 +90,10 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
                 st->p[i].fl2 = f;
         }
     free(before);
+    /* Pairing score (C.04.5): the acceleration of the round being paired
+     * counts as points for everything the pairing weighs. */
+    for (int i = 0; i < n; i++)
+        st->p[i].score2 += sw_swiss_accel2(&trf->players[i], round - 1);
     return SW_OK;
 }
 
@@ -269,7 +274,9 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
      * break the colour rules. */
     int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
     int j = g->opp >= 1 && g->opp <= trf->max_id ? trf->index_of_id[g->opp] : -1;
-    bool topscorer = r + 1 == final && j >= 0 && (s->score2 > r || final_score2[j] > r);
+    int win2 = trf->points_custom ? trf->pts2[SW_PTS_WW] : 2; /* the maximum of a round */
+    bool topscorer =
+        r + 1 == final && j >= 0 && (2 * s->score2 > r * win2 || 2 * final_score2[j] > r * win2);
     if (g->opp > 0 && sw_swiss_played(g->result) && !topscorer &&
         !sw_swiss_colour_ok(s, g->colour, false))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
@@ -286,7 +293,7 @@ static void final_scores(const sw_swiss_trf *trf, int rounds, int *final_score2)
     for (int i = 0; i < trf->nplayers; i++) {
         final_score2[i] = 0;
         for (int r = 0; r < final - 1 && r < rounds; r++)
-            final_score2[i] += sw_swiss_result_points2(trf->players[i].games[r].result);
+            final_score2[i] += sw_swiss_game_points2(trf, &trf->players[i].games[r]);
     }
 }
 
@@ -355,7 +362,7 @@ static sw_status validate(const sw_swiss_trf *trf, bool rules_are_errors, sw_err
                 if (r < rule_r)
                     rule_r = r, rule_i = i;
             }
-            apply_game(&ps, &p->games[r]);
+            apply_game(trf, &ps, &p->games[r]);
         }
     }
     if (game_i >= 0 && game_r <= rule_r) {
@@ -364,7 +371,7 @@ static sw_status validate(const sw_swiss_trf *trf, bool rules_are_errors, sw_err
         sw_swiss_pstate ps = {0};
         const sw_swiss_player *p = &trf->players[rule_i];
         for (int r = 0; r < rule_r; r++)
-            apply_game(&ps, &p->games[r]);
+            apply_game(trf, &ps, &p->games[r]);
         rc = check_rules(trf, &ps, final_score2, first_rematch(p, rounds, buf) == rule_r, rule_i,
                          rule_r, err);
     }
@@ -374,7 +381,7 @@ static sw_status validate(const sw_swiss_trf *trf, bool rules_are_errors, sw_err
         const sw_swiss_player *p = &trf->players[i];
         int sum = 0;
         for (int r = 0; r < trf->nrounds; r++)
-            sum += sw_swiss_result_points2(p->games[r].result);
+            sum += sw_swiss_game_points2(trf, &p->games[r]);
         if (sum != p->points2)
             rc = sw_error_set(err, SW_ERR_INVALID, trf->path, p->line,
                               "player %d: stated points %d.%d, the results sum to %d.%d", p->id,
@@ -421,7 +428,7 @@ static void player_warnings(const sw_swiss_trf *trf, const int *final_score2, in
                                  e.msg);
             }
         }
-        apply_game(&ps, &p->games[r]);
+        apply_game(trf, &ps, &p->games[r]);
     }
 }
 
