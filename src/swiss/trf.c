@@ -133,8 +133,11 @@ static int field_points2(const char *line, size_t n, size_t off, size_t len) {
     int whole = 0, i = 0;
     if (!isdigit((unsigned char)buf[0]))
         return -1;
-    while (isdigit((unsigned char)buf[i]))
+    while (isdigit((unsigned char)buf[i])) {
+        if (whole > 99999) /* beyond any score (XXS values are free text) */
+            return -1;
         whole = whole * 10 + (buf[i++] - '0');
+    }
     int half = 0;
     if (buf[i] == '.') {
         i++;
