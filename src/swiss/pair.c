@@ -676,8 +676,12 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         return SW_OK;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np);    /* S1 index of a player, -1 */
-    int *pos = malloc(sizeof(int) * (size_t)np);   /* index in its S2 / residents / S1 */
+    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
+    int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
+    /* index in its group's S2, -1: kept apart from role, as a player of S2
+     * that the first optimum floated down is also a moved-down player (role
+     * 1) of the group below, and stays a candidate in its own. */
+    int *pos2 = malloc(sizeof(int) * (size_t)np);
     int *role = malloc(sizeof(int) * (size_t)np);  /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
     int *order = malloc(sizeof(int) * (size_t)np); /* S1 players in rank order */
     uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)np);
@@ -686,7 +690,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     uint64_t *place = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !role || !order || !radix || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !s2n || !s1n ||
+        !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -697,7 +702,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         gstart[g] = r;
     }
     for (int r = 0; r < np; r++)
-        s1[r] = -1, role[r] = 0, pos[r] = 0, s2n[r] = 0, s1n[r] = 0;
+        s1[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
     int n1 = 0;
     double bits = 0;
     for (int g = 0; g < ng; g++) {
@@ -727,7 +732,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 order[n1++] = r;
             } else {
                 role[r] = 3;
-                pos[r] = k2++;
+                pos2[r] = k2++;
             }
         }
         for (int r = gs; r < ge; r++)
@@ -747,6 +752,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         radix[i] = (uint64_t)(s2n[r] + s1n[r]) + 1;
         bits += log2((double)radix[i]);
     }
+    bits += log2((double)(n1 + 1)); /* the count of S1 players paired in their S2, on top */
     if (n1 == 0 || bits > LEX_BITS_MAX)
         goto out;
     rc = make_weights(rk, who, np, &c.W, err);
@@ -766,6 +772,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     for (int i = n1 - 2; i >= 0; i--)
         sw_limbs_mul_u64(place + (size_t)i * (size_t)L, place + (size_t)(i + 1) * (size_t)L,
                          radix[i + 1], L);
+    sw_limbs_mul_u64(place + (size_t)n1 * (size_t)L, place, radix[0], L);
     l.L = L;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a <= np; a++)
@@ -788,8 +795,14 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 slot[t] = t < c.W.L ? w[t] : fill;
             for (int i = 0; i < n1; i++)
                 sw_limbs_mul_u64(slot, slot, radix[i], L);
+            /* Transpositions before exchanges: first, as many S1 players
+             * as possible meet a player of their own S2 (a digit in radix
+             * n1 + 1 above all the S1 digits). */
+            sw_limbs_mul_u64(slot, slot, (uint64_t)n1 + 1, L);
             if (bye || s1[a] < 0)
                 continue;
+            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+                sw_limbs_add(slot, slot, place + (size_t)n1 * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
             if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
@@ -798,8 +811,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
                             ? (uint64_t)(b - gstart[grp[b]])
                             : radix[i] - 1;
-            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 3)
-                digit = (uint64_t)pos[b];
+            else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+                digit = (uint64_t)pos2[b];
             else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
                 digit = (uint64_t)(s2n[a] + pos[b]);
             if (digit > radix[i] - 1)
@@ -822,6 +835,7 @@ out:
     free(gstart);
     free(s1);
     free(pos);
+    free(pos2);
     free(role);
     free(order);
     free(radix);
