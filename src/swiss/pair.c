@@ -682,16 +682,19 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * that the first optimum floated down is also a moved-down player (role
      * 1) of the group below, and stays a candidate in its own. */
     int *pos2 = malloc(sizeof(int) * (size_t)np);
-    int *role = malloc(sizeof(int) * (size_t)np);  /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
-    int *order = malloc(sizeof(int) * (size_t)np); /* S1 players in rank order */
-    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)np);
+    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
+    /* The digits in order: S1 players by rank, each group's exchange count
+     * (-1 - g) just before its first remainder S1 player. */
+    int *order = malloc(sizeof(int) * (size_t)(2 * np + 1));
+    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(2 * np + 1));
+    int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
     uint64_t *place = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !s2n || !s1n ||
-        !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !s2n ||
+        !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -739,20 +742,31 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (role[r] == 2)
                 s2n[r] = rem - p, s1n[r] = p;
     }
-    /* Sort the S1 players by rank (moved-down players were added per group). */
-    for (int i = 1; i < n1; i++)
-        for (int j = i; j > 0 && order[j - 1] > order[j]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
+    /* The digits by rank. Transpositions before exchanges, bracket by
+     * bracket: a group's count of remainder S1 players paired inside their
+     * own S2 (radix: their number + 1) comes before their own digits, and
+     * after the digits of the brackets above and of the players moved down
+     * into it (they rank higher), as the Dutch system settles those first. */
+    n1 = 0;
+    for (int g = 0; g < ng; g++)
+        vidx[g] = -1;
+    for (int r = 0; r < np; r++) {
+        if (role[r] == 2 && vidx[grp[r]] < 0) {
+            int cnt = 0;
+            for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
+                cnt += role[t] == 2;
+            vidx[grp[r]] = n1;
+            order[n1] = -1 - grp[r];
+            radix[n1++] = (uint64_t)cnt + 1;
         }
-    for (int i = 0; i < n1; i++) {
-        int r = order[i];
-        s1[r] = i;
-        radix[i] = (uint64_t)(s2n[r] + s1n[r]) + 1;
-        bits += log2((double)radix[i]);
+        if (role[r] == 1 || role[r] == 2) {
+            s1[r] = n1;
+            order[n1] = r;
+            radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
+        }
     }
-    bits += log2((double)(n1 + 1)); /* the count of S1 players paired in their S2, on top */
+    for (int i = 0; i < n1; i++)
+        bits += log2((double)radix[i]);
     if (n1 == 0 || bits > LEX_BITS_MAX)
         goto out;
     rc = make_weights(rk, who, np, &c.W, err);
@@ -772,7 +786,6 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     for (int i = n1 - 2; i >= 0; i--)
         sw_limbs_mul_u64(place + (size_t)i * (size_t)L, place + (size_t)(i + 1) * (size_t)L,
                          radix[i + 1], L);
-    sw_limbs_mul_u64(place + (size_t)n1 * (size_t)L, place, radix[0], L);
     l.L = L;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a <= np; a++)
@@ -795,14 +808,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 slot[t] = t < c.W.L ? w[t] : fill;
             for (int i = 0; i < n1; i++)
                 sw_limbs_mul_u64(slot, slot, radix[i], L);
-            /* Transpositions before exchanges: first, as many S1 players
-             * as possible meet a player of their own S2 (a digit in radix
-             * n1 + 1 above all the S1 digits). */
-            sw_limbs_mul_u64(slot, slot, (uint64_t)n1 + 1, L);
             if (bye || s1[a] < 0)
                 continue;
-            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
-                sw_limbs_add(slot, slot, place + (size_t)n1 * (size_t)L, L);
+            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0) /* not an exchange */
+                sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
             if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
@@ -839,6 +848,7 @@ out:
     free(role);
     free(order);
     free(radix);
+    free(vidx);
     free(s2n);
     free(s1n);
     free(vm);
