@@ -13,17 +13,27 @@
 #include "util/strbuf.h"
 
 static const char usage[] =
-    "usage: seatwise swiss pair IN.trf [-o OUT] [--fast] [--explain] [--waive-last-colours]\n"
-    "                              [--list FILE] [--html FILE] [--no-names]\n"
-    "       seatwise swiss check IN.trf [--fast]\n"
+    "usage: seatwise swiss pair IN.trf [-o OUT] [--trf-out FILE] [--list FILE] [--html FILE]\n"
+    "                              [--no-names] [--fast] [--explain] [--waive-last-colours]\n"
+    "                              [--strict] [--baku]\n"
+    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku]\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
-    "pair: -o OUT is bbpPairings' output; --list FILE also writes the pairing list\n"
-    "for people (board, white, black, ratings, points; names unless --no-names;\n"
-    "'-' for standard output), --html FILE the list and the standings as a page.\n";
+    "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
+    "       seatwise swiss --dutch IN.trf -c          (as check)\n"
+    "pair: -o OUT is bbpPairings' output (number of pairs, then 'white black', the\n"
+    "bye as 0); --trf-out FILE writes the record with the new round appended\n"
+    "(opponents and colours, results left blank for the arbiter; the bye scored);\n"
+    "--list FILE the pairing list for people (board, white, black, ratings, points;\n"
+    "names unless --no-names; '-' for standard output), --html FILE the list and\n"
+    "the standings as a page; --fast pairs round 1 top half against bottom half.\n"
+    "A past rule break (rematch, second bye, colours) is a warning and the round\n"
+    "is paired under the rules; --strict refuses such a record (exit 3).\n"
+    "Acceleration: XXA lines of the record (points added per player and round),\n"
+    "or --baku (FIDE's Baku method, from XXR); XXS sets the point system.\n";
 
 typedef struct args {
-    const char *in, *out, *list, *html;
-    bool no_names;
+    const char *in, *out, *list, *html, *trf_out;
+    bool no_names, strict, baku;
     long players, rounds, seed;
     sw_swiss_options opt;
 } args;
@@ -54,8 +64,13 @@ static int parse_args(int argc, char **argv, args *a) {
             a->opt.waive_colour_last_round = true;
         else if (!strcmp(s, "--no-names"))
             a->no_names = true;
+        else if (!strcmp(s, "--strict"))
+            a->strict = true;
+        else if (!strcmp(s, "--baku"))
+            a->baku = true;
         else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--html") ||
-                 !strcmp(s, "--players") || !strcmp(s, "--rounds") || !strcmp(s, "--seed")) {
+                 !strcmp(s, "--trf-out") || !strcmp(s, "--players") || !strcmp(s, "--rounds") ||
+                 !strcmp(s, "--seed")) {
             if (!next)
                 return usage_error(sub, "option %s needs a value", s);
             i++;
@@ -65,6 +80,8 @@ static int parse_args(int argc, char **argv, args *a) {
                 a->list = next;
             else if (!strcmp(s, "--html"))
                 a->html = next;
+            else if (!strcmp(s, "--trf-out"))
+                a->trf_out = next;
             else if (!strcmp(s, "--players"))
                 num = &a->players, lo = 2, hi = SW_SWISS_MAX_PLAYERS;
             else if (!strcmp(s, "--rounds"))
@@ -87,16 +104,39 @@ static int parse_args(int argc, char **argv, args *a) {
     return -1;
 }
 
-static int read_valid(const char *path, sw_swiss_trf *trf) {
+/* Read and validate: under --strict a past rule break is refused; else it
+ * is a warning line in *warnings (the caller prints them) and the record is
+ * paired on. */
+static int read_valid(const char *path, bool strict, bool baku, sw_swiss_trf *trf,
+                      sw_strbuf *warnings) {
     sw_error err;
     if (sw_swiss_trf_read(path, trf, &err))
         return sw_cli_fail(&err);
-    if (sw_swiss_validate(trf, &err)) {
+    if (baku && sw_swiss_trf_baku(trf, &err)) {
+        int rc = sw_cli_fail(&err);
+        sw_swiss_trf_free(trf);
+        return rc;
+    }
+    int nwarn = 0;
+    sw_status st = strict ? sw_swiss_validate(trf, &err)
+                          : sw_swiss_validate_lenient(trf, warnings, &nwarn, &err);
+    if (st) {
         int rc = sw_cli_fail(&err);
         sw_swiss_trf_free(trf);
         return rc;
     }
     return SW_EXIT_OK;
+}
+
+/* Each warning line on stderr, prefixed like every other message. */
+static void print_warnings(const sw_strbuf *warnings) {
+    const char *s = sw_strbuf_cstr(warnings);
+    while (*s) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        fprintf(stderr, "seatwise: %.*s\n", (int)n, s);
+        s += n + (e ? 1 : 0);
+    }
 }
 
 static int write_text(const char *path, const sw_strbuf *sb) {
@@ -110,9 +150,35 @@ static int write_text(const char *path, const sw_strbuf *sb) {
     return SW_EXIT_OK;
 }
 
+/* --trf-out: the record with the paired round appended, results blank
+ * (the arbiter enters them; the bye is scored), so the event runs round by
+ * round. Changes trf: call it last. */
+static int write_trf_out(const char *path, sw_swiss_trf *trf, const sw_swiss_pairing *p,
+                         sw_strbuf *out) {
+    sw_error err;
+    char *blank = malloc((size_t)p->nboards + 1);
+    if (!blank) {
+        fprintf(stderr, "seatwise swiss: out of memory\n");
+        return SW_EXIT_INTERNAL;
+    }
+    memset(blank, ' ', (size_t)p->nboards);
+    blank[p->nboards] = 0;
+    sw_status st = sw_swiss_trf_add_round(trf, p, blank, &err);
+    free(blank);
+    if (st)
+        return sw_cli_fail(&err);
+    out->len = 0;
+    sw_swiss_trf_write(trf, out);
+    return write_text(path, out);
+}
+
 static int cmd_pair(const args *a) {
     sw_swiss_trf trf;
-    int rc = read_valid(a->in, &trf);
+    sw_strbuf warnings;
+    sw_strbuf_init(&warnings);
+    int rc = read_valid(a->in, a->strict, a->baku, &trf, &warnings);
+    print_warnings(&warnings);
+    sw_strbuf_free(&warnings);
     if (rc)
         return rc;
     sw_swiss_pairing p;
@@ -137,6 +203,8 @@ static int cmd_pair(const args *a) {
         sw_report_swiss_html(&trf, &p, a->in, &out);
         rc = write_text(a->html, &out);
     }
+    if (!rc && a->trf_out)
+        rc = write_trf_out(a->trf_out, &trf, &p, &out);
     if (a->opt.explain)
         fputs(sw_strbuf_cstr(&p.explain), stderr);
     if (!rc && p.nunpaired) {
@@ -153,11 +221,15 @@ static int cmd_pair(const args *a) {
 
 static int cmd_check(const args *a) {
     sw_swiss_trf trf;
-    int rc = read_valid(a->in, &trf);
-    if (rc)
-        return rc;
     sw_strbuf rep;
     sw_strbuf_init(&rep);
+    int rc = read_valid(a->in, a->strict, a->baku, &trf, &rep); /* warnings open the report */
+    if (rc) {
+        print_warnings(&rep);
+        sw_strbuf_free(&rep);
+        return rc;
+    }
+    print_warnings(&rep); /* on stderr too, where pair puts them */
     sw_error err;
     sw_swiss_check_stats cs;
     if (sw_swiss_check_stats_run(&trf, &a->opt, &rep, &cs, &err)) {
@@ -191,7 +263,56 @@ static int cmd_generate(const args *a) {
     return rc;
 }
 
+/* The endorsed engines' command line (bbpPairings, JaVaFo):
+ * `--dutch IN -p [OUT]` pairs, `--dutch IN -c` checks. Rewritten into
+ * `pair IN [-o OUT] ...` or `check IN ...` (other options pass through);
+ * -1 when argv is not in that form. */
+static int conventional(int argc, char **argv) {
+    bool dutch = false;
+    for (int i = 1; i < argc; i++)
+        dutch = dutch || !strcmp(argv[i], "--dutch");
+    if (!dutch)
+        return -1;
+    char **v = calloc((size_t)argc + 4, sizeof *v);
+    if (!v) {
+        fprintf(stderr, "seatwise swiss: out of memory\n");
+        return SW_EXIT_INTERNAL;
+    }
+    int n = 2, mode = 0; /* 'p' or 'c' */
+    v[0] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--dutch"))
+            continue;
+        if (!strcmp(argv[i], "-p") || !strcmp(argv[i], "-c")) {
+            if (mode) {
+                free(v);
+                return sw_cli_usage("swiss", "%s", "--dutch takes one of -p and -c");
+            }
+            mode = argv[i][1];
+            /* -p OUT: a following word that is not an option is the output;
+             * without one the pairing goes to standard output. */
+            if (mode == 'p' && i + 1 < argc && argv[i + 1][0] != '-') {
+                v[n++] = "-o";
+                v[n++] = argv[++i];
+            }
+            continue;
+        }
+        v[n++] = argv[i];
+    }
+    if (!mode) {
+        free(v);
+        return sw_cli_usage("swiss", "%s", "--dutch needs -p [OUT] (pair) or -c (check)");
+    }
+    v[1] = mode == 'p' ? "pair" : "check";
+    int rc = sw_cmd_swiss(n, v);
+    free(v);
+    return rc;
+}
+
 int sw_cmd_swiss(int argc, char **argv) {
+    int conv = conventional(argc, argv);
+    if (conv >= 0)
+        return conv;
     if (argc < 2)
         return sw_cli_usage("swiss", "%s", "expected pair, check or generate");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -214,7 +335,10 @@ int sw_cmd_swiss(int argc, char **argv) {
         return usage_error(sub, "%s", "an input file is required");
     if (!strcmp(sub, "check") && a.out)
         return usage_error(sub, "%s", "check writes no file: -o belongs to pair and generate");
-    if (sw_cli_out_is_input("swiss pair", a.out, a.in))
+    if (!strcmp(sub, "check") && a.trf_out)
+        return usage_error(sub, "%s", "check writes no file: --trf-out belongs to pair");
+    if (sw_cli_out_is_input("swiss pair", a.out, a.in) ||
+        sw_cli_out_is_input("swiss pair", a.trf_out, a.in))
         return SW_EXIT_USAGE;
     if (!strcmp(sub, "pair"))
         return cmd_pair(&a);

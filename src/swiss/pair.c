@@ -67,15 +67,35 @@ typedef struct weights {
     uint64_t K;    /* radix of the rank digits: 2 np e + 1 */
     bool no_order; /* leave the floaters' order out (the bracket order decides) */
     int *grp;      /* np: group of each position in who */
+    uint64_t *Rg;  /* ng: radix of group g's colour and float digits, 2 min(e, |G_g|) + 1 */
     uint64_t *mem; /* all the numbers below */
-    uint64_t *k_real, *k_rank, *k_eq, *k_alt, *k_low;
-    uint64_t *k_grp; /* ng numbers */
+    uint64_t *k_real, *k_rank;
+    /* ng numbers each: per score group, top first, the units of F_g, of its
+     * colour digits and of its float digits (k_low: the pricing bound). */
+    uint64_t *k_grp, *k_eq, *k_alt, *k_low;
 } weights;
 
 static void weights_free(weights *W) {
     free(W->grp);
+    free(W->Rg);
     free(W->mem);
     memset(W, 0, sizeof *W);
+}
+
+/* Rg for the groups of W->grp (W->np positions, W->ng groups): a group's
+ * colour digits count at most 2 per pair made in it (its lower player in
+ * the group) and its float digits at most 1, and such pairs have distinct
+ * players of the group. */
+static bool group_radix(weights *W) {
+    W->Rg = calloc((size_t)(W->ng + 1), sizeof *W->Rg);
+    if (!W->Rg)
+        return false;
+    for (int r = 0; r < W->np; r++)
+        W->Rg[W->grp[r]]++;
+    uint64_t e = (uint64_t)(W->np + 1) / 2;
+    for (int g = 0; g < W->ng; g++)
+        W->Rg[g] = 2 * (W->Rg[g] < e ? W->Rg[g] : e) + 1;
+    return true;
 }
 
 /* Room for a multiplier while its width is not known yet: one limb beyond
@@ -99,53 +119,57 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(np + 6));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(3 * np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
+    if (!group_radix(W)) {
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
     int lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
     W->lo = lo;
     uint64_t e = (uint64_t)(np + 1) / 2;
-    uint64_t R = W->R = 2 * e + 1;
-    /* tmp holds, WIDE limbs each: rank(1), alt, eq, k_grp[ng-1] .. k_grp[0], k_real. */
+    W->R = 2 * e + 1;
+    /* tmp holds, WIDE limbs each: rank (1), then from the lowest group up
+     * alt_g, eq_g, F_g, and last k_real: 3 ng + 2 numbers. */
     uint64_t *k = tmp;
     sw_limbs_set_i64(k, WIDE, 1);
     W->K = 2 * (uint64_t)np * e + 1;
-    sw_limbs_set_i64(k + WIDE, WIDE, (int64_t)(W->K * W->K));
-    sw_limbs_copy(k + 2 * WIDE, k + WIDE, WIDE);
-    for (int t = 0; t < 4; t++)
-        sw_limbs_mul_u64(k + 2 * WIDE, k + 2 * WIDE, R, WIDE);
-    int n_at = 3, bits = 0;
+    int n_at = 1, bits = 0;
     bool too_wide = false;
-    for (int g = ng - 1, r = np; g >= -1; g--) {
-        /* The unit above group g+1's: times (range of group g+1 + 1); for
-         * the last group the range below is eq's (two digits, radix R). */
-        uint64_t range;
-        if (g == ng - 1) {
-            range = R * R - 1;
-        } else {
-            int end = r, start = r;
-            while (start > 0 && W->grp[start - 1] == g + 1)
-                start--;
-            uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
-            uint64_t pairs = size < below ? size : below;
-            pairs = (pairs < e ? pairs : e) + 1;
-            uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo) + 2;
-            range = pairs * dmax * dmax;
-            r = start;
+    uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
+    for (int g = ng - 1, r = np; g >= 0 && !too_wide; g--) {
+        int end = r, start = r;
+        while (start > 0 && W->grp[start - 1] == g)
+            start--;
+        r = start;
+        uint64_t Rg = W->Rg[g];
+        /* alt_g above what lies below, eq_g four float digits up, F_g two
+         * colour digits up. */
+        uint64_t step[3] = {range + 1, Rg * Rg * Rg * Rg, Rg * Rg};
+        for (int t = 0; t < 3; t++) {
+            sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, step[t], WIDE);
+            n_at++;
         }
-        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
-        n_at++;
+        uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
+        uint64_t pairs = size < below ? size : below;
+        pairs = (pairs < e ? pairs : e) + 1;
+        uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo) + 2;
+        range = pairs * dmax * dmax;
         bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
-        if (bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16) {
-            too_wide = true;
-            break;
-        }
+        too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
     }
+    /* k_real: one more than F_0's range above F_0's unit. */
+    sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+    sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+    bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
+    too_wide = too_wide || bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16;
     /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
     int L = (bits + 2 + 8 + 63) / 64;
     if (L < 2)
@@ -160,7 +184,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(ng + 6));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(4 * ng + 3));
     if (!W->mem) {
         free(tmp);
         weights_free(W);
@@ -168,26 +192,30 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
-    W->k_alt = W->k_rank + L;
-    W->k_eq = W->k_alt + L;
-    W->k_low = W->k_eq + L;
-    W->k_grp = W->k_low + L;
+    W->k_grp = W->k_rank + L;
+    W->k_eq = W->k_grp + (size_t)ng * (size_t)L;
+    W->k_alt = W->k_eq + (size_t)ng * (size_t)L;
+    W->k_low = W->k_alt + (size_t)ng * (size_t)L;
     sw_limbs_copy(W->k_rank, k, L);
-    sw_limbs_copy(W->k_alt, k + WIDE, L);
-    sw_limbs_copy(W->k_eq, k + 2 * WIDE, L);
-    for (int g = 0; g < ng; g++)
-        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (size_t)(ng - g + 2) * WIDE, L);
-    /* k_real: the top, one more than F_0's range above k_grp[0]. */
-    sw_limbs_copy(W->k_real, k + (size_t)(ng + 3) * WIDE, L);
-    /* Per player, at least half of an edge's colour, float and rank parts
-     * (the pricing bound): (R + 1) k_eq + (R^3 + R^2 + R + 1) k_alt. */
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-    sw_limbs_set_i64(W->k_low, L, 0);
-    sw_limbs_addmul_u64(W->k_low, W->k_eq, R + 1, L);
-    sw_limbs_copy(t, W->k_alt, L);
-    for (int d = 0; d < 4; d++) {
-        sw_limbs_add(W->k_low, W->k_low, t, L);
-        sw_limbs_mul_u64(t, t, R, L);
+    sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    for (int g = 0; g < ng; g++) {
+        size_t at = 1 + 3 * (size_t)(ng - 1 - g); /* group g's alt_g in tmp */
+        sw_limbs_copy(W->k_alt + (size_t)g * (size_t)L, k + at * WIDE, L);
+        sw_limbs_copy(W->k_eq + (size_t)g * (size_t)L, k + (at + 1) * WIDE, L);
+        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (at + 2) * WIDE, L);
+        /* Per player of the group, at least half of the colour and float
+         * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
+         * (R^3 + R^2 + R + 1) k_alt with R = Rg; an edge's parts fall in
+         * its players' groups or below, where the units are smaller. */
+        uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
+        uint64_t R = W->Rg[g];
+        sw_limbs_set_i64(low, L, 0);
+        sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L, R + 1, L);
+        sw_limbs_copy(t, W->k_alt + (size_t)g * (size_t)L, L);
+        for (int d = 0; d < 4; d++) {
+            sw_limbs_add(low, low, t, L);
+            sw_limbs_mul_u64(t, t, R, L);
+        }
     }
     free(tmp);
     return SW_OK;
@@ -239,21 +267,27 @@ typedef struct ectx {
  * them, and standard_order compares them without building it. */
 typedef struct ecomp {
     int64_t rank; /* (2 np - pa - pb) K + floaters' order */
-    int grp;      /* score group of the higher-scored player */
-    int d2;       /* squared score difference (half points) */
-    int64_t eq;   /* colour digits: players given their preference (C10), radix R, then
-                   * those with a strong or absolute one given it (C11) */
-    int64_t alt;  /* float digits, radix R: not the same downfloat as the round
-                   * before (C12), upfloat (C13), downfloat two rounds before
-                   * (C14), upfloat (C15) */
+    int grp;      /* score group of the higher-scored player (where it floats from) */
+    int glo;      /* score group of the lower one: the bracket the pair is made in */
+    int d2;       /* squared score difference (half points), in grp's F */
+    int64_t eq;   /* colour digits of glo: players given their preference (C10), radix
+                   * Rg, then those with a strong or absolute one given it (C11) */
+    int64_t altd; /* float digits of grp, radix Rg: the higher one not floating down
+                   * again (C12 at R^3, C14 at R^0... see pack_low) */
+    int64_t altu; /* float digits of glo: the lower one not floating up again */
 } ecomp;
 
-/* Packed digits of a pair whose higher (a) floats down to b (or none when
- * the scores are equal); b NULL for the bye (a downfloat, no colour). */
+/* Packed digits of a pair whose higher (a, of group ga) floats down to b
+ * (of group gb; or none when the scores are equal); b NULL for the bye (a
+ * downfloat, no colour). Each group's four float digits are, from the top:
+ * not the same downfloat as the round before (C12), upfloat (C13),
+ * downfloat two rounds before (C14), upfloat (C15); the downfloat digits
+ * belong to a's group, the upfloat ones and the colours to b's, the
+ * bracket the pair is made in (criteria are met bracket by bracket). */
 static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
-                      bool floats) {
-    int64_t R = (int64_t)W->R;
-    ecomp x = {0, 0, 0, 0, 0};
+                      bool floats, int ga, int gb) {
+    int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
+    ecomp x = {0, ga, gb, 0, 0, 0, 0};
     int got = 2, strong = 2;
     if (b) {
         const sw_swiss_pstate *pl[2] = {a, b};
@@ -268,7 +302,7 @@ static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss
             }
         }
     }
-    x.eq = got * R + strong;
+    x.eq = got * Rb + strong;
     int f12 = 1, f13 = 1, f14 = 1, f15 = 1;
     if (floats) {
         f12 = a->fl1 != 'd';
@@ -278,7 +312,8 @@ static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss
             f15 = b->fl2 != 'u';
         }
     }
-    x.alt = ((f12 * R + f13) * R + f14) * R + f15;
+    x.altd = f12 * Ra * Ra * Ra + f14 * Ra;
+    x.altu = f13 * Rb * Rb + f15;
     return x;
 }
 
@@ -289,25 +324,32 @@ static ecomp edge_comp(const ectx *c, int pa, int pb) {
     const sw_swiss_pstate *b = &rk->st->p[rk->idx[c->who[pb]]];
     int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
     char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
-    ecomp x = pack_low(&c->W, a, b, ca, d > 0);
+    ecomp x = pack_low(&c->W, a, b, ca, d > 0, c->W.grp[pa], c->W.grp[pb]);
     /* Who plays (the lowest ranked sits out), then among floats the lowest
      * ranked downfloater meeting the highest ranked upfloater (the bracket
      * order: S2's last floats, a moved-down player meets the top first). */
     x.rank = (int64_t)(2 * c->W.np - pa - pb) * (int64_t)c->W.K;
     if (d > 0 && !c->W.no_order)
         x.rank += pa + (c->W.np - pb);
-    x.grp = c->W.grp[pa];
     x.d2 = d * d;
     return x;
 }
 
-/* out (W.L limbs) = 2 k_real + rank - d2 k_grp[grp] + eq k_eq + alt k_alt. */
+/* The colour and float parts of x added to out (W.L limbs). */
+static void add_low(const weights *W, ecomp x, uint64_t *out) {
+    size_t L = (size_t)W->L;
+    sw_limbs_addmul_u64(out, W->k_alt + (size_t)x.grp * L, (uint64_t)x.altd, W->L);
+    sw_limbs_addmul_u64(out, W->k_alt + (size_t)x.glo * L, (uint64_t)x.altu, W->L);
+    sw_limbs_addmul_u64(out, W->k_eq + (size_t)x.glo * L, (uint64_t)x.eq, W->L);
+}
+
+/* out (W.L limbs) = 2 k_real + rank - d2 k_grp[grp] + eq k_eq[glo] +
+ * altd k_alt[grp] + altu k_alt[glo]. */
 static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
     int L = W->L;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     sw_limbs_set_i64(out, L, x.rank);
-    sw_limbs_addmul_u64(out, W->k_alt, (uint64_t)x.alt, L);
-    sw_limbs_addmul_u64(out, W->k_eq, (uint64_t)x.eq, L);
+    add_low(W, x, out);
     sw_limbs_addmul_u64(out, W->k_real, 2, L);
     if (x.d2) {
         sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
@@ -321,10 +363,9 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
 static ecomp bye_comp(const ectx *c, int pa) {
     const weights *W = &c->W;
     const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
-    ecomp x = pack_low(W, a, NULL, 0, true);
+    ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->grp[pa]);
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
-    x.grp = W->grp[pa];
     x.d2 = d * d;
     return x;
 }
@@ -335,8 +376,7 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     int L = W->L;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     sw_limbs_set_i64(out, L, 0);
-    sw_limbs_addmul_u64(out, W->k_alt, (uint64_t)x.alt, L);
-    sw_limbs_addmul_u64(out, W->k_eq, (uint64_t)x.eq, L);
+    add_low(W, x, out);
     sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
     sw_limbs_sub(out, out, t, L);
 }
@@ -448,7 +488,7 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a < n; a++) {
         uint64_t *b = pr->base + (size_t)a * (size_t)L;
-        sw_limbs_copy(t, W->k_low, L);
+        sw_limbs_copy(t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
         sw_limbs_add(t, t, W->k_real, L);
         sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K + (uint64_t)W->np, L);
         sw_limbs_shl(t, t, 2, L);
@@ -636,17 +676,25 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         return SW_OK;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np);    /* S1 index of a player, -1 */
-    int *pos = malloc(sizeof(int) * (size_t)np);   /* index in its S2 / residents / S1 */
-    int *role = malloc(sizeof(int) * (size_t)np);  /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
-    int *order = malloc(sizeof(int) * (size_t)np); /* S1 players in rank order */
-    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)np);
+    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
+    int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
+    /* index in its group's S2, -1: kept apart from role, as a player of S2
+     * that the first optimum floated down is also a moved-down player (role
+     * 1) of the group below, and stays a candidate in its own. */
+    int *pos2 = malloc(sizeof(int) * (size_t)np);
+    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
+    /* The digits in order: S1 players by rank, each group's exchange count
+     * (-1 - g) just before its first remainder S1 player. */
+    int *order = malloc(sizeof(int) * (size_t)(2 * np + 1));
+    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(2 * np + 1));
+    int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
     uint64_t *place = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !role || !order || !radix || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !s2n ||
+        !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -657,7 +705,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         gstart[g] = r;
     }
     for (int r = 0; r < np; r++)
-        s1[r] = -1, role[r] = 0, pos[r] = 0, s2n[r] = 0, s1n[r] = 0;
+        s1[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
     int n1 = 0;
     double bits = 0;
     for (int g = 0; g < ng; g++) {
@@ -687,26 +735,38 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 order[n1++] = r;
             } else {
                 role[r] = 3;
-                pos[r] = k2++;
+                pos2[r] = k2++;
             }
         }
         for (int r = gs; r < ge; r++)
             if (role[r] == 2)
                 s2n[r] = rem - p, s1n[r] = p;
     }
-    /* Sort the S1 players by rank (moved-down players were added per group). */
-    for (int i = 1; i < n1; i++)
-        for (int j = i; j > 0 && order[j - 1] > order[j]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
+    /* The digits by rank. Transpositions before exchanges, bracket by
+     * bracket: a group's count of remainder S1 players paired inside their
+     * own S2 (radix: their number + 1) comes before their own digits, and
+     * after the digits of the brackets above and of the players moved down
+     * into it (they rank higher), as the Dutch system settles those first. */
+    n1 = 0;
+    for (int g = 0; g < ng; g++)
+        vidx[g] = -1;
+    for (int r = 0; r < np; r++) {
+        if (role[r] == 2 && vidx[grp[r]] < 0) {
+            int cnt = 0;
+            for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
+                cnt += role[t] == 2;
+            vidx[grp[r]] = n1;
+            order[n1] = -1 - grp[r];
+            radix[n1++] = (uint64_t)cnt + 1;
         }
-    for (int i = 0; i < n1; i++) {
-        int r = order[i];
-        s1[r] = i;
-        radix[i] = (uint64_t)(s2n[r] + s1n[r]) + 1;
-        bits += log2((double)radix[i]);
+        if (role[r] == 1 || role[r] == 2) {
+            s1[r] = n1;
+            order[n1] = r;
+            radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
+        }
     }
+    for (int i = 0; i < n1; i++)
+        bits += log2((double)radix[i]);
     if (n1 == 0 || bits > LEX_BITS_MAX)
         goto out;
     rc = make_weights(rk, who, np, &c.W, err);
@@ -750,6 +810,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 sw_limbs_mul_u64(slot, slot, radix[i], L);
             if (bye || s1[a] < 0)
                 continue;
+            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0) /* not an exchange */
+                sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
             if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
@@ -758,8 +820,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
                             ? (uint64_t)(b - gstart[grp[b]])
                             : radix[i] - 1;
-            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 3)
-                digit = (uint64_t)pos[b];
+            else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+                digit = (uint64_t)pos2[b];
             else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
                 digit = (uint64_t)(s2n[a] + pos[b]);
             if (digit > radix[i] - 1)
@@ -782,9 +844,11 @@ out:
     free(gstart);
     free(s1);
     free(pos);
+    free(pos2);
     free(role);
     free(order);
     free(radix);
+    free(vidx);
     free(s2n);
     free(s1n);
     free(vm);
@@ -811,45 +875,54 @@ static ecomp pair_comp(const ectx *c, int a, int b) {
     return a < b ? edge_comp(c, a, b) : edge_comp(c, b, a);
 }
 
+/* Group g's parts of x: its d^2 (F_g), colour digits and float digits. */
+static void group_parts(ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
+    *f += x.grp == g ? x.d2 : 0;
+    *eq += x.glo == g ? x.eq : 0;
+    *alt += (x.grp == g ? x.altd : 0) + (x.glo == g ? x.altu : 0);
+}
+
 /* Do two pairs of games on the same four players weigh the same? The weight
  * is a mixed-radix number whose digits stay in range for any set of games,
- * so equal weight is equal components: real and rank are equal already (the
- * same players play), so the colour sums and each group's sum of d^2. */
+ * so equal weight is equal components: real is equal already (the same
+ * players play), so rank and, in each group, the sum of d^2, the colour and
+ * the float digits. */
 static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
-    if (x1.eq + x2.eq != y1.eq + y2.eq || x1.alt + x2.alt != y1.alt + y2.alt ||
-        x1.rank + x2.rank != y1.rank + y2.rank)
+    if (x1.rank + x2.rank != y1.rank + y2.rank)
         return false;
     const ecomp all[4] = {x1, x2, y1, y2};
-    for (int k = 0; k < 4; k++) {
-        int g = all[k].grp, sx = 0, sy = 0;
+    for (int k = 0; k < 8; k++) {
+        int g = k % 2 ? all[k / 2].glo : all[k / 2].grp;
+        int64_t v[2][3] = {{0, 0, 0}, {0, 0, 0}};
         for (int t = 0; t < 4; t++)
-            if (all[t].grp == g)
-                *(t < 2 ? &sx : &sy) += all[t].d2;
-        if (sx != sy)
+            group_parts(all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
+        if (memcmp(v[0], v[1], sizeof v[0]))
             return false;
     }
     return true;
 }
 
-/* The components of a whole pairing summed (f: one sum of d^2 per group). */
+/* The components of a whole pairing summed, per group (f: d^2, eq, alt). */
 typedef struct totals {
     long games;
-    int64_t rank, eq, alt;
-    long *f;
+    int64_t rank;
+    int64_t *f, *eq, *alt; /* ng each */
 } totals;
 
 static void add_comp(totals *t, ecomp x) {
     t->games++;
     t->rank += x.rank;
-    t->eq += x.eq;
-    t->alt += x.alt;
     t->f[x.grp] += x.d2;
+    t->eq[x.glo] += x.eq;
+    t->alt[x.grp] += x.altd;
+    t->alt[x.glo] += x.altu;
 }
 
 static bool same_totals(const totals *a, const totals *b, int ng) {
-    if (a->games != b->games || a->rank != b->rank || a->eq != b->eq || a->alt != b->alt)
+    if (a->games != b->games || a->rank != b->rank)
         return false;
-    return !memcmp(a->f, b->f, sizeof(long) * (size_t)ng);
+    size_t sz = sizeof(int64_t) * (size_t)ng;
+    return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz);
 }
 
 /* Among the optimal pairings, move towards the standard one (ideal_targets):
@@ -868,7 +941,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     c.target = malloc(sizeof(int) * (size_t)(np + 1));
     int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
         *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
-    long *fs = calloc(2 * (size_t)(np + 1), sizeof(long));
+    int64_t *fs = calloc(6 * (size_t)(np + 1), sizeof(int64_t));
     if (!c.W.grp || !c.target || !ba || !bb || !fs) {
         free(c.W.grp);
         free(c.target);
@@ -879,10 +952,20 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
     c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
+    if (!group_radix(&c.W)) {
+        free(c.W.grp);
+        free(c.target);
+        free(ba);
+        free(bb);
+        free(fs);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
     c.W.lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
-    totals topt = {0, 0, 0, 0, fs}, tideal = {0, 0, 0, 0, fs + np + 1};
+    size_t m = (size_t)(np + 1);
+    totals topt = {0, 0, fs, fs + m, fs + 2 * m},
+           tideal = {0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
@@ -941,6 +1024,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
             }
     }
     free(c.W.grp);
+    free(c.W.Rg);
     free(c.target);
     free(ba);
     free(bb);
@@ -1112,6 +1196,28 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
     return SW_OK;
 }
 
+/* The fast mode's round 1 (nobody has a game or a score yet): the top half
+ * against the bottom half, 1 v h+1, 2 v h+2, ..., the bye to the last, as
+ * the Dutch system pairs a first round; the greedy passes would pair 1 v 2.
+ * Returns false (mate untouched) when the state is not a first round. */
+static bool first_round_split(const sw_swiss_ranked *rk, const bool *bye_ok, int *mate) {
+    int np = rk->np, h = np / 2;
+    if (np < 2 || (np % 2 && !bye_ok[np - 1]))
+        return false;
+    for (int r = 0; r < np; r++) {
+        const sw_swiss_pstate *a = &rk->st->p[rk->idx[r]];
+        if (a->nopp || a->score2 != rk->st->p[rk->idx[0]].score2)
+            return false;
+    }
+    for (int r = 0; r < h; r++) {
+        mate[r] = r + h;
+        mate[r + h] = r;
+    }
+    if (np % 2)
+        mate[np - 1] = -2;
+    return true;
+}
+
 sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
                         sw_error *err) {
     memset(out, 0, sizeof *out);
@@ -1148,7 +1254,9 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
     }
-    if (opt && opt->fast)
+    if (opt && opt->fast && first_round_split(&rk, bye_ok, mate))
+        rc = SW_OK;
+    else if (opt && opt->fast)
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);

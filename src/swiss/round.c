@@ -19,7 +19,7 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p, c
     for (int i = 0; i < trf->nplayers; i++) { /* absent or left out unless a board says otherwise */
         sw_swiss_player *pl = &trf->players[i];
         if (trf->preset && pl->games[r].result != ' ') {
-            pl->points2 += sw_swiss_result_points2(pl->games[r].result); /* bye written ahead */
+            pl->points2 += sw_swiss_game_points2(trf, &pl->games[r]); /* bye written ahead */
             continue;
         }
         pl->games[r] = (sw_swiss_game){0, '-', pl->absent ? 'Z' : ' '};
@@ -34,7 +34,7 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p, c
         sw_swiss_player *pw = &trf->players[trf->index_of_id[w]];
         if (b == 0) {
             pw->games[r] = (sw_swiss_game){0, '-', 'U'};
-            pw->points2 += 2;
+            pw->points2 += sw_swiss_game_points2(trf, &pw->games[r]);
             continue;
         }
         sw_swiss_player *pb = &trf->players[trf->index_of_id[b]];
@@ -52,14 +52,17 @@ sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p, c
         case '-':
             rw = '-', rb = '+';
             break;
+        case ' ': /* paired, not played yet (--trf-out) */
+            rw = rb = ' ';
+            break;
         default:
             rw = rb = '=';
             break;
         }
         pw->games[r] = (sw_swiss_game){b, 'w', rw};
         pb->games[r] = (sw_swiss_game){w, 'b', rb};
-        pw->points2 += sw_swiss_result_points2(rw);
-        pb->points2 += sw_swiss_result_points2(rb);
+        pw->points2 += sw_swiss_game_points2(trf, &pw->games[r]);
+        pb->points2 += sw_swiss_game_points2(trf, &pb->games[r]);
     }
     for (int i = 0; i < trf->nplayers; i++)
         trf->players[i].absent = false;

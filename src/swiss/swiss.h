@@ -33,7 +33,28 @@ typedef struct sw_swiss_player {
     char *prefix;         /* the record text before the round columns (name etc.), owned */
     sw_swiss_game *games; /* nrounds entries (owned; shared capacity rounds_cap) */
     bool absent;          /* listed in XXZ: not paired in the next round */
+    int *accel2;          /* acceleration (XXA, or --baku) per round, half points, owned;
+                           * added to the score when that round is paired */
+    int naccel;           /* entries in accel2; later rounds have none */
 } sw_swiss_player;
+
+/* The point system (TRF(x) XXS): points of each kind of result, in half
+ * points, indexed by these codes (JaVaFo's names). */
+enum {
+    SW_PTS_WW, /* win with white */
+    SW_PTS_BW, /* win with black */
+    SW_PTS_WD, /* draw with white */
+    SW_PTS_BD,
+    SW_PTS_WL, /* loss with white */
+    SW_PTS_BL,
+    SW_PTS_ZPB, /* zero-point bye */
+    SW_PTS_HPB, /* half-point bye */
+    SW_PTS_FPB, /* full-point bye */
+    SW_PTS_PAB, /* pairing-allocated bye */
+    SW_PTS_FW,  /* forfeit win */
+    SW_PTS_FL,  /* forfeit loss */
+    SW_PTS_N
+};
 
 typedef struct sw_swiss_trf {
     char path[256]; /* for messages */
@@ -52,7 +73,11 @@ typedef struct sw_swiss_trf {
      * played round. Its players are absent from the pairing and keep their
      * entry (games[nrounds]); their points exclude it. */
     bool preset;
-    char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ) */
+    bool points_custom; /* an XXS line: pts2 holds the point system */
+    int pts2[SW_PTS_N]; /* half points per result kind when points_custom */
+    bool accelerated;   /* XXA lines (or --baku) gave accelerations */
+    char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
+                         * XXA are read and kept) */
     int nother;
 } sw_swiss_trf;
 
@@ -84,8 +109,37 @@ void sw_swiss_trf_write(const sw_swiss_trf *trf, sw_strbuf *out);
  * and the player. */
 SW_NODISCARD sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err);
 
-/* Points in half points earned by one result code. */
+/* As sw_swiss_validate, but a past break of the pairing rules (a rematch, a
+ * second pairing-allocated bye or one after a forfeit win, a colour beyond
+ * the absolute rules) is a warning, not an error: one line per irregularity
+ * ("file:line: warning: player P, round R: ... (rule N) ...") is appended
+ * to warnings (at most 50 lines, then a count) and *nwarnings counts them
+ * all. Only a record that cannot be read consistently (asymmetric
+ * opponents, contradictory results or colours, stated points that are not
+ * the sum of the results) is refused. The next round is then paired under
+ * the rules: no further rematch or bye, a colour difference beyond +-2 may
+ * only shrink. */
+SW_NODISCARD sw_status sw_swiss_validate_lenient(const sw_swiss_trf *trf, sw_strbuf *warnings,
+                                                 int *nwarnings, sw_error *err);
+
+/* Points in half points earned by one result code (the standard 1-½-0). */
 int sw_swiss_result_points2(char result);
+
+/* Points in half points of one round's entry under the record's point
+ * system (XXS; the standard one without it). */
+int sw_swiss_game_points2(const sw_swiss_trf *trf, const sw_swiss_game *g);
+
+/* The acceleration of player p in round r (0-based), half points. */
+static inline int sw_swiss_accel2(const sw_swiss_player *p, int r) {
+    return r >= 0 && r < p->naccel ? p->accel2[r] : 0;
+}
+
+/* The Baku acceleration (FIDE C.04.5.1): GA, the first 2*ceil(n/4) players
+ * by pairing number, get 1 virtual point in the first ceil(A/2) of the A =
+ * ceil(XXR/2) accelerated rounds and 0.5 in the rest; none after. Fills
+ * each player's accel2. SW_ERR_INVALID without XXR, with XXA lines already
+ * there, or with a point system other than 1-½-0. */
+SW_NODISCARD sw_status sw_swiss_trf_baku(sw_swiss_trf *trf, sw_error *err);
 
 /* One board: white and black ids; black 0 = pairing-allocated bye. */
 typedef struct sw_swiss_board {
@@ -147,8 +201,9 @@ void sw_swiss_pairing_free(sw_swiss_pairing *p);
 
 /* Append a round: the boards of p with results (one per board: '1' white
  * won, '0' black won, '=' draw, '+' white won by forfeit, '-' black won by
- * forfeit; ignored for the bye) and update points. Absent and unpaired players
- * get a zero-point entry ('-' for absent as TRF 'Z'). */
+ * forfeit, ' ' not played yet: opponent and colour without a result, for
+ * the record an arbiter fills in; ignored for the bye) and update points. Absent and unpaired
+ * players get a zero-point entry ('-' for absent as TRF 'Z'). */
 SW_NODISCARD sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
                                               const char *results, sw_error *err);
 

@@ -29,6 +29,38 @@ int sw_swiss_result_points2(char r) {
     }
 }
 
+int sw_swiss_game_points2(const sw_swiss_trf *trf, const sw_swiss_game *g) {
+    if (!trf->points_custom)
+        return sw_swiss_result_points2(g->result);
+    const int *t = trf->pts2;
+    bool black = g->colour == 'b';
+    switch (g->result) {
+    case '1':
+    case 'W':
+        return t[black ? SW_PTS_BW : SW_PTS_WW];
+    case '=':
+    case 'D':
+        return t[black ? SW_PTS_BD : SW_PTS_WD];
+    case '0':
+    case 'L':
+        return t[black ? SW_PTS_BL : SW_PTS_WL];
+    case '+':
+        return t[g->opp ? SW_PTS_FW : SW_PTS_PAB]; /* "0000 +" is read as the bye */
+    case '-':
+        return t[SW_PTS_FL];
+    case 'U':
+        return t[SW_PTS_PAB];
+    case 'F':
+        return t[SW_PTS_FPB];
+    case 'H':
+        return t[SW_PTS_HPB];
+    case 'Z':
+        return t[SW_PTS_ZPB];
+    default:
+        return 0;
+    }
+}
+
 static bool result_code_ok(char r) {
     return r && strchr("10=+-WDLHFUZ ", r) != NULL;
 }
@@ -39,6 +71,7 @@ void sw_swiss_trf_free(sw_swiss_trf *trf) {
     for (int i = 0; i < trf->nplayers; i++) {
         free(trf->players[i].prefix);
         free(trf->players[i].games);
+        free(trf->players[i].accel2);
     }
     free(trf->players);
     free(trf->index_of_id);
@@ -100,8 +133,11 @@ static int field_points2(const char *line, size_t n, size_t off, size_t len) {
     int whole = 0, i = 0;
     if (!isdigit((unsigned char)buf[0]))
         return -1;
-    while (isdigit((unsigned char)buf[i]))
+    while (isdigit((unsigned char)buf[i])) {
+        if (whole > 99999) /* beyond any score (XXS values are free text) */
+            return -1;
         whole = whole * 10 + (buf[i++] - '0');
+    }
     int half = 0;
     if (buf[i] == '.') {
         i++;
@@ -116,11 +152,19 @@ static int field_points2(const char *line, size_t n, size_t off, size_t len) {
     return buf[i] ? -1 : whole * 2 + half;
 }
 
+/* One XXA line, kept until the players are indexed (it may come first). */
+typedef struct xxa_line {
+    int id, line, n;
+    int *v; /* half points, owned */
+} xxa_line;
+
 typedef struct parser {
     sw_swiss_trf *trf;
     int cap_players;
     int *xxz;
     int nxxz, cap_xxz, xxz_line;
+    xxa_line *xxa;
+    int nxxa, cap_xxa;
 } parser;
 
 static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
@@ -257,6 +301,96 @@ static sw_status parse_xxz(parser *ps, const char *line, size_t n, int lineno, s
     return SW_OK;
 }
 
+/* XXS: the point system as CODE=VALUE words (JaVaFo's codes; W and D set
+ * both colours). Values in points, multiples of 0.5. */
+static sw_status parse_xxs(sw_swiss_trf *trf, const char *line, size_t n, int lineno,
+                           sw_error *err) {
+    static const struct {
+        const char *code;
+        int a, b;
+    } codes[] = {{"WW", SW_PTS_WW, -1},       {"BW", SW_PTS_BW, -1},      {"WD", SW_PTS_WD, -1},
+                 {"BD", SW_PTS_BD, -1},       {"WL", SW_PTS_WL, -1},      {"BL", SW_PTS_BL, -1},
+                 {"ZPB", SW_PTS_ZPB, -1},     {"HPB", SW_PTS_HPB, -1},    {"FPB", SW_PTS_FPB, -1},
+                 {"PAB", SW_PTS_PAB, -1},     {"FW", SW_PTS_FW, -1},      {"FL", SW_PTS_FL, -1},
+                 {"W", SW_PTS_WW, SW_PTS_BW}, {"D", SW_PTS_WD, SW_PTS_BD}};
+    if (!trf->points_custom) {
+        static const int standard[SW_PTS_N] = {2, 2, 1, 1, 0, 0, 0, 1, 2, 2, 2, 0};
+        memcpy(trf->pts2, standard, sizeof standard);
+        trf->points_custom = true;
+    }
+    size_t i = 3;
+    while (i < n) {
+        while (i < n && line[i] == ' ')
+            i++;
+        size_t start = i, eq = 0;
+        while (i < n && line[i] != ' ') {
+            if (line[i] == '=' && !eq)
+                eq = i;
+            i++;
+        }
+        if (start == i)
+            break;
+        int k = -1;
+        for (int c = 0; eq && c < (int)(sizeof codes / sizeof codes[0]); c++)
+            if (strlen(codes[c].code) == eq - start &&
+                !memcmp(codes[c].code, line + start, eq - start))
+                k = c;
+        int v = k >= 0 ? field_points2(line, i, eq + 1, i - eq - 1) : -1;
+        if (k < 0 || v < 0)
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                "XXS: '%.*s' in column %d, expected CODE=POINTS (codes WW BW WD BD "
+                                "WL BL ZPB HPB FPB PAB FW FL W D; points like 3 or 0.5)",
+                                (int)(i - start), line + start, (int)start + 1);
+        trf->pts2[codes[k].a] = v;
+        if (codes[k].b >= 0)
+            trf->pts2[codes[k].b] = v;
+    }
+    return SW_OK;
+}
+
+/* XXA: "XXA NNNN pp.p pp.p ...": the player's id in the id columns, then
+ * the acceleration of rounds 1, 2, ... in 4-column fields one blank apart
+ * (a blank field is 0), as JaVaFo's manual describes. */
+static sw_status parse_xxa(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    sw_swiss_trf *trf = ps->trf;
+    int w = trf->id_width;
+    long id = field_int(line, n, 4, (size_t)w);
+    if (id < 1 || id > SW_SWISS_MAX_PLAYERS)
+        return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                            "XXA: player id in columns 5-%d is '%.*s', expected a number >= 1",
+                            4 + w, w, n > 4 ? line + 4 : "");
+    if (ps->nxxa == ps->cap_xxa) {
+        int cap = ps->cap_xxa ? 2 * ps->cap_xxa : 16;
+        xxa_line *a = realloc(ps->xxa, sizeof *a * (size_t)cap);
+        if (!a)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        ps->xxa = a;
+        ps->cap_xxa = cap;
+    }
+    xxa_line *x = &ps->xxa[ps->nxxa++];
+    *x = (xxa_line){(int)id, lineno, 0, malloc(sizeof(int) * SW_SWISS_MAX_ROUNDS)};
+    if (!x->v)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (size_t b = (size_t)(5 + w); b < n; b += 5) {
+        if (x->n >= SW_SWISS_MAX_ROUNDS)
+            return sw_error_set(err, SW_ERR_LIMIT, trf->path, lineno, "XXA: more than %d rounds",
+                                SW_SWISS_MAX_ROUNDS);
+        bool blank = true;
+        for (size_t c = b; c < b + 4 && c < n; c++)
+            blank = blank && line[c] == ' ';
+        int v = blank ? 0 : field_points2(line, n, b, 4);
+        if (v < 0 || (b > 0 && line[b - 1] != ' '))
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                "XXA: player %ld, round %d: '%.*s' in columns %d-%d, expected "
+                                "points like 1.0 or 0.5",
+                                id, x->n + 1, (int)(n - b < 4 ? n - b : 4), line + b, (int)b + 1,
+                                (int)b + 4);
+        x->v[x->n++] = v;
+    }
+    trf->accelerated = true;
+    return keep_line(trf, line, n, err);
+}
+
 static bool has_word(const char *line, size_t n, const char *word) {
     size_t k = strlen(word);
     for (size_t i = 0; i + k <= n; i++)
@@ -287,6 +421,12 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
         return SW_OK; /* read in the first pass */
     if (n >= 3 && !strncmp(line, "XXZ", 3))
         return parse_xxz(ps, line, n, lineno, err);
+    if (n >= 3 && !strncmp(line, "XXS", 3)) {
+        sw_status st = parse_xxs(trf, line, n, lineno, err);
+        return st ? st : keep_line(trf, line, n, err);
+    }
+    if (n >= 3 && !strncmp(line, "XXA", 3))
+        return parse_xxa(ps, line, n, lineno, err);
     return keep_line(trf, line, n, err);
 }
 
@@ -337,6 +477,59 @@ static sw_status index_ids(parser *ps, sw_error *err) {
                                 "XXZ lists player %d, who has no 001 record", id);
         trf->players[trf->index_of_id[id]].absent = true;
     }
+    for (int k = 0; k < ps->nxxa; k++) { /* several lines of a player follow on */
+        const xxa_line *x = &ps->xxa[k];
+        if (x->id > maxid || trf->index_of_id[x->id] < 0)
+            return sw_error_set(err, SW_ERR_INVALID, trf->path, x->line,
+                                "XXA names player %d, who has no 001 record", x->id);
+        sw_swiss_player *p = &trf->players[trf->index_of_id[x->id]];
+        if (p->naccel + x->n > SW_SWISS_MAX_ROUNDS)
+            return sw_error_set(err, SW_ERR_LIMIT, trf->path, x->line,
+                                "XXA: player %d has more than %d rounds of acceleration", x->id,
+                                SW_SWISS_MAX_ROUNDS);
+        int *a = realloc(p->accel2, sizeof(int) * (size_t)(p->naccel + x->n + 1));
+        if (!a)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        memcpy(a + p->naccel, x->v, sizeof(int) * (size_t)x->n);
+        p->accel2 = a;
+        p->naccel += x->n;
+    }
+    return SW_OK;
+}
+
+sw_status sw_swiss_trf_baku(sw_swiss_trf *trf, sw_error *err) {
+    if (!trf->total_rounds)
+        return sw_error_set(err, SW_ERR_INVALID, trf->path, 0,
+                            "the Baku acceleration needs the number of rounds (an XXR line)");
+    if (trf->accelerated)
+        return sw_error_set(err, SW_ERR_INVALID, trf->path, 0,
+                            "XXA lines already give the acceleration: use them or --baku, not "
+                            "both");
+    if (trf->points_custom &&
+        (trf->pts2[SW_PTS_WW] != 2 || trf->pts2[SW_PTS_BW] != 2 || trf->pts2[SW_PTS_WD] != 1 ||
+         trf->pts2[SW_PTS_BD] != 1 || trf->pts2[SW_PTS_WL] != 0 || trf->pts2[SW_PTS_BL] != 0))
+        return sw_error_set(err, SW_ERR_INVALID, trf->path, 0,
+                            "the Baku acceleration applies to the 1-0.5-0 point system only "
+                            "(C.04.5.1), the XXS line sets another");
+    int n = trf->nplayers, ga = 2 * ((n + 3) / 4);
+    int acc = (trf->total_rounds + 1) / 2, full = (acc + 1) / 2;
+    /* GA by pairing number: the ga lowest ids. */
+    for (int id = 1, seen = 0; id <= trf->max_id && seen < ga; id++) {
+        int i = trf->index_of_id[id];
+        if (i < 0)
+            continue;
+        seen++;
+        sw_swiss_player *p = &trf->players[i];
+        int *a = malloc(sizeof(int) * (size_t)acc);
+        if (!a)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        for (int r = 0; r < acc; r++)
+            a[r] = r < full ? 2 : 1;
+        free(p->accel2);
+        p->accel2 = a;
+        p->naccel = acc;
+    }
+    trf->accelerated = true;
     return SW_OK;
 }
 
@@ -369,8 +562,8 @@ static void detect_preset(sw_swiss_trf *trf) {
         p->absent = true;
         int sum = 0;
         for (int k = 0; k < r; k++)
-            sum += sw_swiss_result_points2(p->games[k].result);
-        int extra = sw_swiss_result_points2(p->games[r].result);
+            sum += sw_swiss_game_points2(trf, &p->games[k]);
+        int extra = sw_swiss_game_points2(trf, &p->games[r]);
         if (extra && p->points2 == sum + extra)
             p->points2 = sum;
     }
@@ -382,7 +575,7 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
     memset(&trf, 0, sizeof trf);
     snprintf(trf.path, sizeof trf.path, "%s", path ? path : "");
     trf.initial_colour = 'w';
-    parser ps = {&trf, 0, NULL, 0, 0, 0};
+    parser ps = {&trf, 0, NULL, 0, 0, 0, NULL, 0, 0};
     sw_status st = find_width(&trf, text, len, err);
     const char *p = text, *end = text + len, *line;
     size_t n;
@@ -407,6 +600,9 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
     if (!st)
         detect_preset(&trf);
     free(ps.xxz);
+    for (int k = 0; k < ps.nxxa; k++)
+        free(ps.xxa[k].v);
+    free(ps.xxa);
     if (st) {
         sw_swiss_trf_free(&trf);
         return st;

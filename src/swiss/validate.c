@@ -19,8 +19,8 @@ void sw_swiss_state_free(sw_swiss_state *st) {
 
 /* Add one round's game to a player's state (opponents only when the state
  * keeps them: opps not NULL). */
-static void apply_game(sw_swiss_pstate *s, const sw_swiss_game *g) {
-    s->score2 += sw_swiss_result_points2(g->result);
+static void apply_game(const sw_swiss_trf *trf, sw_swiss_pstate *s, const sw_swiss_game *g) {
+    s->score2 += sw_swiss_game_points2(trf, g);
     if (sw_swiss_is_bye(g))
         s->had_bye = true;
     if (g->opp > 0 && g->result == '+')
@@ -61,9 +61,10 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
         s->opps = st->pool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
         s->cols = st->cpool + (size_t)i * (size_t)(upto > 0 ? upto : 1);
         for (int r = 0; r < upto; r++) {
-            if (r >= upto - 2)
-                before[(size_t)i * 3 + (size_t)(r - (upto - 2))] = s->score2;
-            apply_game(s, &pl->games[r]);
+            if (r >= upto - 2) /* the pairing score of that round, acceleration included */
+                before[(size_t)i * 3 + (size_t)(r - (upto - 2))] =
+                    s->score2 + sw_swiss_accel2(pl, r);
+            apply_game(trf, s, &pl->games[r]);
         }
     }
     /* Floats (1.4): a game against a different score floats the higher
@@ -80,7 +81,7 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
                 int j = trf->index_of_id[g->opp];
                 int a = before[(size_t)i * 3 + (size_t)k], b = before[(size_t)j * 3 + (size_t)k];
                 f = a > b ? 'd' : a < b ? 'u' : 0;
-            } else if (sw_swiss_result_points2(g->result) > 0) {
+            } else if (sw_swiss_game_points2(trf, g) > 0) {
                 f = 'd';
             }
             if (k == 1)
@@ -89,6 +90,10 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
                 st->p[i].fl2 = f;
         }
     free(before);
+    /* Pairing score (C.04.5): the acceleration of the round being paired
+     * counts as points for everything the pairing weighs. */
+    for (int i = 0; i < n; i++)
+        st->p[i].score2 += sw_swiss_accel2(&trf->players[i], round - 1);
     return SW_OK;
 }
 
@@ -124,8 +129,10 @@ bool sw_swiss_met(const sw_swiss_pstate *a, int id_b) {
 bool sw_swiss_colour_ok(const sw_swiss_pstate *a, char c, bool waive) {
     if (waive)
         return true;
+    /* A difference already beyond +-2 (an irregular record accepted with a
+     * warning) may move back towards zero, never further out. */
     int d = a->coldiff + (c == 'w' ? 1 : -1);
-    if (d > 2 || d < -2)
+    if ((d > 2 || d < -2) && (d < 0 ? -d : d) > (a->coldiff < 0 ? -a->coldiff : a->coldiff))
         return false;
     return !(a->run >= 2 && a->last == c);
 }
@@ -214,6 +221,11 @@ static sw_status check_game(const sw_swiss_trf *trf, int i, int r, sw_error *err
                             "player %d, round %d: opponent %d lists opponent %d in that round "
                             "(line %d), expected %d",
                             p->id, r + 1, q->id, h->opp, q->line, p->id);
+    if (g->result == ' ')
+        return sw_error_set(err, SW_ERR_INVALID, path, p->line,
+                            "player %d, round %d: the game against player %d has no result yet, "
+                            "expected the round's results (1 0 = + -) before the next pairing",
+                            p->id, r + 1, q->id);
     if (!strchr("10=+-WDL", g->result))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
                             "player %d, round %d: result '%c' against player %d, expected a game "
@@ -262,7 +274,9 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
      * break the colour rules. */
     int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
     int j = g->opp >= 1 && g->opp <= trf->max_id ? trf->index_of_id[g->opp] : -1;
-    bool topscorer = r + 1 == final && j >= 0 && (s->score2 > r || final_score2[j] > r);
+    int win2 = trf->points_custom ? trf->pts2[SW_PTS_WW] : 2; /* the maximum of a round */
+    bool topscorer =
+        r + 1 == final && j >= 0 && (2 * s->score2 > r * win2 || 2 * final_score2[j] > r * win2);
     if (g->opp > 0 && sw_swiss_played(g->result) && !topscorer &&
         !sw_swiss_colour_ok(s, g->colour, false))
         return sw_error_set(err, SW_ERR_INVALID, path, p->line,
@@ -271,6 +285,16 @@ static sw_status check_rules(const sw_swiss_trf *trf, const sw_swiss_pstate *s,
                             "times in a row (rule 2)",
                             p->id, r + 1, g->colour, s->coldiff, s->run, s->last ? s->last : '-');
     return SW_OK;
+}
+
+/* Each player's score before the final round (XXR, else the last recorded). */
+static void final_scores(const sw_swiss_trf *trf, int rounds, int *final_score2) {
+    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
+    for (int i = 0; i < trf->nplayers; i++) {
+        final_score2[i] = 0;
+        for (int r = 0; r < final - 1 && r < rounds; r++)
+            final_score2[i] += sw_swiss_game_points2(trf, &trf->players[i].games[r]);
+    }
 }
 
 static int cmp_ll(const void *a, const void *b) {
@@ -305,7 +329,7 @@ static int first_rematch(const sw_swiss_player *p, int rounds, long long *buf) {
  * a game error before a rule error, and the lowest player; so each player's
  * first game error and first rule error are noted, then the one to report
  * is checked again with the message. */
-sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
+static sw_status validate(const sw_swiss_trf *trf, bool rules_are_errors, sw_error *err) {
     sw_status rc = SW_OK;
     int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
     long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
@@ -317,12 +341,7 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
         free(final_score2);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
-    int final = trf->total_rounds ? trf->total_rounds : trf->nrounds;
-    for (int i = 0; i < n; i++) {
-        final_score2[i] = 0;
-        for (int r = 0; r < final - 1 && r < rounds; r++)
-            final_score2[i] += sw_swiss_result_points2(trf->players[i].games[r].result);
-    }
+    final_scores(trf, rounds, final_score2);
     int game_r = INT_MAX, game_i = -1, rule_r = INT_MAX, rule_i = -1;
     for (int i = 0; i < n; i++) {
         const sw_swiss_player *p = &trf->players[i];
@@ -337,13 +356,13 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
                 if (r < game_r)
                     game_r = r, game_i = i;
             }
-            if (!rule_seen && (!preset || p->games[r].result != ' ') &&
+            if (rules_are_errors && !rule_seen && (!preset || p->games[r].result != ' ') &&
                 check_rules(trf, &ps, final_score2, rematch == r, i, r, NULL) != SW_OK) {
                 rule_seen = true;
                 if (r < rule_r)
                     rule_r = r, rule_i = i;
             }
-            apply_game(&ps, &p->games[r]);
+            apply_game(trf, &ps, &p->games[r]);
         }
     }
     if (game_i >= 0 && game_r <= rule_r) {
@@ -352,7 +371,7 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
         sw_swiss_pstate ps = {0};
         const sw_swiss_player *p = &trf->players[rule_i];
         for (int r = 0; r < rule_r; r++)
-            apply_game(&ps, &p->games[r]);
+            apply_game(trf, &ps, &p->games[r]);
         rc = check_rules(trf, &ps, final_score2, first_rematch(p, rounds, buf) == rule_r, rule_i,
                          rule_r, err);
     }
@@ -362,11 +381,83 @@ sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
         const sw_swiss_player *p = &trf->players[i];
         int sum = 0;
         for (int r = 0; r < trf->nrounds; r++)
-            sum += sw_swiss_result_points2(p->games[r].result);
+            sum += sw_swiss_game_points2(trf, &p->games[r]);
         if (sum != p->points2)
             rc = sw_error_set(err, SW_ERR_INVALID, trf->path, p->line,
                               "player %d: stated points %d.%d, the results sum to %d.%d", p->id,
                               p->points2 / 2, p->points2 % 2 ? 5 : 0, sum / 2, sum % 2 ? 5 : 0);
     }
     return rc;
+}
+
+sw_status sw_swiss_validate(const sw_swiss_trf *trf, sw_error *err) {
+    return validate(trf, true, err);
+}
+
+/* Most warning lines kept in the text (all are counted): a record broken in
+ * every round should not bury the pairing under its own report. */
+#define SW_SWISS_MAX_WARNING_LINES 50
+
+/* One player's past rule breaks as warnings; rematch rounds are all marked
+ * (a player may replay more than one opponent). */
+static void player_warnings(const sw_swiss_trf *trf, const int *final_score2, int i, int rounds,
+                            long long *buf, bool *rematch, sw_strbuf *warnings, int *count) {
+    const sw_swiss_player *p = &trf->players[i];
+    int k = 0;
+    for (int r = 0; r < rounds; r++) {
+        rematch[r] = false;
+        if (p->games[r].opp > 0 && sw_swiss_played(p->games[r].result))
+            buf[k++] = (long long)p->games[r].opp * 1024 + r;
+    }
+    qsort(buf, (size_t)k, sizeof *buf, cmp_ll);
+    for (int j = 1; j < k; j++)
+        if (buf[j] / 1024 == buf[j - 1] / 1024)
+            rematch[buf[j] % 1024] = true;
+    sw_swiss_pstate ps = {0};
+    for (int r = 0; r < rounds; r++) {
+        bool preset = r == trf->nrounds;
+        sw_error e;
+        if ((!preset || p->games[r].result != ' ') &&
+            check_rules(trf, &ps, final_score2, rematch[r], i, r, &e) != SW_OK) {
+            if (++*count <= SW_SWISS_MAX_WARNING_LINES) {
+                if (e.file[0])
+                    sw_strbuf_printf(warnings, "%s:%d: ", e.file, e.line);
+                sw_strbuf_printf(warnings,
+                                 "warning: %s; accepted, the next round is paired "
+                                 "under the rules\n",
+                                 e.msg);
+            }
+        }
+        apply_game(trf, &ps, &p->games[r]);
+    }
+}
+
+sw_status sw_swiss_validate_lenient(const sw_swiss_trf *trf, sw_strbuf *warnings, int *nwarnings,
+                                    sw_error *err) {
+    *nwarnings = 0;
+    sw_status rc = validate(trf, false, err);
+    if (rc)
+        return rc;
+    int n = trf->nplayers, rounds = trf->nrounds + (trf->preset ? 1 : 0);
+    long long *buf = malloc(sizeof *buf * (size_t)(rounds > 0 ? rounds : 1));
+    bool *rematch = malloc(sizeof *rematch * (size_t)(rounds > 0 ? rounds : 1));
+    int *final_score2 = malloc(sizeof *final_score2 * (size_t)(n > 0 ? n : 1));
+    if (!buf || !rematch || !final_score2) {
+        free(buf);
+        free(rematch);
+        free(final_score2);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    final_scores(trf, rounds, final_score2);
+    for (int i = 0; i < n; i++)
+        player_warnings(trf, final_score2, i, rounds, buf, rematch, warnings, nwarnings);
+    if (*nwarnings > SW_SWISS_MAX_WARNING_LINES)
+        sw_strbuf_printf(warnings, "%s: warning: %d more irregularities not listed\n", trf->path,
+                         *nwarnings - SW_SWISS_MAX_WARNING_LINES);
+    free(buf);
+    free(rematch);
+    free(final_score2);
+    if (warnings->failed)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    return SW_OK;
 }
