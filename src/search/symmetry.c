@@ -14,10 +14,11 @@
 
 #include "search/engine.h"
 
-/* Symmetries kept a session, and search nodes spent finding them: the
- * groups of the library's movements are small, a cap keeps odd ones cheap. */
+/* Symmetries kept a session, and the work spent finding them (meeting
+ * checks, a few ms): the groups that matter are small, the cap keeps large
+ * ones (40 positions) cheap. */
 #define SYM_KEEP 512
-#define SYM_NODES 200000
+#define SYM_WORK 2000000
 
 typedef struct finder {
     int P;
@@ -48,7 +49,7 @@ static bool moves_comparisons(const finder *f) {
 }
 
 static void dfs(finder *f, int depth) {
-    if (f->count >= SYM_KEEP || ++f->nodes > SYM_NODES)
+    if (f->count >= SYM_KEEP || f->nodes > SYM_WORK)
         return;
     int P1 = f->P + 1;
     if (depth == f->P) {
@@ -63,6 +64,7 @@ static void dfs(finder *f, int depth) {
         if (f->used[q] || !f->compat[p * P1 + q])
             continue;
         bool ok = true;
+        f->nodes += depth + 1;
         for (int d = 0; d < depth && ok; d++) {
             int r = f->order[d];
             ok = f->wm[p * P1 + r] == f->wm[q * P1 + f->img[r]];
@@ -73,7 +75,7 @@ static void dfs(finder *f, int depth) {
         f->used[q] = 1;
         dfs(f, depth + 1);
         f->used[q] = 0;
-        if (f->count >= SYM_KEEP || f->nodes > SYM_NODES)
+        if (f->count >= SYM_KEEP || f->nodes > SYM_WORK)
             return;
     }
 }
@@ -155,7 +157,8 @@ bool sw_symmetry_find(sw_symmetry *S, sw_matrix *mx) {
     f.img = malloc(sizeof(int) * P1);
     f.used = malloc(sizeof(int) * P1);
     f.out = malloc(sizeof(int) * P1 * SYM_KEEP);
-    bool ok = S->count && S->perm && f.compat && f.order && f.img && f.used && f.out;
+    char *searched = calloc((size_t)s->nsessions, 1);
+    bool ok = searched && S->count && S->perm && f.compat && f.order && f.img && f.used && f.out;
     for (int k = 0; k < s->nsessions && ok; k++) {
         int P = s->movements[s->sessions[k].movement].positions;
         /* A full session keeps its occupancy under every exchange, so its
@@ -164,6 +167,24 @@ bool sw_symmetry_find(sw_symmetry *S, sw_matrix *mx) {
         if (s->sessions[k].played || s->sessions[k].fixed || P < 2 ||
             sw_season_present_count(s, k) < P || !sw_matrix_tables_ready(mx, k))
             continue;
+        /* A full session's tables depend on its movement only: search once. */
+        int same = -1;
+        for (int j = 0; j < k && same < 0; j++)
+            if (searched[j] && s->sessions[j].movement == s->sessions[k].movement)
+                same = j;
+        searched[k] = 1;
+        if (same >= 0 && S->count[same] == 0)
+            continue;
+        if (same >= 0) {
+            size_t bytes = sizeof(int) * (size_t)(P + 1) * (size_t)S->count[same];
+            S->perm[k] = malloc(bytes);
+            ok = S->perm[k] != NULL;
+            if (ok) {
+                memcpy(S->perm[k], S->perm[same], bytes);
+                S->count[k] = S->count[same];
+            }
+            continue;
+        }
         f.P = P;
         int c = session_find(&f, mx, k);
         if (c == 0)
@@ -175,6 +196,7 @@ bool sw_symmetry_find(sw_symmetry *S, sw_matrix *mx) {
             S->count[k] = c;
         }
     }
+    free(searched);
     free(f.compat);
     free(f.order);
     free(f.img);
@@ -236,7 +258,7 @@ long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limi
         sw_i256 best = cur;
         for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
             int P = s->movements[s->sessions[k].movement].positions;
-            for (int x = 0; x < S->count[k]; x++) {
+            for (int x = 0; x < S->count[k] && !sw_over(lim); x++) {
                 const int *pi = &S->perm[k][(size_t)x * (size_t)(P + 1)];
                 apply_perm(mx, seen, k, P, pi, false);
                 sw_i256 sc = sw_criteria_sc(mx);
