@@ -216,7 +216,7 @@ static bool rests_fixed(sw_matrix *mx) {
 }
 
 static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
-                        const sw_limits *lim, const sw_symmetry *sym) {
+                        const sw_limits *lim, double anneal_secs, const sw_symmetry *sym) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
@@ -241,6 +241,12 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
         if (sw_i256_cmp(c.so, c.so_bound) <= 0)
+            break;
+        /* In time mode a reheat the deadline would cut is skipped: its
+         * schedule needs its whole length, and the time left goes to the
+         * tabu phase (a restart of three annealings could take the whole
+         * budget and end cut, worse than its first descent). */
+        if (lim->deadline > 0 && sw_now() + anneal_secs > lim->deadline)
             break;
         sw_matrix_assign_from(&w->scratch, &w->cur);
         w->annealed +=
@@ -329,10 +335,12 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
      * schedule needs its whole length, so a restart whose annealing the
      * deadline would cut gets fewer proposals (at most a third of the
      * budget). Without a time limit nothing depends on the clock. */
+    double anneal_secs = 0;
     if (eff.time_limit > 0 && eff.anneal > 0) {
         double cost = sw_anneal_cost(&base, eff.seed);
         if (cost > 0 && (double)eff.anneal * cost > eff.time_limit / 3)
             eff.anneal = (long long)(eff.time_limit / 3 / cost) + 1;
+        anneal_secs = (double)eff.anneal * cost;
     }
     res->anneal_each = eff.anneal;
     worker *ws = calloc((size_t)nthreads, sizeof *ws);
@@ -384,7 +392,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 timed_out = true;
                 break;
             }
-            run_restart(&ws[t], &base, r, o, &lim, symp);
+            run_restart(&ws[t], &base, r, o, &lim, anneal_secs, symp);
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
