@@ -65,8 +65,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
             c.p = c.q;
             c.q = t;
         }
-        if ((!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q]) ||
-            !sw_season_may_exchange(s, c.k, mx->assign[c.k], c.p, c.q))
+        if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
             continue;
         sw_move_price(&E, &c, sw_matrix_tables_ready(mx, c.k));
         double d = (double)sw_i256_to_ld(c.sosr);
@@ -91,8 +90,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         if (c.q >= c.p)
             c.q++;
         temp *= cool;
-        if ((!mx->assign[c.k][c.p] && !mx->assign[c.k][c.q]) ||
-            !sw_season_may_exchange(s, c.k, mx->assign[c.k], c.p, c.q))
+        if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
             continue;
         evals++;
         bool ready = sw_matrix_tables_ready(mx, c.k);

@@ -137,7 +137,6 @@ static const sw_move sw_zero_move; /* the empty move: delta 0 */
 long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
                             long long *evaluated) {
     sw_matrix *mx = E->mx;
-    const sw_season *s = mx->season;
     long long steps = 0, evals = 0;
     if (max_steps <= 0)
         max_steps = 100000;
@@ -146,26 +145,16 @@ long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
         best.k = -1;
         best.have_rest = true;
         best.narrow = true; /* delta 0 */
-        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
-            if (s->sessions[k].played)
+        for (sw_scan it = sw_scan_start(mx, lim, true); sw_scan_next(&it);) {
+            evals++;
+            c.k = it.k;
+            c.p = it.p;
+            c.q = it.q;
+            sw_move_price(E, &c, it.ready);
+            if (sw_sosr_cmp(&c, &best) > 0)
                 continue;
-            bool ready = sw_matrix_tables_ready(mx, k);
-            int P = s->movements[s->sessions[k].movement].positions;
-            const int *as = mx->assign[k];
-            for (int p = 1; p <= P && !sw_over(lim); p++)
-                for (int q = p + 1; q <= P; q++) {
-                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
-                        continue;
-                    evals++;
-                    c.k = k;
-                    c.p = p;
-                    c.q = q;
-                    sw_move_price(E, &c, ready);
-                    if (sw_sosr_cmp(&c, &best) > 0)
-                        continue;
-                    if (sw_move_cmp(E, &c, &best) < 0)
-                        best = c;
-                }
+            if (sw_move_cmp(E, &c, &best) < 0)
+                best = c;
         }
         if (best.k < 0)
             break;
@@ -183,7 +172,6 @@ long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
  * the sit-outs, which the pricer does not price). */
 long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *lim,
                                  long long *evaluated) {
-    const sw_season *s = mx->season;
     long long steps = 0, evals = 0;
     if (max_steps <= 0)
         max_steps = 100000;
@@ -194,28 +182,19 @@ long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *
     while (steps < max_steps && !sw_over(lim)) {
         sw_key best = cur;
         int bk = -1, bp = 0, bq = 0;
-        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
-            if (s->sessions[k].played)
-                continue;
-            int P = s->movements[s->sessions[k].movement].positions;
-            const int *as = mx->assign[k];
-            for (int p = 1; p <= P && !sw_over(lim); p++)
-                for (int q = p + 1; q <= P; q++) {
-                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
-                        continue;
-                    evals++;
-                    sw_matrix_exchange(mx, k, p, q);
-                    sw_key cand = sw_state_key(mx, true);
-                    if (sw_key_compare(&cand, mx, &best) < 0) {
-                        sw_key_sp2(&cand, mx);
-                        sw_key_sc(&cand, mx);
-                        best = cand;
-                        bk = k;
-                        bp = p;
-                        bq = q;
-                    }
-                    sw_matrix_exchange(mx, k, p, q);
-                }
+        for (sw_scan it = sw_scan_start(mx, lim, false); sw_scan_next(&it);) {
+            evals++;
+            sw_matrix_exchange(mx, it.k, it.p, it.q);
+            sw_key cand = sw_state_key(mx, true);
+            if (sw_key_compare(&cand, mx, &best) < 0) {
+                sw_key_sp2(&cand, mx);
+                sw_key_sc(&cand, mx);
+                best = cand;
+                bk = it.k;
+                bp = it.p;
+                bq = it.q;
+            }
+            sw_matrix_exchange(mx, it.k, it.p, it.q);
         }
         if (bk < 0)
             break;

@@ -41,6 +41,64 @@ typedef struct sw_key {
     bool rests_first; /* the final phase: Sr before So+Sr */
 } sw_key;
 
+/* Whether exchanging the occupants of positions p and q of session k is a
+ * move: at least one position taken, and the pins allow it. */
+static inline bool sw_exchange_allowed(const sw_season *s, int k, const int *as, int p, int q) {
+    return (as[p] || as[q]) && sw_season_may_exchange(s, k, as, p, q);
+}
+
+/* The exchanges a neighbourhood scan visits, in one fixed order: p < q in
+ * every session that is not played, the allowed ones only. The limit is
+ * checked once per row, so a scan of a large season stops within a
+ * fraction of a second. With `tables`, `ready` says whether session k's
+ * position tables are in sync (asking builds them when they are due). */
+typedef struct sw_scan {
+    sw_matrix *mx;
+    const sw_limits *lim;
+    bool tables, ready;
+    int k, p, q, P;
+} sw_scan;
+
+static inline sw_scan sw_scan_start(sw_matrix *mx, const sw_limits *lim, bool tables) {
+    return (sw_scan){.mx = mx, .lim = lim, .tables = tables, .k = -1};
+}
+
+/* Continues after (k, p, q) of session k (within the same scan order). */
+static inline sw_scan sw_scan_after(sw_matrix *mx, const sw_limits *lim, int k, int p, int q) {
+    const sw_season *s = mx->season;
+    return (sw_scan){.mx = mx,
+                     .lim = lim,
+                     .k = k,
+                     .p = p,
+                     .q = q,
+                     .P = s->movements[s->sessions[k].movement].positions};
+}
+
+static inline bool sw_scan_next(sw_scan *it) {
+    const sw_season *s = it->mx->season;
+    for (;;) {
+        if (++it->q > it->P) {
+            if (++it->p >= it->P) {
+                do {
+                    if (++it->k >= s->nsessions)
+                        return false;
+                } while (s->sessions[it->k].played);
+                it->P = s->movements[s->sessions[it->k].movement].positions;
+                it->p = 1;
+                if (it->tables)
+                    it->ready = sw_matrix_tables_ready(it->mx, it->k);
+            }
+            if (it->lim && sw_over(it->lim))
+                return false;
+            it->q = it->p + 1;
+            if (it->q > it->P)
+                continue;
+        }
+        if (sw_exchange_allowed(s, it->k, it->mx->assign[it->k], it->p, it->q))
+            return true;
+    }
+}
+
 /* ---- moves priced as changes of the descent's key ----
  * A move is an exchange of positions p < q of session k. Its delta is the
  * change of (sosr, sp2, sc) it makes, compared lexicographically. A plain

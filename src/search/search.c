@@ -60,7 +60,6 @@ void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, i
  * Repeats until no pair improves or `rounds` moves were made. */
 long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop,
                           long long *evaluated) {
-    const sw_season *s = mx->season;
     long long moves = 0, evals = 0;
     sw_key cur = {.sosr = sw_criteria_sosr(mx),
                   .sp2 = sw_criteria_sp2(mx),
@@ -70,49 +69,28 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
     bool improved = true;
     while (improved && moves < rounds && !(stop && *stop)) {
         improved = false;
-        for (int k = 0; k < s->nsessions && !improved; k++) {
-            if (s->sessions[k].played)
-                continue;
-            int P = s->movements[s->sessions[k].movement].positions;
-            for (int p = 1; p <= P && !improved; p++)
-                for (int q = p + 1; q <= P && !improved; q++) {
-                    if ((!mx->assign[k][p] && !mx->assign[k][q]) ||
-                        !sw_season_may_exchange(s, k, mx->assign[k], p, q))
-                        continue;
-                    sw_matrix_exchange(mx, k, p, q);
-                    sw_i256 mid = sw_criteria_sosr(mx);
-                    for (int k2 = k; k2 < s->nsessions && !improved; k2++) {
-                        if (s->sessions[k2].played)
-                            continue;
-                        int P2 = s->movements[s->sessions[k2].movement].positions;
-                        const int *as = mx->assign[k2];
-                        for (int p2 = k2 == k ? p : 1; p2 <= P2 && !improved; p2++)
-                            for (int q2 = p2 + 1; q2 <= P2; q2++) {
-                                if ((!as[p2] && !as[q2]) || (k2 == k && p2 == p && q2 <= q) ||
-                                    !sw_season_may_exchange(s, k2, as, p2, q2))
-                                    continue;
-                                evals++;
-                                int64_t dm[5], dr[5];
-                                if (sw_matrix_swap_delta(mx, k2, p2, q2, dm, dr) == 0 &&
-                                    sw_i256_cmp(
-                                        sw_i256_add(mid, sw_criteria_sosr_delta(mx, dm, dr)),
-                                        cur.sosr) > 0)
-                                    continue;
-                                sw_matrix_exchange(mx, k2, p2, q2);
-                                sw_key cand = {.sosr = sw_criteria_sosr(mx)};
-                                if (sw_key_compare(&cand, mx, &cur) < 0) {
-                                    sw_key_sp2(&cand, mx);
-                                    sw_key_sc(&cand, mx);
-                                    cur = cand;
-                                    improved = true;
-                                    break;
-                                }
-                                sw_matrix_exchange(mx, k2, p2, q2);
-                            }
-                    }
-                    if (!improved)
-                        sw_matrix_exchange(mx, k, p, q);
+        for (sw_scan a = sw_scan_start(mx, NULL, false); !improved && sw_scan_next(&a);) {
+            sw_matrix_exchange(mx, a.k, a.p, a.q);
+            sw_i256 mid = sw_criteria_sosr(mx);
+            for (sw_scan b = sw_scan_after(mx, NULL, a.k, a.p, a.q); sw_scan_next(&b);) {
+                evals++;
+                int64_t dm[5], dr[5];
+                if (sw_matrix_swap_delta(mx, b.k, b.p, b.q, dm, dr) == 0 &&
+                    sw_i256_cmp(sw_i256_add(mid, sw_criteria_sosr_delta(mx, dm, dr)), cur.sosr) > 0)
+                    continue;
+                sw_matrix_exchange(mx, b.k, b.p, b.q);
+                sw_key cand = {.sosr = sw_criteria_sosr(mx)};
+                if (sw_key_compare(&cand, mx, &cur) < 0) {
+                    sw_key_sp2(&cand, mx);
+                    sw_key_sc(&cand, mx);
+                    cur = cand;
+                    improved = true;
+                    break;
                 }
+                sw_matrix_exchange(mx, b.k, b.p, b.q);
+            }
+            if (!improved)
+                sw_matrix_exchange(mx, a.k, a.p, a.q);
         }
         moves += improved;
     }

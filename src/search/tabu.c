@@ -131,47 +131,37 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
         sw_move sl[TABU_SHORTLIST];
         int nsl = 0;
         bool bimproves = false;
-        for (int k = 0; k < s->nsessions && !sw_over(lim); k++) {
-            if (s->sessions[k].played)
-                continue;
-            bool ready = sw_matrix_tables_ready(mx, k);
-            int P = s->movements[s->sessions[k].movement].positions;
-            const int *as = mx->assign[k];
-            for (int p = 1; p <= P && !sw_over(lim); p++)
-                for (int q = p + 1; q <= P; q++) {
-                    if ((!as[p] && !as[q]) || !sw_season_may_exchange(s, k, as, p, q))
-                        continue;
-                    evals++;
-                    c.k = k;
-                    c.p = p;
-                    c.q = q;
-                    sw_move_price(&E, &c, ready);
-                    bool tabu = tabu_move(&tl, as, k, p, q, it);
-                    int ca = sw_sosr_cmp(&c, &asp);
-                    if (lamf > 0) {
-                        /* Weighted: a move to a new best is taken as in the
-                         * plain ranking; the others go to the shortlist of
-                         * the TABU_SHORTLIST lowest So+Sr changes. */
-                        if (ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0)) {
-                            if (bimp.k < 0 || sw_move_cmp(&E, &c, &bimp) < 0)
-                                bimp = c;
-                        } else if (!tabu && bimp.k < 0) {
-                            shortlist_add(sl, &nsl, &c);
-                        }
-                        continue;
-                    }
-                    if (tabu && ca > 0)
-                        continue;
-                    if (best.k >= 0 && sw_sosr_cmp(&c, &best) > 0)
-                        continue;
-                    bool improves = ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0);
-                    if (tabu && !improves)
-                        continue;
-                    if (best.k < 0 || sw_move_cmp(&E, &c, &best) < 0) {
-                        best = c;
-                        bimproves = improves;
-                    }
+        for (sw_scan sc = sw_scan_start(mx, lim, true); sw_scan_next(&sc);) {
+            evals++;
+            c.k = sc.k;
+            c.p = sc.p;
+            c.q = sc.q;
+            sw_move_price(&E, &c, sc.ready);
+            bool tabu = tabu_move(&tl, mx->assign[sc.k], sc.k, sc.p, sc.q, it);
+            int ca = sw_sosr_cmp(&c, &asp);
+            if (lamf > 0) {
+                /* Weighted: a move to a new best is taken as in the
+                 * plain ranking; the others go to the shortlist of
+                 * the TABU_SHORTLIST lowest So+Sr changes. */
+                if (ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0)) {
+                    if (bimp.k < 0 || sw_move_cmp(&E, &c, &bimp) < 0)
+                        bimp = c;
+                } else if (!tabu && bimp.k < 0) {
+                    shortlist_add(sl, &nsl, &c);
                 }
+                continue;
+            }
+            if (tabu && ca > 0)
+                continue;
+            if (best.k >= 0 && sw_sosr_cmp(&c, &best) > 0)
+                continue;
+            bool improves = ca < 0 || (ca == 0 && sw_move_cmp(&E, &c, &asp) < 0);
+            if (tabu && !improves)
+                continue;
+            if (best.k < 0 || sw_move_cmp(&E, &c, &best) < 0) {
+                best = c;
+                bimproves = improves;
+            }
         }
         if (lamf > 0) {
             bimproves = bimp.k >= 0;
