@@ -347,6 +347,7 @@ static void test_pricer_matches_exchange(void **state) {
      * pass 2^28 (the 256-bit terms). */
     const char *files[] = {"6ronden/10p6rTeamH.txt", "7ronden/16p7rTeamS.txt", "misc/8p6rSHGSB.txt",
                            "Topintegraal/18p6r10+8TeamS.txt", NULL};
+    int sc_narrow = 0, sc_wide = 0, unchecked = 0;
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         char path[1024];
         sw_movement m;
@@ -395,6 +396,21 @@ static void test_pricer_matches_exchange(void **state) {
                     assert_true(sw_price_sosr(&pr, &mx, k, p, q, &d));
                     sw_i256 dsp2 = sw_price_sp2(&pr, &mx, k, p, q), dsc;
                     assert_true(sw_price_sc(&pr, &mx, k, p, q, &dsc));
+                    /* Sc's terms without checks (within cn), with them, and
+                     * in 128 bits (when it fits) agree */
+                    sw_pricer with_checks = pr;
+                    with_checks.cn = 0;
+                    sw_i256 dsc2;
+                    assert_true(sw_price_sc(&with_checks, &mx, k, p, q, &dsc2));
+                    assert_int_equal(sw_i256_cmp(dsc, dsc2), 0);
+                    __int128 dsc128;
+                    if (sw_price_sc128(&pr, &mx, k, p, q, &dsc128)) {
+                        assert_int_equal(sw_i256_cmp(dsc, sw_i256_from_i128(dsc128)), 0);
+                        sc_narrow++;
+                    } else {
+                        sc_wide++;
+                    }
+                    unchecked += pr.cn > 0;
                     sw_i256 sosr0 = sw_criteria_sosr(&mx), sp20 = sw_criteria_sp2(&mx),
                             sc0 = sw_criteria_sc(&mx);
                     sw_matrix_exchange(&mx, k, p, q);
@@ -424,6 +440,8 @@ static void test_pricer_matches_exchange(void **state) {
         }
         sw_movement_free(&m);
     }
+    /* every route was taken: 128-bit Sc, 256-bit terms, the unchecked terms */
+    assert_true(sc_narrow > 0 && sc_wide > 0 && unchecked > 0);
 }
 
 static sw_season team_season(const char *rel, int n, int sessions) {

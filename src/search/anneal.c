@@ -78,6 +78,9 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
     neglog nl;
     neglog_init(&nl);
+    /* Sc in sosr's units, recomputed when needed after a proposal is made. */
+    double sc_room = 0;
+    bool sc_stale = true;
     long long it = 0;
     for (; it < iters; it++) {
         if ((it & 1023) == 0 && sw_over(lim))
@@ -100,9 +103,24 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         if (ready && E.fast && as[c.p] && as[c.q] &&
             sw_price_sosr(&E.pr, mx, c.k, c.p, c.q, &d128)) {
             d = (double)d128;
+            /* Sc >= 0, so Sc's change is at least -Sc: a proposal whose
+             * So+Sr change alone is beyond 9 temperatures plus that room
+             * (twice it, for rounding) is refused below whatever Sc does,
+             * and Sc need not be priced (most proposals near the end). */
+            if (lambda > 0 && d >= 9 * temp) {
+                if (sc_stale) {
+                    sc_room = (double)(sw_i256_to_ld(sw_criteria_sc(mx)) * sc_to_sosr);
+                    sc_stale = false;
+                }
+                if (d - 2 * sc_room >= 9 * temp)
+                    continue;
+            }
             if (lambda > 0) {
+                __int128 dsc128;
                 sw_i256 dsc;
-                if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc))
+                if (sw_price_sc128(&E.pr, mx, c.k, c.p, c.q, &dsc128))
+                    d += (double)((long double)dsc128 * sc_to_sosr);
+                else if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc))
                     d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
             }
         } else {
@@ -118,6 +136,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
             continue;
         bool status = !as[c.p] || !as[c.q];
         sw_matrix_exchange(mx, c.k, c.p, c.q);
+        sc_stale = true;
         if (status)
             E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
     }
@@ -144,12 +163,11 @@ double sw_anneal_cost(sw_matrix *mx, uint64_t seed) {
         if (s->sessions[k].played || P < 2)
             continue;
         int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)P - 1), q = p + 1;
-        __int128 d;
-        sw_i256 dc;
+        __int128 d, dc;
         /* (the calls live in another file: nothing here can elide them) */
         if (sw_matrix_tables_ready(mx, k) && E.fast && mx->assign[k][p] && mx->assign[k][q] &&
             sw_price_sosr(&E.pr, mx, k, p, q, &d))
-            (void)sw_price_sc(&E.pr, mx, k, p, q, &dc);
+            (void)sw_price_sc128(&E.pr, mx, k, p, q, &dc);
     }
     double each = (sw_now() - t0) / samples;
     sw_engine_free(&E);

@@ -60,6 +60,11 @@ void sw_pricer_free(sw_pricer *pr) {
 
 bool sw_pricer_sync(sw_pricer *pr, const sw_matrix *mx) {
     pr->sc_ok = sw_i256_to_i64(mx->csum[1], &pr->tc);
+    /* Entries and changes of L C within cn of 0 keep every deviation
+     * D c - Tc (before and after a swap) below 2^28: 2 D cn + |Tc| < 2^28. */
+    pr->cn = 0;
+    if (pr->sc_ok && pr->tc > -CDEV_LIMIT && pr->tc < CDEV_LIMIT && mx->pairs > 0)
+        pr->cn = (CDEV_LIMIT - 1 - (pr->tc < 0 ? -pr->tc : pr->tc)) / (2 * mx->pairs);
     if (pr->T == mx->msum[1] && pr->R == mx->rsum[1])
         return pr->ok;
     pr->T = mx->msum[1];
@@ -235,48 +240,81 @@ static sw_i256 pow4_wide(int64_t u) {
     return sw_i256_mul(s, s);
 }
 
+/* u^4 for |u| < 2^28: the square fits 64 bits, one wide product. */
+static inline __int128 pow4_narrow(int64_t u) {
+    int64_t s = u * u;
+    return (__int128)s * s;
+}
+
 static inline bool narrow_dev(int64_t u) {
     return u < CDEV_LIMIT && u > -CDEV_LIMIT;
 }
 
-bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, sw_i256 *d) {
-    if (!pr->sc_ok)
-        return false;
+/* The terms of Sc's change under the swap: narrow ones (deviations below
+ * 2^28, fourth powers below 2^112; fewer than 2 P of them, P < 2^12) add up
+ * in *total, larger ones (a large L or D) in *wide. Returns -1 when a
+ * deviation leaves 64 bits (price by making the exchange), else whether a
+ * wide term occurred. Entries within pr->cn of 0 (and changes within it)
+ * give narrow deviations without overflow checks (sw_pricer_sync): the
+ * common case, two multiplications a term. */
+static int sc_terms(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, __int128 *total,
+                    sw_i256 *wide) {
     int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    if (!pr->sc_ok || P1 > (1 << 12))
+        return -1;
     const int *as = mx->assign[k], *nb = mx->wnb[k];
     const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
+    const int32_t *mp = mx->wm[k] + (size_t)p * P1;
     int64_t n = mx->n, D = mx->pairs, tc = pr->tc;
+    uint64_t cn = (uint64_t)pr->cn, span = 2 * cn;
     const int64_t *ca = mx->comp + (as[p] - 1) * n, *cb = mx->comp + (as[q] - 1) * n;
-    /* Terms whose deviations stay below 2^28 are below 2^114 and add up in
-     * 128 bits (fewer than 2 P of them, P < 2^12); larger ones (a large L
-     * or D) go to a 256-bit sum; a deviation that leaves 64 bits falls back
-     * to making the exchange. */
-    if (P1 > (1 << 12))
-        return false;
-    __int128 total = 0;
-    sw_i256 wide = sw_i256_from_i64(0);
+    int used = 0;
+    *total = 0;
     for (int pass = 0; pass < 2; pass++) {
         int from = pass ? q : p;
         for (int x = nb[from]; x < nb[from + 1]; x++) {
             int r = nb[x], y = as[r] - 1;
             int64_t dc = cq[r] - cp[r];
-            if (y < 0 || r == p || r == q || !dc ||
-                (pass && (cp[r] || mx->wm[k][(size_t)p * P1 + r])))
+            if (y < 0 || r == p || r == q || !dc || (pass && (cp[r] || mp[r])))
                 continue;
+            if ((uint64_t)(ca[y] + pr->cn) <= span && (uint64_t)(cb[y] + pr->cn) <= span &&
+                (uint64_t)(dc + pr->cn) <= span) {
+                int64_t u0 = D * ca[y] - tc, v0 = D * cb[y] - tc, t = D * dc;
+                *total +=
+                    pow4_narrow(u0 + t) - pow4_narrow(u0) + pow4_narrow(v0 - t) - pow4_narrow(v0);
+                continue;
+            }
             int64_t u0, u1, v0, v1, t;
             if (__builtin_mul_overflow(D, ca[y], &t) || __builtin_sub_overflow(t, tc, &u0) ||
                 __builtin_mul_overflow(D, cb[y], &t) || __builtin_sub_overflow(t, tc, &v0) ||
                 __builtin_mul_overflow(D, dc, &t) || __builtin_add_overflow(u0, t, &u1) ||
                 __builtin_sub_overflow(v0, t, &v1))
-                return false;
+                return -1;
             if (narrow_dev(u0) && narrow_dev(u1) && narrow_dev(v0) && narrow_dev(v1)) {
-                total += pow4(u1) - pow4(u0) + pow4(v1) - pow4(v0);
+                *total += pow4(u1) - pow4(u0) + pow4(v1) - pow4(v0);
             } else {
-                wide = sw_i256_add(wide, sw_i256_sub(pow4_wide(u1), pow4_wide(u0)));
-                wide = sw_i256_add(wide, sw_i256_sub(pow4_wide(v1), pow4_wide(v0)));
+                if (!used)
+                    *wide = sw_i256_from_i64(0);
+                used = 1;
+                *wide = sw_i256_add(*wide, sw_i256_sub(pow4_wide(u1), pow4_wide(u0)));
+                *wide = sw_i256_add(*wide, sw_i256_sub(pow4_wide(v1), pow4_wide(v0)));
             }
         }
     }
-    *d = sw_i256_add(wide, sw_i256_from_i128(total));
+    return used;
+}
+
+bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, sw_i256 *d) {
+    __int128 total;
+    sw_i256 wide;
+    int rc = sc_terms(pr, mx, k, p, q, &total, &wide);
+    if (rc < 0)
+        return false;
+    *d = rc ? sw_i256_add(wide, sw_i256_from_i128(total)) : sw_i256_from_i128(total);
     return true;
+}
+
+bool sw_price_sc128(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, __int128 *d) {
+    sw_i256 wide;
+    return sc_terms(pr, mx, k, p, q, d, &wide) == 0;
 }

@@ -39,6 +39,7 @@ typedef struct sw_pricer {
     bool narrow;     /* ... and 64 bits: e64 is used */
     bool smax_ok;    /* Sp changes fit 128 bits (s_i below 2^60) */
     int64_t tc;      /* csum[1] as int64 (when sc_ok) */
+    int64_t cn;      /* L C entries within cn of 0 price without checks */
 } sw_pricer;
 
 /* Allocate the tables for mx's season; returns -1 when out of memory. */
@@ -58,5 +59,7 @@ bool sw_price_sosr(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
  * returns false when !pr->sc_ok. */
 sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q);
 bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, sw_i256 *d);
+/* The same in 128 bits: false also when it does not fit (then sw_price_sc). */
+bool sw_price_sc128(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, __int128 *d);
 
 #endif

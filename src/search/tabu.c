@@ -76,12 +76,15 @@ static sw_move shortlist_pick(sw_engine *E, sw_move *sl, int n, double lamf) {
     double bs = 0;
     for (int x = 0; x < n; x++) {
         sw_move *m = &sl[x];
-        sw_i256 dsc;
-        if (!(m->plain && sw_price_sc(&E->pr, E->mx, m->k, m->p, m->q, &dsc))) {
+        __int128 d128;
+        double dsc;
+        if (m->plain && sw_price_sc128(&E->pr, E->mx, m->k, m->p, m->q, &d128)) {
+            dsc = (double)d128;
+        } else {
             sw_move_rest(E, m);
-            dsc = m->sc;
+            dsc = to_double(m->sc);
         }
-        double f = (m->narrow ? (double)m->s : to_double(m->sosr)) + lamf * to_double(dsc);
+        double f = (m->narrow ? (double)m->s : to_double(m->sosr)) + lamf * dsc;
         if (best.k < 0 || f < bs) {
             bs = f;
             best = *m;
