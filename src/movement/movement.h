@@ -130,6 +130,17 @@ SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m,
  * more is SW_ERR_INVALID. */
 SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m, sw_error *err);
 
+/* The Mitchell variants a club uses (docs/movements.md). PLAIN: as
+ * sw_movement_mitchell, with the skip when T is even. SKIP: the same, but
+ * refused for an odd T (which needs none). RELAY: relay and bye stand, for
+ * an even T >= 4: tables 1 and T share a board set every round, a set rests
+ * on a bye stand between tables T/2 and T/2+1, the EW pairs move up one
+ * table a round with no skip: T rounds, every NS pair meets every EW pair
+ * once, T board sets. */
+typedef enum { SW_MITCHELL_PLAIN = 0, SW_MITCHELL_SKIP, SW_MITCHELL_RELAY } sw_mitchell_kind;
+SW_NODISCARD sw_status sw_movement_mitchell_kind(int pairs, int rounds, sw_mitchell_kind kind,
+                                                 sw_movement *m, sw_error *err);
+
 /* balans' quality factor Qf of m (data/movements/README.md): 100 * minsq /
  * sum(B^2) over its integer score matrix B; 100 for fewer than 2 positions or
  * a movement that is not two-seat; -1 when out of memory. */

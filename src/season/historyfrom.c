@@ -73,7 +73,8 @@ sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *mee
             if (a < 0 || b < 0 || (!meet[x] && !comp[x]))
                 continue;
             int64_t c = comp[x] / div, lim = 2 * (int64_t)SW_HISTORY_MAX_MEETINGS * den;
-            size_t ab = (size_t)a * (size_t)s->n + (size_t)b, ba = (size_t)b * (size_t)s->n + (size_t)a;
+            size_t ab = (size_t)a * (size_t)s->n + (size_t)b,
+                   ba = (size_t)b * (size_t)s->n + (size_t)a;
             if (meet[x] < 0 || meet[x] > SW_HISTORY_MAX_MEETINGS - h->meet[ab] || c > lim ||
                 c < -lim) {
                 st = sw_error_set(err, SW_ERR_LIMIT, file, line,
@@ -124,8 +125,8 @@ static sw_status json_ids(jhist *j, const sw_json *parts) {
         if (!(v = sw_json_get(p, "id")))
             return sw_error_set(j->err, SW_ERR_PARSE, j->file, p->line,
                                 "participant without \"id\": expected an id");
-        if ((st = sw_json_long(v, "participant id", 1, SW_PARTICIPANT_MAX_ID, j->file, &id,
-                               j->err)))
+        if ((st =
+                 sw_json_long(v, "participant id", 1, SW_PARTICIPANT_MAX_ID, j->file, &id, j->err)))
             return st;
         for (int x = 0; x < i; x++)
             if (j->ids[x] == id)
@@ -137,25 +138,23 @@ static sw_status json_ids(jhist *j, const sw_json *parts) {
 }
 
 /* matrices.NAME: n rows of n numbers. */
-static sw_status json_square(jhist *j, const sw_json *mats, const char *name,
-                             const sw_json **out) {
+static sw_status json_square(jhist *j, const sw_json *mats, const char *name, const sw_json **out) {
     const sw_json *m = sw_json_get(mats, name);
     if (!m)
         return sw_error_set(j->err, SW_ERR_PARSE, j->file, mats->line,
-                            "\"matrices\" without \"%s\": expected an analyze --json output",
-                            name);
+                            "\"matrices\" without \"%s\": expected an analyze --json output", name);
     sw_status st = sw_json_expect(m, SW_JSON_ARR, name, j->file, j->err);
     if (!st && m->n != j->n)
         st = sw_error_set(j->err, SW_ERR_INVALID, j->file, m->line,
-                          "matrices.%s has %d rows, expected one per participant (%d)", name,
-                          m->n, j->n);
+                          "matrices.%s has %d rows, expected one per participant (%d)", name, m->n,
+                          j->n);
     for (int i = 0; !st && i < m->n; i++) {
         const sw_json *row = &m->items[i];
         st = sw_json_expect(row, SW_JSON_ARR, name, j->file, j->err);
         if (!st && row->n != j->n)
             st = sw_error_set(j->err, SW_ERR_INVALID, j->file, row->line,
-                              "matrices.%s row %d has %d values, expected %d", name, i + 1,
-                              row->n, j->n);
+                              "matrices.%s row %d has %d values, expected %d", name, i + 1, row->n,
+                              j->n);
         for (int x = 0; !st && x < row->n; x++)
             st = sw_json_expect(&row->items[x], SW_JSON_NUM, name, j->file, j->err);
     }
@@ -209,8 +208,9 @@ static sw_status json_values(jhist *j, const sw_json *mats) {
                 j->meet[x] = (int32_t)m;
                 st = json_scaled(j, cv, i + 1, k + 1, &j->comp[x]);
             }
-            if (!st && k < i && (j->meet[x] != j->meet[(size_t)k * (size_t)j->n + (size_t)i] ||
-                                 j->comp[x] != j->comp[(size_t)k * (size_t)j->n + (size_t)i]))
+            if (!st && k < i &&
+                (j->meet[x] != j->meet[(size_t)k * (size_t)j->n + (size_t)i] ||
+                 j->comp[x] != j->comp[(size_t)k * (size_t)j->n + (size_t)i]))
                 st = sw_error_set(j->err, SW_ERR_INVALID, j->file, mv->line,
                                   "matrices row %d, column %d differs from row %d, column %d: "
                                   "expected symmetric meetings and competition",
@@ -252,8 +252,7 @@ sw_status sw_history_parse_json(const char *text, size_t len, const char *file, 
 /* ---- a previous season file ---- */
 
 static sw_status from_season(const char *path, const char *text, size_t len,
-                             sw_season_history_fn played, int depth, sw_season *s,
-                             sw_error *err) {
+                             sw_season_history_fn played, int depth, sw_season *s, sw_error *err) {
     if (!played)
         return sw_error_set(err, SW_ERR_INVALID, path, 0,
                             "a season file as history needs its matrices, which this reader "
