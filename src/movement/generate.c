@@ -136,6 +136,30 @@ static void relabel(sw_table *raw, int P, int T, int R) {
     free(to);
 }
 
+/* Arrow switching, pass after pass: each pass starts from the previous
+ * best with the next seed, until a pass gains nothing, Qf is proven best,
+ * or SW_HOWELL_PASSES passes (one pass leaves 16 pairs at 93.87, below the
+ * library's best 16-pair movement, 94.64; passes reach 95.08). */
+static sw_status improve_passes(const sw_movement *in, sw_movement *out, sw_error *err) {
+    sw_improve_stats stats;
+    sw_improve_options opt = {.seed = 0};
+    sw_status st = sw_movement_improve(in, &opt, out, &stats, err);
+    for (int pass = 1; !st && !stats.optimal && pass < SW_HOWELL_PASSES; pass++) {
+        double before = stats.qf_after;
+        sw_movement next;
+        opt.seed = (unsigned long long)pass;
+        if ((st = sw_movement_improve(out, &opt, &next, &stats, err))) {
+            sw_movement_free(out);
+            break;
+        }
+        sw_movement_free(out);
+        *out = next;
+        if (stats.qf_after <= before + 1e-12)
+            break;
+    }
+    return st;
+}
+
 sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *err) {
     sw_status st = check_pairs("Howell", pairs, err);
     if (st)
@@ -170,8 +194,7 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
             *m = plain;
         return st;
     }
-    sw_improve_stats stats;
-    st = sw_movement_improve(&plain, NULL, &best, &stats, err);
+    st = improve_passes(&plain, &best, err);
     sw_movement_free(&plain);
     if (!st) /* round 1 reads 1-2 3-4 .. again: a renumbering keeps Qf */
         relabel(best.table, pairs, T, hp.N);
@@ -184,7 +207,7 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
         /* the cut has its own comparisons: switch its arrows again (a 3/4
          * Howell of 12 pairs: Qf 56.78 as cut, 81.32 after) */
         if (!st)
-            st = sw_movement_improve(&plain, NULL, &best, &stats, err);
+            st = improve_passes(&plain, &best, err);
         sw_movement_free(&plain);
         if (!st)
             relabel(best.table, pairs, T, R);

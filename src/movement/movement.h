@@ -105,6 +105,9 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
 
 /* Arrow switching of generated Howells is done up to this many pairs. */
 #define SW_HOWELL_BALANCE_MAX 64
+/* At most this many passes of arrow switching for a generated Howell, each
+ * from the previous one's result (they stop when a pass gains nothing). */
+#define SW_HOWELL_PASSES 8
 
 /* Complete Howell for `pairs` pairs: every two pairs meet exactly once over
  * the full length (pairs-1 rounds for even, pairs rounds for odd, one pair
