@@ -527,6 +527,20 @@ static void test_history_from_previous_season(void **state) {
         assert_same_state(&want, &a);
         assert_same_state(&want, &b);
         assert_same_state(&want, &c);
+        if (trial < 2) { /* end to end: the program's own analyze --json output */
+            write_season(dir, "played.season", &played, "prev.pairs", "h0.csv");
+            char cmd[2048];
+            snprintf(cmd, sizeof cmd, "'%s' analyze '%s/played.season' --json -o '%s/cli.json'",
+                     SW_BINARY, dir, dir);
+            assert_int_equal(system(cmd), 0);
+            write_season(dir, "d.season", &cur, "cur.pairs", "cli.json");
+            sw_season sd;
+            sw_matrix d;
+            read_state(dir, "d.season", &sd, &d);
+            assert_same_state(&want, &d);
+            sw_matrix_free(&d);
+            sw_season_free(&sd);
+        }
         /* the previous season's unplayed session would have counted */
         assert_true(sw_history_max_meetings(&sa) > 0);
         sw_matrix_free(&want);
