@@ -500,7 +500,7 @@ static void test_history_from_previous_season(void **state) {
         copy_session(&prev, nh, &full, nh + nr); /* planned, never played */
         for (int k = 0; k < nr; k++)
             copy_session(&cur, k, &full, nh + k);
-        full.nsessions = nh + nr; /* the last one lives in prev only */
+        full.nsessions = nh + nr; /* the last one lives in prev only (until freed) */
         sw_matrix hm;
         assert_int_equal(sw_matrix_init(&hm, &played, &err), SW_OK);
         fractions += hm.scale > 1;
@@ -551,6 +551,7 @@ static void test_history_from_previous_season(void **state) {
         sw_season_free(&sa);
         sw_season_free(&sb);
         sw_season_free(&sc);
+        full.nsessions = nh + nr + 1;
         sw_season_free(&full);
         sw_season_free(&prev);
         sw_season_free(&played);
