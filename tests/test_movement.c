@@ -573,7 +573,7 @@ static void check_round_groups_distinct(const sw_movement *m) {
 static void test_howell_full(void **state) {
     (void)state;
     sw_error err;
-    for (int pairs = 2; pairs <= 30; pairs++) {
+    for (int pairs = 2; pairs <= 32; pairs++) {
         sw_movement m;
         assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
         int odd = pairs % 2, N = odd ? pairs : pairs - 1;
@@ -673,8 +673,9 @@ static void test_howell_prefix_and_limits(void **state) {
  * found by scanning data/movements): the generated one is at least as good.
  * For 16 and 20 pairs the library has no complete Howell; there the best
  * library movement of that many pairs of any kind (scanning every file's
- * Qf): 16p8r8tH (8 rounds, 94.64) and 20p7rextra (7 rounds, 61.38). One
- * pass of arrow switching left 16 pairs at 93.87; the passes reach 95.08.
+ * Qf): 16p8r8tH (8 rounds, 94.64) and 20p7rextra (7 rounds, 61.38). The
+ * circle method's 16 pairs reached 93.87 after one pass of arrow switching,
+ * 95.08 after several; the Howell on the field GF(16) has 100.
  * 8 and 12 pairs reach 100 (a Hadamard matrix of that order exists, see
  * docs/movements.md); 6, 10, 14, 18 cannot. */
 static void test_howell_qf(void **state) {
@@ -683,7 +684,7 @@ static void test_howell_qf(void **state) {
     static const double want[21] = {
         [4] = 100,    [5] = 38.46,  [6] = 60,     [7] = 100,    [8] = 100,    [9] = 87.10,
         [10] = 83.33, [11] = 100,   [12] = 100,   [13] = 92.42, [14] = 91.30, [15] = 94.03,
-        [16] = 95.08, [17] = 94.44, [18] = 94.44, [19] = 95.33, [20] = 95.63,
+        [16] = 100,   [17] = 94.44, [18] = 94.44, [19] = 95.33, [20] = 95.63,
     };
     static const char *const library[21] = {
         [4] = "NBB/N021_Howell_4.txt",          [6] = "NBB/N022_Howell_6.txt",
@@ -713,6 +714,31 @@ static void test_howell_qf(void **state) {
         }
         /* written and read back: the same movement */
         assert_round_trip(&m);
+        sw_movement_free(&m);
+    }
+}
+
+/* The Howells on the fields GF(16) and GF(32): Qf exactly 100 (all B_ij
+ * equal), every two pairs meet once, a Room square (checked in
+ * test_howell_full too), and arrow switching finds nothing to gain. */
+static void test_howell_affine(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 16; pairs <= 32; pairs *= 2) {
+        sw_movement m, again;
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        assert_true(sw_movement_qf(&m) == 100.0);
+        assert_true(m.has_ref_qf && m.ref_qf == 100.0);
+        int *meet = meetings(&m);
+        for (int i = 1; i <= pairs; i++)
+            for (int j = 1; j <= pairs; j++)
+                assert_int_equal(meet[i * (pairs + 1) + j], i != j);
+        free(meet);
+        check_round_groups_distinct(&m);
+        assert_int_equal(m.groups, pairs - 1);
+        assert_int_equal(sw_movement_howell(pairs, 0, &again, &err), SW_OK);
+        assert_true(sw_movement_equal(&m, &again)); /* deterministic */
+        sw_movement_free(&again);
         sw_movement_free(&m);
     }
 }
@@ -1234,6 +1260,7 @@ int main(void) {
         cmocka_unit_test(test_howell_full),
         cmocka_unit_test(test_howell_prefix_and_limits),
         cmocka_unit_test(test_howell_qf),
+        cmocka_unit_test(test_howell_affine),
         cmocka_unit_test(test_three_quarter_howell),
         cmocka_unit_test(test_improve_known),
         cmocka_unit_test(test_improve_library),

@@ -182,8 +182,10 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
     sw_movement plain = {0}, best = {0};
     if (!st) {
         hp.strong = collisions == 0;
-        for (int r = 0; r < built; r++)
-            howell_round(&hp, r, &raw[(size_t)r * (size_t)T]);
+        /* 16 and 32 pairs: the field's Howell, Qf 100 (affine.c) */
+        if (built != hp.N || sw_howell_affine(pairs, raw) != 0)
+            for (int r = 0; r < built; r++)
+                howell_round(&hp, r, &raw[(size_t)r * (size_t)T]);
         relabel(raw, pairs, T, built);
         st = finish(raw, hp.N, pairs, T, built, "howell", pairs, &plain, err);
     }

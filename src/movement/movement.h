@@ -117,7 +117,8 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
  * a round (a Room square) except for 4, 5, 6, 9 and 10 pairs, where every
  * table of a round plays that round's group (docs/movements.md). Up to
  * SW_HOWELL_BALANCE_MAX pairs the directions are chosen by arrow switching
- * (sw_movement_improve) for balans' Qf, which is set as reference value.
+ * (sw_movement_improve) for balans' Qf, which is set as reference value;
+ * 16 and 32 pairs are built on the field GF(2^k) instead, Qf 100.
  * rounds <= 0 means the full length; fewer rounds takes the first ones; more
  * is SW_ERR_INVALID. pairs < 2 is SW_ERR_INVALID, sizes over the limits
  * SW_ERR_LIMIT. Deterministic: the same arguments give the same movement. */
