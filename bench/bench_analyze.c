@@ -8,6 +8,7 @@
 
 #include "bench_common.h"
 #include "matrix/criteria.h"
+#include "matrix/matrix.h"
 #include "util/fileio.h"
 
 static int list(char paths[][512], int max) {
@@ -52,7 +53,7 @@ int main(void) {
         sw_season s;
         sw_error err;
         bool mv;
-        if (sw_season_read_any(paths[i], &s, &mv, &err) != SW_OK)
+        if (sw_season_read_any(paths[i], sw_matrix_played_history, &s, &mv, &err) != SW_OK)
             continue;
         sw_matrix mx;
         if (sw_matrix_init(&mx, &s, &err) == SW_OK) {

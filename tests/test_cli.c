@@ -135,6 +135,9 @@ static void test_history_round_trip(void **state) {
     expect("analyze " EX "/club-history.season --csv", 0, "competition,1,4,");
     expect("analyze " EX "/club-history.season", 0,
            "history: 33 meetings of 21 pairs before the season");
+    /* a previous season file as the history: its played session (7 rounds of
+     * 8 tables, 56 meetings) and its own 33 */
+    expect("analyze " EX "/club-next.season", 0, "history: 89 meetings of");
     char args[2048], *out1, *out2;
     char *plain;
     assert_int_equal(run("analyze " EX "/club.season --csv", &plain), 0);

@@ -17,6 +17,7 @@
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
+#include "report/report.h"
 #include "search/price.h"
 #include "search/search.h"
 #include "season/season.h"
@@ -83,12 +84,15 @@ static void copy_session(sw_season *dst, int kd, const sw_season *src, int ks) {
     dst->sessions[kd].played = src->sessions[ks].played;
 }
 
-/* The history CSV of a state's M and C (C as fractions over its scale). */
-static void history_csv(const sw_matrix *mx, sw_strbuf *out) {
+/* The history CSV of a state's M and C (C as fractions over its scale),
+ * leaving out the participant with id skip. */
+static void history_csv_but(const sw_matrix *mx, int skip, sw_strbuf *out) {
     sw_strbuf_puts(out, "# from played sessions\nfirst,second,meetings,comparisons\n");
     const sw_season *s = mx->season;
     for (int i = 0; i < s->n; i++)
         for (int j = i + 1; j < s->n; j++) {
+            if (s->part[i].id == skip || s->part[j].id == skip)
+                continue;
             int m = sw_matrix_meet(mx, i, j);
             int64_t c = sw_matrix_comp(mx, i, j);
             if (m == 0 && c == 0)
@@ -104,6 +108,10 @@ static void history_csv(const sw_matrix *mx, sw_strbuf *out) {
                 sw_strbuf_printf(out, "%d,%d,%d,%lld/%lld\n", s->part[a].id, s->part[b].id, m,
                                  (long long)c, (long long)mx->scale);
         }
+}
+
+static void history_csv(const sw_matrix *mx, sw_strbuf *out) {
+    history_csv_but(mx, -1, out);
 }
 
 static void assert_i256_eq(sw_i256 a, sw_i256 b) {
@@ -338,7 +346,7 @@ static void test_season_file_history(void **state) {
     write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
     sw_season s, c;
     sw_error err;
-    if (sw_season_read(season, &s, &err) != SW_OK)
+    if (sw_season_read(season, sw_matrix_played_history, &s, &err) != SW_OK)
         fail_msg("%s:%d: %s", err.file, err.line, err.msg);
     assert_int_equal(s.history.nfiles, 1);
     assert_string_equal(s.history.files[0], "h.csv");
@@ -356,7 +364,7 @@ static void test_season_file_history(void **state) {
     /* written and read back: the same matrices */
     write_file(season, sw_strbuf_cstr(&out));
     sw_season back;
-    assert_int_equal(sw_season_read(season, &back, &err), SW_OK);
+    assert_int_equal(sw_season_read(season, sw_matrix_played_history, &back, &err), SW_OK);
     sw_matrix a, b;
     assert_int_equal(sw_matrix_init(&a, &s, &err), SW_OK);
     assert_int_equal(sw_matrix_init(&b, &back, &err), SW_OK);
@@ -371,21 +379,329 @@ static void test_season_file_history(void **state) {
     /* a bad row: the history file's own name and line */
     write_file(path, "1,2,3\n3,4,one\n");
     write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
-    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_non_null(strstr(err.file, "h.csv"));
     assert_int_equal(err.line, 2);
     assert_non_null(strstr(err.msg, "field 3 (meetings) 'one'"));
     /* a missing file: the season line that names it */
     write_file(season, "pairs club.pairs\n\nhistory none.csv\nsession four.asc\nabsent 5\n");
-    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_non_null(strstr(err.msg, "named on line 3 of"));
     /* before the pairs file */
     write_file(season, "history h.csv\npairs club.pairs\nsession four.asc\nabsent 5\n");
-    assert_int_not_equal(sw_season_read(season, &s, &err), SW_OK);
+    assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_int_equal(err.line, 1);
     assert_non_null(strstr(err.msg, "'history' before 'pairs'"));
     snprintf(text, sizeof text, "rm -r '%s'", dir);
     assert_int_equal(system(text), 0);
+}
+
+/* ---- history from a previous season file or an analyze --json output ---- */
+
+static void write_path(const char *dir, const char *name, const char *text) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    write_file(path, text);
+}
+
+static void write_pairs(const char *dir, const char *name, const sw_season *s, int skip) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    for (int i = 0; i < s->n; i++)
+        if (s->part[i].id != skip)
+            sw_strbuf_printf(&sb, "%d %d pair %d\n", s->part[i].id, s->part[i].rests, i);
+    write_path(dir, name, sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+}
+
+/* s as a season file naming pairs and a history line (NULL: none). */
+static void write_season(const char *dir, const char *name, sw_season *s, const char *pairs,
+                         const char *history) {
+    free(s->pairs_file);
+    s->pairs_file = strdup(pairs);
+    sw_strbuf sb, text;
+    sw_strbuf_init(&sb);
+    sw_strbuf_init(&text);
+    sw_season_write(s, &sb);
+    const char *w = sw_strbuf_cstr(&sb), *nl = strchr(strstr(w, "\npairs ") + 1, '\n');
+    sw_strbuf_printf(&text, "%.*s", (int)(nl + 1 - w), w);
+    if (history)
+        sw_strbuf_printf(&text, "history %s\n", history);
+    sw_strbuf_puts(&text, nl + 1);
+    write_path(dir, name, sw_strbuf_cstr(&text));
+    sw_strbuf_free(&sb);
+    sw_strbuf_free(&text);
+}
+
+static void write_json(const char *dir, const char *name, const sw_matrix *mx) {
+    sw_criteria c;
+    sw_criteria_compute(mx, &c);
+    sw_report r = {.title = name, .season = mx->season, .mx = mx, .crit = &c};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    write_path(dir, name, sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+}
+
+static void read_state(const char *dir, const char *name, sw_season *s, sw_matrix *mx) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    sw_error err;
+    if (sw_season_read(path, sw_matrix_played_history, s, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    assert_int_equal(sw_matrix_init(mx, s, &err), SW_OK);
+}
+
+static void rm_dir(const char *dir) {
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static char *temp_dir_with_movement(void) {
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/sw_prev_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cp '%s/%s' '%s/m.asc'", SW_MOVEMENTS_DIR, MOVEMENT, dir);
+    assert_int_equal(system(cmd), 0);
+    return dir;
+}
+
+/* A season whose history is a previous season file, that season's analyze
+ * --json output, or the CSV of its M and C, equals the season with the
+ * previous season's played sessions played in it (its own history h0 too):
+ * every matrix entry and criterion. The previous season's unplayed session
+ * does not count. */
+static void test_history_from_previous_season(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    char *dir = temp_dir_with_movement();
+    write_path(dir, "h0.csv", "2,5,2,7/3\n8,11,1\n5,14,0,-1/2\n");
+    sw_rng rng;
+    int fractions = 0;
+    for (int trial = 0; trial < 6; trial++) {
+        sw_rng_seed(&rng, 1515, (uint64_t)trial);
+        int nh = 1 + trial % 3, nr = 1 + trial % 2, n = m.positions + 1;
+        sw_season full = uniform(&m, n, nh + nr + 1), prev = uniform(&m, n, nh + 1),
+                  played = uniform(&m, n, nh), cur = uniform(&m, n, nr);
+        randomize(&full, &rng);
+        sw_error err;
+        const char *h0 = "2,5,2,7/3\n8,11,1\n5,14,0,-1/2\n";
+        assert_int_equal(sw_history_parse(h0, strlen(h0), "h0.csv", &full, &err), SW_OK);
+        assert_int_equal(sw_history_parse(h0, strlen(h0), "h0.csv", &played, &err), SW_OK);
+        for (int k = 0; k < nh; k++) {
+            full.sessions[k].played = true;
+            copy_session(&prev, k, &full, k);
+            copy_session(&played, k, &full, k);
+        }
+        copy_session(&prev, nh, &full, nh + nr); /* planned, never played */
+        for (int k = 0; k < nr; k++)
+            copy_session(&cur, k, &full, nh + k);
+        full.nsessions = nh + nr; /* the last one lives in prev only (until freed) */
+        sw_matrix hm;
+        assert_int_equal(sw_matrix_init(&hm, &played, &err), SW_OK);
+        fractions += hm.scale > 1;
+        for (int i = 0; i < n; i++) /* sit-outs are carried in the pairs file */
+            cur.part[i].rests = hm.rests[i];
+        write_pairs(dir, "prev.pairs", &prev, -1);
+        write_pairs(dir, "cur.pairs", &cur, -1);
+        write_season(dir, "prev.season", &prev, "prev.pairs", "h0.csv");
+        write_json(dir, "prev.json", &hm);
+        sw_strbuf csv;
+        sw_strbuf_init(&csv);
+        history_csv(&hm, &csv);
+        write_path(dir, "prev.csv", sw_strbuf_cstr(&csv));
+        sw_strbuf_free(&csv);
+        write_season(dir, "a.season", &cur, "cur.pairs", "prev.season");
+        write_season(dir, "b.season", &cur, "cur.pairs", "prev.json");
+        write_season(dir, "c.season", &cur, "cur.pairs", "prev.csv");
+        sw_matrix want, a, b, c;
+        sw_season sa, sb, sc;
+        assert_int_equal(sw_matrix_init(&want, &full, &err), SW_OK);
+        read_state(dir, "a.season", &sa, &a);
+        read_state(dir, "b.season", &sb, &b);
+        read_state(dir, "c.season", &sc, &c);
+        assert_same_state(&want, &a);
+        assert_same_state(&want, &b);
+        assert_same_state(&want, &c);
+        if (trial < 2) { /* end to end: the program's own analyze --json output */
+            write_season(dir, "played.season", &played, "prev.pairs", "h0.csv");
+            char cmd[2048];
+            snprintf(cmd, sizeof cmd, "'%s' analyze '%s/played.season' --json -o '%s/cli.json'",
+                     SW_BINARY, dir, dir);
+            assert_int_equal(system(cmd), 0);
+            write_season(dir, "d.season", &cur, "cur.pairs", "cli.json");
+            sw_season sd;
+            sw_matrix d;
+            read_state(dir, "d.season", &sd, &d);
+            assert_same_state(&want, &d);
+            sw_matrix_free(&d);
+            sw_season_free(&sd);
+        }
+        /* the previous season's unplayed session would have counted */
+        assert_true(sw_history_max_meetings(&sa) > 0);
+        sw_matrix_free(&want);
+        sw_matrix_free(&a);
+        sw_matrix_free(&b);
+        sw_matrix_free(&c);
+        sw_matrix_free(&hm);
+        sw_season_free(&sa);
+        sw_season_free(&sb);
+        sw_season_free(&sc);
+        full.nsessions = nh + nr + 1;
+        sw_season_free(&full);
+        sw_season_free(&prev);
+        sw_season_free(&played);
+        sw_season_free(&cur);
+    }
+    assert_true(fractions > 0);
+    rm_dir(dir);
+    sw_movement_free(&m);
+}
+
+/* Participants are matched by number: the previous season's participant
+ * who left (not in this pairs file) is left out, the same as a CSV without
+ * their rows; a newcomer has no history. Both ways round the history is
+ * what the previous season's matrices say for the pairs both seasons know. */
+static void test_history_leaver_and_newcomer(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    char *dir = temp_dir_with_movement();
+    sw_rng rng;
+    sw_rng_seed(&rng, 1516, 0);
+    int n = m.positions + 1;
+    sw_season prev = uniform(&m, n, 3), cur = uniform(&m, n, 1);
+    randomize(&prev, &rng);
+    for (int k = 0; k < 3; k++)
+        prev.sessions[k].played = true;
+    int leaver = prev.part[4].id;
+    cur.part[4].id = 9999; /* a newcomer in the leaver's place */
+    cur.sessions[0].present[n - 1] = false;
+    sw_error err;
+    sw_matrix hm;
+    assert_int_equal(sw_matrix_init(&hm, &prev, &err), SW_OK);
+    write_pairs(dir, "prev.pairs", &prev, -1);
+    write_pairs(dir, "cur.pairs", &cur, -1);
+    write_season(dir, "prev.season", &prev, "prev.pairs", NULL);
+    write_json(dir, "prev.json", &hm);
+    sw_strbuf csv;
+    sw_strbuf_init(&csv);
+    history_csv_but(&hm, leaver, &csv);
+    write_path(dir, "prev.csv", sw_strbuf_cstr(&csv));
+    sw_strbuf_free(&csv);
+    write_season(dir, "a.season", &cur, "cur.pairs", "prev.season");
+    write_season(dir, "b.season", &cur, "cur.pairs", "prev.json");
+    write_season(dir, "c.season", &cur, "cur.pairs", "prev.csv");
+    sw_season sa, sb, sc;
+    sw_matrix a, b, c;
+    read_state(dir, "a.season", &sa, &a);
+    read_state(dir, "b.season", &sb, &b);
+    read_state(dir, "c.season", &sc, &c);
+    assert_same_state(&a, &c);
+    assert_same_state(&b, &c);
+    int nn = n * n;
+    for (int x = 0; x < nn; x++) { /* the history itself, pair by pair */
+        int i = x / n, j = x % n;
+        bool known = i != 4 && j != 4 && i != j;
+        assert_int_equal(sa.history.meet[x], known ? sw_matrix_meet(&hm, i, j) : 0);
+        assert_true((__int128)sa.history.comp[x] * hm.scale ==
+                    (__int128)(known ? sw_matrix_comp(&hm, i, j) : 0) * sa.history.scale);
+        assert_int_equal(sb.history.meet[x], sa.history.meet[x]);
+    }
+    sw_matrix_free(&a);
+    sw_matrix_free(&b);
+    sw_matrix_free(&c);
+    sw_matrix_free(&hm);
+    sw_season_free(&sa);
+    sw_season_free(&sb);
+    sw_season_free(&sc);
+    sw_season_free(&prev);
+    sw_season_free(&cur);
+    rm_dir(dir);
+    sw_movement_free(&m);
+}
+
+/* Read dir/x.season naming history FILE (written as text); the error must
+ * name want_file (a suffix), want_line and hold needle. */
+static void expect_read_error(const char *dir, const char *history_text, const char *want_file,
+                              int want_line, const char *needle) {
+    write_path(dir, "bad.hist", history_text);
+    char path[600];
+    snprintf(path, sizeof path, "%s/x.season", dir);
+    sw_season s;
+    sw_error err;
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_season_read(path, sw_matrix_played_history, &s, &err), SW_OK);
+    size_t fl = strlen(err.file), wl = strlen(want_file);
+    if (fl < wl || strcmp(err.file + fl - wl, want_file) || err.line != want_line ||
+        !strstr(err.msg, needle))
+        fail_msg("for '%.60s': got %s:%d '%s', want %s:%d '%s'", history_text, err.file, err.line,
+                 err.msg, want_file, want_line, needle);
+}
+
+static void test_bad_previous_history(void **state) {
+    (void)state;
+    char *dir = temp_dir_with_movement();
+    write_path(dir, "club.pairs", "1 0 a\n2 0 b\n3 0 c\n");
+    write_path(dir, "x.season", "pairs club.pairs\nhistory bad.hist\nsession m.asc\n");
+    const char *parts = "{\"participants\": [{\"id\": 1}, {\"id\": 2}],\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]]}}\n",
+             parts);
+    expect_read_error(dir, text, "bad.hist", 2, "without \"competition\"");
+    snprintf(text, sizeof text,
+             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],\n[2,0]],\n"
+             "\"competition\": [[0,1],[1,0]]}}\n",
+             parts);
+    expect_read_error(dir, text, "bad.hist", 4, "row 2, column 1 differs from row 1, column 2");
+    snprintf(text, sizeof text,
+             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]],\n"
+             "\"competition\": [[0,1],\n[0.3333333333,0]]}}\n",
+             parts);
+    expect_read_error(dir, text, "bad.hist", 5,
+                      "row 2, column 1: 0.3333333333 is not a multiple of 1/2");
+    snprintf(text, sizeof text,
+             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[-1,0]],\n"
+             "\"competition\": [[0,1],[1,0]]}}\n",
+             parts);
+    expect_read_error(dir, text, "bad.hist", 3, "meetings -1");
+    snprintf(text, sizeof text,
+             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1,0],[1,0,0]],\n"
+             "\"competition\": [[0,1],[1,0]]}}\n",
+             parts);
+    expect_read_error(dir, text, "bad.hist", 3, "meetings row 1 has 3 values, expected 2");
+    expect_read_error(dir, "{\"participants\": []}\n", "bad.hist", 1,
+                      "with \"participants\" and \"matrices\"");
+    expect_read_error(dir, "{\"participants\": [{\"id\": 1},\n {\"id\": 1}], \"matrices\": {}}\n",
+                      "bad.hist", 2, "participant 1 listed twice");
+    /* a previous season with an error: its own file and line */
+    expect_read_error(dir, "pairs club.pairs\nsession m.asc\nabsent 7\n", "bad.hist", 3,
+                      "participant 7 is not in the pairs file");
+    /* a season that names itself */
+    expect_read_error(dir, "pairs club.pairs\nhistory bad.hist\nsession m.asc\n", "bad.hist", 0,
+                      "nest more than 8 deep");
+    /* without the matrices' function a season file is refused, a JSON not */
+    write_path(dir, "bad.hist", "pairs club.pairs\nsession m.asc\n");
+    char path[600];
+    snprintf(path, sizeof path, "%s/x.season", dir);
+    sw_season s;
+    sw_error err;
+    assert_int_not_equal(sw_season_read(path, NULL, &s, &err), SW_OK);
+    assert_non_null(strstr(err.msg, "needs its matrices"));
+    snprintf(text, sizeof text,
+             "%s\"matrices\": {\n\"meetings\": [[0,1],[1,0]],\n"
+             "\"competition\": [[0,1],[1,0]]}}\n",
+             parts);
+    write_path(dir, "bad.hist", text);
+    assert_int_equal(sw_season_read(path, NULL, &s, &err), SW_OK);
+    assert_int_equal(s.history.meet[1], 1);
+    assert_int_equal(s.history.meet[2], 0);
+    sw_season_free(&s);
+    rm_dir(dir);
 }
 
 /* History beyond the season's rounds (a pair that met 40 times before, in a
@@ -484,6 +800,9 @@ int main(void) {
         cmocka_unit_test(test_bad_history),
         cmocka_unit_test(test_history_values),
         cmocka_unit_test(test_season_file_history),
+        cmocka_unit_test(test_history_from_previous_season),
+        cmocka_unit_test(test_history_leaver_and_newcomer),
+        cmocka_unit_test(test_bad_previous_history),
         cmocka_unit_test(test_pricer_beyond_rounds),
         cmocka_unit_test(test_optimize_with_history),
     };

@@ -573,7 +573,7 @@ static void check_round_groups_distinct(const sw_movement *m) {
 static void test_howell_full(void **state) {
     (void)state;
     sw_error err;
-    for (int pairs = 2; pairs <= 30; pairs++) {
+    for (int pairs = 2; pairs <= 32; pairs++) {
         sw_movement m;
         assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
         int odd = pairs % 2, N = odd ? pairs : pairs - 1;
@@ -626,10 +626,26 @@ static void test_howell_prefix_and_limits(void **state) {
     assert_int_equal(sw_movement_howell(14, 0, &full, &err), SW_OK);
     assert_int_equal(sw_movement_howell(14, 5, &part, &err), SW_OK);
     assert_int_equal(part.rounds, 5);
-    for (int i = 0; i < 5 * part.tables; i++) {
-        assert_memory_equal(part.table[i].seat, full.table[i].seat, sizeof part.table[i].seat);
-        assert_int_equal(part.table[i].group, full.table[i].group);
-    }
+    /* the first 5 rounds of the full one: the same meetings and board
+     * groups (its directions are chosen again, then round 1 renumbered to
+     * read 1-2 3-4 .., so compare pairs of tables: two tables hold the same
+     * two positions in the part iff they do in the full Howell) */
+    int *mp = meetings(&part);
+    for (int i = 1; i <= 14; i++)
+        for (int j = 1; j <= 14; j++)
+            assert_true(mp[i * 15 + j] <= 1);
+    free(mp);
+    for (int x = 0; x < 5 * part.tables; x++)
+        for (int y = 0; y < 5 * part.tables; y++) {
+            const sw_table *a = &part.table[x], *b = &part.table[y], *fa = &full.table[x],
+                           *fb = &full.table[y];
+            bool share = a->seat[0] == b->seat[0] || a->seat[0] == b->seat[1] ||
+                         a->seat[1] == b->seat[0] || a->seat[1] == b->seat[1];
+            bool fshare = fa->seat[0] == fb->seat[0] || fa->seat[0] == fb->seat[1] ||
+                          fa->seat[1] == fb->seat[0] || fa->seat[1] == fb->seat[1];
+            assert_int_equal(share, fshare);
+            assert_int_equal(a->group == b->group, fa->group == fb->group);
+        }
     sw_movement again; /* deterministic */
     assert_int_equal(sw_movement_howell(14, 0, &again, &err), SW_OK);
     assert_true(sw_movement_equal(&full, &again));
@@ -655,6 +671,11 @@ static void test_howell_prefix_and_limits(void **state) {
  * --pairs N -o F; seatwise analyze F' (two decimals), for N = 4..20, and the
  * library's best complete Howell of the same size (every pair meets once,
  * found by scanning data/movements): the generated one is at least as good.
+ * For 16 and 20 pairs the library has no complete Howell; there the best
+ * library movement of that many pairs of any kind (scanning every file's
+ * Qf): 16p8r8tH (8 rounds, 94.64) and 20p7rextra (7 rounds, 61.38). The
+ * circle method's 16 pairs reached 93.87 after one pass of arrow switching,
+ * 95.08 after several; the Howell on the field GF(16) has 100.
  * 8 and 12 pairs reach 100 (a Hadamard matrix of that order exists, see
  * docs/movements.md); 6, 10, 14, 18 cannot. */
 static void test_howell_qf(void **state) {
@@ -662,15 +683,17 @@ static void test_howell_qf(void **state) {
     require_library();
     static const double want[21] = {
         [4] = 100,    [5] = 38.46,  [6] = 60,     [7] = 100,    [8] = 100,    [9] = 87.10,
-        [10] = 83.33, [11] = 100,   [12] = 100,   [13] = 91.72, [14] = 91.30, [15] = 94.03,
-        [16] = 93.87, [17] = 94.44, [18] = 94.44, [19] = 94.67, [20] = 95.63,
+        [10] = 83.33, [11] = 100,   [12] = 100,   [13] = 92.42, [14] = 91.30, [15] = 94.03,
+        [16] = 100,   [17] = 94.44, [18] = 94.44, [19] = 95.33, [20] = 95.63,
     };
     static const char *const library[21] = {
         [4] = "NBB/N021_Howell_4.txt",          [6] = "NBB/N022_Howell_6.txt",
         [8] = "NBB/N023_Howell_8.txt",          [10] = "NBB/N024_Howell_10.txt",
-        [12] = "NBB/N124_Meesterklasse_12.txt",
+        [12] = "NBB/N124_Meesterklasse_12.txt", [16] = "8ronden/16p8r8tH.txt",
+        [20] = "7ronden/20p7rextra.txt",
     };
-    static const double library_qf[21] = {[4] = 100, [6] = 60, [8] = 100, [10] = 83.33, [12] = 100};
+    static const double library_qf[21] = {
+        [4] = 100, [6] = 60, [8] = 100, [10] = 83.33, [12] = 100, [16] = 94.64, [20] = 61.38};
     sw_error err;
     for (int pairs = 4; pairs <= 20; pairs++) {
         sw_movement m;
@@ -691,6 +714,31 @@ static void test_howell_qf(void **state) {
         }
         /* written and read back: the same movement */
         assert_round_trip(&m);
+        sw_movement_free(&m);
+    }
+}
+
+/* The Howells on the fields GF(16) and GF(32): Qf exactly 100 (all B_ij
+ * equal), every two pairs meet once, a Room square (checked in
+ * test_howell_full too), and arrow switching finds nothing to gain. */
+static void test_howell_affine(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 16; pairs <= 32; pairs *= 2) {
+        sw_movement m, again;
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        assert_true(sw_movement_qf(&m) == 100.0);
+        assert_true(m.has_ref_qf && m.ref_qf == 100.0);
+        int *meet = meetings(&m);
+        for (int i = 1; i <= pairs; i++)
+            for (int j = 1; j <= pairs; j++)
+                assert_int_equal(meet[i * (pairs + 1) + j], i != j);
+        free(meet);
+        check_round_groups_distinct(&m);
+        assert_int_equal(m.groups, pairs - 1);
+        assert_int_equal(sw_movement_howell(pairs, 0, &again, &err), SW_OK);
+        assert_true(sw_movement_equal(&m, &again)); /* deterministic */
+        sw_movement_free(&again);
         sw_movement_free(&m);
     }
 }
@@ -911,6 +959,169 @@ static void test_mitchell_requests(void **state) {
     sw_movement_free(&m);
 }
 
+/* The skip Mitchell asked for by name: the same movement as the default for
+ * an even number of tables, where the skip comes after half the rounds (EW
+ * pair e at table e + r before round T/2 + 1, e + r + 1 from it on); refused
+ * for an odd number, which needs none. */
+static void test_mitchell_skip(void **state) {
+    (void)state;
+    sw_error err;
+    for (int T = 2; T <= 20; T += 2) {
+        sw_movement a, b;
+        assert_int_equal(sw_movement_mitchell_kind(2 * T, 0, SW_MITCHELL_SKIP, &a, &err), SW_OK);
+        assert_int_equal(sw_movement_mitchell(2 * T, 0, &b, &err), SW_OK);
+        assert_true(sw_movement_equal(&a, &b));
+        for (int r = 0; r < a.rounds; r++)
+            for (int t = 0; t < T; t++) {
+                int ew = sw_movement_at(&a, r, t)->seat[1] - T - 1;
+                assert_int_equal((ew + r + (r >= T / 2)) % T, t);
+            }
+        sw_movement_free(&a);
+        sw_movement_free(&b);
+    }
+    sw_movement m;
+    assert_int_equal(sw_movement_mitchell_kind(10, 0, SW_MITCHELL_SKIP, &m, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "5 tables, an odd number: it needs no skip"));
+}
+
+/* Relay and bye stand, counted for 4..20 tables (even and odd numbers of
+ * pairs): T rounds; NS pairs stay and never meet each other; every NS pair
+ * meets every EW pair once; every pair plays every board group at most once
+ * and the NS pairs all T of them; in a round no two tables play the same
+ * group except tables 1 and T, which always share one (the relay); one
+ * group a round is played by no table (the bye stand), and it is the group
+ * table T/2+1 played the round before and table T/2 plays the round after;
+ * the other groups move down one table a round, from table 2 to the relay. */
+static void test_mitchell_relay(void **state) {
+    (void)state;
+    sw_error err;
+    for (int T = 4; T <= 20; T += 2)
+        for (int pairs = 2 * T - 1; pairs <= 2 * T; pairs++) {
+            sw_movement m;
+            assert_int_equal(sw_movement_mitchell_kind(pairs, 0, SW_MITCHELL_RELAY, &m, &err),
+                             SW_OK);
+            assert_int_equal(m.tables, T);
+            assert_int_equal(m.rounds, T);
+            assert_int_equal(m.groups, T);
+            assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+            int *meet = meetings(&m);
+            for (int ns = 1; ns <= T; ns++) {
+                for (int ew = T + 1; ew <= pairs; ew++)
+                    assert_int_equal(meet[ns * (pairs + 1) + ew], 1);
+                for (int other = 1; other <= T; other++)
+                    assert_int_equal(meet[ns * (pairs + 1) + other], 0);
+            }
+            free(meet);
+            /* group of every table, whether it plays or not (an odd field
+             * leaves one table empty a round; the boards still move) */
+            int *g = calloc((size_t)(T * T), sizeof *g), bye[64];
+            for (int r = 0; r < T; r++)
+                for (int t = 0; t < T; t++) {
+                    const sw_table *tb = sw_movement_at(&m, r, t);
+                    if (tb->seat[0]) {
+                        assert_int_equal(tb->seat[0], t + 1);
+                        g[r * T + t] = tb->group;
+                    }
+                }
+            for (int r = 0; r < T; r++) {
+                int used[64] = {0};
+                for (int t = 0; t < T; t++)
+                    if (g[r * T + t])
+                        used[g[r * T + t]] |= 1 << (t == 0 || t == T - 1 ? 1 : 0);
+                bye[r] = 0;
+                for (int x = 1; x <= T; x++)
+                    if (!used[x])
+                        bye[r] = bye[r] ? -1 : x;
+                if (g[r * T] && g[r * T + T - 1])
+                    assert_int_equal(g[r * T], g[r * T + T - 1]); /* the relay */
+                for (int t = 0; t < T; t++)
+                    for (int u = 0; u < t; u++)
+                        if (g[r * T + t] && g[r * T + u] && !(u == 0 && t == T - 1))
+                            assert_int_not_equal(g[r * T + t], g[r * T + u]);
+            }
+            for (int r = 0; r + 1 < T; r++) {
+                if (pairs == 2 * T) { /* a full field: one group a round on the stand */
+                    assert_true(bye[r] > 0);
+                    assert_int_equal(bye[r + 1], g[r * T + T / 2]);
+                    if (r + 2 < T)
+                        assert_int_equal(g[(r + 2) * T + T / 2 - 1], g[r * T + T / 2]);
+                }
+                for (int t = 1; t < T; t++) { /* down one table; table 2's to the relay */
+                    int to = t == 1 ? T - 1 : t - 1, from = g[r * T + t],
+                        next = g[(r + 1) * T + to];
+                    if (t != T / 2 && from && next)
+                        assert_int_equal(next, from);
+                }
+            }
+            free(g);
+            for (int p = 1; p <= pairs; p++) {
+                int played[64] = {0}, n = 0;
+                for (int k = 0; k < m.rounds * m.tables; k++)
+                    if (m.table[k].seat[0] == p || m.table[k].seat[1] == p) {
+                        assert_int_equal(played[m.table[k].group]++, 0);
+                        n++;
+                    }
+                if (pairs == 2 * T)
+                    assert_int_equal(n, T);
+            }
+            assert_round_trip(&m);
+            sw_movement_free(&m);
+        }
+    sw_movement m;
+    assert_int_equal(sw_movement_mitchell_kind(14, 0, SW_MITCHELL_RELAY, &m, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "odd number: it needs no relay"));
+    assert_int_equal(sw_movement_mitchell_kind(4, 0, SW_MITCHELL_RELAY, &m, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "at least 4 tables"));
+    assert_int_equal(sw_movement_mitchell_kind(16, 9, SW_MITCHELL_RELAY, &m, &err), SW_ERR_INVALID);
+    assert_int_equal(sw_movement_mitchell_kind(16, 5, SW_MITCHELL_RELAY, &m, &err), SW_OK);
+    assert_int_equal(m.rounds, 5);
+    sw_movement_free(&m);
+}
+
+/* 3/4 Howells ('movement howell --pairs N --three-quarter': 3/4 of the full
+ * rounds, to the nearest) against the library's short Howells of the same
+ * pairs and rounds: every two pairs meet at most once, every pair plays a
+ * group at most once, and Qf is at least the library's (measured: 6 pairs
+ * 70.00 = N030, 8 pairs 74.42 > N032's 46.48, 10 pairs 84.94 > N035's 57.44,
+ * 12 pairs 81.32 > N037's 39.62 .. the best 8-round one; 14 pairs 10
+ * rounds: no library file, 11 rounds 91.50 > N127's 73.73). */
+static void test_three_quarter_howell(void **state) {
+    (void)state;
+    require_library();
+    static const struct {
+        int pairs, rounds;
+        const char *file;
+    } lib[] = {
+        {6, 4, "NBB/N030_Short_Howell_6.txt"},   {8, 5, "NBB/N032_Short_Howell_8.txt"},
+        {8, 6, "NBB/N103_Short_Howell_8.txt"},   {10, 7, "NBB/N035_Short_Howell_10.txt"},
+        {10, 8, "NBB/N036_Short_Howell_10.txt"}, {12, 8, "NBB/N039_Short_Howell_12.txt"},
+        {12, 9, "NBB/N040_Short_Howell_12.txt"}, {14, 11, "NBB/N127_Short_Howell_14.txt"},
+    };
+    sw_error err;
+    for (size_t x = 0; x < sizeof lib / sizeof *lib; x++) {
+        sw_movement m, l;
+        assert_int_equal(sw_movement_howell(lib[x].pairs, lib[x].rounds, &m, &err), SW_OK);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, lib[x].file);
+        read_ok(path, &l);
+        assert_int_equal(l.positions, lib[x].pairs);
+        assert_int_equal(l.rounds, lib[x].rounds);
+        double q = sw_movement_qf(&m), lq = sw_movement_qf(&l);
+        if (q < lq - 1e-9)
+            fail_msg("%d pairs %d rounds: Qf %.2f below %s's %.2f", lib[x].pairs, lib[x].rounds, q,
+                     lib[x].file, lq);
+        assert_true(m.has_ref_qf && fabs(m.ref_qf - q) < 0.005 + 1e-9);
+        int *meet = meetings(&m), n = lib[x].pairs;
+        for (int i = 1; i <= n; i++)
+            for (int j = 1; j <= n; j++)
+                assert_true(meet[i * (n + 1) + j] <= 1);
+        free(meet);
+        assert_int_equal(sw_movement_validate(&m, NULL, &err), SW_OK);
+        sw_movement_free(&m);
+        sw_movement_free(&l);
+    }
+}
+
 /* ---- the command -------------------------------------------------------- */
 
 static int run(const char *args, char **out) {
@@ -970,6 +1181,22 @@ static void test_cli(void **state) {
     sw_movement_free(&got);
     sw_movement_free(&want);
     assert_int_equal(remove(path), 0);
+    snprintf(args, sizeof args, "movement mitchell --pairs 16 --relay -o %s", path);
+    expect_run(args, 0, "");
+    read_ok(path, &got);
+    assert_int_equal(sw_movement_mitchell_kind(16, 0, SW_MITCHELL_RELAY, &want, &err), SW_OK);
+    assert_true(sw_movement_equal(&got, &want));
+    sw_movement_free(&got);
+    sw_movement_free(&want);
+    snprintf(args, sizeof args, "movement howell --pairs 12 --three-quarter -o %s", path);
+    expect_run(args, 0, "");
+    read_ok(path, &got);
+    assert_int_equal(got.rounds, 8);
+    assert_int_equal(sw_movement_howell(12, 8, &want, &err), SW_OK);
+    assert_true(sw_movement_equal(&got, &want));
+    sw_movement_free(&got);
+    sw_movement_free(&want);
+    assert_int_equal(remove(path), 0);
 
     /* improve: the 8-pair circle-method Howell from 61.17 to 100, written
      * with -o; the report on standard error */
@@ -1011,6 +1238,11 @@ static void test_cli(void **state) {
     expect_run("movement swiss --pairs 8", 2, "unknown kind 'swiss'");
     expect_run("movement --pairs 8", 2, "missing the kind");
     expect_run("movement mitchell --pairs 16 --rounds 8", 2, "would repeat");
+    expect_run("movement mitchell --pairs 10 --relay", 2, "needs no relay and bye stand");
+    expect_run("movement mitchell --pairs 16 --skip --relay", 2, "not both");
+    expect_run("movement howell --pairs 16 --relay", 2, "are for mitchell");
+    expect_run("movement mitchell --pairs 16 --three-quarter", 2, "is for howell");
+    expect_run("movement howell --pairs 12 --three-quarter --rounds 4", 2, "drop --rounds");
     expect_run("movement howell --pairs 2000 --rounds 3", 4, "supported at most 1000");
     expect_run("movement howell --pairs 8 -o /nonexistent/dir/m.asc", 5, "/nonexistent/dir");
 }
@@ -1028,11 +1260,15 @@ int main(void) {
         cmocka_unit_test(test_howell_full),
         cmocka_unit_test(test_howell_prefix_and_limits),
         cmocka_unit_test(test_howell_qf),
+        cmocka_unit_test(test_howell_affine),
+        cmocka_unit_test(test_three_quarter_howell),
         cmocka_unit_test(test_improve_known),
         cmocka_unit_test(test_improve_library),
         cmocka_unit_test(test_starters),
         cmocka_unit_test(test_mitchell),
         cmocka_unit_test(test_mitchell_requests),
+        cmocka_unit_test(test_mitchell_skip),
+        cmocka_unit_test(test_mitchell_relay),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "matrix/criteria.h"
+#include "matrix/matrix.h"
 #include "report/html.h"
 #include "report/swiss.h"
 #include "util/utf8.h"
@@ -30,7 +31,8 @@ typedef struct fixture {
 static void load(fixture *f, const char *path) {
     sw_error err;
     bool movement_only;
-    assert_int_equal(sw_season_read_any(path, &f->s, &movement_only, &err), SW_OK);
+    assert_int_equal(
+        sw_season_read_any(path, sw_matrix_played_history, &f->s, &movement_only, &err), SW_OK);
     assert_int_equal(sw_matrix_init(&f->mx, &f->s, &err), SW_OK);
     sw_criteria_compute(&f->mx, &f->crit);
     f->rep = (sw_report){.title = path, .season = &f->s, .mx = &f->mx, .crit = &f->crit};

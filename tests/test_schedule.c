@@ -693,7 +693,7 @@ static void json_reads_as_a_season(int threes) {
     sw_strbuf_free(&sb);
     sw_season s;
     bool movement_only = true;
-    must(sw_season_read_any("schedule-season.json", &s, &movement_only, &err), &err);
+    must(sw_season_read_any("schedule-season.json", NULL, &s, &movement_only, &err), &err);
     assert_false(movement_only);
     assert_int_equal(s.n, 14);
     assert_int_equal(s.nsessions, 6);
@@ -781,7 +781,8 @@ static void expect_season_error(const char *json, const char *text) {
     bool movement_only;
     sw_error err;
     sw_error_clear(&err);
-    assert_int_not_equal(sw_season_read_any("schedule-bad.json", &s, &movement_only, &err), SW_OK);
+    assert_int_not_equal(sw_season_read_any("schedule-bad.json", NULL, &s, &movement_only, &err),
+                         SW_OK);
     char msg[2048];
     sw_error_format(&err, msg, sizeof msg);
     if (!strstr(msg, text))

@@ -59,7 +59,7 @@ static void test_parenfile_bad(void **state) {
 
 static sw_status parse(const char *text, sw_season *s, sw_error *err) {
     sw_error_clear(err);
-    return sw_season_parse(text, strlen(text), "x.season", DIR, s, err);
+    return sw_season_parse(text, strlen(text), "x.season", DIR, NULL, s, err);
 }
 
 static void test_season_good(void **state) {
@@ -246,7 +246,7 @@ static void test_mutated_inputs_never_crash(void **state) {
         sw_status st;
         if (i % 2) {
             sw_season s;
-            st = sw_season_parse(buf, n, "m.season", DIR, &s, &err);
+            st = sw_season_parse(buf, n, "m.season", DIR, NULL, &s, &err);
             if (st == SW_OK) {
                 assert_int_equal(sw_season_validate(&s, "m", &err), SW_OK);
                 sw_season_free(&s);

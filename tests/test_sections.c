@@ -30,7 +30,7 @@
 
 static sw_status parse(const char *text, sw_season *s, sw_error *err) {
     sw_error_clear(err);
-    return sw_season_parse(text, strlen(text), "x.season", DIR, s, err);
+    return sw_season_parse(text, strlen(text), "x.season", DIR, sw_matrix_played_history, s, err);
 }
 
 /* Every present participant sits where its pins allow. */
@@ -351,7 +351,7 @@ static void test_cli_optimize_keeps_pins(void **state) {
         assert_int_equal(system(cmd), 0);
         sw_season s;
         sw_error err;
-        assert_int_equal(sw_season_read(out, &s, &err), SW_OK);
+        assert_int_equal(sw_season_read(out, sw_matrix_played_history, &s, &err), SW_OK);
         assert_int_equal(s.npins, 13);
         assert_pins_met(&s);
         /* pair 3 stays at table 1 NS of section A: position 1 */

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "matrix/criteria.h"
+#include "matrix/matrix.h"
 #include "report/report.h"
 #include "util/fileio.h"
 
@@ -74,7 +75,7 @@ int sw_cmd_analyze(int argc, char **argv) {
     sw_error_clear(&err);
     sw_season s;
     bool movement_only;
-    if (sw_season_read_any(file, &s, &movement_only, &err) != SW_OK)
+    if (sw_season_read_any(file, sw_matrix_played_history, &s, &movement_only, &err) != SW_OK)
         return sw_cli_fail(&err);
     if (!movement_only && sw_cli_out_in_season("analyze", out, file, &s)) {
         sw_season_free(&s);

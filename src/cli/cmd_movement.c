@@ -3,6 +3,7 @@
  * raise a movement's Qf by arrow switching.
  * SPDX-License-Identifier: MIT */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,8 @@
 #include "util/strbuf.h"
 
 static const char usage[] =
-    "usage: seatwise movement howell|mitchell --pairs N [--rounds R] [-o FILE]\n"
+    "usage: seatwise movement howell --pairs N [--rounds R | --three-quarter] [-o FILE]\n"
+    "       seatwise movement mitchell --pairs N [--rounds R] [--skip | --relay] [-o FILE]\n"
     "       seatwise movement improve FILE [-o OUT]\n"
     "\n"
     "Writes a movement as ASC (docs/movements.md).\n"
@@ -23,14 +25,23 @@ static const char usage[] =
     "            round: T = ceil(N/2) tables, T rounds (T odd) or T-1 (T even,\n"
     "            with the skip after half the rounds)\n"
     "\n"
-    "  --pairs N    number of pairs, at least 2\n"
-    "  --rounds R   the first R rounds only (default: the full movement)\n"
-    "  -o FILE      write to FILE (atomically) instead of standard output\n"
-    "  -h, --help   this text\n";
+    "  --pairs N         number of pairs, at least 2\n"
+    "  --rounds R        the first R rounds only (default: the full movement);\n"
+    "                    a shorter Howell has its directions chosen again\n"
+    "  --three-quarter   howell: a 3/4 Howell, 3/4 of the full rounds (rounded)\n"
+    "  --skip            mitchell: the skip Mitchell (the default for an even\n"
+    "                    number of tables; refused for an odd one)\n"
+    "  --relay           mitchell, even number of tables (at least 4): relay and\n"
+    "                    bye stand, tables 1 and T share boards, one board set\n"
+    "                    rests on a stand between tables T/2 and T/2+1: all T\n"
+    "                    rounds, no skip\n"
+    "  -o FILE           write to FILE (atomically) instead of standard output\n"
+    "  -h, --help        this text\n";
 
 typedef struct movement_args {
     const char *kind, *out, *in;
     long pairs, rounds;
+    bool three_quarter, skip, relay;
 } movement_args;
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -70,6 +81,12 @@ static int parse_args(int argc, char **argv, movement_args *a) {
         } else if ((v = option_value(argc, argv, &i, "--rounds", &missing))) {
             if (sw_cli_parse_int(v, 1, INT_MAX, &a->rounds))
                 return usage_error("--rounds: '%s', expected a whole number of at least 1", v);
+        } else if (!strcmp(argv[i], "--three-quarter")) {
+            a->three_quarter = true;
+        } else if (!strcmp(argv[i], "--skip")) {
+            a->skip = true;
+        } else if (!strcmp(argv[i], "--relay")) {
+            a->relay = true;
         } else if ((v = option_value(argc, argv, &i, "-o", &missing))) {
             a->out = v;
         } else if (missing) {
@@ -94,10 +111,27 @@ static int parse_args(int argc, char **argv, movement_args *a) {
             return usage_error("%s", "improve: missing the movement FILE");
         if (a->pairs || a->rounds)
             return usage_error("%s", "improve: --pairs and --rounds are for howell and mitchell");
+        if (a->three_quarter || a->skip || a->relay)
+            return usage_error("%s", "improve: --three-quarter, --skip and --relay are for "
+                                     "howell and mitchell");
         return -1;
     }
     if (a->pairs == 0)
         return usage_error("%s", "missing --pairs N");
+    bool howell = !strcmp(a->kind, "howell");
+    if (a->three_quarter && !howell)
+        return usage_error("%s", "--three-quarter is for howell");
+    if ((a->skip || a->relay) && howell)
+        return usage_error("%s", "--skip and --relay are for mitchell");
+    if (a->three_quarter && a->rounds)
+        return usage_error("%s", "--three-quarter sets the rounds: drop --rounds");
+    if (a->skip && a->relay)
+        return usage_error("%s", "--skip or --relay, not both: they are two ways of playing an "
+                                 "even number of tables");
+    if (a->three_quarter) { /* 3/4 of the full Howell's rounds, to the nearest */
+        long full = a->pairs % 2 ? a->pairs : a->pairs - 1;
+        a->rounds = (3 * full + 2) / 4;
+    }
     return -1;
 }
 
@@ -152,7 +186,11 @@ int sw_cmd_movement(int argc, char **argv) {
         return improve(&a);
     sw_status st = !strcmp(a.kind, "howell")
                        ? sw_movement_howell((int)a.pairs, (int)a.rounds, &m, &err)
-                       : sw_movement_mitchell((int)a.pairs, (int)a.rounds, &m, &err);
+                       : sw_movement_mitchell_kind((int)a.pairs, (int)a.rounds,
+                                                   a.relay  ? SW_MITCHELL_RELAY
+                                                   : a.skip ? SW_MITCHELL_SKIP
+                                                            : SW_MITCHELL_PLAIN,
+                                                   &m, &err);
     if (st == SW_ERR_INVALID) /* the generators refuse only impossible requests */
         return usage_error("%s", err.msg);
     if (st)

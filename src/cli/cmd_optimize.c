@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "matrix/criteria.h"
+#include "matrix/matrix.h"
 #include "report/report.h"
 #include "search/search.h"
 #include "util/fileio.h"
@@ -347,7 +348,8 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_error err;
     sw_error_clear(&err);
     sw_season s;
-    sw_status st = o.season ? sw_season_read(o.season, &s, &err) : quick_season(&o, &s, &err);
+    sw_status st = o.season ? sw_season_read(o.season, sw_matrix_played_history, &s, &err)
+                            : quick_season(&o, &s, &err);
     if (st != SW_OK)
         return sw_cli_fail(&err);
     if (o.out) {

@@ -120,6 +120,14 @@ void sw_matrix_store(const sw_matrix *mx, sw_season *s);
  * every seat taken by a present participant. */
 int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t);
 
+/* A previous season's earlier play for a 'history' line naming it (the
+ * season reader's sw_season_history_fn): M and C of its played sessions plus
+ * its own history, over its participants, into *out (the caller frees it
+ * with sw_history_free). Its sessions are counted in batches, so it has no
+ * round limit. On failure *out is untouched. */
+SW_NODISCARD sw_status sw_matrix_played_history(const sw_season *prev, sw_history *out,
+                                                sw_error *err);
+
 static inline int32_t sw_matrix_meet(const sw_matrix *mx, int i, int j) {
     return mx->meet[(int64_t)i * mx->n + j];
 }

@@ -105,6 +105,9 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
 
 /* Arrow switching of generated Howells is done up to this many pairs. */
 #define SW_HOWELL_BALANCE_MAX 64
+/* At most this many passes of arrow switching for a generated Howell, each
+ * from the previous one's result (they stop when a pass gains nothing). */
+#define SW_HOWELL_PASSES 8
 
 /* Complete Howell for `pairs` pairs: every two pairs meet exactly once over
  * the full length (pairs-1 rounds for even, pairs rounds for odd, one pair
@@ -114,7 +117,8 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
  * a round (a Room square) except for 4, 5, 6, 9 and 10 pairs, where every
  * table of a round plays that round's group (docs/movements.md). Up to
  * SW_HOWELL_BALANCE_MAX pairs the directions are chosen by arrow switching
- * (sw_movement_improve) for balans' Qf, which is set as reference value.
+ * (sw_movement_improve) for balans' Qf, which is set as reference value;
+ * 16 and 32 pairs are built on the field GF(2^k) instead, Qf 100.
  * rounds <= 0 means the full length; fewer rounds takes the first ones; more
  * is SW_ERR_INVALID. pairs < 2 is SW_ERR_INVALID, sizes over the limits
  * SW_ERR_LIMIT. Deterministic: the same arguments give the same movement. */
@@ -129,6 +133,17 @@ SW_NODISCARD sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m,
  * first meeting, see docs/movements.md). rounds <= 0 means the full length;
  * more is SW_ERR_INVALID. */
 SW_NODISCARD sw_status sw_movement_mitchell(int pairs, int rounds, sw_movement *m, sw_error *err);
+
+/* The Mitchell variants a club uses (docs/movements.md). PLAIN: as
+ * sw_movement_mitchell, with the skip when T is even. SKIP: the same, but
+ * refused for an odd T (which needs none). RELAY: relay and bye stand, for
+ * an even T >= 4: tables 1 and T share a board set every round, a set rests
+ * on a bye stand between tables T/2 and T/2+1, the EW pairs move up one
+ * table a round with no skip: T rounds, every NS pair meets every EW pair
+ * once, T board sets. */
+typedef enum { SW_MITCHELL_PLAIN = 0, SW_MITCHELL_SKIP, SW_MITCHELL_RELAY } sw_mitchell_kind;
+SW_NODISCARD sw_status sw_movement_mitchell_kind(int pairs, int rounds, sw_mitchell_kind kind,
+                                                 sw_movement *m, sw_error *err);
 
 /* balans' quality factor Qf of m (data/movements/README.md): 100 * minsq /
  * sum(B^2) over its integer score matrix B; 100 for fewer than 2 positions or

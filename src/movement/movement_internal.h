@@ -20,4 +20,10 @@ SW_NODISCARD sw_status sw_movement_check(const sw_movement *m, const char *file,
 SW_NODISCARD sw_status sw_movement_starter(int n, bool zero_collides, int *mid, int *collisions,
                                            sw_error *err);
 
+/* The complete Howell of `pairs` pairs built on the field GF(pairs) for 16
+ * and 32 pairs (affine.c): raw holds (pairs-1) rounds of pairs/2 tables,
+ * round-major, positions 1..pairs, groups 0..pairs-2, directions with Qf
+ * 100. Returns 0, or -1 (raw untouched) for any other number of pairs. */
+int sw_howell_affine(int pairs, sw_table *raw);
+
 #endif

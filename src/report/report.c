@@ -437,7 +437,9 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
     sw_strbuf_puts(o, "],\n");
     json_sessions(r, o);
     json_metrics(r, o);
-    sw_strbuf_puts(o, "\"matrices\": {\"meetings\": ");
+    /* scale: every competition value is a whole number of 1/scale, so the
+     * output read back as a history (historyfrom.c) is exact */
+    sw_strbuf_printf(o, "\"matrices\": {\"scale\": %lld, \"meetings\": ", (long long)r->mx->scale);
     json_matrix(r, o, 0);
     sw_strbuf_puts(o, ",\n\"competition\": ");
     json_matrix(r, o, 1);

@@ -19,9 +19,6 @@
 #include "util/fileio.h"
 
 #define MAX_FIELDS 8
-/* The lcm of every denominator: the matrix scale L must take it in too, so
- * it is held to the same limit (SW_MATRIX_MAX_SCALE). */
-#define HISTORY_MAX_SCALE (INT64_C(1) << 28)
 
 static const char *const field_name[] = {"first participant", "second participant", "meetings",
                                          "comparisons"};
@@ -157,12 +154,12 @@ static sw_status rescale(hparser *hp, int64_t den, field f) {
     int64_t g = gcd64(h->scale, den), L = h->scale / g * den;
     if (L == h->scale)
         return SW_OK;
-    if (L > HISTORY_MAX_SCALE)
+    if (L > SW_HISTORY_MAX_SCALE)
         return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
                             "field 4 (comparisons) '%.*s': the denominators of the history's "
                             "comparisons have a common multiple above %lld; round the values "
                             "to fewer decimals",
-                            (int)(f.n > 40 ? 40 : f.n), f.p, (long long)HISTORY_MAX_SCALE);
+                            (int)(f.n > 40 ? 40 : f.n), f.p, (long long)SW_HISTORY_MAX_SCALE);
     int64_t mul = L / h->scale;
     size_t nn = (size_t)hp->s->n * (size_t)hp->s->n;
     for (size_t x = 0; x < nn; x++)
@@ -251,21 +248,32 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
     return SW_OK;
 }
 
+int sw_history_alloc(sw_season *s) {
+    sw_history *h = &s->history;
+    if (h->meet)
+        return 0;
+    size_t nn = (size_t)s->n * (size_t)s->n;
+    h->meet = calloc(nn, sizeof *h->meet);
+    h->comp = calloc(nn, sizeof *h->comp);
+    h->scale = 1;
+    if (h->meet && h->comp)
+        return 0;
+    free(h->meet);
+    free(h->comp);
+    h->meet = NULL;
+    h->comp = NULL;
+    return -1;
+}
+
 sw_status sw_history_parse(const char *text, size_t len, const char *file, sw_season *s,
                            sw_error *err) {
     if (!s->part || s->n < 1)
         return sw_error_set(err, SW_ERR_PARSE, file, 0,
                             "a history needs the participants first (the 'pairs' line)");
     size_t nn = (size_t)s->n * (size_t)s->n;
-    sw_history *h = &s->history;
-    if (!h->meet) {
-        h->meet = calloc(nn, sizeof *h->meet);
-        h->comp = calloc(nn, sizeof *h->comp);
-        h->scale = 1;
-    }
     hparser hp = {.file = file, .s = s, .err = err};
     hp.seen = calloc(nn, sizeof *hp.seen);
-    if (!h->meet || !h->comp || !hp.seen) {
+    if (sw_history_alloc(s) != 0 || !hp.seen) {
         free(hp.seen);
         return sw_error_set(err, SW_ERR_NOMEM, file, 0, "out of memory");
     }
@@ -278,16 +286,5 @@ sw_status sw_history_parse(const char *text, size_t len, const char *file, sw_se
         st = parse_row(&hp, line, ll, &header_ok);
     }
     free(hp.seen);
-    return st;
-}
-
-sw_status sw_history_read(const char *path, sw_season *s, sw_error *err) {
-    char *text;
-    size_t len;
-    sw_status st = sw_file_read(path, &text, &len, err);
-    if (st != SW_OK)
-        return st;
-    st = sw_history_parse(text, len, path, s, err);
-    free(text);
     return st;
 }

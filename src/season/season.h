@@ -114,6 +114,14 @@ typedef struct sw_season {
     sw_pin *pins; /* [npins], in file order */
 } sw_season;
 
+/* A previous season's earlier play: the meetings and comparisons of its
+ * played sessions plus its own history, over its participants (out->meet and
+ * out->comp [prev->n * prev->n], out->scale; files none). A 'history' line
+ * naming a season file needs them, and they are the matrices' to compute
+ * (src/matrix is above this module), so the readers take this function as a
+ * parameter: sw_matrix_played_history, or NULL to refuse such a line. */
+typedef sw_status (*sw_season_history_fn)(const sw_season *prev, sw_history *out, sw_error *err);
+
 /* Whether participant index i may sit at position p of session ss (its pins). */
 static inline bool sw_session_may_seat(const sw_session *ss, int i, int p) {
     if (!ss->fixed)
@@ -152,7 +160,19 @@ void sw_participants_free(sw_participant *part, int n);
  * and field; after one, s->history may hold part of the file (free s). */
 SW_NODISCARD sw_status sw_history_parse(const char *text, size_t len, const char *file,
                                         sw_season *s, sw_error *err);
-SW_NODISCARD sw_status sw_history_read(const char *path, sw_season *s, sw_error *err);
+
+/* Add the history in the file at path to s->history, whatever its kind
+ * (docs/formats.md, "History file"): a CSV; an 'analyze --json' output (its
+ * M and C, matched to s's participants by id); or a previous season file
+ * (its played sessions and its own history, through played; NULL refuses
+ * one). Participants of a JSON or season absent from s are left out. */
+SW_NODISCARD sw_status sw_history_read(const char *path, sw_season_history_fn played, sw_season *s,
+                                       sw_error *err);
+
+/* Parse an 'analyze --json' output's participants and matrices (meetings,
+ * competition, scale) and add them to s->history by participant id. */
+SW_NODISCARD sw_status sw_history_parse_json(const char *text, size_t len, const char *file,
+                                             sw_season *s, sw_error *err);
 
 /* The largest history meeting count of any pair (0 without history). */
 int32_t sw_history_max_meetings(const sw_season *s);
@@ -163,14 +183,17 @@ void sw_history_free(sw_history *h);
 /* ---- seasons ---- */
 
 /* Read a season file (format in docs/formats.md). The pairs file and movement
- * files it names are read relative to the season file's directory. */
-SW_NODISCARD sw_status sw_season_read(const char *path, sw_season *s, sw_error *err);
+ * files it names are read relative to the season file's directory; played
+ * computes a 'history' line that names a previous season file
+ * (sw_season_history_fn; NULL refuses such a line). */
+SW_NODISCARD sw_status sw_season_read(const char *path, sw_season_history_fn played, sw_season *s,
+                                      sw_error *err);
 
 /* Read path as a season file, or, when its first word is a number, as an ASC
  * movement analyzed on its own (sw_season_from_movement); *movement_only
  * tells which. */
-SW_NODISCARD sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only,
-                                          sw_error *err);
+SW_NODISCARD sw_status sw_season_read_any(const char *path, sw_season_history_fn played,
+                                          sw_season *s, bool *movement_only, sw_error *err);
 
 /* A season from the analyze contract (JSON, docs/formats.md): participants
  * and sessions rebuilt from their tables (seasonjson.c). file names the text
@@ -180,7 +203,8 @@ SW_NODISCARD sw_status sw_season_parse_json(const char *text, size_t len, const 
 
 /* Parse season text; dir is the directory relative paths are resolved from. */
 SW_NODISCARD sw_status sw_season_parse(const char *text, size_t len, const char *file,
-                                       const char *dir, sw_season *s, sw_error *err);
+                                       const char *dir, sw_season_history_fn played, sw_season *s,
+                                       sw_error *err);
 
 /* A season of one played session of m in which participant k sits at position
  * k (ids 1..P, names "position k"): how a single movement is analyzed. */

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "season/season.h"
 #include "util/error.h"
@@ -28,5 +29,37 @@ const char *sw_cursor_rest(sw_cursor *c, size_t *n);
 /* Append a session of movement index `movement` to s, everyone present, no
  * assignment (participants and movements already set). */
 SW_NODISCARD sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err);
+
+/* ---- history from other files (historyfrom.c) ---- */
+
+/* Seasons named as history may name earlier ones in turn, this deep at most
+ * (a season that names itself is refused rather than read forever). */
+#define SW_HISTORY_MAX_DEPTH 8
+/* The lcm of every denominator of the history's comparisons: the matrix
+ * scale L must take it in too, so it is held to the same limit
+ * (SW_MATRIX_MAX_SCALE). */
+#define SW_HISTORY_MAX_SCALE (INT64_C(1) << 28)
+
+/* sw_season_parse for a season read as history at nesting depth (0: the
+ * season itself). */
+SW_NODISCARD sw_status sw_season_parse_nested(const char *text, size_t len, const char *file,
+                                              const char *dir, sw_season_history_fn played,
+                                              int depth, sw_season *s, sw_error *err);
+
+/* sw_history_read for a 'history' line of a season at nesting depth. */
+SW_NODISCARD sw_status sw_history_read_nested(const char *path, sw_season_history_fn played,
+                                              int depth, sw_season *s, sw_error *err);
+
+/* Allocate s->history's arrays (zero, scale 1) unless they exist; -1 when out
+ * of memory. */
+int sw_history_alloc(sw_season *s);
+
+/* Add earlier play over other participants (ids[n], meet and comp [n*n],
+ * comp over scale) to s->history, matched by id: participants not in s are
+ * left out. Errors (file, line: the values' source) when a value leaves the
+ * history's limits. */
+SW_NODISCARD sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *meet,
+                                      const int64_t *comp, int64_t scale, const char *file,
+                                      int line, sw_error *err);
 
 #endif

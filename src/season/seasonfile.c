@@ -8,7 +8,8 @@
  *   seats ID...           participant at positions 1..P (0 = empty)
  *   played                this session is played: fixed, needs seats
  *   history FILE          earlier play (a CSV of meetings and comparisons per
- *                         two participants), after 'pairs'; may repeat
+ *                         two participants, an analyze --json output or a
+ *                         previous season file), after 'pairs'; may repeat
  *   session               (no file) a session of sections, named by the
  *   section NAME FILE     lines that follow it, each with its own movement
  *   pin ID [section NAME...] [table T DIR | position P]
@@ -36,6 +37,8 @@ typedef struct parser {
     int *seats_line;   /* line of each session's seats, for messages */
     int *session_line; /* line of each 'session' keyword */
     sw_error *err;
+    sw_season_history_fn played; /* a previous season's earlier play */
+    int depth;                   /* of seasons read as history */
     /* a 'session' without a file: its sections, until the next keyword */
     bool pending;
     int pending_line;
@@ -98,7 +101,7 @@ static sw_status load_history(parser *ps, sw_cursor *c) {
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
     }
     h->files[h->nfiles++] = dup;
-    sw_status st = sw_history_read(path, s, ps->err);
+    sw_status st = sw_history_read_nested(path, ps->played, ps->depth, s, ps->err);
     free(path);
     return named_here(ps, st);
 }
@@ -491,11 +494,12 @@ static sw_status check_sessions(parser *ps) {
     return SW_OK;
 }
 
-sw_status sw_season_parse(const char *text, size_t len, const char *file, const char *dir,
-                          sw_season *out, sw_error *err) {
+sw_status sw_season_parse_nested(const char *text, size_t len, const char *file, const char *dir,
+                                 sw_season_history_fn played, int depth, sw_season *out,
+                                 sw_error *err) {
     sw_season s;
     memset(&s, 0, sizeof s);
-    parser ps = {.file = file, .dir = dir, .s = &s, .err = err};
+    parser ps = {.file = file, .dir = dir, .s = &s, .err = err, .played = played, .depth = depth};
     const char *p = text, *end = text + len, *line;
     size_t ll;
     sw_status st = SW_OK;
@@ -521,14 +525,20 @@ sw_status sw_season_parse(const char *text, size_t len, const char *file, const 
     return SW_OK;
 }
 
-sw_status sw_season_read(const char *path, sw_season *s, sw_error *err) {
+sw_status sw_season_parse(const char *text, size_t len, const char *file, const char *dir,
+                          sw_season_history_fn played, sw_season *out, sw_error *err) {
+    return sw_season_parse_nested(text, len, file, dir, played, 0, out, err);
+}
+
+sw_status sw_season_read(const char *path, sw_season_history_fn played, sw_season *s,
+                         sw_error *err) {
     char *text;
     size_t len;
     sw_status st = sw_file_read(path, &text, &len, err);
     if (st != SW_OK)
         return st;
     char *dir = sw_path_dir(path);
-    st = dir ? sw_season_parse(text, len, path, dir, s, err)
+    st = dir ? sw_season_parse(text, len, path, dir, played, s, err)
              : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
     free(dir);
     free(text);
@@ -593,7 +603,8 @@ static bool looks_like_movement(const char *text, size_t len) {
     return false;
 }
 
-sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only, sw_error *err) {
+sw_status sw_season_read_any(const char *path, sw_season_history_fn played, sw_season *s,
+                             bool *movement_only, sw_error *err) {
     char *text;
     size_t len;
     sw_status st = sw_file_read(path, &text, &len, err);
@@ -620,7 +631,7 @@ sw_status sw_season_read_any(const char *path, sw_season *s, bool *movement_only
         }
     } else {
         char *dir = sw_path_dir(path);
-        st = dir ? sw_season_parse(text, len, path, dir, s, err)
+        st = dir ? sw_season_parse(text, len, path, dir, played, s, err)
                  : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
         free(dir);
     }

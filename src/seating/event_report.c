@@ -264,7 +264,7 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
                      "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
                      "\"crossings\": %ld, \"max_meetings\": %d, \"threes_spread\": %d, "
                      "\"team_clashes\": %ld},\n"
-                     "  \"matrices\": {",
+                     "  \"matrices\": {\"scale\": 1,",
                      meetings / 2, st->repeats, st->repeat_free_rounds, st->repeat_pairs,
                      st->wind_spread_max, st->sitout_spread, st->crossings, st->max_meetings,
                      st->threes_spread, st->team_clashes);

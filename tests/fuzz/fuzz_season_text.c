@@ -8,14 +8,15 @@
  * SPDX-License-Identifier: MIT */
 #include "fuzz_common.h"
 #include "fuzz_season.h"
+#include "matrix/matrix.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (sw_fuzz_unreadable(data, size) || memchr(data, '/', size))
         return 0;
     sw_season s;
     sw_error err;
-    if (sw_season_parse((const char *)data, size, "fuzz.season", SW_FUZZ_SEASON_DIR, &s, &err) !=
-        SW_OK)
+    if (sw_season_parse((const char *)data, size, "fuzz.season", SW_FUZZ_SEASON_DIR,
+                        sw_matrix_played_history, &s, &err) != SW_OK)
         return 0;
     if (sw_season_validate(&s, "fuzz.season", &err) != SW_OK)
         sw_fuzz_fail("a season read does not validate", &err, NULL);
@@ -24,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sw_season_write(&s, &sb);
     sw_fuzz_written(&sb);
     sw_season back;
-    if (sw_season_parse(sb.data, sb.len, "written.season", SW_FUZZ_SEASON_DIR, &back, &err) !=
-        SW_OK)
+    if (sw_season_parse(sb.data, sb.len, "written.season", SW_FUZZ_SEASON_DIR,
+                        sw_matrix_played_history, &back, &err) != SW_OK)
         sw_fuzz_fail("the written season is not read back", &err, &sb);
     sw_fuzz_same_season(&s, &back, &sb);
     sw_season_free(&back);
