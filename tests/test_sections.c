@@ -312,7 +312,19 @@ static void test_errors_name_the_line(void **state) {
     expect_error(HEAD SECTIONS "absent 19 20\npin 1 section A\npin 2 section A\npin 3 section A\n"
                                "pin 4 section A\npin 5 section A\npin 6 section A\n"
                                "pin 7 section A\npin 8 section A\npin 9 section A\n",
-                 2, "no seating meets every pin");
+                 2, "9 present participants are pinned to section A, which has 8 positions");
+    /* a pin to a set of sections (9 in A or B) does not count against A alone */
+    expect_error(HEAD SECTIONS "absent 19 20\npin 1 section A\npin 2 section A\npin 3 section A\n"
+                               "pin 4 section A\npin 5 section A\npin 6 section A\n"
+                               "pin 7 section A\npin 8 section A\npin 9 section A B\n"
+                               "pin 10 section A\n",
+                 2, "9 present participants are pinned to section A, which has 8 positions");
+    /* a position pin counts in its section */
+    expect_error(HEAD SECTIONS "absent 19 20\npin 1 section B\npin 2 section B\npin 3 section B\n"
+                               "pin 4 section B\npin 5 section B\npin 6 section B\n"
+                               "pin 7 section B\npin 8 section B\npin 9 section B\n"
+                               "pin 10 section B position 3\npin 11 section B\n",
+                 2, "11 present participants are pinned to section B, which has 10 positions");
 }
 
 /* The rounds limit names the session that crosses it, with its line. */

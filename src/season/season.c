@@ -272,6 +272,24 @@ sw_status sw_season_validate_session(const sw_season *s, int k, const char *file
                               "and 0 (empty) or another participant the other",
                               k + 1, s->part[a - 1].id);
     }
+    int need = 0, have = 0;
+    uint32_t full = st == SW_OK ? sw_session_overfull(s, k, &need, &have) : 0;
+    if (full) {
+        sw_strbuf names;
+        sw_strbuf_init(&names);
+        for (int j = 0; j < ss->nsections; j++)
+            if ((full >> j) & 1u)
+                sw_strbuf_printf(&names, "%s%s", names.len ? " " : "", ss->sections[j].name);
+        st = sw_error_set(err, SW_ERR_INVALID, file, line,
+                          "session %d: %d present participants are pinned to section%s %s, which "
+                          "%s %d positions; pin fewer there, mark some absent or use a larger "
+                          "movement for %s",
+                          k + 1, need, __builtin_popcount(full) > 1 ? "s" : "",
+                          names.failed ? "?" : sw_strbuf_cstr(&names),
+                          __builtin_popcount(full) > 1 ? "have" : "has", have,
+                          __builtin_popcount(full) > 1 ? "them" : "it");
+        sw_strbuf_free(&names);
+    }
     for (int i = 0; i < s->n && st == SW_OK; i++)
         if (ss->present[i] && !seen[i + 1])
             st = sw_error_set(err, SW_ERR_INVALID, file, line,

@@ -264,6 +264,11 @@ SW_NODISCARD sw_status sw_season_resolve_pins(sw_season *s, const char *file, sw
  * the pins, -2 when out of memory. */
 int sw_season_seat_session(const sw_season *s, int k, sw_rng *rng, int *assign);
 
+/* The smallest set of sections of session k (bit mask) with fewer positions
+ * than the present participants pinned to it, *need and *have their counts;
+ * 0 when there is none (or more than 12 sections). */
+uint32_t sw_session_overfull(const sw_season *s, int k, int *need, int *have);
+
 /* The section of session k that position p (1-based) or table t (0-based)
  * of its movement belongs to, -1 without sections. */
 int sw_season_position_section(const sw_season *s, int k, int p);

@@ -410,6 +410,40 @@ static bool augment(seater *w, int i) {
     return false;
 }
 
+/* Hall's condition for the section pins of session k: the smallest set of
+ * sections (fewest sections first) whose positions are fewer than the
+ * present participants who may only sit in it. Returns its bit mask and
+ * the two counts, or 0 when every set has room (or there are too many
+ * sections to try every set). */
+uint32_t sw_session_overfull(const sw_season *s, int k, int *need, int *have) {
+    const sw_session *ss = &s->sessions[k];
+    if (!ss->fixed || ss->nsections < 1 || ss->nsections > 12)
+        return 0;
+    const int P = s->movements[ss->movement].positions;
+    uint32_t best = 0;
+    int bestbits = 99;
+    for (uint32_t S = 1; S < (1u << ss->nsections); S++) {
+        int bits = __builtin_popcount(S), room = 0, want = 0;
+        if (bits >= bestbits)
+            continue;
+        for (int p = 1; p <= P; p++)
+            room += (S >> ss->section[p]) & 1u;
+        for (int i = 0; i < s->n; i++) {
+            if (!ss->present[i])
+                continue;
+            uint32_t m = ss->fixed[i] ? 1u << ss->section[ss->fixed[i]] : ss->allowed[i];
+            want += m && (m & ~S) == 0;
+        }
+        if (want > room) {
+            best = S;
+            bestbits = bits;
+            *need = want;
+            *have = room;
+        }
+    }
+    return best;
+}
+
 int sw_season_seat_session(const sw_season *s, int k, sw_rng *rng, int *assign) {
     const sw_session *ss = &s->sessions[k];
     const int P = s->movements[ss->movement].positions, n = s->n;
