@@ -34,7 +34,7 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
  * of So that a descent or a tabu walk on the full order does not cross;
  * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        const sw_limits *lim, long long *evaluated) {
+                        double seconds, const sw_limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -81,10 +81,27 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     /* Sc in sosr's units, recomputed when needed after a proposal is made. */
     double sc_room = 0;
     bool sc_stale = true;
+    /* With a time allotment (time mode) the schedule follows whichever of
+     * the proposals made and the time used is further along, so a loaded
+     * machine shortens the schedule instead of cutting it (the tabu phase
+     * after it keeps its time). */
+    double start = seconds > 0 ? sw_now() : 0, lt = log(t1 / t0);
+    long long done = 0;
     long long it = 0;
-    for (; it < iters; it++) {
-        if ((it & 1023) == 0 && sw_over(lim))
-            break;
+    for (; it < iters; it++, done++) {
+        if ((it & 1023) == 0) {
+            if (sw_over(lim))
+                break;
+            if (seconds > 0 && it > 0) {
+                double ft = (sw_now() - start) / seconds;
+                if (ft >= 1)
+                    break;
+                if (ft > (double)it / (double)iters) {
+                    it = (long long)(ft * (double)iters);
+                    temp = t0 * exp(lt * ft);
+                }
+            }
+        }
         sw_move c;
         c.k = free_k[nfree == 1 ? 0 : sw_rng_bounded(rng, (uint32_t)nfree)];
         int P = s->movements[s->sessions[c.k].movement].positions;
@@ -143,7 +160,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     sw_engine_free(&E);
     if (evaluated)
         *evaluated += evals;
-    return it;
+    return done;
 }
 
 /* Seconds one annealing proposal takes on mx, measured on a sample of

@@ -173,9 +173,10 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                       const sw_limits *lim, long long *evaluated);
 
 /* The annealing phase (anneal.c): returns the proposals made. t0_factor
- * scales the start temperature (the mean worsening of a random exchange). */
+ * scales the start temperature (the mean worsening of a random exchange);
+ * seconds > 0 (time mode) also ends the schedule after that long. */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        const sw_limits *lim, long long *evaluated);
+                        double seconds, const sw_limits *lim, long long *evaluated);
 
 /* Seconds one annealing proposal takes on mx (measured). */
 double sw_anneal_cost(sw_matrix *mx, uint64_t seed);

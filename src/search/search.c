@@ -208,7 +208,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * 18 pairs). */
     bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
-        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, lim, &w->evals);
+        w->annealed +=
+            sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, anneal_secs, lim, &w->evals);
     sw_engine E;
     sw_engine_init(&E, &w->cur);
     w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
@@ -227,8 +228,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         if (lim->deadline > 0 && sw_now() + anneal_secs > lim->deadline)
             break;
         sw_matrix_assign_from(&w->scratch, &w->cur);
-        w->annealed +=
-            sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0, lim, &w->evals);
+        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0,
+                                     anneal_secs, lim, &w->evals);
         sw_engine_init(&E, &w->cur);
         w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
         sw_engine_free(&E);
