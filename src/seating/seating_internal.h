@@ -57,6 +57,17 @@ sw_status sw_seating_read_text(sw_seating_event *ev, const char *text, size_t le
 sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
                                sw_error *err);
 
+/* ---- the event as a season (event_season.c) ---- */
+
+/* sw_seating_event_season over nrounds rounds (not necessarily ev's) of ev's
+ * players: the present players not seated in round r take their positions
+ * in the order of rest[r * n ...] (NULL: player order); index_ids gives
+ * participant i the id i + 1 and no name (any event's ids fit). */
+SW_NODISCARD sw_status sw_seating_rounds_season(const sw_seating_event *ev,
+                                                const sw_seating_round *rounds, int nrounds,
+                                                const int *rest, int first_new, bool index_ids,
+                                                sw_season *s, sw_error *err);
+
 /* ---- search (round_search.c) ---- */
 
 /* The problem of one round: m players to seat at `tables` tables, the
