@@ -72,8 +72,7 @@ static sw_status add_round(sw_season *s, const sw_seating_event *ev, const sw_se
     int T = rd->ntables > 1 ? rd->ntables : 1;
     if (P < 1 || T > SW_MOVEMENT_MAX_TABLES)
         return sw_error_set(err, P < 0 ? SW_ERR_INVALID : SW_ERR_LIMIT, NULL, 0,
-                            "round %d: %d present, %d tables: not a season's session", r + 1, P,
-                            T);
+                            "round %d: %d present, %d tables: not a season's session", r + 1, P, T);
     sw_movement m;
     sw_status st = sw_movement_init(&m, P, T, 1, 0, SW_WINDS, err);
     if (st)
