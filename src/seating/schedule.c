@@ -674,6 +674,17 @@ static void sched_to_season(const sched *s, sw_season *ss) {
             ss->sessions[r].assign[p + 1] = s->at[(size_t)r * s->n + p] + 1;
 }
 
+/* The tables of every round, in position order (winds not yet given):
+ * tabs[r * T + t]. */
+static void sched_tables(const sched *s, sw_seating_table *tabs) {
+    for (int r = 0; r < s->R; r++)
+        for (int t = 0; t < s->T; t++)
+            for (int w = 0; w < SW_WINDS; w++)
+                tabs[(size_t)r * s->T + t].seat[w] =
+                    w < table_size(s, t) ? s->at[(size_t)r * s->n + table_start(s, t) + w]
+                                         : SW_SEAT_EMPTY;
+}
+
 static int spread(const int *v, int n) {
     int lo = v[0], hi = v[0];
     for (int i = 1; i < n; i++) {
@@ -975,9 +986,9 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     out.threes = threes;
 
     /* The schedule state fixes the layout: T4 tables of four, then the
-     * tables of three, then the sit-outs. The season's one movement (R
-     * sessions) seats the same positions, the N seat of a table of three
-     * empty. */
+     * tables of three, then the sit-outs; the season (sw_seating_rounds_season)
+     * numbers the positions in that order, so its sessions share one
+     * movement, the N seat of a table of three empty. */
     sw_season ss;
     memset(&ss, 0, sizeof ss);
     sw_seating_table *tabs = NULL;
@@ -986,26 +997,14 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     if (!sched_alloc(&s, n, R, threes))
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     int T4 = s.T4, T = s.T, seated = s.seated;
-    sw_movement m;
-    sw_participant *part = calloc((size_t)n, sizeof *part);
-    if (!part) {
+    tabs = malloc((size_t)R * (size_t)(T ? T : 1) * sizeof *tabs);
+    int *as = malloc((size_t)n * sizeof *as), *thr = calloc(2 * (size_t)n, sizeof *thr);
+    if (!tabs || !as || !thr) {
+        free(as);
+        free(thr);
         st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
     }
-    if ((st = sw_movement_init(&m, n, T, 1, 0, 4, err))) {
-        free(part);
-        goto done;
-    }
-    for (int t = 0; t < T; t++)
-        for (int k = 0; k < table_size(&s, t); k++)
-            m.table[t].seat[k] = table_start(&s, t) + k + 1;
-    for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){i + 1, 0, NULL};
-    st = sw_season_uniform(&m, "schedule", part, n, R, &ss, err);
-    sw_movement_free(&m);
-    free(part);
-    if (st)
-        goto done;
     /* Restart 0's start: rounds shifted so the sit-outs go round robin (a
      * fair start whatever the search does), the seated shuffled after round
      * 1 (identical rounds would be the worst start); then the tables of
@@ -1013,21 +1012,30 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
     int k = n - seated;
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, 0x57a27ULL);
-    int *thr = threes ? calloc(2 * (size_t)n, sizeof *thr) : NULL;
-    if (threes && !thr) {
-        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto done;
-    }
     for (int r = 0; r < R; r++) {
-        int *as = ss.sessions[r].assign + 1;
         for (int p = 0; p < n; p++)
             as[p] = (int)(((long)p + (long)r * k) % n) + 1;
         if (r > 0)
             sw_rng_shuffle(&rng, as, seated);
         if (threes)
             fewest_to_threes(as, 4 * T4, seated, thr, thr + n);
+        for (int p = 0; p < n; p++)
+            s.at[(size_t)r * n + p] = as[p] - 1;
     }
+    free(as);
     free(thr);
+    sched_tables(&s, tabs);
+    sw_seating_round *rounds = malloc((size_t)R * sizeof *rounds);
+    if (!rounds) {
+        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto done;
+    }
+    for (int r = 0; r < R; r++)
+        rounds[r] = (sw_seating_round){T, tabs + (size_t)r * T};
+    st = sw_seating_rounds_season(ev, rounds, R, s.at, 1, true, &ss, err);
+    free(rounds);
+    if (st)
+        goto done;
 
     /* Stage 0: 16, 28, 32, 36, 40, 52, 64, 76, 88, 100 players. Up to C
      * rounds are constructed, repeat-free (C = 10 at 32 and 11 at 36, where
@@ -1163,17 +1171,7 @@ sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *o
         goto done;
 
     /* Winds, then the rounds into the event. */
-    tabs = malloc((size_t)R * (size_t)(T ? T : 1) * sizeof *tabs);
-    if (!tabs) {
-        st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto done;
-    }
-    for (int r = 0; r < R; r++)
-        for (int t = 0; t < T; t++)
-            for (int w = 0; w < SW_WINDS; w++)
-                tabs[(size_t)r * T + t].seat[w] = w < table_size(&s, t)
-                                                      ? s.at[(size_t)r * n + table_start(&s, t) + w]
-                                                      : SW_SEAT_EMPTY;
+    sched_tables(&s, tabs);
     if (threes > 0 || !exact_winds(&s, tabs))
         assign_winds(&s, tabs, o->seed);
     for (int r = 0; r < R && !st; r++)
