@@ -6,6 +6,8 @@
 #ifndef SW_SEATING_INTERNAL_H
 #define SW_SEATING_INTERNAL_H
 
+#include <time.h>
+
 #include "seating/seating.h"
 
 /* What a table belongs to while reading. */
@@ -138,12 +140,96 @@ sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats);
  * (modes.c). */
 void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
 
-/* The schedule's tabu search (schedule.c) over R rounds of n players: at
- * [R*n] holds each round's players at positions (T4 tables of four, then
- * `threes` of three, then the sit-outs) and gets the result. meet [n*n],
- * rests and thr [n] are the counts of the rounds played before (the
- * history); team [n] (or NULL) keeps teammates apart first. All rounds may
- * change. */
+/* ---- the schedules' search state (schedule_tabu.c) ---- */
+
+static inline double sw_seating_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define SW_SCHEDULE_DEFAULT_ITERATIONS 50000L
+
+/* R rounds of n players in the schedule's layout, with the meetings, rests
+ * and tables of three they make and the tabu search's key. */
+typedef struct sw_sched {
+    /* players, rounds, tables: T4 of four at positions 0..4*T4-1, then
+     * tables of three up to `seated`; positions seated..n-1 sit out */
+    int n, R, T, T4, seated;
+    int *at;    /* [R*n]: player at position p of round r */
+    int *pos;   /* [R*n]: position of player i in round r */
+    int *meet;  /* [n*n] */
+    int *rests; /* [n] */
+    int *thr;   /* [n]: rounds at a table of three */
+    /* A re-plan (replan.c) starts from the rounds played: their meetings,
+     * rests and tables of three (NULL: none), and may move round 0 too
+     * (first = 0; else 1, as players are interchangeable in round 0).
+     * team (NULL: none) makes a pair of teammates at one table cost
+     * SW_SCHED_CLASH_WEIGHT repeats, so the search keeps them apart first. */
+    const int *base_meet, *base_rests, *base_thr, *team;
+    int first;
+    /* The key, compared lexicographically: repeats, then sq = the sum over
+     * players of their squared rounds at a table of three (flattest is
+     * fairest) times SW_SCHED_THR_WEIGHT, plus the sum of squared excess
+     * meetings (a stand-in for So). Without tables of three sq is just the
+     * latter. */
+    long rep, sq;
+} sw_sched;
+
+/* Above any sum of squared excess meetings (pairs x rounds^2 < 2^35 at the
+ * largest sizes); with the squared counts (< 2^26) the sum fits 63 bits. */
+#define SW_SCHED_THR_WEIGHT (1L << 36)
+#define SW_SCHED_CLASH_WEIGHT 1000000L /* above any count of repeats */
+
+/* Table of position p, -1 for a sit-out. */
+static inline int sw_sched_table_of(const sw_sched *s, int p) {
+    int f = 4 * s->T4;
+    return p < f ? p / 4 : p < s->seated ? s->T4 + (p - f) / 3 : -1;
+}
+
+/* First position and number of seats of table t. */
+static inline int sw_sched_table_start(const sw_sched *s, int t) {
+    return t < s->T4 ? 4 * t : 4 * s->T4 + 3 * (t - s->T4);
+}
+static inline int sw_sched_table_size(const sw_sched *s, int t) {
+    return t < s->T4 ? 4 : 3;
+}
+
+static inline bool sw_sched_key_less(long rep_a, long sq_a, long rep_b, long sq_b) {
+    return rep_a < rep_b || (rep_a == rep_b && sq_a < sq_b);
+}
+
+/* Allocate s for n players, R rounds, `threes` tables of three a round
+ * (first = 1, no history); false when out of memory (s zeroed). */
+bool sw_sched_alloc(sw_sched *s, int n, int R, int threes);
+void sw_sched_free(sw_sched *s);
+/* Recompute meetings, rests and the key from s->at. */
+void sw_sched_rebuild(sw_sched *s);
+
+typedef struct sw_sched_run {
+    long iterations;
+    bool stopped;
+} sw_sched_run;
+
+/* The tabu search from s within `limit` iterations (-1: none) or the
+ * deadline (0: none), until the key reaches (rep_lb, sq_lb); s ends in the
+ * best state seen. Rounds before s->first stay. */
+sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
+                        long sq_lb, double deadline, sw_sched_run *run, sw_error *err);
+
+/* Developed schedules: whether group order g fits s, and the search of
+ * base rounds developed by it (s ends holding its best; pass picks the
+ * stream). */
+bool sw_sched_cyclic_fits(const sw_sched *s, int g);
+sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int pass, long limit,
+                          double deadline, sw_sched_run *run, sw_error *err);
+
+/* The tabu search (above) over R rounds of n players as one call, for the
+ * re-plan: at [R*n] holds each round's players at positions (T4 tables of
+ * four, then `threes` of three, then the sit-outs) and gets the result.
+ * meet [n*n], rests and thr [n] are the counts of the rounds played before
+ * (the history); team [n] (or NULL) keeps teammates apart first. All rounds
+ * may change. */
 sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, const int *rests,
                            const int *thr, const int *team, const sw_schedule_options *o,
                            long *iterations, bool *stopped, sw_error *err);
