@@ -169,8 +169,8 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
             int f = table_start(s.fours, t), z = table_size(s.fours, t);
             for (int w = 0; w < SW_WINDS; w++)
                 tb->seat[w] = w < z ? s.idx[at[f + w]] : SW_SEAT_EMPTY;
-            sw_seating_assign_winds(hist.winds, tb, &rng);
         }
+        sw_seating_winds_tables(hist.winds, ev->nplayers, rd->tables, (size_t)rd->ntables, 0, &rng);
     }
     sw_seating_stats_free(&hist);
     sw_seating_stats fin, before;

@@ -38,6 +38,7 @@
  * for 64 x 21). */
 #define STAGE1_MAX_WORK 8000.0
 #define CLIQUE_NODES 200000L
+#define SCHEDULE_WIND_SWEEPS 20
 #define CYCLIC_SHARE 20 /* a developed iteration costs about R plain ones */
 void sw_schedule_options_default(sw_schedule_options *opt) {
     memset(opt, 0, sizeof *opt);
@@ -214,136 +215,6 @@ done:
     free(order);
     free(copy);
     return st;
-}
-
-/* ---- winds ---- */
-
-static long wind_cost(const int *winds, int n) {
-    long sum = 0;
-    for (int i = 0; i < n; i++) {
-        const int *w = winds + (size_t)i * SW_WINDS;
-        int lo = w[0], hi = w[0];
-        for (int k = 1; k < SW_WINDS; k++) {
-            lo = w[k] < lo ? w[k] : lo;
-            hi = w[k] > hi ? w[k] : hi;
-        }
-        sum += (long)(hi - lo) * (hi - lo);
-    }
-    return sum;
-}
-
-/* Winds round by round with sw_seating_assign_winds, then sweeps that take
- * one table out and give it its best order again, while the sum of squared
- * wind spreads falls (each step never raises it: the old order is among the
- * 24 tried). */
-static void assign_winds(const sw_sched *s, sw_seating_table *tabs, uint64_t seed) {
-    int n = s->n, T = s->T;
-    int *winds = calloc((size_t)n * SW_WINDS, sizeof *winds);
-    if (!winds)
-        return; /* keep the tables in position order: still a valid schedule */
-    sw_rng rng;
-    sw_rng_seed(&rng, seed, 0x3171d5ULL);
-    for (int r = 0; r < s->R; r++)
-        for (int t = 0; t < T; t++)
-            sw_seating_assign_winds(winds, &tabs[(size_t)r * T + t], &rng);
-    long cost = wind_cost(winds, n);
-    for (int sweep = 0; sweep < 20 && cost > 0; sweep++) {
-        for (int r = 0; r < s->R; r++)
-            for (int t = 0; t < T; t++) {
-                sw_seating_table *tb = &tabs[(size_t)r * T + t];
-                for (int w = 0; w < sw_seating_table_size(tb); w++)
-                    winds[tb->seat[w] * SW_WINDS + w]--;
-                sw_seating_assign_winds(winds, tb, &rng);
-            }
-        long c = wind_cost(winds, n);
-        if (c >= cost)
-            break;
-        cost = c;
-    }
-    free(winds);
-}
-
-/* Exact winds at tables of four (no table of three): every player sits
- * each wind equally often in each run of 4 of their games, so after g
- * games their wind counts are floor(g/4) or one more, and all equal when g
- * is a multiple of 4, at every round of the event.
- *
- * A bipartite multigraph: on one side the tables (round, table), on the
- * other the "quarters" of the players (player i's games 4k+1..4k+4 in
- * round order), an edge for each seat. Every vertex has degree at most 4,
- * so by Koenig's edge-colouring theorem the edges take 4 colours with no
- * colour twice at a vertex; colour c is wind c. A table then seats its
- * four players at four different winds, and a quarter's (at most) four
- * games are at different winds. The colouring is the textbook one: edge
- * u-v takes a colour a free at u; when a is taken at v, the path from v
- * whose edges alternate a and a colour b free at v (it cannot reach u:
- * bipartite) swaps a and b, which frees a at v. Exact integers, no
- * search; the result depends on the tables only. Returns false when out
- * of memory (the tables keep their order: still a valid schedule). */
-static bool exact_winds(const sw_sched *s, sw_seating_table *tabs) {
-    int n = s->n, R = s->R, T = s->T, Q = (R + 3) / 4;
-    size_t E = (size_t)R * (size_t)T * 4, NT = (size_t)R * (size_t)T;
-    int *end = malloc(E * sizeof *end); /* the quarter of edge e; table e / 4 */
-    int *colour = malloc(E * sizeof *colour);
-    int *atq = malloc((size_t)n * (size_t)Q * 4 * sizeof *atq); /* [quarter][colour]: edge */
-    int *att = malloc(NT * 4 * sizeof *att);                    /* [table][colour]: edge */
-    int *games = calloc((size_t)n, sizeof *games);
-    int *path = malloc(E * sizeof *path);
-    bool ok = end && colour && atq && att && games && path;
-    if (ok) {
-        memset(atq, -1, (size_t)n * (size_t)Q * 4 * sizeof *atq);
-        memset(att, -1, NT * 4 * sizeof *att);
-        for (size_t e = 0; e < E; e++) {
-            int p = tabs[e / 4].seat[e % 4];
-            end[e] = p * Q + games[p]++ / 4;
-        }
-        for (size_t e = 0; e < E; e++) {
-            int u = end[e], v = (int)(e / 4), a = 0, b = 0;
-            while (atq[u * 4 + a] >= 0)
-                a++;
-            while (att[(size_t)v * 4 + b] >= 0)
-                b++;
-            if (att[(size_t)v * 4 + a] >= 0) {
-                /* the a/b path from v: table, quarter, table, ... */
-                size_t len = 0;
-                int x = v, c = a;
-                bool at_table = true;
-                for (;;) {
-                    int f = at_table ? att[(size_t)x * 4 + c] : atq[x * 4 + c];
-                    if (f < 0)
-                        break;
-                    path[len++] = f;
-                    x = at_table ? end[f] : f / 4;
-                    at_table = !at_table;
-                    c = c == a ? b : a;
-                }
-                for (size_t k = 0; k < len; k++) {
-                    int f = path[k];
-                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = -1;
-                }
-                for (size_t k = 0; k < len; k++) {
-                    int f = path[k];
-                    colour[f] = colour[f] == a ? b : a;
-                    atq[end[f] * 4 + colour[f]] = att[(size_t)(f / 4) * 4 + colour[f]] = f;
-                }
-            }
-            colour[e] = a;
-            atq[u * 4 + a] = att[(size_t)v * 4 + a] = (int)e;
-        }
-        for (size_t t = 0; t < NT; t++) {
-            sw_seating_table tb;
-            for (int k = 0; k < 4; k++)
-                tb.seat[colour[t * 4 + k]] = tabs[t].seat[k];
-            tabs[t] = tb;
-        }
-    }
-    free(end);
-    free(colour);
-    free(atq);
-    free(att);
-    free(games);
-    free(path);
-    return ok;
 }
 
 /* Move the players of as[0..seated) with the fewest rounds at a table of
@@ -622,8 +493,17 @@ static sw_status plan_finish(planner *pl, sw_seating_event *ev, sw_error *err) {
     if (st)
         return st;
     sched_tables(s, pl->tabs);
-    if (pl->threes > 0 || !exact_winds(s, pl->tabs))
-        assign_winds(s, pl->tabs, pl->o->seed);
+    size_t count = (size_t)pl->R * (size_t)s->T;
+    if (pl->threes > 0 || !sw_seating_exact_winds(pl->n, pl->R, s->T, pl->tabs)) {
+        /* greedy round by round, then sweeps (an edge colouring is for
+         * tables of four only) */
+        int *winds = calloc((size_t)pl->n * SW_WINDS, sizeof *winds);
+        sw_rng rng;
+        sw_rng_seed(&rng, pl->o->seed, 0x3171d5ULL);
+        if (winds) /* else the tables keep position order: still a valid schedule */
+            sw_seating_winds_tables(winds, pl->n, pl->tabs, count, SCHEDULE_WIND_SWEEPS, &rng);
+        free(winds);
+    }
     for (int r = 0; r < pl->R && !st; r++)
         st = sw_seating_add_round(ev, pl->tabs + (size_t)r * s->T, s->T, err);
     sw_seating_stats stats;

@@ -44,7 +44,6 @@ static inline bool mates(const sw_sched *s, int a, int b) {
     return s->team && s->team[a] >= 0 && s->team[a] == s->team[b];
 }
 
-
 void sw_sched_free(sw_sched *s) {
     free(s->at);
     free(s->pos);
@@ -244,7 +243,7 @@ static inline bool candidate(const sw_sched *s, int r, int p) {
 /* Tabu search from s; s ends in the best state seen. Round 0 stays as it is:
  * players are interchangeable, so any one first round loses nothing. */
 sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
-                             long sq_lb, double deadline, sw_sched_run *run, sw_error *err) {
+                        long sq_lb, double deadline, sw_sched_run *run, sw_error *err) {
     int n = s->n, R = s->R;
     size_t rn = (size_t)R * (size_t)n;
     /* Tabu attribute: player may not return to the table it left in that
@@ -365,7 +364,9 @@ sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, c
     s.team = team;
     s.first = 0;
     sw_sched_rebuild(&s);
-    long budget = o->iterations > 0 ? o->iterations : o->time_limit > 0 ? -1 : SW_SCHEDULE_DEFAULT_ITERATIONS;
+    long budget = o->iterations > 0   ? o->iterations
+                  : o->time_limit > 0 ? -1
+                                      : SW_SCHEDULE_DEFAULT_ITERATIONS;
     /* The floor: the history's own repeats and squares, which no plan of the
      * rounds left can undo (reached when those rounds add no repeat). */
     long rep_lb = 0, sq_lb = 0;
@@ -378,8 +379,9 @@ sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, c
         }
     }
     sw_sched_run run = {0, false};
-    sw_status st = sw_sched_tabu(&s, o, budget, rep_lb, sq_lb,
-                               o->time_limit > 0 ? sw_seating_now() + o->time_limit : 0, &run, err);
+    sw_status st =
+        sw_sched_tabu(&s, o, budget, rep_lb, sq_lb,
+                      o->time_limit > 0 ? sw_seating_now() + o->time_limit : 0, &run, err);
     if (!st)
         memcpy(at, s.at, (size_t)R * (size_t)n * sizeof *at);
     *iterations = run.iterations;
@@ -428,7 +430,7 @@ bool sw_sched_cyclic_fits(const sw_sched *s, int g) {
 }
 
 sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int pass, long limit,
-                               double deadline, sw_sched_run *run, sw_error *err) {
+                          double deadline, sw_sched_run *run, sw_error *err) {
     int n = s->n, R = s->R, T = s->T, B = R / g;
     size_t nb = (size_t)B * (size_t)n;
     long *tabu = calloc(nb * (size_t)T, sizeof *tabu);
@@ -470,10 +472,12 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
                 if (!in_conflict(s, r0, p))
                     continue;
                 for (int q = 0; q < n; q++) {
-                    if (sw_sched_table_of(s, p) == sw_sched_table_of(s, q) || (q < p && in_conflict(s, r0, q)))
+                    if (sw_sched_table_of(s, p) == sw_sched_table_of(s, q) ||
+                        (q < p && in_conflict(s, r0, q)))
                         continue;
-                    bool is_tabu = tabu[((size_t)j * n + at[p]) * T + sw_sched_table_of(s, q)] > it ||
-                                   tabu[((size_t)j * n + at[q]) * T + sw_sched_table_of(s, p)] > it;
+                    bool is_tabu =
+                        tabu[((size_t)j * n + at[p]) * T + sw_sched_table_of(s, q)] > it ||
+                        tabu[((size_t)j * n + at[q]) * T + sw_sched_table_of(s, p)] > it;
                     base_swap(s, g, j, p, q);
                     long rep = s->rep, sq = s->sq;
                     base_swap(s, g, j, p, q);
@@ -495,7 +499,8 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
         }
         if (bp >= 0) {
             const int *at = s->at + (size_t)bj * g * n;
-            int a = at[bp], b = at[bq], tp = sw_sched_table_of(s, bp), tq = sw_sched_table_of(s, bq);
+            int a = at[bp], b = at[bq], tp = sw_sched_table_of(s, bp),
+                tq = sw_sched_table_of(s, bq);
             base_swap(s, g, bj, bp, bq);
             long tenure = CYCLIC_TENURE_LO + (long)sw_rng_bounded(&rng, CYCLIC_TENURE_SPAN);
             tabu[((size_t)bj * n + a) * T + tp] = it + tenure;

@@ -140,6 +140,20 @@ sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats);
  * (modes.c). */
 void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
 
+/* ---- winds over many tables (winds.c) ---- */
+
+/* Winds for tabs[0..count) in order with sw_seating_assign_winds, counting
+ * from winds (n * SW_WINDS, updated); then up to `sweeps` passes that give
+ * each table its best order again while the sum of squared wind spreads
+ * falls. */
+void sw_seating_winds_tables(int *winds, int n, sw_seating_table *tabs, size_t count, int sweeps,
+                             sw_rng *rng);
+
+/* Exact winds for R rounds of T tables of four of n players (tabs[r * T +
+ * t]): every player sits each wind equally often in each run of 4 of their
+ * games. False when out of memory (the tables keep their order). */
+bool sw_seating_exact_winds(int n, int R, int T, sw_seating_table *tabs);
+
 /* ---- the schedules' search state (schedule_tabu.c) ---- */
 
 static inline double sw_seating_now(void) {
