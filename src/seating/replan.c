@@ -18,24 +18,8 @@
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "seating/seating_internal.h"
-
-/* Positions of a planned round: tables of four, then of three, then the
- * sit-outs (the schedule's layout). */
-static int table_start(int fours, int t) {
-    return t < fours ? 4 * t : 4 * fours + 3 * (t - fours);
-}
-static int table_size(int fours, int t) {
-    return t < fours ? 4 : 3;
-}
-
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The compact state of the planned rounds: present players 0..P-1. */
 typedef struct plan {
@@ -122,7 +106,7 @@ static sw_status plan_init(plan *s, const sw_seating_event *ev, int played, int 
 
 sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
                             sw_schedule_outcome *outp, sw_error *err) {
-    double t0 = seconds_now();
+    double t0 = sw_seating_now();
     int played = ev->nrounds, R = o->rounds - played;
     if (R < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
@@ -166,7 +150,7 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
         const int *at = s.at + (size_t)r * s.P;
         for (int t = 0; t < rd->ntables; t++) {
             sw_seating_table *tb = &rd->tables[t];
-            int f = table_start(s.fours, t), z = table_size(s.fours, t);
+            int f = sw_round_table_start(s.fours, t), z = sw_round_table_size(s.fours, t);
             for (int w = 0; w < SW_WINDS; w++)
                 tb->seat[w] = w < z ? s.idx[at[f + w]] : SW_SEAT_EMPTY;
         }
@@ -189,7 +173,7 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
     sw_seating_stats_free(&fin);
     sw_seating_stats_free(&before);
     out.replanned = R;
-    out.seconds = seconds_now() - t0;
+    out.seconds = sw_seating_now() - t0;
     if (outp)
         *outp = out;
 done:

@@ -138,13 +138,13 @@ static inline void dec_delta(int m, long *drep, long *dsq) {
  * (so sit-outs stay as fair as they start). Who plays at the tables of
  * three is evened out by the key instead, below the repeats. */
 static bool swap_allowed(const sw_sched *s, int r, int p, int q) {
-    int tp = sw_sched_table_of(s, p), tq = sw_sched_table_of(s, q);
-    if (tp == tq)
+    sw_round_exchange x = sw_round_exchange_of(s->T4, s->seated, p, q);
+    if (!sw_round_exchange_moves(x))
         return false;
-    if (tp >= 0 && tq >= 0)
+    if (x.tp >= 0 && x.tq >= 0)
         return true;
     const int *at = s->at + (size_t)r * s->n;
-    int out = tp < 0 ? at[p] : at[q], in = tp < 0 ? at[q] : at[p];
+    int out = x.tp < 0 ? at[p] : at[q], in = x.tp < 0 ? at[q] : at[p];
     return s->rests[in] + 1 == s->rests[out];
 }
 
@@ -206,10 +206,8 @@ static void swap_apply(sw_sched *s, int r, int p, int q) {
     s->rests[b] += (kp == OUT) - (kq == OUT);
     s->thr[a] += (kq == AT_THREE) - (kp == AT_THREE);
     s->thr[b] += (kp == AT_THREE) - (kq == AT_THREE);
-    at[p] = b;
-    at[q] = a;
-    s->pos[(size_t)r * n + a] = q;
-    s->pos[(size_t)r * n + b] = p;
+    sw_round_exchange_apply(at, s->pos + (size_t)r * n,
+                            sw_round_exchange_of(s->T4, s->seated, p, q));
     s->rep += drep;
     s->sq += dsq;
 }
@@ -519,9 +517,7 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
                 int *at = base + (size_t)sw_rng_bounded(&rng, (uint32_t)B) * n;
                 int p = (int)sw_rng_bounded(&rng, (uint32_t)n);
                 int q = (int)sw_rng_bounded(&rng, (uint32_t)n);
-                int t = at[p];
-                at[p] = at[q];
-                at[q] = t;
+                sw_round_exchange_apply(at, NULL, sw_round_exchange_of(s->T4, s->seated, p, q));
             }
             for (int j = 0; j < B; j++)
                 memcpy(s->at + (size_t)j * g * n, base + (size_t)j * n, (size_t)n * sizeof *base);

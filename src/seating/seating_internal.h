@@ -72,6 +72,53 @@ SW_NODISCARD sw_status sw_seating_rounds_season(const sw_seating_event *ev,
 
 /* ---- search (round_search.c) ---- */
 
+/* ---- a round by position, and the exchange of two positions ----
+ * Every seating search (round_search.c for the next round, schedule_tabu.c
+ * for whole schedules and re-plans) holds a round as the players at its
+ * positions: `fours` tables of four from position 0, then the tables of
+ * three up to `seated`, then the sit-outs; and moves by one exchange: the
+ * players at two positions of one round trade places, which moves them
+ * between two tables or between a table and the sit-outs. Each search
+ * prices the exchange by its own key from the two tables concerned; why
+ * not through the season's exchange (sw_matrix_exchange): docs/design.md. */
+
+static inline int sw_round_table_start(int fours, int t) {
+    return t < fours ? 4 * t : 4 * fours + 3 * (t - fours);
+}
+static inline int sw_round_table_size(int fours, int t) {
+    return t < fours ? 4 : 3;
+}
+/* Table of position p, -1 for a sit-out (p at or past seated). */
+static inline int sw_round_table_of(int fours, int seated, int p) {
+    return p < 4 * fours ? p / 4 : p < seated ? fours + (p - 4 * fours) / 3 : -1;
+}
+
+/* The exchange of the players at positions p and q, and the tables they
+ * leave (-1: the sit-outs). */
+typedef struct sw_round_exchange {
+    int p, q, tp, tq;
+} sw_round_exchange;
+
+static inline sw_round_exchange sw_round_exchange_of(int fours, int seated, int p, int q) {
+    return (sw_round_exchange){p, q, sw_round_table_of(fours, seated, p),
+                               sw_round_table_of(fours, seated, q)};
+}
+/* Whether it moves anyone: not two seats of one table, nor two sit-outs. */
+static inline bool sw_round_exchange_moves(sw_round_exchange x) {
+    return x.tp != x.tq;
+}
+/* Make it on at (the round's players by position); pos, when not NULL,
+ * holds each player's position and follows. */
+static inline void sw_round_exchange_apply(int *at, int *pos, sw_round_exchange x) {
+    int a = at[x.p], b = at[x.q];
+    at[x.p] = b;
+    at[x.q] = a;
+    if (pos) {
+        pos[a] = x.q;
+        pos[b] = x.p;
+    }
+}
+
 /* The problem of one round: m players to seat at `tables` tables, the
  * first `fours` of four, the rest of three; k more may be swapped in from
  * the sit-out group. Seats are packed: table t starts at sw_seat_table_start. */
@@ -90,16 +137,16 @@ typedef struct sw_seat_problem {
     const int *threes;     /* n: rounds at a table of three so far; NULL: none */
 } sw_seat_problem;
 
-/* First seat and size of table t. */
+/* First seat and size of table t; table of seat i (-1: i >= m, the
+ * sit-out group). */
 static inline int sw_seat_table_start(const sw_seat_problem *pb, int t) {
-    return t < pb->fours ? 4 * t : 4 * pb->fours + 3 * (t - pb->fours);
+    return sw_round_table_start(pb->fours, t);
 }
 static inline int sw_seat_table_size(const sw_seat_problem *pb, int t) {
-    return t < pb->fours ? 4 : 3;
+    return sw_round_table_size(pb->fours, t);
 }
-/* Table of seat i (< m). */
 static inline int sw_seat_table_of(const sw_seat_problem *pb, int i) {
-    return i < 4 * pb->fours ? i / 4 : pb->fours + (i - 4 * pb->fours) / 3;
+    return sw_round_table_of(pb->fours, pb->m, i);
 }
 
 typedef struct sw_seat_cost {
@@ -195,18 +242,16 @@ typedef struct sw_sched {
 #define SW_SCHED_THR_WEIGHT (1L << 36)
 #define SW_SCHED_CLASH_WEIGHT 1000000L /* above any count of repeats */
 
-/* Table of position p, -1 for a sit-out. */
+/* A round's layout (above): table of position p (-1: a sit-out), first
+ * position and number of seats of table t. */
 static inline int sw_sched_table_of(const sw_sched *s, int p) {
-    int f = 4 * s->T4;
-    return p < f ? p / 4 : p < s->seated ? s->T4 + (p - f) / 3 : -1;
+    return sw_round_table_of(s->T4, s->seated, p);
 }
-
-/* First position and number of seats of table t. */
 static inline int sw_sched_table_start(const sw_sched *s, int t) {
-    return t < s->T4 ? 4 * t : 4 * s->T4 + 3 * (t - s->T4);
+    return sw_round_table_start(s->T4, t);
 }
 static inline int sw_sched_table_size(const sw_sched *s, int t) {
-    return t < s->T4 ? 4 : 3;
+    return sw_round_table_size(s->T4, t);
 }
 
 static inline bool sw_sched_key_less(long rep_a, long sq_a, long rep_b, long sq_b) {

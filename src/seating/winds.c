@@ -56,9 +56,7 @@ void sw_seating_assign_winds(int *winds, sw_seating_table *t, sw_rng *rng) {
         winds[best[w] * SW_WINDS + w]++;
 }
 
-
 /* ---- over a whole schedule ---- */
-
 
 static long wind_cost(const int *winds, int n) {
     long sum = 0;
