@@ -1,7 +1,9 @@
 /* tests/test_seating.c: four-per-table seating: the inputs and their errors,
  * each mode's defining layout, fewest repeats against a brute-force
  * enumeration of all seatings, wind balance, sit-out fairness, determinism,
- * report round trips and the 'seat' command end to end.
+ * report round trips, the event as a season (against the JSON round trip),
+ * the round layout and exchange of the seating searches, and the 'seat'
+ * command end to end.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +23,7 @@
 #include "report/report.h"
 #include "season/season.h"
 #include "seating/seating.h"
+#include "seating/seating_internal.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
@@ -1106,6 +1109,52 @@ static void test_event_season_limits(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* The round layout every seating search shares, against its definition
+ * (tables of four from position 0, then of three, then the sit-outs), and
+ * its exchange: moves exactly when the tables differ, twice is nothing. */
+static void test_round_layout_and_exchange(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 14, 4);
+    for (int fours = 0; fours <= 5; fours++)
+        for (int threes = 0; threes <= 3; threes++)
+            for (int out = 0; out <= 3; out++) {
+                int seated = 4 * fours + 3 * threes, n = seated + out, table[40];
+                for (int t = 0, p = 0; t < fours + threes; t++) {
+                    assert_int_equal(sw_round_table_start(fours, t), p);
+                    int z = t < fours ? 4 : 3;
+                    assert_int_equal(sw_round_table_size(fours, t), z);
+                    for (int k = 0; k < z; k++)
+                        table[p++] = t;
+                }
+                for (int p = seated; p < n; p++)
+                    table[p] = -1;
+                int at[40], pos[40], at0[40];
+                for (int p = 0; p < n; p++)
+                    at[p] = p, pos[p] = p;
+                sw_rng_shuffle(&rng, at, n);
+                for (int p = 0; p < n; p++)
+                    pos[at[p]] = p;
+                memcpy(at0, at, sizeof at);
+                for (int p = 0; p < n; p++) {
+                    assert_int_equal(sw_round_table_of(fours, seated, p), table[p]);
+                    for (int q = 0; q < n; q++) {
+                        sw_round_exchange x = sw_round_exchange_of(fours, seated, p, q);
+                        assert_int_equal(x.tp, table[p]);
+                        assert_int_equal(x.tq, table[q]);
+                        assert_int_equal(sw_round_exchange_moves(x), table[p] != table[q]);
+                        sw_round_exchange_apply(at, pos, x);
+                        assert_int_equal(at[p], at0[q]);
+                        assert_int_equal(at[q], at0[p]);
+                        assert_int_equal(pos[at[p]], p);
+                        assert_int_equal(pos[at[q]], q);
+                        sw_round_exchange_apply(at, pos, x);
+                        assert_memory_equal(at, at0, (size_t)n * sizeof *at);
+                    }
+                }
+            }
+}
+
 /* A played round may hold a table of three (0 at N), in the text format and
  * in JSON: its three players meet, play and count it; elsewhere a 0 is an
  * error; the next round is still seated with tables of four. */
@@ -1383,6 +1432,7 @@ int main(void) {
         cmocka_unit_test(test_json_report_reads_back),
         cmocka_unit_test(test_event_season_matches_json_round_trip),
         cmocka_unit_test(test_event_season_limits),
+        cmocka_unit_test(test_round_layout_and_exchange),
         cmocka_unit_test(test_table_of_three_in_history),
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),
