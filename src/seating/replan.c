@@ -6,12 +6,13 @@
  * the players present after the last change (changes take effect after the
  * rounds played, so that set is the same in every remaining round). Start:
  * the rounds seated one by one with the next-round random mode (sit-outs
- * fair, teammates apart when feasible, tables of three as asked). Then a
- * the schedule's tabu search (sw_schedule_tabu) over all remaining rounds at
- * once, on the present players, starting from the history's meetings, rests
- * and tables of three: it swaps two players of one round at different tables,
- * or a seated player with a sit-out when their rest counts trade places, so
- * sit-outs stay exactly as fair as at the start. Key, lexicographic:
+ * fair, teammates apart when feasible, tables of three as asked). Then the
+ * schedule's tabu search (sw_schedule_tabu, schedule_tabu.c) over all the
+ * remaining rounds at once, on the present players, starting from the
+ * history's meetings, rests and tables of three: it swaps two players of
+ * one round at different tables, or a seated player with a sit-out when
+ * their rest counts trade places, so sit-outs stay exactly as fair as at
+ * the start. Key, lexicographic:
  * teammates at one table, repeats (history included), then how evenly the
  * tables of three are shared and the squared excess meetings. Winds last,
  * round by round from the history's counts.

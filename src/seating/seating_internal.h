@@ -1,7 +1,10 @@
 /* src/seating/seating_internal.h: helpers shared inside src/seating only:
  * the event builder both parsers call (it owns every rule about ids, so the
- * text and JSON inputs cannot drift apart), the small JSON reader and the
- * search of the searched modes.
+ * text and JSON inputs cannot drift apart), the small JSON reader, rounds
+ * as a season (event_season.c), the round layout and the one exchange move
+ * of every seating search, the search of the next-round modes
+ * (round_search.c), winds over many tables (winds.c) and the schedules'
+ * search state (schedule_tabu.c).
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEATING_INTERNAL_H
 #define SW_SEATING_INTERNAL_H
