@@ -10,6 +10,7 @@
  * the repeats, then how unevenly the tables of three are shared, then the
  * sum of the squared excess meetings, a stand-in for So at equal repeats.
  * SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,7 @@ static void swap_delta(const sw_sched *s, int r, int p, int q, long *drep, long 
 static void add_meet(sw_sched *s, int i, int j, int d) {
     s->meet[(size_t)i * s->n + j] += d;
     s->meet[(size_t)j * s->n + i] += d;
+    assert(s->meet[(size_t)i * s->n + j] >= 0); /* an exchange never unmeets a pair */
 }
 
 static void swap_apply(sw_sched *s, int r, int p, int q) {
@@ -206,8 +208,10 @@ static void swap_apply(sw_sched *s, int r, int p, int q) {
     s->rests[b] += (kp == OUT) - (kq == OUT);
     s->thr[a] += (kq == AT_THREE) - (kp == AT_THREE);
     s->thr[b] += (kp == AT_THREE) - (kq == AT_THREE);
+    assert(s->rests[a] >= 0 && s->rests[b] >= 0 && s->thr[a] >= 0 && s->thr[b] >= 0);
     sw_round_exchange_apply(at, s->pos + (size_t)r * n,
                             sw_round_exchange_of(s->T4, s->seated, p, q));
+    assert(s->pos[(size_t)r * n + at[p]] == p && s->pos[(size_t)r * n + at[q]] == q);
     s->rep += drep;
     s->sq += dsq;
 }
