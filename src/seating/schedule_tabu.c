@@ -139,13 +139,14 @@ static inline void dec_delta(int m, long *drep, long *dsq) {
  * (so sit-outs stay as fair as they start). Who plays at the tables of
  * three is evened out by the key instead, below the repeats. */
 static bool swap_allowed(const sw_sched *s, int r, int p, int q) {
-    sw_round_exchange x = sw_round_exchange_of(s->T4, s->seated, p, q);
-    if (!sw_round_exchange_moves(x))
+    /* sw_round_exchange_moves, on the tables alone (the hot path) */
+    int tp = sw_sched_table_of(s, p), tq = sw_sched_table_of(s, q);
+    if (tp == tq)
         return false;
-    if (x.tp >= 0 && x.tq >= 0)
+    if (tp >= 0 && tq >= 0)
         return true;
     const int *at = s->at + (size_t)r * s->n;
-    int out = x.tp < 0 ? at[p] : at[q], in = x.tp < 0 ? at[q] : at[p];
+    int out = tp < 0 ? at[p] : at[q], in = tp < 0 ? at[q] : at[p];
     return s->rests[in] + 1 == s->rests[out];
 }
 
