@@ -1,7 +1,9 @@
 /* tests/test_seating.c: four-per-table seating: the inputs and their errors,
  * each mode's defining layout, fewest repeats against a brute-force
  * enumeration of all seatings, wind balance, sit-out fairness, determinism,
- * report round trips and the 'seat' command end to end.
+ * report round trips, the event as a season (against the JSON round trip),
+ * the round layout and exchange of the seating searches, and the 'seat'
+ * command end to end.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +18,12 @@
 
 #include <cmocka.h>
 
+#include "matrix/criteria.h"
+#include "matrix/matrix.h"
+#include "report/report.h"
+#include "season/season.h"
 #include "seating/seating.h"
+#include "seating/seating_internal.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
@@ -951,6 +958,203 @@ static void test_json_report_reads_back(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* ---- the event as a season ---- */
+
+static void same_season(const sw_season *a, const sw_season *b) {
+    assert_int_equal(a->n, b->n);
+    for (int i = 0; i < a->n; i++) {
+        assert_int_equal(a->part[i].id, b->part[i].id);
+        assert_int_equal(a->part[i].rests, b->part[i].rests);
+        assert_string_equal(a->part[i].name, b->part[i].name);
+    }
+    assert_int_equal(a->nmovements, b->nmovements);
+    for (int k = 0; k < a->nmovements; k++) {
+        assert_true(sw_movement_equal(&a->movements[k], &b->movements[k]));
+        assert_string_equal(a->movement_files[k], b->movement_files[k]);
+    }
+    assert_int_equal(a->nsessions, b->nsessions);
+    for (int k = 0; k < a->nsessions; k++) {
+        const sw_session *x = &a->sessions[k], *y = &b->sessions[k];
+        assert_int_equal(x->movement, y->movement);
+        assert_int_equal(x->played, y->played);
+        assert_memory_equal(x->present, y->present, (size_t)a->n * sizeof *x->present);
+        int P = a->movements[x->movement].positions;
+        assert_memory_equal(x->assign, y->assign, (size_t)(P + 1) * sizeof *x->assign);
+    }
+}
+
+/* The converter's season is the one 'analyze' rebuilds from the event's
+ * JSON report (the report's criteria once came from that round trip), and
+ * its criteria are the ones the report writes. */
+static void check_event_season(const sw_seating_event *ev, int first_new) {
+    sw_error err;
+    sw_strbuf sb, crit_json;
+    sw_strbuf_init(&sb);
+    sw_strbuf_init(&crit_json);
+    must(sw_seating_report(ev, SW_SEATING_JSON, first_new, &sb, &err), &err);
+    sw_season from_json, direct;
+    must(sw_season_parse_json(sb.data, sb.len, "report.json", &from_json, &err), &err);
+    must(sw_seating_event_season(ev, first_new < 1 ? ev->nrounds + 1 : first_new, &direct, &err),
+         &err);
+    same_season(&from_json, &direct);
+    sw_matrix ma, mb;
+    must(sw_matrix_init(&ma, &from_json, &err), &err);
+    must(sw_matrix_init(&mb, &direct, &err), &err);
+    assert_memory_equal(ma.meet, mb.meet, (size_t)ev->nplayers * ev->nplayers * sizeof *ma.meet);
+    assert_memory_equal(ma.rests, mb.rests, (size_t)ev->nplayers * sizeof *ma.rests);
+    sw_criteria ca, cb;
+    sw_criteria_compute(&ma, &ca);
+    sw_criteria_compute(&mb, &cb);
+    assert_int_equal(sw_i256_cmp(ca.so, cb.so), 0);
+    assert_int_equal(sw_i256_cmp(ca.sr, cb.sr), 0);
+    assert_int_equal(sw_i256_cmp(ca.sp2, cb.sp2), 0);
+    assert_int_equal(sw_i256_cmp(ca.sc, cb.sc), 0);
+    assert_int_equal(sw_i256_cmp(ca.so_bound, cb.so_bound), 0);
+    sw_report_json_criteria(&cb, false, 0, &crit_json);
+    assert_non_null(strstr(sb.data, crit_json.data));
+    sw_matrix_free(&ma);
+    sw_matrix_free(&mb);
+    sw_season_free(&from_json);
+    sw_season_free(&direct);
+    sw_strbuf_free(&sb);
+    sw_strbuf_free(&crit_json);
+}
+
+static void read_files(sw_seating_event *ev, const char *const *files) {
+    sw_error err;
+    sw_seating_event_init(ev);
+    for (; *files; files++)
+        must(sw_seating_event_read_file(ev, *files, &err), &err);
+    must(sw_seating_event_check(ev, &err), &err);
+}
+
+static void test_event_season_matches_json_round_trip(void **state) {
+    (void)state;
+    static const char *const club10[] = {EXAMPLES "club10.txt", NULL};
+    static const char *const club12[] = {EXAMPLES "club12.txt", EXAMPLES "club12-standings.txt",
+                                         NULL};
+    static const char *const script8[] = {EXAMPLES "script8.txt", NULL};
+    static const char *const changes[] = {EXAMPLES "changes.txt", NULL};
+    static const char *const json12[] = {DATA "club12.json", NULL};
+    sw_seating_event ev;
+    sw_error err;
+    /* ten players, two sit out a round; new rounds not played */
+    read_files(&ev, club10);
+    sw_seating_options o = opts(SW_SEATING_RANDOM, 3, 20);
+    for (int r = 0; r < 5; r++)
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    check_event_season(&ev, 3);
+    check_event_season(&ev, 0);
+    sw_seating_event_free(&ev);
+    /* a history, then swiss rounds with tables of three */
+    read_files(&ev, club12);
+    check_event_season(&ev, 0);
+    o = opts(SW_SEATING_SWISS, 5, 20);
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    o.threes = 1;
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    check_event_season(&ev, 3);
+    sw_seating_event_free(&ev);
+    /* a script */
+    read_files(&ev, script8);
+    o = opts(SW_SEATING_PREDEFINED, 1, 1);
+    for (int r = 0; r < 3; r++)
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    check_event_season(&ev, 2);
+    sw_seating_event_free(&ev);
+    /* withdrawals, a substitute, a late entry, teams, tables of three */
+    read_files(&ev, changes);
+    o = opts(SW_SEATING_RANDOM, 2, 20);
+    o.threes = SW_SEATING_THREES_AUTO;
+    for (int r = 0; r < 3; r++)
+        must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    check_event_season(&ev, 3);
+    sw_seating_event_free(&ev);
+    /* JSON input; a whole schedule with tables of three */
+    read_files(&ev, json12);
+    check_event_season(&ev, 0);
+    sw_seating_event_free(&ev);
+    make_players(&ev, 14);
+    sw_schedule_options so;
+    sw_schedule_options_default(&so);
+    so.rounds = 5;
+    so.threes = SW_SCHEDULE_THREES_AUTO;
+    so.iterations = 500;
+    must(sw_seating_schedule(&ev, &so, NULL, &err), &err);
+    check_event_season(&ev, 1);
+    sw_seating_event_free(&ev);
+}
+
+/* Beyond a season (ids over SW_PARTICIPANT_MAX_ID, no round): no season,
+ * and the report writes its criteria as null. */
+static void test_event_season_limits(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_error err;
+    sw_season s;
+    make_players(&ev, 8);
+    assert_int_equal(sw_seating_event_season(&ev, 0, &s, &err), SW_ERR_INVALID);
+    sw_seating_event_free(&ev);
+    sw_seating_event_init(&ev);
+    for (int p = 1; p <= 8; p++)
+        must(sw_seating_add_player(&ev, SW_PARTICIPANT_MAX_ID + p, NULL, &err), &err);
+    sw_seating_options o = opts(SW_SEATING_RANDOM, 1, 5);
+    must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
+    assert_int_equal(sw_seating_event_season(&ev, 0, &s, &err), SW_ERR_LIMIT);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_JSON, 0, &sb, &err), &err);
+    assert_non_null(strstr(sb.data, "\"So\": null"));
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&ev);
+}
+
+/* The round layout every seating search shares, against its definition
+ * (tables of four from position 0, then of three, then the sit-outs), and
+ * its exchange: moves exactly when the tables differ, twice is nothing. */
+static void test_round_layout_and_exchange(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 14, 4);
+    for (int fours = 0; fours <= 5; fours++)
+        for (int threes = 0; threes <= 3; threes++)
+            for (int out = 0; out <= 3; out++) {
+                int seated = 4 * fours + 3 * threes, n = seated + out, table[40];
+                for (int t = 0, p = 0; t < fours + threes; t++) {
+                    assert_int_equal(sw_round_table_start(fours, t), p);
+                    int z = t < fours ? 4 : 3;
+                    assert_int_equal(sw_round_table_size(fours, t), z);
+                    for (int k = 0; k < z; k++)
+                        table[p++] = t;
+                }
+                for (int p = seated; p < n; p++)
+                    table[p] = -1;
+                int at[40], pos[40], at0[40];
+                for (int p = 0; p < n; p++)
+                    at[p] = p, pos[p] = p;
+                sw_rng_shuffle(&rng, at, n);
+                for (int p = 0; p < n; p++)
+                    pos[at[p]] = p;
+                memcpy(at0, at, sizeof at);
+                for (int p = 0; p < n; p++) {
+                    assert_int_equal(sw_round_table_of(fours, seated, p), table[p]);
+                    for (int q = 0; q < n; q++) {
+                        sw_round_exchange x = sw_round_exchange_of(fours, seated, p, q);
+                        assert_int_equal(x.tp, table[p]);
+                        assert_int_equal(x.tq, table[q]);
+                        assert_int_equal(sw_round_exchange_moves(x), table[p] != table[q]);
+                        sw_round_exchange_apply(at, pos, x);
+                        assert_int_equal(at[p], at0[q]);
+                        assert_int_equal(at[q], at0[p]);
+                        assert_int_equal(pos[at[p]], p);
+                        assert_int_equal(pos[at[q]], q);
+                        sw_round_exchange_apply(at, pos, x);
+                        assert_memory_equal(at, at0, (size_t)n * sizeof *at);
+                    }
+                }
+            }
+}
+
 /* A played round may hold a table of three (0 at N), in the text format and
  * in JSON: its three players meet, play and count it; elsewhere a 0 is an
  * error; the next round is still seated with tables of four. */
@@ -1226,6 +1430,9 @@ int main(void) {
         cmocka_unit_test(test_determinism_for_a_seed),
         cmocka_unit_test(test_time_limit_and_stop_flag),
         cmocka_unit_test(test_json_report_reads_back),
+        cmocka_unit_test(test_event_season_matches_json_round_trip),
+        cmocka_unit_test(test_event_season_limits),
+        cmocka_unit_test(test_round_layout_and_exchange),
         cmocka_unit_test(test_table_of_three_in_history),
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),

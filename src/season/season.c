@@ -215,6 +215,34 @@ sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err) {
     return SW_OK;
 }
 
+sw_status sw_season_add_session(sw_season *s, sw_movement *m, const char *movement_file,
+                                sw_error *err) {
+    int index = 0;
+    while (index < s->nmovements && !sw_movement_equal(&s->movements[index], m))
+        index++;
+    if (index < s->nmovements) {
+        sw_movement_free(m);
+        return sw_season_alloc_session(s, index, err);
+    }
+    sw_movement *nm = realloc(s->movements, (size_t)(s->nmovements + 1) * sizeof *nm);
+    if (nm)
+        s->movements = nm;
+    char **nf = nm ? realloc(s->movement_files, (size_t)(s->nmovements + 1) * sizeof *nf) : NULL;
+    if (nf)
+        s->movement_files = nf;
+    char *dup = nf ? strdup(movement_file) : NULL;
+    if (!dup) {
+        sw_movement_free(m);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    s->movements[s->nmovements] = *m;
+    s->movement_files[s->nmovements] = dup;
+    s->nmovements++;
+    memset(m, 0, sizeof *m);
+    sw_status st = sw_season_alloc_session(s, index, err);
+    return st;
+}
+
 void sw_season_fill_identity(sw_season *s) {
     for (int k = 0; k < s->nsessions; k++) {
         sw_session *ss = &s->sessions[k];

@@ -218,6 +218,15 @@ SW_NODISCARD sw_status sw_season_uniform(const sw_movement *m, const char *movem
                                          const sw_participant *part, int n, int sessions,
                                          sw_season *s, sw_error *err);
 
+/* Append a session played with movement m to s (participants already set):
+ * m is shared with an earlier session's movement when equal
+ * (sw_movement_equal), else appended under movement_file (copied). Everyone
+ * is present and nobody seated yet. Takes m's arrays on success and on
+ * failure alike; m is left zeroed. Errors: SW_ERR_LIMIT past
+ * SW_SEASON_MAX_SESSIONS, SW_ERR_NOMEM. */
+SW_NODISCARD sw_status sw_season_add_session(sw_season *s, sw_movement *m,
+                                             const char *movement_file, sw_error *err);
+
 /* Deep copy. */
 SW_NODISCARD sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err);
 

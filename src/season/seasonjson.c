@@ -87,31 +87,6 @@ static sw_status participant_at(jseason *c, const sw_json *v, const char *what, 
     return SW_OK;
 }
 
-static sw_status add_movement(jseason *c, sw_movement *m, const char *name, int *index) {
-    sw_season *s = c->s;
-    for (int k = 0; k < s->nmovements; k++)
-        if (sw_movement_equal(&s->movements[k], m)) {
-            sw_movement_free(m);
-            *index = k;
-            return SW_OK;
-        }
-    sw_movement *nm = realloc(s->movements, (size_t)(s->nmovements + 1) * sizeof *nm);
-    if (nm)
-        s->movements = nm;
-    char **nf = nm ? realloc(s->movement_files, (size_t)(s->nmovements + 1) * sizeof *nf) : NULL;
-    if (nf)
-        s->movement_files = nf;
-    char *dup = nf ? strdup(name) : NULL;
-    if (!dup) {
-        sw_movement_free(m);
-        return sw_error_set(c->err, SW_ERR_NOMEM, c->file, 0, "out of memory");
-    }
-    s->movements[s->nmovements] = *m;
-    s->movement_files[s->nmovements] = dup;
-    *index = s->nmovements++;
-    return SW_OK;
-}
-
 /* Board set names of a session: index + 1 of the name, added when new. */
 typedef struct names {
     int n, cap;
@@ -298,13 +273,10 @@ static sw_status read_session(jseason *c, const sw_json *js, int number) {
     const sw_json *mv = sw_json_get(js, "movement");
     snprintf(mname, sizeof mname, "session-%d", number);
     st = sw_movement_validate(&m, c->file, c->err);
-    int mi = 0;
     if (!st)
-        st = add_movement(c, &m, mv && mv->type == SW_JSON_STR ? mv->str : mname, &mi);
+        st = sw_season_add_session(s, &m, mv && mv->type == SW_JSON_STR ? mv->str : mname, c->err);
     else
         sw_movement_free(&m);
-    if (!st)
-        st = sw_season_alloc_session(s, mi, c->err);
     if (st)
         goto done;
     sw_session *ss = &s->sessions[s->nsessions - 1];

@@ -1,6 +1,7 @@
 /* src/seating/event_report.c: an event as text, JSON (the analyze contract: each
- * round a one-round session, seats in wind order E, S, W, N) or CSV. The
- * numbers come from sw_seating_stats, so all three formats agree.
+ * round a one-round session, seats in wind order E, S, W, N), CSV, HTML or
+ * Pantheon's script. The numbers come from sw_seating_stats, so all formats
+ * agree; the season criteria from the event as a season (event_season.c).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,6 @@
 #include "matrix/matrix.h"
 #include "report/html.h"
 #include "report/report.h"
-#include "season/season.h"
 #include "seating/seating_internal.h"
 
 static const char wind_letter[SW_WINDS] = {'E', 'S', 'W', 'N'};
@@ -161,30 +161,16 @@ static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
     sw_strbuf_puts(out, "]");
 }
 
-/* The season criteria of the event, computed the way 'seatwise analyze'
- * computes them from this JSON: the participants and sessions just written
- * (out from start on) are read back as a season. So a schedule and its
- * analysis report the same numbers by construction. False when the event
- * is beyond what a season holds (SW_SEASON_MAX_PARTICIPANTS) or memory ran
- * out: the criteria are then written as null. */
-static bool season_criteria(const sw_strbuf *out, size_t start, sw_criteria *crit) {
-    if (out->failed)
-        return false;
-    static const char close[] = "]}";
-    size_t len = out->len - start;
-    char *text = malloc(len + sizeof close);
-    if (!text)
-        return false;
-    memcpy(text, out->data + start, len);
-    memcpy(text + len, close, sizeof close);
+/* The season criteria of the event (sw_seating_event_season), the numbers
+ * 'seatwise analyze' computes from this JSON. False when the event is beyond
+ * what a season holds or memory ran out: the criteria are then written as
+ * null. */
+static bool season_criteria(const sw_seating_event *ev, int first_new, sw_criteria *crit) {
     sw_season ss;
     sw_matrix mx;
-    sw_error err;
-    bool ok = sw_season_parse_json(text, len + sizeof close - 1, "seat", &ss, &err) == SW_OK;
-    free(text);
-    if (!ok)
+    if (sw_seating_event_season(ev, first_new, &ss, NULL) != SW_OK)
         return false;
-    ok = sw_matrix_init(&mx, &ss, &err) == SW_OK;
+    bool ok = sw_matrix_init(&mx, &ss, NULL) == SW_OK;
     if (ok) {
         sw_criteria_compute(&mx, crit);
         sw_matrix_free(&mx);
@@ -208,7 +194,6 @@ static int both_present(const sw_seating_event *ev, int p, int q) {
 static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, int first_new,
                         sw_strbuf *out) {
     int n = ev->nplayers;
-    size_t start = out->len;
     sw_strbuf_puts(out, "{\"title\": \"seatwise seat\",\n  \"participants\": [");
     for (int p = 0; p < n; p++) {
         sw_strbuf_printf(out, "%s\n    {\"id\": %d, \"name\": ", p ? "," : "", ev->players[p].id);
@@ -256,7 +241,7 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
         meetings += st->meetings[i];
     sw_criteria crit;
-    bool has_crit = season_criteria(out, start, &crit);
+    bool has_crit = season_criteria(ev, first_new, &crit);
     sw_strbuf_puts(out, "\n  ],\n  \"metrics\": {");
     sw_report_json_criteria(has_crit ? &crit : NULL, false, 0, out);
     sw_strbuf_printf(out,

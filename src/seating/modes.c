@@ -1,4 +1,4 @@
-/* src/seating/modes.c: the next-round modes, seat winds and sit-outs.
+/* src/seating/modes.c: the next-round modes and sit-outs (winds: winds.c).
  * Only the players present in the round take part. Every mode first fixes
  * who sits out (the fewest the tables leave over, taken from those who sat
  * out least), then forms the tables (teammates apart when that can be
@@ -42,53 +42,6 @@ void sw_seating_options_default(sw_seating_options *opt) {
     opt->seed = 1;
     opt->tries = 500;
     opt->exact_nodes = 200000;
-}
-
-/* ---- winds ---- */
-
-static int spread_after(const int *w, int plus) {
-    int lo = w[0] + (plus == 0), hi = lo;
-    for (int k = 1; k < SW_WINDS; k++) {
-        int v = w[k] + (plus == k);
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-    }
-    return hi - lo;
-}
-
-void sw_seating_assign_winds(int *winds, sw_seating_table *t, sw_rng *rng) {
-    int p[SW_WINDS], best[SW_WINDS], ties = 0;
-    long best_a = -1, best_b = -1;
-    int size = sw_seating_table_size(t);
-    memcpy(p, t->seat, sizeof p);
-    /* All 24 orders of the four players: index a picks who sits East, ...
-     * At a table of three N stays empty: the 6 orders with d = 3. */
-    for (int a = 0; a < size; a++)
-        for (int b = 0; b < size; b++)
-            for (int c = 0; c < size; c++) {
-                if (a == b || a == c || b == c)
-                    continue;
-                int d = 6 - a - b - c, who[SW_WINDS] = {p[a], p[b], p[c], p[d]};
-                long sa = 0, sb = 0;
-                for (int w = 0; w < size; w++) {
-                    int s = spread_after(&winds[who[w] * SW_WINDS], w);
-                    sa += s * s;
-                    sb += winds[who[w] * SW_WINDS + w];
-                }
-                bool better = best_a < 0 || sa < best_a || (sa == best_a && sb < best_b);
-                if (better)
-                    ties = 0;
-                if (better || (sa == best_a && sb == best_b)) {
-                    /* Reservoir choice: each tied order equally likely. */
-                    if (sw_rng_bounded(rng, (uint32_t)++ties) == 0)
-                        memcpy(best, who, sizeof best);
-                    best_a = sa;
-                    best_b = sb;
-                }
-            }
-    memcpy(t->seat, best, sizeof best);
-    for (int w = 0; w < size; w++)
-        winds[best[w] * SW_WINDS + w]++;
 }
 
 /* ---- sit-outs ---- */
@@ -581,8 +534,7 @@ sw_status sw_seating_next_round(sw_seating_event *ev, const sw_seating_options *
                 out.clashes += teams && w.team[seat[a]] >= 0 && w.team[seat[a]] == w.team[seat[b]];
             }
     }
-    for (int t = 0; t < w.ntab; t++)
-        sw_seating_assign_winds(stats.winds, &w.tab[t], &rng);
+    sw_seating_winds_tables(stats.winds, n, w.tab, (size_t)w.ntab, 0, &rng);
     st = sw_seating_add_round(ev, w.tab, w.ntab, err);
     if (!st && outp)
         *outp = out;

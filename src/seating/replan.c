@@ -6,36 +6,21 @@
  * the players present after the last change (changes take effect after the
  * rounds played, so that set is the same in every remaining round). Start:
  * the rounds seated one by one with the next-round random mode (sit-outs
- * fair, teammates apart when feasible, tables of three as asked). Then a
- * the schedule's tabu search (sw_schedule_tabu) over all remaining rounds at
- * once, on the present players, starting from the history's meetings, rests
- * and tables of three: it swaps two players of one round at different tables,
- * or a seated player with a sit-out when their rest counts trade places, so
- * sit-outs stay exactly as fair as at the start. Key, lexicographic:
+ * fair, teammates apart when feasible, tables of three as asked). Then the
+ * schedule's tabu search (sw_schedule_tabu, schedule_tabu.c) over all the
+ * remaining rounds at once, on the present players, starting from the
+ * history's meetings, rests and tables of three: it swaps two players of
+ * one round at different tables, or a seated player with a sit-out when
+ * their rest counts trade places, so sit-outs stay exactly as fair as at
+ * the start. Key, lexicographic:
  * teammates at one table, repeats (history included), then how evenly the
  * tables of three are shared and the squared excess meetings. Winds last,
  * round by round from the history's counts.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "seating/seating_internal.h"
-
-/* Positions of a planned round: tables of four, then of three, then the
- * sit-outs (the schedule's layout). */
-static int table_start(int fours, int t) {
-    return t < fours ? 4 * t : 4 * fours + 3 * (t - fours);
-}
-static int table_size(int fours, int t) {
-    return t < fours ? 4 : 3;
-}
-
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The compact state of the planned rounds: present players 0..P-1. */
 typedef struct plan {
@@ -122,7 +107,7 @@ static sw_status plan_init(plan *s, const sw_seating_event *ev, int played, int 
 
 sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
                             sw_schedule_outcome *outp, sw_error *err) {
-    double t0 = seconds_now();
+    double t0 = sw_seating_now();
     int played = ev->nrounds, R = o->rounds - played;
     if (R < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
@@ -166,11 +151,11 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
         const int *at = s.at + (size_t)r * s.P;
         for (int t = 0; t < rd->ntables; t++) {
             sw_seating_table *tb = &rd->tables[t];
-            int f = table_start(s.fours, t), z = table_size(s.fours, t);
+            int f = sw_round_table_start(s.fours, t), z = sw_round_table_size(s.fours, t);
             for (int w = 0; w < SW_WINDS; w++)
                 tb->seat[w] = w < z ? s.idx[at[f + w]] : SW_SEAT_EMPTY;
-            sw_seating_assign_winds(hist.winds, tb, &rng);
         }
+        sw_seating_winds_tables(hist.winds, ev->nplayers, rd->tables, (size_t)rd->ntables, 0, &rng);
     }
     sw_seating_stats_free(&hist);
     sw_seating_stats fin, before;
@@ -189,7 +174,7 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
     sw_seating_stats_free(&fin);
     sw_seating_stats_free(&before);
     out.replanned = R;
-    out.seconds = seconds_now() - t0;
+    out.seconds = sw_seating_now() - t0;
     if (outp)
         *outp = out;
 done:

@@ -22,7 +22,6 @@
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "seating/seating_internal.h"
 
@@ -71,16 +70,10 @@ typedef struct search {
     bool stopped;
 } search;
 
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static bool must_stop(search *s) {
     if (s->stopped)
         return true;
-    if ((s->opt->stop && *s->opt->stop) || (s->deadline > 0 && now_seconds() >= s->deadline))
+    if ((s->opt->stop && *s->opt->stop) || (s->deadline > 0 && sw_seating_now() >= s->deadline))
         s->stopped = true;
     return s->stopped;
 }
@@ -148,46 +141,42 @@ static score key_with(const search *s, int t, int out, int in) {
     return table_key(s->pb, four, z);
 }
 
+/* The exchange of slots i and j moves players between tables, or a seated
+ * player and a sit-out candidate that both may change group. */
 static bool can_swap(const search *s, int i, int j) {
-    int m = s->pb->m;
-    if (i >= m && j >= m)
+    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
+    if (!sw_round_exchange_moves(x))
         return false;
-    if (i < m && j < m)
-        return sw_seat_table_of(s->pb, i) != sw_seat_table_of(s->pb, j);
+    if (x.tp >= 0 && x.tq >= 0)
+        return true;
     return s->pb->swappable[s->slot[i]] && s->pb->swappable[s->slot[j]];
 }
 
 /* Change of the total if slots i and j swapped players. */
 static score swap_delta(const search *s, int i, int j, score *ki, score *kj) {
-    int m = s->pb->m;
+    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
     score d = {0, 0, 0, 0, 0, 0, 0};
-    if (i < m) {
-        int t = sw_seat_table_of(s->pb, i);
-        *ki = key_with(s, t, i, s->slot[j]);
-        d = score_add(d, score_sub(*ki, s->key[t]));
+    if (x.tp >= 0) {
+        *ki = key_with(s, x.tp, i, s->slot[j]);
+        d = score_add(d, score_sub(*ki, s->key[x.tp]));
     }
-    if (j < m) {
-        int t = sw_seat_table_of(s->pb, j);
-        *kj = key_with(s, t, j, s->slot[i]);
-        d = score_add(d, score_sub(*kj, s->key[t]));
+    if (x.tq >= 0) {
+        *kj = key_with(s, x.tq, j, s->slot[i]);
+        d = score_add(d, score_sub(*kj, s->key[x.tq]));
     }
     return d;
 }
 
 static void apply_swap(search *s, int i, int j, score ki, score kj) {
-    int m = s->pb->m;
-    int x = s->slot[i];
-    s->slot[i] = s->slot[j];
-    s->slot[j] = x;
-    if (i < m) {
-        int t = sw_seat_table_of(s->pb, i);
-        s->total = score_add(s->total, score_sub(ki, s->key[t]));
-        s->key[t] = ki;
+    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
+    sw_round_exchange_apply(s->slot, NULL, x);
+    if (x.tp >= 0) {
+        s->total = score_add(s->total, score_sub(ki, s->key[x.tp]));
+        s->key[x.tp] = ki;
     }
-    if (j < m) {
-        int t = sw_seat_table_of(s->pb, j);
-        s->total = score_add(s->total, score_sub(kj, s->key[t]));
-        s->key[t] = kj;
+    if (x.tq >= 0) {
+        s->total = score_add(s->total, score_sub(kj, s->key[x.tq]));
+        s->key[x.tq] = kj;
     }
 }
 
@@ -423,9 +412,8 @@ static void start_fresh(search *s, bool swiss, sw_rng *rng) {
             if (!s->pb->swappable[s->slot[j]])
                 for (int i = 0; i < m; i++)
                     if (s->pb->swappable[s->slot[i]]) {
-                        int t = s->slot[i];
-                        s->slot[i] = s->slot[j];
-                        s->slot[j] = t;
+                        sw_round_exchange_apply(s->slot, NULL,
+                                                sw_round_exchange_of(s->pb->fours, m, i, j));
                         break;
                     }
     }
@@ -513,7 +501,7 @@ sw_status sw_seat_search(const sw_seat_problem *pb, const sw_seating_options *op
     s.pb = pb;
     s.opt = opt;
     s.P = pb->m + pb->nfree;
-    s.deadline = opt->time_limit > 0 ? now_seconds() + opt->time_limit : 0;
+    s.deadline = opt->time_limit > 0 ? sw_seating_now() + opt->time_limit : 0;
     s.slot = malloc((size_t)s.P * sizeof *s.slot);
     s.order = malloc((size_t)s.P * sizeof *s.order);
     s.key = malloc((size_t)pb->tables * sizeof *s.key);

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "season/season.h"
 #include "util/error.h"
 #include "util/rng.h"
 #include "util/strbuf.h"
@@ -327,6 +328,23 @@ typedef struct sw_schedule_outcome {
  * out may be NULL. */
 SW_NODISCARD sw_status sw_seating_schedule(sw_seating_event *ev, const sw_schedule_options *opt,
                                            sw_schedule_outcome *out, sw_error *err);
+
+/* ---- the event as a season (event_season.c) ---- */
+
+/* The event in the season model, as 'seatwise analyze' reads the event's
+ * JSON: participant i is player i (id, name, no carried-over rests); round r
+ * is session r, a one-round movement of four seats a table whose positions
+ * are the round's present players in order of their first seat (table by
+ * table, E S W N), then the present players who sat out; a table of three
+ * leaves N empty and plays. Sessions of one shape share a movement. Rounds
+ * numbered first_new and later are not played (first_new < 1: all are).
+ * The season's matrices and criteria are the event's. Errors:
+ * SW_ERR_LIMIT/SW_ERR_INVALID when the event is beyond a season (more than
+ * SW_SEASON_MAX_PARTICIPANTS players, an id over SW_PARTICIPANT_MAX_ID, no
+ * round or more than SW_SEASON_MAX_SESSIONS), SW_ERR_NOMEM. On success *s
+ * is the caller's to free with sw_season_free; on failure it is untouched. */
+SW_NODISCARD sw_status sw_seating_event_season(const sw_seating_event *ev, int first_new,
+                                               sw_season *s, sw_error *err);
 
 /* ---- reports ---- */
 

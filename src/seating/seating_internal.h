@@ -1,10 +1,15 @@
 /* src/seating/seating_internal.h: helpers shared inside src/seating only:
  * the event builder both parsers call (it owns every rule about ids, so the
- * text and JSON inputs cannot drift apart), the small JSON reader and the
- * search of the searched modes.
+ * text and JSON inputs cannot drift apart), the small JSON reader, rounds
+ * as a season (event_season.c), the round layout and the one exchange move
+ * of every seating search, the search of the next-round modes
+ * (round_search.c), winds over many tables (winds.c) and the schedules'
+ * search state (schedule_tabu.c).
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEATING_INTERNAL_H
 #define SW_SEATING_INTERNAL_H
+
+#include <time.h>
 
 #include "seating/seating.h"
 
@@ -57,7 +62,65 @@ sw_status sw_seating_read_text(sw_seating_event *ev, const char *text, size_t le
 sw_status sw_seating_read_json(sw_seating_event *ev, const char *text, size_t len, const char *path,
                                sw_error *err);
 
+/* ---- the event as a season (event_season.c) ---- */
+
+/* sw_seating_event_season over nrounds rounds (not necessarily ev's) of ev's
+ * players: the present players not seated in round r take their positions
+ * in the order of rest[r * n ...] (NULL: player order); index_ids gives
+ * participant i the id i + 1 and no name (any event's ids fit). */
+SW_NODISCARD sw_status sw_seating_rounds_season(const sw_seating_event *ev,
+                                                const sw_seating_round *rounds, int nrounds,
+                                                const int *rest, int first_new, bool index_ids,
+                                                sw_season *s, sw_error *err);
+
 /* ---- search (round_search.c) ---- */
+
+/* ---- a round by position, and the exchange of two positions ----
+ * Every seating search (round_search.c for the next round, schedule_tabu.c
+ * for whole schedules and re-plans) holds a round as the players at its
+ * positions: `fours` tables of four from position 0, then the tables of
+ * three up to `seated`, then the sit-outs; and moves by one exchange: the
+ * players at two positions of one round trade places, which moves them
+ * between two tables or between a table and the sit-outs. Each search
+ * prices the exchange by its own key from the two tables concerned; why
+ * not through the season's exchange (sw_matrix_exchange): docs/design.md. */
+
+static inline int sw_round_table_start(int fours, int t) {
+    return t < fours ? 4 * t : 4 * fours + 3 * (t - fours);
+}
+static inline int sw_round_table_size(int fours, int t) {
+    return t < fours ? 4 : 3;
+}
+/* Table of position p, -1 for a sit-out (p at or past seated). */
+static inline int sw_round_table_of(int fours, int seated, int p) {
+    return p < 4 * fours ? p / 4 : p < seated ? fours + (p - 4 * fours) / 3 : -1;
+}
+
+/* The exchange of the players at positions p and q, and the tables they
+ * leave (-1: the sit-outs). */
+typedef struct sw_round_exchange {
+    int p, q, tp, tq;
+} sw_round_exchange;
+
+static inline sw_round_exchange sw_round_exchange_of(int fours, int seated, int p, int q) {
+    return (sw_round_exchange){p, q, sw_round_table_of(fours, seated, p),
+                               sw_round_table_of(fours, seated, q)};
+}
+/* Whether it moves anyone: not two seats of one table, nor two sit-outs. */
+static inline bool sw_round_exchange_moves(sw_round_exchange x) {
+    return x.tp != x.tq;
+}
+/* Make it on at (the round's players by position); pos, when not NULL,
+ * holds each player's position and follows. */
+static inline void sw_round_exchange_apply(int *at, int *pos, sw_round_exchange x) {
+    int a = at[x.p], b = at[x.q];
+    at[x.p] = b;
+    at[x.q] = a;
+    if (pos) {
+        pos[a] = x.q;
+        pos[b] = x.p;
+    }
+}
 
 /* The problem of one round: m players to seat at `tables` tables, the
  * first `fours` of four, the rest of three; k more may be swapped in from
@@ -77,16 +140,16 @@ typedef struct sw_seat_problem {
     const int *threes;     /* n: rounds at a table of three so far; NULL: none */
 } sw_seat_problem;
 
-/* First seat and size of table t. */
+/* First seat and size of table t; table of seat i (-1: i >= m, the
+ * sit-out group). */
 static inline int sw_seat_table_start(const sw_seat_problem *pb, int t) {
-    return t < pb->fours ? 4 * t : 4 * pb->fours + 3 * (t - pb->fours);
+    return sw_round_table_start(pb->fours, t);
 }
 static inline int sw_seat_table_size(const sw_seat_problem *pb, int t) {
-    return t < pb->fours ? 4 : 3;
+    return sw_round_table_size(pb->fours, t);
 }
-/* Table of seat i (< m). */
 static inline int sw_seat_table_of(const sw_seat_problem *pb, int i) {
-    return i < 4 * pb->fours ? i / 4 : pb->fours + (i - 4 * pb->fours) / 3;
+    return sw_round_table_of(pb->fours, pb->m, i);
 }
 
 typedef struct sw_seat_cost {
@@ -127,12 +190,108 @@ sw_seat_cost sw_seat_cost_of(const sw_seat_problem *pb, const int *seats);
  * (modes.c). */
 void sw_seating_merge_entries(const sw_seating_event *ev, sw_seating_stats *st);
 
-/* The schedule's tabu search (schedule.c) over R rounds of n players: at
- * [R*n] holds each round's players at positions (T4 tables of four, then
- * `threes` of three, then the sit-outs) and gets the result. meet [n*n],
- * rests and thr [n] are the counts of the rounds played before (the
- * history); team [n] (or NULL) keeps teammates apart first. All rounds may
- * change. */
+/* ---- winds over many tables (winds.c) ---- */
+
+/* Winds for tabs[0..count) in order with sw_seating_assign_winds, counting
+ * from winds (n * SW_WINDS, updated); then up to `sweeps` passes that give
+ * each table its best order again while the sum of squared wind spreads
+ * falls. */
+void sw_seating_winds_tables(int *winds, int n, sw_seating_table *tabs, size_t count, int sweeps,
+                             sw_rng *rng);
+
+/* Exact winds for R rounds of T tables of four of n players (tabs[r * T +
+ * t]): every player sits each wind equally often in each run of 4 of their
+ * games. False when out of memory (the tables keep their order). */
+bool sw_seating_exact_winds(int n, int R, int T, sw_seating_table *tabs);
+
+/* ---- the schedules' search state (schedule_tabu.c) ---- */
+
+static inline double sw_seating_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define SW_SCHEDULE_DEFAULT_ITERATIONS 50000L
+
+/* R rounds of n players in the schedule's layout, with the meetings, rests
+ * and tables of three they make and the tabu search's key. */
+typedef struct sw_sched {
+    /* players, rounds, tables: T4 of four at positions 0..4*T4-1, then
+     * tables of three up to `seated`; positions seated..n-1 sit out */
+    int n, R, T, T4, seated;
+    int *at;    /* [R*n]: player at position p of round r */
+    int *pos;   /* [R*n]: position of player i in round r */
+    int *meet;  /* [n*n] */
+    int *rests; /* [n] */
+    int *thr;   /* [n]: rounds at a table of three */
+    /* A re-plan (replan.c) starts from the rounds played: their meetings,
+     * rests and tables of three (NULL: none), and may move round 0 too
+     * (first = 0; else 1, as players are interchangeable in round 0).
+     * team (NULL: none) makes a pair of teammates at one table cost
+     * SW_SCHED_CLASH_WEIGHT repeats, so the search keeps them apart first. */
+    const int *base_meet, *base_rests, *base_thr, *team;
+    int first;
+    /* The key, compared lexicographically: repeats, then sq = the sum over
+     * players of their squared rounds at a table of three (flattest is
+     * fairest) times SW_SCHED_THR_WEIGHT, plus the sum of squared excess
+     * meetings (a stand-in for So). Without tables of three sq is just the
+     * latter. */
+    long rep, sq;
+} sw_sched;
+
+/* Above any sum of squared excess meetings (pairs x rounds^2 < 2^35 at the
+ * largest sizes); with the squared counts (< 2^26) the sum fits 63 bits. */
+#define SW_SCHED_THR_WEIGHT (1L << 36)
+#define SW_SCHED_CLASH_WEIGHT 1000000L /* above any count of repeats */
+
+/* A round's layout (above): table of position p (-1: a sit-out), first
+ * position and number of seats of table t. */
+static inline int sw_sched_table_of(const sw_sched *s, int p) {
+    return sw_round_table_of(s->T4, s->seated, p);
+}
+static inline int sw_sched_table_start(const sw_sched *s, int t) {
+    return sw_round_table_start(s->T4, t);
+}
+static inline int sw_sched_table_size(const sw_sched *s, int t) {
+    return sw_round_table_size(s->T4, t);
+}
+
+static inline bool sw_sched_key_less(long rep_a, long sq_a, long rep_b, long sq_b) {
+    return rep_a < rep_b || (rep_a == rep_b && sq_a < sq_b);
+}
+
+/* Allocate s for n players, R rounds, `threes` tables of three a round
+ * (first = 1, no history); false when out of memory (s zeroed). */
+bool sw_sched_alloc(sw_sched *s, int n, int R, int threes);
+void sw_sched_free(sw_sched *s);
+/* Recompute meetings, rests and the key from s->at. */
+void sw_sched_rebuild(sw_sched *s);
+
+typedef struct sw_sched_run {
+    long iterations;
+    bool stopped;
+} sw_sched_run;
+
+/* The tabu search from s within `limit` iterations (-1: none) or the
+ * deadline (0: none), until the key reaches (rep_lb, sq_lb); s ends in the
+ * best state seen. Rounds before s->first stay. */
+sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
+                        long sq_lb, double deadline, sw_sched_run *run, sw_error *err);
+
+/* Developed schedules: whether group order g fits s, and the search of
+ * base rounds developed by it (s ends holding its best; pass picks the
+ * stream). */
+bool sw_sched_cyclic_fits(const sw_sched *s, int g);
+sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int pass, long limit,
+                          double deadline, sw_sched_run *run, sw_error *err);
+
+/* The tabu search (above) over R rounds of n players as one call, for the
+ * re-plan: at [R*n] holds each round's players at positions (T4 tables of
+ * four, then `threes` of three, then the sit-outs) and gets the result.
+ * meet [n*n], rests and thr [n] are the counts of the rounds played before
+ * (the history); team [n] (or NULL) keeps teammates apart first. All rounds
+ * may change. */
 sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, const int *rests,
                            const int *thr, const int *team, const sw_schedule_options *o,
                            long *iterations, bool *stopped, sw_error *err);
