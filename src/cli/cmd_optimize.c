@@ -451,7 +451,8 @@ int sw_cmd_optimize(int argc, char **argv) {
                          res.interrupted ? ", interrupted" : "");
         sw_strbuf_printf(&sb, "  phases: ");
         if (res.annealed > 0)
-            sw_strbuf_printf(&sb, "annealing %lld proposals a restart, ", res.anneal_each);
+            sw_strbuf_printf(&sb, "annealing %lld proposals in all (up to %lld a schedule), ",
+                             res.annealed, res.anneal_each);
         if (res.tabu_iters > 0)
             sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
         sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,

@@ -59,7 +59,7 @@ typedef struct sw_search_result {
     long long steps;       /* exchanges applied by descents */
     long long annealed;    /* annealing proposals made */
     long long tabu_iters;  /* tabu iterations made */
-    long long anneal_each; /* annealing proposals per restart (after the budget) */
+    long long anneal_each; /* annealing proposals a schedule, at most */
     double seconds;
     bool interrupted; /* stopped by opts.stop */
     bool timed_out;   /* the time limit kept restarts from starting */
