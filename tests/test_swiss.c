@@ -349,29 +349,30 @@ static void bf_sat(const bp *a, char c, int *got, int *strong) {
 static void bf_floats(const bp *a, const bp *b, long *v);
 
 /* Objective, most important first (docs/swiss.md): edges, real games;
- * then preference 2 top-down: for each score from the highest, minus the
- * sum of d^2 over the pairs whose higher player has that score (F_1, F_2,
- * ... of the score groups; the bye counts as a difference to one point
- * below the lowest score), each group followed by the colour preferences
- * granted in its brackets, strong ones granted, and its repeated floats
- * (down, up last round; down, up two rounds ago); the rank
- * sum of the players in games (the bye to the lowest); then v[OBJ_STD], minus the distance to the
- * standard pairing (seatwise reaches it by a local search, so only v[0..OBJ_STD-1] must always
- * agree). old_sq and old_top are the order before it was made exact (-sum d^2 over the whole field,
- * then -sum d*s_high, in place of the F's), kept to show the states where the two differ. */
+ * then minus the bye recipient's score (above the lowest); then the Dutch
+ * criteria bracket by bracket, groups from the top: bracket g's
+ * downfloaters (N_g, negated: C5, its pairs) and its PSD entries squared
+ * (F_g, negated: a pair made in it s_hi - s_lo, a downfloater s - s_g + 1
+ * point, the bye a downfloater of every bracket from its player's down:
+ * C6), then the next bracket's N and F (C7) before g's colour preferences
+ * granted in its pairs, strong ones granted, and its repeated floats (down,
+ * up last round; down, up two rounds ago; C10-C15); the rank sum of the
+ * players in games (the bye to the lowest); then v[OBJ_STD], minus the
+ * distance to the standard pairing (seatwise reaches it by a local search,
+ * so only v[0..OBJ_STD-1] must always agree). old_sq and old_top are the
+ * order before it was made exact (-sum d^2 over the whole field, then -sum
+ * d*s_high, in place of N, F and the bye's score), kept to show the states
+ * where the two differ. */
 #define OBJ_SCORES 32 /* half-point scores 0..31: up to 15 rounds */
-/* Per score group from the top, the criteria met bracket by bracket: the
- * group's F (pairs whose higher player is in it), then the colours of the
- * pairs made in it (lower player in it): players given their preference,
- * strong ones given it; then four float terms C12..C15, each negated, the
- * downfloats charged to the higher player's group, the upfloats to the
- * lower one's. */
-#define OBJ_PER 7
-#define OBJ_F(s) (2 + (OBJ_SCORES - 1 - (s)) * OBJ_PER)
-#define OBJ_EQ(s) (OBJ_F(s) + 1)            /* players given their colour preference */
-#define OBJ_ALT(s) (OBJ_F(s) + 2)           /* players with a strong one given it */
-#define OBJ_FL(s) (OBJ_F(s) + 3)            /* four float terms: C12..C15, each negated */
-#define OBJ_RANK (2 + OBJ_SCORES * OBJ_PER) /* rank sum of the players in games */
+#define OBJ_PER 8
+/* Slot g holds N_g, F_g, then group g-1's colours and floats. */
+static int gidx_g[OBJ_SCORES], gscore_g[OBJ_SCORES + 1], ng_g; /* score -> group, group -> score */
+#define OBJ_NN(s) (3 + gidx_g[s] * OBJ_PER)
+#define OBJ_F(s) (OBJ_NN(s) + 1)
+#define OBJ_EQ(s) (3 + (gidx_g[s] + 1) * OBJ_PER + 2) /* players given their colour preference */
+#define OBJ_ALT(s) (OBJ_EQ(s) + 1)                    /* players with a strong one given it */
+#define OBJ_FL(s) (OBJ_EQ(s) + 2)                     /* four float terms: C12..C15, each negated */
+#define OBJ_RANK (3 + (OBJ_SCORES + 1) * OBJ_PER)     /* rank sum of the players in games */
 #define OBJ_STD (OBJ_RANK + 1)
 #define OBJ_N (OBJ_STD + 1)
 typedef struct obj {
@@ -384,10 +385,10 @@ static int old_key_g; /* compare by the old order (sq, then top) */
 /* Lexicographic over v[0..upto-1]. */
 static int obj_cmp_upto(const obj *a, const obj *b, int upto) {
     for (int k = 0; k < upto; k++) {
-        if (old_key_g && k < OBJ_RANK && (k - 2) % OBJ_PER == 0) {
-            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_sq != b->old_sq)
+        if (old_key_g && (k == 2 || (k >= 3 && k < OBJ_RANK && (k - 3) % OBJ_PER < 2))) {
+            if (k == 3 && a->old_sq != b->old_sq)
                 return a->old_sq < b->old_sq ? -1 : 1;
-            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_top != b->old_top)
+            if (k == 3 && a->old_top != b->old_top)
                 return a->old_top < b->old_top ? -1 : 1;
             continue;
         }
@@ -408,11 +409,22 @@ static void obj_add(obj *o, const obj *e) {
     o->old_top += e->old_top;
 }
 
-/* A game's score terms: d^2 charged to the higher player's score. */
+/* A downfloat of a player of score s out of groups g0..g1-1. */
+static void obj_down(obj *o, int s, int g0, int g1) {
+    for (int g = g0; g < g1; g++) {
+        int v = s - gscore_g[g] + 2;
+        o->v[3 + g * OBJ_PER] -= 1;
+        o->v[3 + g * OBJ_PER + 1] -= v * v;
+    }
+}
+
+/* A game's score terms: the higher player floats down out of each bracket
+ * above the lower one's, where the pair is made with the entry d. */
 static void obj_game(obj *o, int sa, int sb) {
-    int hi = sa > sb ? sa : sb, d = abs(sa - sb);
+    int hi = sa > sb ? sa : sb, lo = sa > sb ? sb : sa, d = hi - lo;
     assert_in_range(hi, 0, OBJ_SCORES - 1);
-    o->v[OBJ_F(hi)] -= d * d;
+    obj_down(o, hi, gidx_g[hi], gidx_g[lo]);
+    o->v[OBJ_F(lo)] -= d * d;
     o->old_sq -= d * d;
     o->old_top -= d * hi;
 }
@@ -436,12 +448,17 @@ static void bf_floats(const bp *a, const bp *b, long *v) {
     }
 }
 
-/* The bye's terms: a difference to one point below the lowest score, a downfloat. */
+/* The bye's terms: its recipient's score, a downfloater of every bracket
+ * from its own down (its colour digits count as met in the last one), and
+ * the old order's difference to one point below the lowest score. */
 static void bf_bye(const bp *a, obj *o) {
     int d = a->score - lo_g + 2;
-    o->v[OBJ_F(a->score)] -= d * d;
-    o->v[OBJ_EQ(a->score)] += 2;
-    o->v[OBJ_ALT(a->score)] += 2;
+    o->v[2] -= a->score - lo_g;
+    obj_down(o, a->score, gidx_g[a->score], ng_g);
+    o->old_sq -= d * d;
+    o->old_top -= d * a->score;
+    o->v[OBJ_EQ(lo_g)] += 2;
+    o->v[OBJ_ALT(lo_g)] += 2;
     bf_floats(a, NULL, o->v);
 }
 
@@ -592,6 +609,13 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
     for (int r = 0; r < np; r++)
         rank_g[order[r]] = r;
     lo_g = np ? P[order[np - 1]].score : 0;
+    ng_g = 0;
+    for (int r = 0; r < np; r++) {
+        int sc = P[order[r]].score;
+        if (r == 0 || sc != P[order[r - 1]].score)
+            gscore_g[ng_g++] = sc;
+        gidx_g[sc] = ng_g - 1;
+    }
     bf_standard(P, order, np);
     free(order);
     return np;
@@ -801,15 +825,19 @@ static void test_byes_entered_ahead_are_absences(void **state) {
     sw_swiss_trf_free(&t);
 }
 
-/* Preference 2 resolved from the top score group down, where the old order
- * (least sum of d^2 over the field, then floats low) disagrees. Before round
- * 4: 2 and 3 (2.5) met in round 3, so both float. The rematches leave two
+/* Score differences bracket by bracket (C.04.3 C5, C6), where a sum over
+ * the field or over the higher player's group disagrees. Before round 4: 2
+ * and 3 (2.5) met in round 3, so both float. The rematches leave two
  * pairings of everyone (1 met 2, 4, 5; 2 met 5, 3; 3 met 6, 4; 4 met 6; 5
  * met 6), with d in half points:
- *   2-6 (5), 3-1 (1), 4-5 (0): top group 25 + 1 = 26, field 26 (old choice)
- *   2-4 (3), 3-5 (3), 1-6 (4): top group 9 + 9 = 18, field 34
- * The top group's 18 < 26 decides, although the field pays 34 > 26. */
-static void test_score_groups_resolved_from_the_top(void **state) {
+ *   2-6 (5), 3-1 (1), 4-5 (0)
+ *   2-4 (3), 3-5 (3), 1-6 (4)
+ * The 2.5 bracket floats both either way. The 2.0 bracket (2 and 3 moved
+ * down, 1 resident) can make one pair, 3-1 (2 met 1), and C5 maximises the
+ * pairs of each bracket before looking at the next: 2 floats on and meets
+ * 6, although the second pairing's differences are smaller in the top
+ * group (9 + 9 < 25 + 1, the earlier reading, which paired 2-4 3-5 1-6). */
+static void test_score_differences_bracket_by_bracket(void **state) {
     (void)state;
     sw_swiss_trf t;
     read_ok(DATA "topdown6.trf", &t);
@@ -824,11 +852,11 @@ static void test_score_groups_resolved_from_the_top(void **state) {
             partner[p.boards[k].white] = p.boards[k].black;
             partner[p.boards[k].black] = p.boards[k].white;
         }
-        assert_int_equal(partner[2], 4);
-        assert_int_equal(partner[3], 5);
-        assert_int_equal(partner[1], 6);
-        assert_int_equal(p.quality.score_diff_sum2, 10);
-        assert_int_equal(p.quality.score_diff_max2, 4);
+        assert_int_equal(partner[2], 6);
+        assert_int_equal(partner[3], 1);
+        assert_int_equal(partner[4], 5);
+        assert_int_equal(p.quality.score_diff_sum2, 6);
+        assert_int_equal(p.quality.score_diff_max2, 5);
         assert_int_equal(p.quality.violations, 0);
         sw_swiss_pairing_free(&p);
     }
@@ -938,14 +966,18 @@ static void test_check_agrees_with_own_pairings(void **state) {
 static void test_dutch_reference_replay(void **state) {
     (void)state;
     static const char *files[] = {
-        "gen002-9p7r.trf",   "gen004-33p5r.trf", "gen032-9p5r.trf",  "gen036-12p5r.trf",
-        "gen040-12p7r.trf",  "gen043-7p5r.trf",  "gen051-7p6r.trf",  "gen053-12p5r.trf",
-        "gen055-15p7r.trf",  "gen056-20p9r.trf", "gen074-25p5r.trf", "gen077-9p5r.trf",
-        "gen080-9p7r.trf",   "gen088-7p5r.trf",  "gen089-15p8r.trf", "gen091-15p7r.trf",
-        "gen100-150p5r.trf", "gen104-12p7r.trf", "gen108-51p5r.trf", "gen115-12p5r.trf",
-        "gen116-80p5r.trf",  "gen119-20p8r.trf", "gen138-80p6r.trf", "gen146-15p8r.trf",
-        "gen147-7p6r.trf",   "gen149-40p8r.trf", "gen163-15p7r.trf", "gen165-64p6r.trf",
-        "gen172-12p5r.trf",  "gen176-15p7r.trf", "gen178-40p5r.trf", "gen191-20p9r.trf",
+        "gen002-9p7r.trf",  "gen004-33p5r.trf",  "gen014-12p11r.trf", "gen022-9p6r.trf",
+        "gen032-9p5r.trf",  "gen033-7p5r.trf",   "gen034-20p7r.trf",  "gen036-12p5r.trf",
+        "gen037-12p9r.trf", "gen038-12p10r.trf", "gen040-12p7r.trf",  "gen043-7p5r.trf",
+        "gen051-7p6r.trf",  "gen053-12p5r.trf",  "gen054-12p8r.trf",  "gen055-15p7r.trf",
+        "gen056-20p9r.trf", "gen062-7p6r.trf",   "gen071-15p10r.trf", "gen074-25p5r.trf",
+        "gen077-9p5r.trf",  "gen080-9p7r.trf",   "gen085-7p6r.trf",   "gen088-7p5r.trf",
+        "gen089-15p8r.trf", "gen091-15p7r.trf",  "gen100-150p5r.trf", "gen104-12p7r.trf",
+        "gen108-51p5r.trf", "gen111-15p10r.trf", "gen115-12p5r.trf",  "gen116-80p5r.trf",
+        "gen119-20p8r.trf", "gen138-80p6r.trf",  "gen140-12p9r.trf",  "gen146-15p8r.trf",
+        "gen147-7p6r.trf",  "gen149-40p8r.trf",  "gen163-15p7r.trf",  "gen164-20p11r.trf",
+        "gen165-64p6r.trf", "gen172-12p5r.trf",  "gen173-25p8r.trf",  "gen176-15p7r.trf",
+        "gen178-40p5r.trf", "gen184-20p11r.trf", "gen191-20p9r.trf",  "gen193-15p6r.trf",
         "gen198-15p5r.trf"};
     int rounds = 0;
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
@@ -1375,7 +1407,7 @@ int main(void) {
         cmocka_unit_test(test_sparse_matching_equals_full_graph),
         cmocka_unit_test(test_first_round_top_half_against_bottom_half),
         cmocka_unit_test(test_byes_entered_ahead_are_absences),
-        cmocka_unit_test(test_score_groups_resolved_from_the_top),
+        cmocka_unit_test(test_score_differences_bracket_by_bracket),
         cmocka_unit_test(test_thesis_four_players_no_third_round),
         cmocka_unit_test(test_thesis_six_players_forced_pairs),
         cmocka_unit_test(test_colours_follow_the_rules),

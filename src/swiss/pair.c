@@ -70,13 +70,27 @@ typedef struct weights {
     uint64_t *Rg;  /* ng: radix of group g's colour and float digits, 2 min(e, |G_g|) + 1 */
     uint64_t *mem; /* all the numbers below */
     uint64_t *k_real, *k_rank;
+    uint64_t *k_bye; /* above N_1: the score of the bye's recipient (lowest first) */
     /* ng numbers each: per score group, top first, the units of F_g, of its
      * colour digits and of its float digits (k_low: the pricing bound). */
     uint64_t *k_grp, *k_eq, *k_alt, *k_low;
+    /* Per group, above F_g: the unit of N_g, the downfloaters of bracket g
+     * (pairs and the bye that cross the boundary below g; C5, the pairs of
+     * each bracket). */
+    uint64_t *k_n;
+    int *gs; /* ng: the score of each group (half points) */
+    /* pen[i * (ng + 1) + j], i <= j <= ng: what a pair from group i to group
+     * j (j = ng: the bye) costs in N and F: a downfloater of brackets
+     * i..j-1, each with the PSD entry s_i - s_k + 1 point, then a pair of
+     * bracket j with the entry s_i - s_j (C.04.3 C5, C6 bracket by bracket;
+     * the entries squared). */
+    uint64_t *pen;
 } weights;
 
 static void weights_free(weights *W) {
     free(W->grp);
+    free(W->gs);
+    free(W->pen);
     free(W->Rg);
     free(W->mem);
     memset(W, 0, sizeof *W);
@@ -93,9 +107,36 @@ static bool group_radix(weights *W) {
     for (int r = 0; r < W->np; r++)
         W->Rg[W->grp[r]]++;
     uint64_t e = (uint64_t)(W->np + 1) / 2;
+    if (W->ng > 0)
+        W->Rg[W->ng - 1]++; /* the bye is made in the last bracket too */
     for (int g = 0; g < W->ng; g++)
         W->Rg[g] = 2 * (W->Rg[g] < e ? W->Rg[g] : e) + 1;
     return true;
+}
+
+/* W->gs from the groups of who (W->grp, W->ng). */
+static bool group_scores(const sw_swiss_ranked *rk, const int *who, weights *W) {
+    W->gs = calloc((size_t)(W->ng + 1), sizeof *W->gs);
+    if (!W->gs)
+        return false;
+    for (int r = 0; r < W->np; r++)
+        W->gs[W->grp[r]] = rk->st->p[rk->idx[who[r]]].score2;
+    return true;
+}
+
+/* Group g's part of the F components of a pair (or bye) from group i to
+ * group j (j = ng for the bye): the PSD entry squared, and whether it is a
+ * downfloat (N). */
+static int64_t psd_part(const weights *W, int i, int j, int g, bool *down) {
+    *down = false;
+    if (i == j || g < i || g > j || g == W->ng)
+        return 0;
+    int64_t v = W->gs[i] - W->gs[g];
+    if (g < j) {
+        *down = true;
+        v += 2;
+    }
+    return v * v;
 }
 
 /* Room for a multiplier while its width is not known yet: one limb beyond
@@ -119,14 +160,14 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(3 * np + 6));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(4 * np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
-    if (!group_radix(W)) {
+    if (!group_radix(W) || !group_scores(rk, who, W)) {
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -135,37 +176,69 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->lo = lo;
     uint64_t e = (uint64_t)(np + 1) / 2;
     W->R = 2 * e + 1;
-    /* tmp holds, WIDE limbs each: rank (1), then from the lowest group up
-     * alt_g, eq_g, F_g, and last k_real: 3 ng + 2 numbers. */
+    /* The components, top first, bracket by bracket as the Dutch system
+     * meets its criteria: N_0 F_0, then for each g the next bracket's N and
+     * F (C7: the downfloaters that help it) before g's colours and floats:
+     *   N_0 F_0 | N_1 F_1 eq_0 alt_0 | N_2 F_2 eq_1 alt_1 | ... | eq_G-1 alt_G-1
+     * kind 0 N, 1 F, 2 eq, 3 alt. tmp holds their units, WIDE limbs each,
+     * from the bottom: rank (1), then the 4 ng components, k_bye, k_real. */
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(4 * ng + 1)),
+        *cgrp = malloc(sizeof(int) * (size_t)(4 * ng + 1)),
+        *gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    if (!ckind || !cgrp || !gend) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+    for (int r = 0; r < np; r++)
+        gend[W->grp[r]] = r + 1;
+    for (int g = 0; g <= ng; g++) {
+        if (g < ng) {
+            ckind[nc] = 0, cgrp[nc++] = g;
+            ckind[nc] = 1, cgrp[nc++] = g;
+        }
+        if (g > 0) {
+            ckind[nc] = 2, cgrp[nc++] = g - 1;
+            ckind[nc] = 3, cgrp[nc++] = g - 1;
+        }
+    }
     uint64_t *k = tmp;
     sw_limbs_set_i64(k, WIDE, 1);
     W->K = 2 * (uint64_t)np * e + 1;
     int n_at = 1, bits = 0;
     bool too_wide = false;
     uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
-    for (int g = ng - 1, r = np; g >= 0 && !too_wide; g--) {
-        int end = r, start = r;
-        while (start > 0 && W->grp[start - 1] == g)
-            start--;
-        r = start;
-        uint64_t Rg = W->Rg[g];
-        /* alt_g above what lies below, eq_g four float digits up, F_g two
-         * colour digits up. */
-        uint64_t step[3] = {range + 1, Rg * Rg * Rg * Rg, Rg * Rg};
-        for (int t = 0; t < 3; t++) {
-            sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, step[t], WIDE);
-            n_at++;
-        }
-        uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
-        uint64_t pairs = size < below ? size : below;
-        pairs = (pairs < e ? pairs : e) + 1;
-        uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo) + 2;
-        range = pairs * dmax * dmax;
+    for (int t = nc - 1; t >= 0 && !too_wide; t--) {
+        int g = cgrp[t];
+        uint64_t Rg = W->Rg[g], next;
+        if (ckind[t] == 3)
+            next = Rg * Rg * Rg * Rg - 1; /* four float digits */
+        else if (ckind[t] == 2)
+            next = Rg * Rg - 1; /* two colour digits */
+        else if (ckind[t] == 1) {
+            /* F_g: at most one entry per pair or downfloater of the bracket
+             * (its players are among the first gend[g]), each at most
+             * (s_top - s_g + 2)^2. */
+            uint64_t pairs = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
+            uint64_t dmax = (uint64_t)(W->gs[0] - W->gs[g]) + 2;
+            next = (pairs + 1) * dmax * dmax;
+        } else
+            next = e; /* N_g: at most e edges cross a boundary */
+        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+        n_at++;
+        range = next;
         bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
         too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
     }
-    /* k_real: one more than F_0's range above F_0's unit. */
+    /* k_bye above N_0, then k_real above the bye's score range. */
+    sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+    sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+    n_at++;
+    range = np ? (uint64_t)(W->gs[0] - lo) : 0;
     sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
     sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
     bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
@@ -175,6 +248,9 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     if (L < 2)
         L = 2;
     if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
@@ -184,8 +260,12 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(4 * ng + 3));
-    if (!W->mem) {
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(5 * ng + 3));
+    W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
+    if (!W->mem || !W->pen) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -196,13 +276,19 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->k_eq = W->k_grp + (size_t)ng * (size_t)L;
     W->k_alt = W->k_eq + (size_t)ng * (size_t)L;
     W->k_low = W->k_alt + (size_t)ng * (size_t)L;
+    W->k_n = W->k_low + (size_t)ng * (size_t)L;
+    W->k_bye = W->k_n + (size_t)ng * (size_t)L;
+    sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    for (int t = 0; t < nc; t++) {
+        uint64_t *dst[4] = {W->k_n, W->k_grp, W->k_eq, W->k_alt};
+        sw_limbs_copy(dst[ckind[t]] + (size_t)cgrp[t] * (size_t)L, k + (size_t)(nc - t) * WIDE, L);
+    }
+    free(ckind);
+    free(cgrp);
+    free(gend);
     for (int g = 0; g < ng; g++) {
-        size_t at = 1 + 3 * (size_t)(ng - 1 - g); /* group g's alt_g in tmp */
-        sw_limbs_copy(W->k_alt + (size_t)g * (size_t)L, k + at * WIDE, L);
-        sw_limbs_copy(W->k_eq + (size_t)g * (size_t)L, k + (at + 1) * WIDE, L);
-        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (at + 2) * WIDE, L);
         /* Per player of the group, at least half of the colour and float
          * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
          * (R^3 + R^2 + R + 1) k_alt with R = Rg; an edge's parts fall in
@@ -217,6 +303,18 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
             sw_limbs_mul_u64(t, t, R, L);
         }
     }
+    for (int i = 0; i < ng; i++)
+        for (int j = i; j <= ng; j++) {
+            uint64_t *p = W->pen + ((size_t)i * (size_t)(ng + 1) + (size_t)j) * (size_t)L;
+            sw_limbs_set_i64(p, L, 0);
+            for (int g = i; g <= j && g < ng; g++) {
+                bool down;
+                int64_t v = psd_part(W, i, j, g, &down);
+                sw_limbs_addmul_u64(p, W->k_grp + (size_t)g * (size_t)L, (uint64_t)v, L);
+                if (down)
+                    sw_limbs_add(p, p, W->k_n + (size_t)g * (size_t)L, L);
+            }
+        }
     free(tmp);
     return SW_OK;
 }
@@ -269,12 +367,15 @@ typedef struct ecomp {
     int64_t rank; /* (2 np - pa - pb) K + floaters' order */
     int grp;      /* score group of the higher-scored player (where it floats from) */
     int glo;      /* score group of the lower one: the bracket the pair is made in */
+    int nlo;      /* the pair is a downfloat out of groups grp..nlo-1 (N_g); the
+                   * bye out of every group from its player's down */
     int d2;       /* squared score difference (half points), in grp's F */
     int64_t eq;   /* colour digits of glo: players given their preference (C10), radix
                    * Rg, then those with a strong or absolute one given it (C11) */
     int64_t altd; /* float digits of grp, radix Rg: the higher one not floating down
                    * again (C12 at R^3, C14 at R^0... see pack_low) */
     int64_t altu; /* float digits of glo: the lower one not floating up again */
+    int64_t bys;  /* the bye: its recipient's score above the lowest */
 } ecomp;
 
 /* Packed digits of a pair whose higher (a, of group ga) floats down to b
@@ -287,7 +388,7 @@ typedef struct ecomp {
 static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
                       bool floats, int ga, int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
-    ecomp x = {0, ga, gb, 0, 0, 0, 0};
+    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
     if (b) {
         const sw_swiss_pstate *pl[2] = {a, b};
@@ -351,8 +452,10 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
     sw_limbs_set_i64(out, L, x.rank);
     add_low(W, x, out);
     sw_limbs_addmul_u64(out, W->k_real, 2, L);
-    if (x.d2) {
-        sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+    if (x.nlo > x.grp) {
+        const uint64_t *p =
+            W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)x.nlo) * (size_t)L;
+        sw_limbs_copy(t, p, L);
         sw_limbs_sub(out, out, t, L);
     }
 }
@@ -363,7 +466,10 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
 static ecomp bye_comp(const ectx *c, int pa) {
     const weights *W = &c->W;
     const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
-    ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->grp[pa]);
+    /* made in the last bracket: its colour and upfloat digits count there */
+    ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->ng - 1);
+    x.nlo = W->ng;
+    x.bys = a->score2 - W->lo;
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
     x.d2 = d * d;
@@ -377,7 +483,8 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     sw_limbs_set_i64(out, L, 0);
     add_low(W, x, out);
-    sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+    sw_limbs_copy(t, W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)W->ng) * (size_t)L, L);
+    sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
 }
 
@@ -465,24 +572,23 @@ static bool bye_edges(const ectx *c, elist *l) {
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
  * real and rank parts split per player and the colour and float parts are
  * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
- * + np) k_rank + k_low) the sum base[a] + base[b] + 4 d^2 k_grp[g] is at most the
- * reduced cost: when it is >= 0, so is the reduced cost (blossom duals only
- * add). pen[g * (dm + 1) + d] holds 4 d^2 k_grp[g]. Two additions a pair. */
+ * + np) k_rank + k_low) the sum base[a] + base[b] + 4 pen(g_a, g_b) is at most
+ * the reduced cost: when it is >= 0, so is the reduced cost (blossom duals
+ * only add). pen holds 4 W.pen. Two additions a pair. */
 typedef struct pricer {
-    int L, dm;
+    int L, ng;
     uint64_t *base; /* count numbers */
-    uint64_t *pen;  /* ng * (dm + 1) numbers */
+    uint64_t *pen;  /* ng * (ng + 1) numbers */
 } pricer;
 
 static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     const weights *W = &c->W;
     int L = W->L, n = c->count;
-    int hi = n ? c->rk->st->p[c->rk->idx[c->who[0]]].score2 : 0;
-    int lo = n ? c->rk->st->p[c->rk->idx[c->who[n - 1]]].score2 : 0;
     pr->L = L;
-    pr->dm = hi - lo;
+    pr->ng = W->ng;
+    size_t npen = (size_t)W->ng * (size_t)(W->ng + 1);
     pr->base = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
-    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(W->ng + 1) * (size_t)(pr->dm + 1));
+    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
     if (!pr->base || !pr->pen)
         return false;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
@@ -494,11 +600,8 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
         sw_limbs_shl(t, t, 2, L);
         sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
     }
-    for (int g = 0; g < W->ng; g++)
-        for (int x = 0; x <= pr->dm; x++) {
-            uint64_t *p = pr->pen + ((size_t)g * (size_t)(pr->dm + 1) + (size_t)x) * (size_t)L;
-            sw_limbs_mul_u64(p, W->k_grp + (size_t)g * (size_t)L, 4 * (uint64_t)x * (uint64_t)x, L);
-        }
+    for (size_t x = 0; x < npen; x++)
+        sw_limbs_shl(pr->pen + x * (size_t)L, W->pen + x * (size_t)L, 2, L);
     return true;
 }
 
@@ -523,12 +626,10 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
     uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
     bool ok = true;
     for (int a = 0; a < c->count && ok; a++) {
-        const sw_swiss_pstate *pa = &c->rk->st->p[c->rk->idx[c->who[a]]];
-        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.dm + 1) * (size_t)L;
+        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.ng + 1) * (size_t)L;
         for (int b = a + 1; b < c->count; b++) {
-            int dd = pa->score2 - c->rk->st->p[c->rk->idx[c->who[b]]].score2;
             sw_limbs_add(sum, pr.base + (size_t)a * (size_t)L, pr.base + (size_t)b * (size_t)L, L);
-            sw_limbs_add(sum, sum, pen_a + (size_t)dd * (size_t)L, L);
+            sw_limbs_add(sum, sum, pen_a + (size_t)c->W.grp[b] * (size_t)L, L);
             if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
                 continue;
             edge_weight(c, a, b, w);
@@ -876,8 +977,15 @@ static ecomp pair_comp(const ectx *c, int a, int b) {
 }
 
 /* Group g's parts of x: its d^2 (F_g), colour digits and float digits. */
-static void group_parts(ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
-    *f += x.grp == g ? x.d2 : 0;
+/* Group g's N_g and F_g parts of x as one number (compared, never weighed). */
+static int64_t psd_of(const weights *W, ecomp x, int g) {
+    bool down;
+    int64_t v = psd_part(W, x.grp, x.nlo, g, &down);
+    return v + (down ? (int64_t)1 << 40 : 0);
+}
+
+static void group_parts(const weights *W, ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
+    *f += psd_of(W, x, g);
     *eq += x.glo == g ? x.eq : 0;
     *alt += (x.grp == g ? x.altd : 0) + (x.glo == g ? x.altu : 0);
 }
@@ -885,17 +993,22 @@ static void group_parts(ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
 /* Do two pairs of games on the same four players weigh the same? The weight
  * is a mixed-radix number whose digits stay in range for any set of games,
  * so equal weight is equal components: real is equal already (the same
- * players play), so rank and, in each group, the sum of d^2, the colour and
- * the float digits. */
-static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
+ * players play), so rank and, in each group, N_g and F_g (every group
+ * from the highest to the lowest end: a downfloat counts in each bracket it
+ * passes), the colour and the float digits. */
+static bool same_weight(const weights *W, ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
     if (x1.rank + x2.rank != y1.rank + y2.rank)
         return false;
     const ecomp all[4] = {x1, x2, y1, y2};
-    for (int k = 0; k < 8; k++) {
-        int g = k % 2 ? all[k / 2].glo : all[k / 2].grp;
+    int g0 = W->ng, g1 = 0;
+    for (int t = 0; t < 4; t++) {
+        g0 = all[t].grp < g0 ? all[t].grp : g0;
+        g1 = all[t].nlo > g1 ? all[t].nlo : g1;
+    }
+    for (int g = g0; g <= g1 && g < W->ng; g++) {
         int64_t v[2][3] = {{0, 0, 0}, {0, 0, 0}};
         for (int t = 0; t < 4; t++)
-            group_parts(all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
+            group_parts(W, all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
         if (memcmp(v[0], v[1], sizeof v[0]))
             return false;
     }
@@ -905,21 +1018,24 @@ static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
 /* The components of a whole pairing summed, per group (f: d^2, eq, alt). */
 typedef struct totals {
     long games;
+    int64_t bys;
     int64_t rank;
     int64_t *f, *eq, *alt; /* ng each */
 } totals;
 
-static void add_comp(totals *t, ecomp x) {
+static void add_comp(const weights *W, totals *t, ecomp x) {
     t->games++;
+    t->bys += x.bys;
     t->rank += x.rank;
-    t->f[x.grp] += x.d2;
+    for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
+        t->f[g] += psd_of(W, x, g);
     t->eq[x.glo] += x.eq;
     t->alt[x.grp] += x.altd;
     t->alt[x.glo] += x.altu;
 }
 
 static bool same_totals(const totals *a, const totals *b, int ng) {
-    if (a->games != b->games || a->rank != b->rank)
+    if (a->games != b->games || a->bys != b->bys || a->rank != b->rank)
         return false;
     size_t sz = sizeof(int64_t) * (size_t)ng;
     return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz);
@@ -952,8 +1068,10 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
     c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
-    if (!group_radix(&c.W)) {
+    if (!group_radix(&c.W) || !group_scores(rk, who, &c.W)) {
         free(c.W.grp);
+        free(c.W.Rg);
+        free(c.W.gs);
         free(c.target);
         free(ba);
         free(bb);
@@ -964,23 +1082,23 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
     size_t m = (size_t)(np + 1);
-    totals topt = {0, 0, fs, fs + m, fs + 2 * m},
-           tideal = {0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
+    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m},
+           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
             ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
         else if (mate[a] > a)
-            add_comp(&topt, edge_comp(&c, a, mate[a]));
+            add_comp(&c.W, &topt, edge_comp(&c, a, mate[a]));
         else if (mate[a] == -2)
-            add_comp(&topt, bye_comp(&c, a));
+            add_comp(&c.W, &topt, bye_comp(&c, a));
         if (t == np) {
             ideal_ok = ideal_ok && bye_ok[a];
             if (bye_ok[a])
-                add_comp(&tideal, bye_comp(&c, a));
+                add_comp(&c.W, &tideal, bye_comp(&c, a));
         } else if (t > a) {
             if (sw_swiss_legal(rk, who[a], who[t]))
-                add_comp(&tideal, edge_comp(&c, a, t));
+                add_comp(&c.W, &tideal, edge_comp(&c, a, t));
             else
                 ideal_ok = false;
         }
@@ -1007,8 +1125,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
                     if (board_pen(c.target, a, u) + board_pen(c.target, b, v) >= cur ||
                         !sw_swiss_legal(rk, who[a], who[u]) || !sw_swiss_legal(rk, who[b], who[v]))
                         continue;
-                    if (!same_weight(pair_comp(&c, a, u), pair_comp(&c, b, v), pair_comp(&c, a, b),
-                                     pair_comp(&c, p, q)))
+                    if (!same_weight(&c.W, pair_comp(&c, a, u), pair_comp(&c, b, v),
+                                     pair_comp(&c, a, b), pair_comp(&c, p, q)))
                         continue;
                     mate[a] = u;
                     mate[u] = a;
@@ -1025,6 +1143,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     }
     free(c.W.grp);
     free(c.W.Rg);
+    free(c.W.gs);
     free(c.target);
     free(ba);
     free(bb);
