@@ -78,6 +78,9 @@ typedef struct weights {
      * (pairs and the bye that cross the boundary below g; C5, the pairs of
      * each bracket). */
     uint64_t *k_n;
+    /* Per group, below its float digits: the unit of its bracket order
+     * digits (bracket_order's second solve; unused otherwise). */
+    uint64_t *k_ord;
     int *gs; /* ng: the score of each group (half points) */
     /* pen[i * (ng + 1) + j], i <= j <= ng: what a pair from group i to group
      * j (j = ng: the bye) costs in N and F: a downfloater of brackets
@@ -155,12 +158,19 @@ static int64_t psd_part(const weights *W, int i, int j, int g, bool *down) {
  * at most (min(|G_g|, players below G_g, edges) + 1) * (s_g - s_min + 2)^2,
  * as every pair it counts has a distinct higher player in G_g and a
  * distinct lower one below, and the bye counts as one point below s_min. */
+/* The bracket order's digits, per group (bracket_order): ord_n[g] radices
+ * from ord_rad + ord_off[g]. */
+typedef struct ordspec {
+    const int *ord_n, *ord_off;
+    const uint64_t *ord_rad;
+} ordspec;
+
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
-                              sw_error *err) {
+                              const ordspec *os, sw_error *err) {
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(4 * np + 6));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(5 * np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
@@ -180,10 +190,13 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
      * meets its criteria: N_0 F_0, then for each g the next bracket's N and
      * F (C7: the downfloaters that help it) before g's colours and floats:
      *   N_0 F_0 | N_1 F_1 eq_0 alt_0 | N_2 F_2 eq_1 alt_1 | ... | eq_G-1 alt_G-1
-     * kind 0 N, 1 F, 2 eq, 3 alt. tmp holds their units, WIDE limbs each,
-     * from the bottom: rank (1), then the 4 ng components, k_bye, k_real. */
-    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(4 * ng + 1)),
-        *cgrp = malloc(sizeof(int) * (size_t)(4 * ng + 1)),
+     * kind 0 N, 1 F, 2 eq, 3 alt; with os, 4: group g's bracket order
+     * digits after alt_g (the Dutch system settles a bracket's pairs in
+     * its order before it looks at the next bracket's colours). tmp holds
+     * their units, WIDE limbs each, from the bottom: rank (1), then the
+     * components, k_bye, k_real. */
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(5 * ng + 1)),
+        *cgrp = malloc(sizeof(int) * (size_t)(5 * ng + 1)),
         *gend = malloc(sizeof(int) * (size_t)(ng + 1));
     if (!ckind || !cgrp || !gend) {
         free(ckind);
@@ -203,6 +216,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         if (g > 0) {
             ckind[nc] = 2, cgrp[nc++] = g - 1;
             ckind[nc] = 3, cgrp[nc++] = g - 1;
+            if (os && os->ord_n[g - 1] > 0)
+                ckind[nc] = 4, cgrp[nc++] = g - 1;
         }
     }
     uint64_t *k = tmp;
@@ -211,10 +226,18 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     int n_at = 1, bits = 0;
     bool too_wide = false;
     uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
+    /* The radices of the component below, when it is a bracket order. */
+    const uint64_t *fac = NULL;
+    int nfac = 0;
     for (int t = nc - 1; t >= 0 && !too_wide; t--) {
         int g = cgrp[t];
-        uint64_t Rg = W->Rg[g], next;
-        if (ckind[t] == 3)
+        uint64_t Rg = W->Rg[g], next = 0;
+        const uint64_t *nfacp = NULL;
+        int nnfac = 0;
+        if (ckind[t] == 4) {
+            nfacp = os->ord_rad + os->ord_off[g];
+            nnfac = os->ord_n[g];
+        } else if (ckind[t] == 3)
             next = Rg * Rg * Rg * Rg - 1; /* four float digits */
         else if (ckind[t] == 2)
             next = Rg * Rg - 1; /* two colour digits */
@@ -228,9 +251,15 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         } else
             next = e; /* N_g: at most e edges cross a boundary */
         sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-        sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+        if (fac)
+            for (int q = 0; q < nfac; q++)
+                sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, fac[q], WIDE);
+        else
+            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
         n_at++;
         range = next;
+        fac = nfacp;
+        nfac = nnfac;
         bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
         too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
     }
@@ -260,7 +289,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(5 * ng + 3));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     if (!W->mem || !W->pen) {
         free(ckind);
@@ -277,12 +306,14 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->k_alt = W->k_eq + (size_t)ng * (size_t)L;
     W->k_low = W->k_alt + (size_t)ng * (size_t)L;
     W->k_n = W->k_low + (size_t)ng * (size_t)L;
-    W->k_bye = W->k_n + (size_t)ng * (size_t)L;
+    W->k_ord = W->k_n + (size_t)ng * (size_t)L;
+    W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
+    memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
     for (int t = 0; t < nc; t++) {
-        uint64_t *dst[4] = {W->k_n, W->k_grp, W->k_eq, W->k_alt};
+        uint64_t *dst[5] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord};
         sw_limbs_copy(dst[ckind[t]] + (size_t)cgrp[t] * (size_t)L, k + (size_t)(nc - t) * WIDE, L);
     }
     free(ckind);
@@ -666,7 +697,7 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
                                const bool *bye_ok, int *mate, sw_error *err) {
     ectx c = {rk, who, count, bye_ok, {0}, NULL};
-    sw_status rc = make_weights(rk, who, count, &c.W, err);
+    sw_status rc = make_weights(rk, who, count, &c.W, NULL, err);
     if (rc)
         return rc;
     int L = c.W.L;
@@ -791,7 +822,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
-    uint64_t *place = NULL;
+    uint64_t *place = NULL, *ord_rad = NULL;
+    int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
     if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !s2n ||
@@ -870,23 +902,57 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         bits += log2((double)radix[i]);
     if (n1 == 0 || bits > LEX_BITS_MAX)
         goto out;
-    rc = make_weights(rk, who, np, &c.W, err);
+    /* Each digit belongs to the bracket where its S1 player is paired
+     * (a moved-down player: the group it moved into; an exchange count:
+     * its group); the digits of bracket g form one number in the weight,
+     * just below g's float digits. */
+    dg = malloc(sizeof(int) * (size_t)(n1 + 1));
+    ord_n = calloc((size_t)(ng + 1), sizeof(int));
+    ord_off = calloc((size_t)(ng + 1), sizeof(int));
+    ord_rad = malloc(sizeof(uint64_t) * (size_t)(n1 + 1));
+    if (!dg || !ord_n || !ord_off || !ord_rad) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (int i = 0; i < n1; i++) {
+        int r = order[i];
+        dg[i] = r < 0 ? -1 - r : role[r] == 1 ? grp[mate[r]] : grp[r];
+        ord_n[dg[i]]++;
+    }
+    for (int g = 1; g <= ng; g++)
+        ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
+    {
+        int *fill = calloc((size_t)(ng + 1), sizeof(int));
+        if (!fill) {
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+            goto out;
+        }
+        for (int i = 0; i < n1; i++)
+            ord_rad[ord_off[dg[i]] + fill[dg[i]]++] = radix[i];
+        free(fill);
+    }
+    ordspec os = {ord_n, ord_off, ord_rad};
+    rc = make_weights(rk, who, np, &c.W, &os, err);
     if (rc)
         goto out;
     c.W.no_order = true;
-    int L = (c.W.bits + (int)bits + 2 + 12 + 63) / 64;
-    if (L > SW_BLOSSOM_LIMBS_MAX)
-        goto out;
+    int L = c.W.L;
     place = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n1 + 1));
     if (!place) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
-    /* place[i] = product of the radices after i; place[n1] = the whole product. */
-    sw_limbs_set_i64(place + (size_t)(n1 - 1) * (size_t)L, L, 1);
-    for (int i = n1 - 2; i >= 0; i--)
-        sw_limbs_mul_u64(place + (size_t)i * (size_t)L, place + (size_t)(i + 1) * (size_t)L,
-                         radix[i + 1], L);
+    /* place[i] = k_ord of its bracket times the radices after i in it. */
+    for (int i = n1 - 1; i >= 0; i--) {
+        uint64_t *pi = place + (size_t)i * (size_t)L;
+        int nx = i + 1;
+        while (nx < n1 && dg[nx] != dg[i])
+            nx++;
+        if (nx < n1)
+            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, radix[nx], L);
+        else
+            sw_limbs_copy(pi, c.W.k_ord + (size_t)dg[i] * (size_t)L, L);
+    }
     l.L = L;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a <= np; a++)
@@ -903,12 +969,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
                 goto out;
             }
-            /* Sign-extend to L limbs, then times the radix product. */
-            uint64_t fill = sw_limbs_is_neg(w, c.W.L) ? ~(uint64_t)0 : 0;
-            for (int t = 0; t < L; t++)
-                slot[t] = t < c.W.L ? w[t] : fill;
-            for (int i = 0; i < n1; i++)
-                sw_limbs_mul_u64(slot, slot, radix[i], L);
+            sw_limbs_copy(slot, w, L);
             if (bye || s1[a] < 0)
                 continue;
             if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0) /* not an exchange */
@@ -941,6 +1002,10 @@ out:
     elist_free(&l);
     weights_free(&c.W);
     free(place);
+    free(ord_rad);
+    free(dg);
+    free(ord_n);
+    free(ord_off);
     free(grp);
     free(gstart);
     free(s1);
