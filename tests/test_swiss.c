@@ -966,20 +966,27 @@ static void test_check_agrees_with_own_pairings(void **state) {
 static void test_dutch_reference_replay(void **state) {
     (void)state;
     static const char *files[] = {
-        "gen002-9p7r.trf",   "gen004-33p5r.trf", "gen014-12p11r.trf", "gen022-9p6r.trf",
-        "gen025-12p6r.trf",  "gen032-9p5r.trf",  "gen033-7p5r.trf",   "gen034-20p7r.trf",
-        "gen036-12p5r.trf",  "gen037-12p9r.trf", "gen038-12p10r.trf", "gen040-12p7r.trf",
-        "gen043-7p5r.trf",   "gen045-25p5r.trf", "gen051-7p6r.trf",   "gen053-12p5r.trf",
-        "gen054-12p8r.trf",  "gen055-15p7r.trf", "gen062-7p6r.trf",   "gen071-15p10r.trf",
-        "gen074-25p5r.trf",  "gen075-40p8r.trf", "gen077-9p5r.trf",   "gen080-9p7r.trf",
-        "gen085-7p6r.trf",   "gen088-7p5r.trf",  "gen089-15p8r.trf",  "gen091-15p7r.trf",
-        "gen100-150p5r.trf", "gen104-12p7r.trf", "gen108-51p5r.trf",  "gen111-15p10r.trf",
-        "gen115-12p5r.trf",  "gen116-80p5r.trf", "gen119-20p8r.trf",  "gen123-40p8r.trf",
-        "gen138-80p6r.trf",  "gen140-12p9r.trf", "gen146-15p8r.trf",  "gen147-7p6r.trf",
-        "gen149-40p8r.trf",  "gen156-40p7r.trf", "gen157-15p9r.trf",  "gen163-15p7r.trf",
-        "gen164-20p11r.trf", "gen165-64p6r.trf", "gen170-12p10r.trf", "gen172-12p5r.trf",
-        "gen173-25p8r.trf",  "gen176-15p7r.trf", "gen178-40p5r.trf",  "gen184-20p11r.trf",
-        "gen191-20p9r.trf",  "gen198-15p5r.trf"};
+        "gen001-25p6r.trf",  "gen002-9p7r.trf",   "gen004-33p5r.trf",  "gen007-51p5r.trf",
+        "gen009-101p5r.trf", "gen013-40p7r.trf",  "gen014-12p11r.trf", "gen020-64p5r.trf",
+        "gen022-9p6r.trf",   "gen025-12p6r.trf",  "gen028-51p9r.trf",  "gen031-40p6r.trf",
+        "gen032-9p5r.trf",   "gen033-7p5r.trf",   "gen034-20p7r.trf",  "gen036-12p5r.trf",
+        "gen037-12p9r.trf",  "gen038-12p10r.trf", "gen040-12p7r.trf",  "gen043-7p5r.trf",
+        "gen045-25p5r.trf",  "gen046-15p7r.trf",  "gen051-7p6r.trf",   "gen053-12p5r.trf",
+        "gen054-12p8r.trf",  "gen055-15p7r.trf",  "gen057-25p8r.trf",  "gen062-7p6r.trf",
+        "gen067-33p5r.trf",  "gen068-80p6r.trf",  "gen071-15p10r.trf", "gen074-25p5r.trf",
+        "gen075-40p8r.trf",  "gen077-9p5r.trf",   "gen080-9p7r.trf",   "gen081-20p5r.trf",
+        "gen085-7p6r.trf",   "gen088-7p5r.trf",   "gen089-15p8r.trf",  "gen091-15p7r.trf",
+        "gen095-101p7r.trf", "gen100-150p5r.trf", "gen101-33p9r.trf",  "gen103-150p6r.trf",
+        "gen104-12p7r.trf",  "gen108-51p5r.trf",  "gen111-15p10r.trf", "gen113-20p11r.trf",
+        "gen115-12p5r.trf",  "gen116-80p5r.trf",  "gen119-20p8r.trf",  "gen122-51p7r.trf",
+        "gen123-40p8r.trf",  "gen128-33p8r.trf",  "gen132-33p9r.trf",  "gen134-80p11r.trf",
+        "gen138-80p6r.trf",  "gen140-12p9r.trf",  "gen143-33p8r.trf",  "gen146-15p8r.trf",
+        "gen147-7p6r.trf",   "gen148-64p8r.trf",  "gen149-40p8r.trf",  "gen151-150p5r.trf",
+        "gen156-40p7r.trf",  "gen157-15p9r.trf",  "gen160-80p8r.trf",  "gen161-101p7r.trf",
+        "gen162-15p5r.trf",  "gen163-15p7r.trf",  "gen164-20p11r.trf", "gen165-64p6r.trf",
+        "gen170-12p10r.trf", "gen172-12p5r.trf",  "gen173-25p8r.trf",  "gen176-15p7r.trf",
+        "gen178-40p5r.trf",  "gen180-64p5r.trf",  "gen184-20p11r.trf", "gen190-33p8r.trf",
+        "gen191-20p9r.trf",  "gen193-15p6r.trf",  "gen197-15p5r.trf",  "gen198-15p5r.trf"};
     int rounds = 0;
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
         char path[512];

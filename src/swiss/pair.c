@@ -817,17 +817,19 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
     /* The digits in order: S1 players by rank, each group's exchange count
      * (-1 - g) just before its first remainder S1 player. */
-    int *order = malloc(sizeof(int) * (size_t)(2 * np + 1));
-    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(2 * np + 1));
+    int *order = malloc(sizeof(int) * (size_t)(3 * np + 1));
+    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(3 * np + 1));
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
+    int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
+    int *gp1 = calloc((size_t)(np + 1), sizeof(int));   /* group -> its remainder's S1 size */
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
     uint64_t *place = NULL, *ord_rad = NULL;
     int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !s2n ||
-        !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !sidx ||
+        !gp1 || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -874,23 +876,33 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         for (int r = gs; r < ge; r++)
             if (role[r] == 2)
                 s2n[r] = rem - p, s1n[r] = p;
+        gp1[g] = p;
     }
     /* The digits by rank. Transpositions before exchanges, bracket by
-     * bracket: a group's count of remainder S1 players paired inside their
-     * own S2 (radix: their number + 1) comes before their own digits, and
-     * after the digits of the brackets above and of the players moved down
-     * into it (they rank higher), as the Dutch system settles those first. */
+     * bracket, in the Dutch exchange order: first a group's count of pairs
+     * of its remainder that hold an S1 player (radix: S1's size + 1; p
+     * minus it players were exchanged), then the BSN sums of the exchange
+     * (those moved from S2 to S1 minus those moved from S1 to S2, the
+     * smaller first), before its S1 players' own digits (the partner's
+     * place in the remainder: with the exchange settled, S2 sorted by BSN)
+     * and after the digits of the brackets above and of the players moved
+     * down into it (they rank higher), as the Dutch system settles those
+     * first. */
     n1 = 0;
     for (int g = 0; g < ng; g++)
-        vidx[g] = -1;
+        vidx[g] = -1, sidx[g] = -1;
     for (int r = 0; r < np; r++) {
         if (role[r] == 2 && vidx[grp[r]] < 0) {
             int cnt = 0;
             for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
                 cnt += role[t] == 2;
+            uint64_t rem = (uint64_t)(cnt + s2n[r]);
             vidx[grp[r]] = n1;
             order[n1] = -1 - grp[r];
             radix[n1++] = (uint64_t)cnt + 1;
+            sidx[grp[r]] = n1;
+            order[n1] = -1 - ng - grp[r];
+            radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
         }
         if (role[r] == 1 || role[r] == 2) {
             s1[r] = n1;
@@ -916,7 +928,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     }
     for (int i = 0; i < n1; i++) {
         int r = order[i];
-        dg[i] = r < 0 ? -1 - r : role[r] == 1 ? grp[mate[r]] : grp[r];
+        dg[i] = r < 0 ? (-1 - r) % ng : role[r] == 1 ? grp[mate[r]] : grp[r];
         ord_n[dg[i]]++;
     }
     for (int g = 1; g <= ng; g++)
@@ -970,9 +982,26 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 goto out;
             }
             sw_limbs_copy(slot, w, L);
+            /* The exchange's BSN sums (credit: minus the sum's difference):
+             * a pair of two S2 players sends its higher one to S1, a pair
+             * of two S1 players its lower one to S2, an S1 player paired
+             * outside its remainder goes to S2. */
+            bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
+            if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && sidx[grp[a]] >= 0) {
+                uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+                sw_limbs_mul_u64(t, place + (size_t)sidx[grp[a]] * (size_t)L,
+                                 (uint64_t)(gp1[grp[a]] + pos2[a] + 1), L);
+                sw_limbs_sub(slot, slot, t, L);
+            }
+            if (role[a] == 2 && !in_a)
+                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[a]] * (size_t)L,
+                                    (uint64_t)(pos[a] + 1), L);
+            if (!bye && role[b] == 2)
+                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
+                                    (uint64_t)(pos[b] + 1), L);
             if (bye || s1[a] < 0)
                 continue;
-            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0) /* not an exchange */
+            if (role[a] == 2 && in_a) /* a pair with an S1 player */
                 sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
@@ -982,10 +1011,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
                             ? (uint64_t)(b - gstart[grp[b]])
                             : radix[i] - 1;
-            else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
-                digit = (uint64_t)pos2[b];
             else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
-                digit = (uint64_t)(s2n[a] + pos[b]);
+                digit = (uint64_t)pos[b];
+            else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+                digit = (uint64_t)(s1n[a] + pos2[b]);
             if (digit > radix[i] - 1)
                 digit = radix[i] - 1;
             sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
@@ -1015,6 +1044,8 @@ out:
     free(order);
     free(radix);
     free(vidx);
+    free(sidx);
+    free(gp1);
     free(s2n);
     free(s1n);
     free(vm);
