@@ -815,21 +815,26 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * 1) of the group below, and stays a candidate in its own. */
     int *pos2 = malloc(sizeof(int) * (size_t)np);
     int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
-    /* The digits in order: S1 players by rank, each group's exchange count
-     * (-1 - g) just before its first remainder S1 player. */
-    int *order = malloc(sizeof(int) * (size_t)(3 * np + 1));
-    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(3 * np + 1));
+    uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
-    int *gp1 = calloc((size_t)(np + 1), sizeof(int));   /* group -> its remainder's S1 size */
+    /* group -> its remainder's S1 size; from np on, the lowest bracket
+     * its floaters reach */
+    int *gp1 = calloc(2 * (size_t)(np + 1), sizeof(int));
+    /* A player the first optimum floats down is a moved-down player of
+     * every bracket from the one below its own to the one it is paired in
+     * (the bye: the last), with one digit in each: mfirst, mlast, mbase. */
+    int *mfirst = malloc(sizeof(int) * (size_t)(np + 1)),
+        *mlast = malloc(sizeof(int) * (size_t)(np + 1)),
+        *mbase = malloc(sizeof(int) * (size_t)(np + 1));
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
     uint64_t *place = NULL, *ord_rad = NULL;
     int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !sidx ||
-        !gp1 || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !gp1 || !mfirst ||
+        !mlast || !mbase || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -850,7 +855,6 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (mate[r] >= gs && mate[r] < ge) {
                 role[r] = 1;
                 s2n[r] = ge - gs; /* candidates: the residents */
-                order[n1++] = r;
             }
         /* The remainder: residents not paired upwards; p pairs inside. */
         int p = 0, rem = 0;
@@ -867,7 +871,6 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (k < p) {
                 role[r] = 2;
                 pos[r] = k++;
-                order[n1++] = r;
             } else {
                 role[r] = 3;
                 pos2[r] = k2++;
@@ -891,22 +894,47 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     n1 = 0;
     for (int g = 0; g < ng; g++)
         vidx[g] = -1, sidx[g] = -1;
+    size_t ndig = 3 * (size_t)np + 1;
+    /* The floaters of a group may end in any bracket one of them reaches
+     * (the second solve may float another one further). */
     for (int r = 0; r < np; r++) {
+        mfirst[r] = grp[r] + 1;
+        mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
+        if (mlast[r] >= mfirst[r] && mlast[r] > gp1[ng + grp[r]])
+            gp1[ng + grp[r]] = mlast[r];
+    }
+    for (int r = 0; r < np; r++)
+        if (mlast[r] >= mfirst[r]) {
+            mlast[r] = gp1[ng + grp[r]];
+            ndig += (size_t)(mlast[r] - mfirst[r] + 1);
+        }
+    radix = malloc(sizeof(uint64_t) * ndig);
+    dg = malloc(sizeof(int) * ndig);
+    if (!radix || !dg) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (int r = 0; r < np; r++) {
+        mbase[r] = n1;
+        for (int g = mfirst[r]; g <= mlast[r]; g++) {
+            dg[n1] = g;
+            radix[n1++] = (uint64_t)(gstart[g + 1] - gstart[g]) + 1;
+        }
         if (role[r] == 2 && vidx[grp[r]] < 0) {
             int cnt = 0;
             for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
                 cnt += role[t] == 2;
             uint64_t rem = (uint64_t)(cnt + s2n[r]);
             vidx[grp[r]] = n1;
-            order[n1] = -1 - grp[r];
+            dg[n1] = grp[r];
             radix[n1++] = (uint64_t)cnt + 1;
             sidx[grp[r]] = n1;
-            order[n1] = -1 - ng - grp[r];
+            dg[n1] = grp[r];
             radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
         }
-        if (role[r] == 1 || role[r] == 2) {
+        if (role[r] == 2) {
             s1[r] = n1;
-            order[n1] = r;
+            dg[n1] = grp[r];
             radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
         }
     }
@@ -918,7 +946,6 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * (a moved-down player: the group it moved into; an exchange count:
      * its group); the digits of bracket g form one number in the weight,
      * just below g's float digits. */
-    dg = malloc(sizeof(int) * (size_t)(n1 + 1));
     ord_n = calloc((size_t)(ng + 1), sizeof(int));
     ord_off = calloc((size_t)(ng + 1), sizeof(int));
     ord_rad = malloc(sizeof(uint64_t) * (size_t)(n1 + 1));
@@ -926,11 +953,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
-    for (int i = 0; i < n1; i++) {
-        int r = order[i];
-        dg[i] = r < 0 ? (-1 - r) % ng : role[r] == 1 ? grp[mate[r]] : grp[r];
+    for (int i = 0; i < n1; i++)
         ord_n[dg[i]]++;
-    }
     for (int g = 1; g <= ng; g++)
         ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
     {
@@ -999,19 +1023,20 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (!bye && role[b] == 2)
                 sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
                                     (uint64_t)(pos[b] + 1), L);
+            /* A moved-down player meets a resident of a bracket it passes:
+             * the resident's place there, the higher first. */
+            if (!bye && grp[b] >= mfirst[a] && grp[b] <= mlast[a]) {
+                int i = mbase[a] + grp[b] - mfirst[a];
+                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L,
+                                    radix[i] - 1 - (uint64_t)(b - gstart[grp[b]]), L);
+            }
             if (bye || s1[a] < 0)
                 continue;
             if (role[a] == 2 && in_a) /* a pair with an S1 player */
                 sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
-            if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
-                digit = (uint64_t)(b - gstart[grp[b]]);
-            else if (role[a] == 1 && b >= gstart[grp[a] + 1])
-                digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
-                            ? (uint64_t)(b - gstart[grp[b]])
-                            : radix[i] - 1;
-            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
+            if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
                 digit = (uint64_t)pos[b];
             else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
                 digit = (uint64_t)(s1n[a] + pos2[b]);
@@ -1041,11 +1066,13 @@ out:
     free(pos);
     free(pos2);
     free(role);
-    free(order);
     free(radix);
     free(vidx);
     free(sidx);
     free(gp1);
+    free(mfirst);
+    free(mlast);
+    free(mbase);
     free(s2n);
     free(s1n);
     free(vm);
