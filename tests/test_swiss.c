@@ -1218,8 +1218,111 @@ static bool has_board(const sw_swiss_pairing *p, int a, int b) {
     return false;
 }
 
-/* XXA: players 1 and 2 start with one extra point, so round 1 is 1 v 2 and
- * 3 v 4 (without it, 1 v 3 and 2 v 4). */
+/* Is there a board with white w and black b (b 0: w has the bye)? */
+static bool has_white(const sw_swiss_pairing *p, int w, int b) {
+    for (int k = 0; k < p->nboards; k++)
+        if (p->boards[k].white == w && p->boards[k].black == b)
+            return true;
+    return false;
+}
+
+/* Floater choice (C.04.3 bracket order, MDPs by rank). Before round 4 of
+ * floatchoice7.trf: 1 and 2 have 2.5 (they drew each other in round 3), 3
+ * and 4 have 2.0, 5, 6 and 7 have 1.0 and have all had the bye, so only 1-4
+ * may get it. By hand, bracket by bracket:
+ *   2.5 {1, 2}: they met, both move down.
+ *   2.0 {MDPs 1, 2; residents 3, 4}: 1 met 4 and 2 met 3, so the pairs are
+ *     1-3 or 2-4. Both at once would leave the bye to one of 5-7 (C2, and
+ *     completion C4): one pair, an MDP and a resident float. 1-3 and 2-4
+ *     tie on every criterion (score differences here and in the next
+ *     bracket, one strong colour preference missed either way, no repeated
+ *     float), so the order decides: S1 is the highest MDP, 1, and it meets
+ *     the first resident it can, 3. Colours: 1 and 3 both want black
+ *     strongly (w b w); the higher ranked, 1, gets it: 3-1.
+ *   1.0 {MDPs 2, 4; 5, 6, 7}: the bye goes to 4 (2.0; 2 has 2.5); 2 met 5,
+ *     so 2-6 (2 b w b wants white strongly, 6 b - w mildly black); 5-7: both
+ *     mildly white (w b), no game with different colours, 5 ranks higher:
+ *     5 white.
+ * Before the digits of a bracket came ahead of the next bracket's colours,
+ * seatwise paired 2-4 and 5-1 (the 1.0 bracket's colours decided). */
+static void test_floater_choice_higher_mdp_first(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "floatchoice7.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 4);
+    assert_true(has_white(&p, 3, 1));
+    assert_true(has_white(&p, 2, 6));
+    assert_true(has_white(&p, 5, 7));
+    assert_true(has_white(&p, 4, 0));
+    assert_int_equal(p.quality.violations, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Bye versus floats. Before round 5 of byefloat7.trf: 1 and 2 have 3.5
+ * (they drew each other), 3, 5 and 6 have 2.0, 4 and 7 have 1.5; 4-7 have
+ * had the bye, so it goes to 1, 2 or 3. 2 has met 3, 5 and 6, so the 2.0
+ * bracket can pair 2 with nobody. Pairing the most there (1-6, 3-5) sends
+ * 2 down to the bye. The 2025 references give the bye to the eligible
+ * player with the lowest score, 3, ahead of the pairs of the brackets
+ * above (C.04.3 2025 PAB; every reference round with a bye agrees). Then
+ * by hand: 1 met 3, so 1-5 or 1-6; after 1-6, 5 met both 4 and 7, so 1-5
+ * (1 w b w b mildly white, 5 w b - w strongly black: 1 white); 6-4 (both
+ * strongly white with the same sequence back to round 1: the higher
+ * ranked, 6 on 2.0, gets white); 7-2 (7: absolute white after b b). */
+static void test_bye_to_the_lowest_score_before_floats(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "byefloat7.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 4);
+    assert_true(has_white(&p, 1, 5));
+    assert_true(has_white(&p, 6, 4));
+    assert_true(has_white(&p, 7, 2));
+    assert_true(has_white(&p, 3, 0));
+    assert_int_equal(p.quality.violations, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Colour tie (C.04.3 5.2): equal preferences alternate to the most recent
+ * game in which the two had different colours, each sequence counted back
+ * from its own last game; only without one does the higher ranked player
+ * get his preference. A (higher ranked) played b w w b, B played w b w b:
+ * both mildly want white. Back from the last game: b/b, w/w, then w/b: A
+ * had white there, so A gets black now. With B's sequence b w w b (no
+ * difference) A gets his preference, white. */
+static void test_colour_tie_alternates_to_last_difference(void **state) {
+    (void)state;
+    int opp_a[4] = {11, 12, 13, 14}, opp_b[4] = {21, 22, 23, 24};
+    char col_a[4] = {'b', 'w', 'w', 'b'}, col_b[4] = {'w', 'b', 'w', 'b'};
+    sw_swiss_pstate a = {0}, b = {0};
+    a.nopp = b.nopp = 4;
+    a.opps = opp_a, b.opps = opp_b;
+    a.cols = col_a, b.cols = col_b;
+    a.last = b.last = 'b';
+    a.run = b.run = 1;
+    int st;
+    assert_int_equal(sw_swiss_pref(&a, &st), 'w');
+    assert_int_equal(st, 1);
+    assert_int_equal(sw_swiss_pref(&b, &st), 'w');
+    assert_int_equal(st, 1);
+    assert_int_equal(sw_swiss_choose_colour(&a, &b, 1, 2, 1, 'w', false), 'b');
+    char col_b2[4] = {'b', 'w', 'w', 'b'};
+    b.cols = col_b2;
+    assert_int_equal(sw_swiss_choose_colour(&a, &b, 1, 2, 1, 'w', false), 'w');
+}
+
+/* XXA: players 1 and 2 start with one extra point. By hand, round 1: the
+ * pairing scores make two score groups, {1, 2} on 1.0 and {3, 4} on 0.0;
+ * each bracket is homogeneous with S1 = its first player, so 1 v 2 and 3 v
+ * 4. Without the lines all four are one group, S1 = {1, 2}, S2 = {3, 4}:
+ * 1 v 3 and 2 v 4 (asserted below by dropping the accelerations). */
 static void test_acceleration_xxa_decides(void **state) {
     (void)state;
     sw_swiss_trf t;
@@ -1240,6 +1343,18 @@ static void test_acceleration_xxa_decides(void **state) {
     assert_true(has_board(&p, 1, 2));
     assert_true(has_board(&p, 3, 4));
     sw_swiss_pairing_free(&p);
+    {
+        sw_swiss_trf plain;
+        read_ok(DATA "xxa4.trf", &plain);
+        for (int i = 0; i < plain.nplayers; i++)
+            plain.players[i].naccel = 0;
+        plain.accelerated = false;
+        assert_int_equal(sw_swiss_pair(&plain, NULL, &p, &err), SW_OK);
+        assert_true(has_board(&p, 1, 3));
+        assert_true(has_board(&p, 2, 4));
+        sw_swiss_pairing_free(&p);
+        sw_swiss_trf_free(&plain);
+    }
     /* The acceleration lines are kept when the record is written. */
     sw_strbuf out;
     sw_strbuf_init(&out);
@@ -1263,21 +1378,28 @@ static void test_acceleration_xxa_decides(void **state) {
 
 /* Baku (C.04.5.1), 8 players, 5 rounds: GA = 2*ceil(8/4) = players 1-4;
  * accelerated rounds ceil(5/2) = 3, one point in the first ceil(3/2) = 2,
- * half a point in the third. Round 1 then pairs inside GA and inside GB. */
+ * half a point in the third. Round 1 then pairs inside GA and inside GB:
+ * two homogeneous brackets of four, S1 = {1, 2} v S2 = {3, 4} and {5, 6} v
+ * {7, 8}: 1-3, 2-4, 5-7, 6-8. Without --baku the eight are one group,
+ * {1-4} v {5-8}: 1-5, 2-6, 3-7, 4-8 (asserted first). */
 static void test_acceleration_baku(void **state) {
     (void)state;
     sw_swiss_trf t;
     sw_error err;
     read_ok(DATA "baku8.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    for (int k = 1; k <= 4; k++)
+        assert_true(has_board(&p, k, k + 4));
+    sw_swiss_pairing_free(&p);
     assert_int_equal(sw_swiss_trf_baku(&t, &err), SW_OK);
     for (int i = 0; i < 8; i++) {
-        const sw_swiss_player *p = &t.players[t.index_of_id[i + 1]];
-        assert_int_equal(sw_swiss_accel2(p, 0), i < 4 ? 2 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 1), i < 4 ? 2 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 2), i < 4 ? 1 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 3), 0);
+        const sw_swiss_player *pl = &t.players[t.index_of_id[i + 1]];
+        assert_int_equal(sw_swiss_accel2(pl, 0), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 1), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 2), i < 4 ? 1 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 3), 0);
     }
-    sw_swiss_pairing p;
     assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
     assert_true(has_board(&p, 1, 3));
     assert_true(has_board(&p, 2, 4));
@@ -1428,6 +1550,9 @@ int main(void) {
         cmocka_unit_test(test_colour_beyond_rules_only_shrinks),
         cmocka_unit_test(test_trf_out_round_trip),
         cmocka_unit_test(test_fast_first_round_split),
+        cmocka_unit_test(test_floater_choice_higher_mdp_first),
+        cmocka_unit_test(test_bye_to_the_lowest_score_before_floats),
+        cmocka_unit_test(test_colour_tie_alternates_to_last_difference),
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),
