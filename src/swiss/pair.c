@@ -42,8 +42,16 @@ bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
     int idb = rk->trf->players[rk->idx[j]].id;
     if (a->nopp < b->nopp ? sw_swiss_met(a, idb) : sw_swiss_met(b, rk->trf->players[rk->idx[i]].id))
         return false;
-    return (sw_swiss_colour_ok(a, 'w', rk->waive) && sw_swiss_colour_ok(b, 'b', rk->waive)) ||
-           (sw_swiss_colour_ok(a, 'b', rk->waive) && sw_swiss_colour_ok(b, 'w', rk->waive));
+    bool wv = sw_swiss_pair_waived(rk, i, j);
+    return (sw_swiss_colour_ok(a, 'w', wv) && sw_swiss_colour_ok(b, 'b', wv)) ||
+           (sw_swiss_colour_ok(a, 'b', wv) && sw_swiss_colour_ok(b, 'w', wv));
+}
+
+int sw_swiss_top2(const sw_swiss_trf *trf, int round) {
+    if (!trf->total_rounds || round != trf->total_rounds)
+        return -1;
+    int win2 = trf->points_custom ? trf->pts2[SW_PTS_WW] : 2;
+    return (round - 1) * win2 / 2; /* more than half of (round - 1) wins */
 }
 
 /* Score groups of who[0..np-1] (ranks ascending, so scores descending):
@@ -66,6 +74,7 @@ typedef struct weights {
     uint64_t R;    /* radix of the packed colour and float digits: 2e + 1 */
     uint64_t K;    /* radix of the rank digits: 2 np e + 1 */
     bool no_order; /* leave the floaters' order out (the bracket order decides) */
+    bool top;      /* the final round: C8 and C9 digits above each group's colours */
     int *grp;      /* np: group of each position in who */
     uint64_t *Rg;  /* ng: radix of group g's colour and float digits, 2 min(e, |G_g|) + 1 */
     uint64_t *mem; /* all the numbers below */
@@ -177,6 +186,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
+    W->top = rk->top2 >= 0 && !rk->waive;
     if (!group_radix(W) || !group_scores(rk, who, W)) {
         free(tmp);
         weights_free(W);
@@ -240,7 +250,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         } else if (ckind[t] == 3)
             next = Rg * Rg * Rg * Rg - 1; /* four float digits */
         else if (ckind[t] == 2)
-            next = Rg * Rg - 1; /* two colour digits */
+            next = W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
         else if (ckind[t] == 1) {
             /* F_g: at most one entry per pair or downfloater of the bracket
              * (its players are among the first gend[g]), each at most
@@ -327,7 +337,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
         uint64_t R = W->Rg[g];
         sw_limbs_set_i64(low, L, 0);
-        sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L, R + 1, L);
+        sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L,
+                            W->top ? (R + 1) * (R * R + 1) : R + 1, L);
         sw_limbs_copy(t, W->k_alt + (size_t)g * (size_t)L, L);
         for (int d = 0; d < 4; d++) {
             sw_limbs_add(low, low, t, L);
@@ -455,8 +466,21 @@ static ecomp edge_comp(const ectx *c, int pa, int pb) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[c->who[pa]]];
     const sw_swiss_pstate *b = &rk->st->p[rk->idx[c->who[pb]]];
     int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
-    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
+    bool wv = sw_swiss_pair_waived(rk, c->who[pa], c->who[pb]);
+    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', wv);
     ecomp x = pack_low(&c->W, a, b, ca, d > 0, c->W.grp[pa], c->W.grp[pb]);
+    if (c->W.top) {
+        /* C8, C9 above the colour digits: players kept within +-2, and
+         * without a third colour in a row (only a waived pair can miss). */
+        int64_t Rb = (int64_t)c->W.Rg[c->W.grp[pb]], k8 = 2, k9 = 2;
+        if (wv && !rk->waive) {
+            k8 -= !sw_swiss_colour_diff_ok(a, ca) +
+                  !sw_swiss_colour_diff_ok(b, ca == 'w' ? 'b' : 'w');
+            k9 -=
+                !sw_swiss_colour_run_ok(a, ca) + !sw_swiss_colour_run_ok(b, ca == 'w' ? 'b' : 'w');
+        }
+        x.eq += (k8 * Rb + k9) * Rb * Rb;
+    }
     /* Who plays (the lowest ranked sits out), then among floats the lowest
      * ranked downfloater meeting the highest ranked upfloater (the bracket
      * order: S2's last floats, a moved-down player meets the top first). */
@@ -500,6 +524,10 @@ static ecomp bye_comp(const ectx *c, int pa) {
     /* made in the last bracket: its colour and upfloat digits count there */
     ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->ng - 1);
     x.nlo = W->ng;
+    if (W->top) {
+        int64_t Rb = (int64_t)W->Rg[W->ng - 1];
+        x.eq += (2 * Rb + 2) * Rb * Rb;
+    }
     x.bys = a->score2 - W->lo;
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
@@ -1190,6 +1218,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
+    c.W.top = rk->top2 >= 0 && !rk->waive;
     c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
     if (!group_radix(&c.W) || !group_scores(rk, who, &c.W)) {
         free(c.W.grp);
@@ -1363,8 +1392,9 @@ static void explain_board(const sw_swiss_ranked *rk, int board, int i, int j, ch
     int white = ca == 'w' ? ida : idb;
     const sw_swiss_pstate *wp = ca == 'w' ? a : b, *bp = ca == 'w' ? b : a;
     const char *why;
-    bool w_forced = !sw_swiss_colour_ok(wp, 'b', rk->waive);
-    bool b_forced = !sw_swiss_colour_ok(bp, 'w', rk->waive);
+    bool wv = sw_swiss_pair_waived(rk, i, j);
+    bool w_forced = !sw_swiss_colour_ok(wp, 'b', wv);
+    bool b_forced = !sw_swiss_colour_ok(bp, 'w', wv);
     if (w_forced || b_forced)
         why = "forced by the absolute colour rules";
     else if (wp->coldiff < 0 || bp->coldiff > 0)
@@ -1417,7 +1447,8 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
         /* The rank among the players present stands for the pairing number
          * in the last colour rule (as the reference engine numbers them). */
-        char ca = sw_swiss_choose_colour(a, b, i + 1, idb, k + 1, initial, rk->waive);
+        char ca = sw_swiss_choose_colour(a, b, i + 1, idb, k + 1, initial,
+                                         sw_swiss_pair_waived(rk, i, j));
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
             explain_board(rk, k + 1, i, j, ca, &out->explain);
@@ -1491,7 +1522,8 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
                           opt && opt->waive_colour_last_round && trf->total_rounds &&
                               round >= trf->total_rounds,
                           opt ? opt->sparse_window : 0,
-                          &out->stats};
+                          &out->stats,
+                          sw_swiss_top2(trf, round)};
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -1560,7 +1592,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         who[r] = r;
     for (int r = 0; r < np; r++)
         rank[idx[r]] = r;
-    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL};
+    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round)};
     ideal_targets(&rk, who, np, target);
     for (int k = 0; k < nboards; k++) {
         int w = boards[k].white, b = boards[k].black;
@@ -1583,8 +1615,9 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         seen[ib] = 1;
         const sw_swiss_pstate *c = &st.p[ib];
         q->pairs++;
-        if (trf->players[ib].absent || sw_swiss_met(a, b) || !sw_swiss_colour_ok(a, 'w', waive) ||
-            !sw_swiss_colour_ok(c, 'b', waive))
+        bool wv = waive || (rk.top2 >= 0 && (a->score2 > rk.top2 || c->score2 > rk.top2));
+        if (trf->players[ib].absent || sw_swiss_met(a, b) || !sw_swiss_colour_ok(a, 'w', wv) ||
+            !sw_swiss_colour_ok(c, 'b', wv))
             q->violations++;
         int d = a->score2 > c->score2 ? a->score2 - c->score2 : c->score2 - a->score2;
         if (rank[iw] >= 0 && rank[ib] >= 0)
