@@ -838,11 +838,12 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
     int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
     int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
-    /* index in its group's S2, -1: kept apart from role, as a player of S2
-     * that the first optimum floated down is also a moved-down player (role
-     * 1) of the group below, and stays a candidate in its own. */
+    /* index in its group's S2, -1 (a player the first optimum floated down
+     * is also a moved-down player of the brackets below, and stays a
+     * candidate, S1 or S2, in its own) */
     int *pos2 = malloc(sizeof(int) * (size_t)np);
-    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
+    int *role =
+        malloc(sizeof(int) * (size_t)np); /* 0 none (paired upwards), 2 remainder S1, 3 S2 */
     uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
@@ -878,12 +879,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     double bits = 0;
     for (int g = 0; g < ng; g++) {
         int gs = gstart[g], ge = gstart[g + 1];
-        /* Moved-down players into g: partners above g of g's residents. */
-        for (int r = 0; r < gs; r++)
-            if (mate[r] >= gs && mate[r] < ge) {
-                role[r] = 1;
-                s2n[r] = ge - gs; /* candidates: the residents */
-            }
+        /* (Moved-down players have their own digits: mfirst, mlast. A
+         * remainder player the first optimum floated keeps its role.) */
         /* The remainder: residents not paired upwards; p pairs inside. */
         int p = 0, rem = 0;
         for (int r = gs; r < ge; r++)
