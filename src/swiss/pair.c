@@ -75,11 +75,13 @@ typedef struct weights {
     uint64_t K;    /* radix of the rank digits: 2 np e + 1 */
     bool no_order; /* leave the floaters' order out (the bracket order decides) */
     bool top;      /* the final round: C8 and C9 digits above each group's colours */
+    int maxg;      /* the most games played by a player present (the bye's key) */
     int *grp;      /* np: group of each position in who */
     uint64_t *Rg;  /* ng: radix of group g's colour and float digits, 2 min(e, |G_g|) + 1 */
     uint64_t *mem; /* all the numbers below */
     uint64_t *k_real, *k_rank;
     uint64_t *k_bye; /* above N_1: the score of the bye's recipient (lowest first) */
+    uint64_t *k_byg; /* after the last group's floats: the games its recipient played */
     /* ng numbers each: per score group, top first, the units of F_g, of its
      * colour digits and of its float digits (k_low: the pricing bound). */
     uint64_t *k_grp, *k_eq, *k_alt, *k_low;
@@ -187,6 +189,11 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
     W->top = rk->top2 >= 0 && !rk->waive;
+    /* The most games played by a player present: the range of the bye's
+     * games digit. */
+    for (int r = 0; r < np; r++)
+        if (rk->st->p[rk->idx[who[r]]].nopp > W->maxg)
+            W->maxg = rk->st->p[rk->idx[who[r]]].nopp;
     if (!group_radix(W) || !group_scores(rk, who, W)) {
         free(tmp);
         weights_free(W);
@@ -205,8 +212,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
      * its order before it looks at the next bracket's colours). tmp holds
      * their units, WIDE limbs each, from the bottom: rank (1), then the
      * components, k_bye, k_real. */
-    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(5 * ng + 1)),
-        *cgrp = malloc(sizeof(int) * (size_t)(5 * ng + 1)),
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
+        *cgrp = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
         *gend = malloc(sizeof(int) * (size_t)(ng + 1));
     if (!ckind || !cgrp || !gend) {
         free(ckind);
@@ -224,6 +231,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
             ckind[nc] = 1, cgrp[nc++] = g;
         }
         if (g > 0) {
+            if (g == ng)
+                ckind[nc] = 5, cgrp[nc++] = g - 1;
             ckind[nc] = 2, cgrp[nc++] = g - 1;
             ckind[nc] = 3, cgrp[nc++] = g - 1;
             if (os && os->ord_n[g - 1] > 0)
@@ -247,7 +256,9 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         if (ckind[t] == 4) {
             nfacp = os->ord_rad + os->ord_off[g];
             nnfac = os->ord_n[g];
-        } else if (ckind[t] == 3)
+        } else if (ckind[t] == 5)
+            next = (uint64_t)W->maxg;
+        else if (ckind[t] == 3)
             next = Rg * Rg * Rg * Rg - 1; /* four float digits */
         else if (ckind[t] == 2)
             next = W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
@@ -277,7 +288,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
     sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
     n_at++;
-    range = np ? (uint64_t)(W->gs[0] - lo) : 0;
+    range = np ? (uint64_t)(W->gs[0] - lo) : 0; /* the bye's score above the lowest */
     sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
     sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
     bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
@@ -299,7 +310,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 4));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     if (!W->mem || !W->pen) {
         free(ckind);
@@ -318,13 +329,15 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->k_n = W->k_low + (size_t)ng * (size_t)L;
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
+    W->k_byg = W->k_bye + L;
     memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
     for (int t = 0; t < nc; t++) {
-        uint64_t *dst[5] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord};
-        sw_limbs_copy(dst[ckind[t]] + (size_t)cgrp[t] * (size_t)L, k + (size_t)(nc - t) * WIDE, L);
+        uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
+        sw_limbs_copy(dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L),
+                      k + (size_t)(nc - t) * WIDE, L);
     }
     free(ckind);
     free(cgrp);
@@ -418,6 +431,7 @@ typedef struct ecomp {
                    * again (C12 at R^3, C14 at R^0... see pack_low) */
     int64_t altu; /* float digits of glo: the lower one not floating up again */
     int64_t bys;  /* the bye: its recipient's score above the lowest */
+    int64_t byg;  /* the bye: the games its recipient has played (the more the better) */
 } ecomp;
 
 /* Packed digits of a pair whose higher (a, of group ga) floats down to b
@@ -430,7 +444,7 @@ typedef struct ecomp {
 static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
                       bool floats, int ga, int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
-    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0};
+    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
     if (b) {
         const sw_swiss_pstate *pl[2] = {a, b};
@@ -529,6 +543,7 @@ static ecomp bye_comp(const ectx *c, int pa) {
         x.eq += (2 * Rb + 2) * Rb * Rb;
     }
     x.bys = a->score2 - W->lo;
+    x.byg = a->nopp;
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
     x.d2 = d * d;
@@ -545,6 +560,7 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sw_limbs_copy(t, W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)W->ng) * (size_t)L, L);
     sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
+    sw_limbs_addmul_u64(out, W->k_byg, (uint64_t)x.byg, L);
 }
 
 static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
@@ -1173,7 +1189,7 @@ typedef struct totals {
 
 static void add_comp(const weights *W, totals *t, ecomp x) {
     t->games++;
-    t->bys += x.bys;
+    t->bys += x.bys * ((int64_t)1 << 20) + x.byg; /* compared only */
     t->rank += x.rank;
     for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
         t->f[g] += psd_of(W, x, g);
@@ -1215,6 +1231,9 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
+    for (int r = 0; r < np; r++)
+        if (rk->st->p[rk->idx[who[r]]].nopp > c.W.maxg)
+            c.W.maxg = rk->st->p[rk->idx[who[r]]].nopp;
     c.W.top = rk->top2 >= 0 && !rk->waive;
     c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
     if (!group_radix(&c.W) || !group_scores(rk, who, &c.W)) {
