@@ -1553,6 +1553,15 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
     if (!rc && !(opt && opt->fast)) {
         bool done = false;
         rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
+        /* The brackets are read from the optimum the solve starts from: a
+         * second solve that floats other players is ordered again from
+         * its own brackets, until they stay. */
+        for (int again = 0; again < 8 && !rc && done; again++) {
+            memcpy(tmp, mate, sizeof(int) * (size_t)np);
+            rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
+            if (!memcmp(tmp, mate, sizeof(int) * (size_t)np))
+                break;
+        }
         if (!rc && !done)
             rc = standard_order(&rk, who, bye_ok, mate, err);
     }
