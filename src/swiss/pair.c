@@ -1461,9 +1461,11 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         int i = bs[k].ri, j = bs[k].rj;
         const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
-        /* The rank among the players present stands for the pairing number
-         * in the last colour rule (as the reference engine numbers them). */
-        char ca = sw_swiss_choose_colour(a, b, i + 1, idb, k + 1, initial,
+        /* The last colour rule's pairing number: in round 1 the rank among
+         * the players present (boards alternate, absentees left out), later
+         * the player's own number (gen011-25p7r round 2: 7, without a game,
+         * gets the initial colour black against 25). */
+        char ca = sw_swiss_choose_colour(a, b, trf->nrounds == 0 ? i + 1 : ida, idb, k + 1, initial,
                                          sw_swiss_pair_waived(rk, i, j));
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
