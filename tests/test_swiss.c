@@ -349,29 +349,30 @@ static void bf_sat(const bp *a, char c, int *got, int *strong) {
 static void bf_floats(const bp *a, const bp *b, long *v);
 
 /* Objective, most important first (docs/swiss.md): edges, real games;
- * then preference 2 top-down: for each score from the highest, minus the
- * sum of d^2 over the pairs whose higher player has that score (F_1, F_2,
- * ... of the score groups; the bye counts as a difference to one point
- * below the lowest score), each group followed by the colour preferences
- * granted in its brackets, strong ones granted, and its repeated floats
- * (down, up last round; down, up two rounds ago); the rank
- * sum of the players in games (the bye to the lowest); then v[OBJ_STD], minus the distance to the
- * standard pairing (seatwise reaches it by a local search, so only v[0..OBJ_STD-1] must always
- * agree). old_sq and old_top are the order before it was made exact (-sum d^2 over the whole field,
- * then -sum d*s_high, in place of the F's), kept to show the states where the two differ. */
+ * then minus the bye recipient's score (above the lowest); then the Dutch
+ * criteria bracket by bracket, groups from the top: bracket g's
+ * downfloaters (N_g, negated: C5, its pairs) and its PSD entries squared
+ * (F_g, negated: a pair made in it s_hi - s_lo, a downfloater s - s_g + 1
+ * point, the bye a downfloater of every bracket from its player's down:
+ * C6), then the next bracket's N and F (C7) before g's colour preferences
+ * granted in its pairs, strong ones granted, and its repeated floats (down,
+ * up last round; down, up two rounds ago; C10-C15); the rank sum of the
+ * players in games (the bye to the lowest); then v[OBJ_STD], minus the
+ * distance to the standard pairing (seatwise reaches it by a local search,
+ * so only v[0..OBJ_STD-1] must always agree). old_sq and old_top are the
+ * order before it was made exact (-sum d^2 over the whole field, then -sum
+ * d*s_high, in place of N, F and the bye's score), kept to show the states
+ * where the two differ. */
 #define OBJ_SCORES 32 /* half-point scores 0..31: up to 15 rounds */
-/* Per score group from the top, the criteria met bracket by bracket: the
- * group's F (pairs whose higher player is in it), then the colours of the
- * pairs made in it (lower player in it): players given their preference,
- * strong ones given it; then four float terms C12..C15, each negated, the
- * downfloats charged to the higher player's group, the upfloats to the
- * lower one's. */
-#define OBJ_PER 7
-#define OBJ_F(s) (2 + (OBJ_SCORES - 1 - (s)) * OBJ_PER)
-#define OBJ_EQ(s) (OBJ_F(s) + 1)            /* players given their colour preference */
-#define OBJ_ALT(s) (OBJ_F(s) + 2)           /* players with a strong one given it */
-#define OBJ_FL(s) (OBJ_F(s) + 3)            /* four float terms: C12..C15, each negated */
-#define OBJ_RANK (2 + OBJ_SCORES * OBJ_PER) /* rank sum of the players in games */
+#define OBJ_PER 8
+/* Slot g holds N_g, F_g, then group g-1's colours and floats. */
+static int gidx_g[OBJ_SCORES], gscore_g[OBJ_SCORES + 1], ng_g; /* score -> group, group -> score */
+#define OBJ_NN(s) (3 + gidx_g[s] * OBJ_PER)
+#define OBJ_F(s) (OBJ_NN(s) + 1)
+#define OBJ_EQ(s) (3 + (gidx_g[s] + 1) * OBJ_PER + 2) /* players given their colour preference */
+#define OBJ_ALT(s) (OBJ_EQ(s) + 1)                    /* players with a strong one given it */
+#define OBJ_FL(s) (OBJ_EQ(s) + 2)                     /* four float terms: C12..C15, each negated */
+#define OBJ_RANK (3 + (OBJ_SCORES + 1) * OBJ_PER)     /* rank sum of the players in games */
 #define OBJ_STD (OBJ_RANK + 1)
 #define OBJ_N (OBJ_STD + 1)
 typedef struct obj {
@@ -384,10 +385,10 @@ static int old_key_g; /* compare by the old order (sq, then top) */
 /* Lexicographic over v[0..upto-1]. */
 static int obj_cmp_upto(const obj *a, const obj *b, int upto) {
     for (int k = 0; k < upto; k++) {
-        if (old_key_g && k < OBJ_RANK && (k - 2) % OBJ_PER == 0) {
-            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_sq != b->old_sq)
+        if (old_key_g && (k == 2 || (k >= 3 && k < OBJ_RANK && (k - 3) % OBJ_PER < 2))) {
+            if (k == 3 && a->old_sq != b->old_sq)
                 return a->old_sq < b->old_sq ? -1 : 1;
-            if (k == OBJ_F(OBJ_SCORES - 1) && a->old_top != b->old_top)
+            if (k == 3 && a->old_top != b->old_top)
                 return a->old_top < b->old_top ? -1 : 1;
             continue;
         }
@@ -408,11 +409,22 @@ static void obj_add(obj *o, const obj *e) {
     o->old_top += e->old_top;
 }
 
-/* A game's score terms: d^2 charged to the higher player's score. */
+/* A downfloat of a player of score s out of groups g0..g1-1. */
+static void obj_down(obj *o, int s, int g0, int g1) {
+    for (int g = g0; g < g1; g++) {
+        int v = s - gscore_g[g] + 2;
+        o->v[3 + g * OBJ_PER] -= 1;
+        o->v[3 + g * OBJ_PER + 1] -= v * v;
+    }
+}
+
+/* A game's score terms: the higher player floats down out of each bracket
+ * above the lower one's, where the pair is made with the entry d. */
 static void obj_game(obj *o, int sa, int sb) {
-    int hi = sa > sb ? sa : sb, d = abs(sa - sb);
+    int hi = sa > sb ? sa : sb, lo = sa > sb ? sb : sa, d = hi - lo;
     assert_in_range(hi, 0, OBJ_SCORES - 1);
-    o->v[OBJ_F(hi)] -= d * d;
+    obj_down(o, hi, gidx_g[hi], gidx_g[lo]);
+    o->v[OBJ_F(lo)] -= d * d;
     o->old_sq -= d * d;
     o->old_top -= d * hi;
 }
@@ -436,12 +448,17 @@ static void bf_floats(const bp *a, const bp *b, long *v) {
     }
 }
 
-/* The bye's terms: a difference to one point below the lowest score, a downfloat. */
+/* The bye's terms: its recipient's score, a downfloater of every bracket
+ * from its own down (its colour digits count as met in the last one), and
+ * the old order's difference to one point below the lowest score. */
 static void bf_bye(const bp *a, obj *o) {
     int d = a->score - lo_g + 2;
-    o->v[OBJ_F(a->score)] -= d * d;
-    o->v[OBJ_EQ(a->score)] += 2;
-    o->v[OBJ_ALT(a->score)] += 2;
+    o->v[2] -= a->score - lo_g;
+    obj_down(o, a->score, gidx_g[a->score], ng_g);
+    o->old_sq -= d * d;
+    o->old_top -= d * a->score;
+    o->v[OBJ_EQ(lo_g)] += 2;
+    o->v[OBJ_ALT(lo_g)] += 2;
     bf_floats(a, NULL, o->v);
 }
 
@@ -592,6 +609,13 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
     for (int r = 0; r < np; r++)
         rank_g[order[r]] = r;
     lo_g = np ? P[order[np - 1]].score : 0;
+    ng_g = 0;
+    for (int r = 0; r < np; r++) {
+        int sc = P[order[r]].score;
+        if (r == 0 || sc != P[order[r - 1]].score)
+            gscore_g[ng_g++] = sc;
+        gidx_g[sc] = ng_g - 1;
+    }
     bf_standard(P, order, np);
     free(order);
     return np;
@@ -603,7 +627,7 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
 static void test_pairing_matches_brute_force(void **state) {
     (void)state;
     int checked = 0, deficient = 0, sparse_runs = 0, repriced = 0, std_best = 0, std_runs = 0;
-    int old_differs = 0;
+    int old_differs = 0, rank_differs = 0;
     for (int seed = 1; seed <= 160; seed++) {
         int n = 4 + seed % 8, rounds = 1 + seed % (n <= 6 ? 4 : 5);
         sw_swiss_options opt = {0};
@@ -633,7 +657,7 @@ static void test_pairing_matches_brute_force(void **state) {
             sw_swiss_pairing p;
             assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
             obj got = seatwise_obj(&p, &t);
-            for (int k = 0; k < OBJ_STD; k++)
+            for (int k = 0; k < OBJ_RANK; k++)
                 if (got.v[k] != want.v[k])
                     fail_msg("seed %d (%d players, %d rounds, window %d): component %d is %ld, "
                              "brute force %ld",
@@ -641,6 +665,16 @@ static void test_pairing_matches_brute_force(void **state) {
             assert_int_equal(p.quality.violations, 0);
             /* The quality's own measure of the standard order agrees with the restatement. */
             assert_int_equal(p.quality.std_distance, -got.v[OBJ_STD]);
+            /* The rank sum (the bye and the floats to the lowest ranked) is
+             * a tie-break below each bracket's order digits (the Dutch
+             * transpositions and exchanges), which the brute force does not
+             * restate: they may pick another optimum of the criteria above
+             * (seed 155: the bye to 4 rather than 5, both on 0.0). */
+            if (got.v[OBJ_RANK] != want.v[OBJ_RANK]) {
+                rank_differs++;
+                sw_swiss_pairing_free(&p);
+                continue;
+            }
             std_best += got.v[OBJ_STD] == want.v[OBJ_STD];
             std_runs++;
             assert_true(got.v[OBJ_STD] <= want.v[OBJ_STD]);
@@ -666,6 +700,9 @@ static void test_pairing_matches_brute_force(void **state) {
     /* The bracket order (the Dutch transpositions) decides among them now,
      * which is not always the nearest to the standard pairing: printed. */
     print_message("standard order: best in %d of %d runs\n", std_best, std_runs);
+    print_message("rank sum other than the brute force's (bracket order) in %d runs\n",
+                  rank_differs);
+    assert_true(rank_differs <= 8);
     /* The top-down order is not the old one in disguise: some states pair
      * differently under it (counted, and at least a few must occur). */
     print_message("top-down order differs from the old sq-then-top order in %d of %d states\n",
@@ -801,15 +838,19 @@ static void test_byes_entered_ahead_are_absences(void **state) {
     sw_swiss_trf_free(&t);
 }
 
-/* Preference 2 resolved from the top score group down, where the old order
- * (least sum of d^2 over the field, then floats low) disagrees. Before round
- * 4: 2 and 3 (2.5) met in round 3, so both float. The rematches leave two
+/* Score differences bracket by bracket (C.04.3 C5, C6), where a sum over
+ * the field or over the higher player's group disagrees. Before round 4: 2
+ * and 3 (2.5) met in round 3, so both float. The rematches leave two
  * pairings of everyone (1 met 2, 4, 5; 2 met 5, 3; 3 met 6, 4; 4 met 6; 5
  * met 6), with d in half points:
- *   2-6 (5), 3-1 (1), 4-5 (0): top group 25 + 1 = 26, field 26 (old choice)
- *   2-4 (3), 3-5 (3), 1-6 (4): top group 9 + 9 = 18, field 34
- * The top group's 18 < 26 decides, although the field pays 34 > 26. */
-static void test_score_groups_resolved_from_the_top(void **state) {
+ *   2-6 (5), 3-1 (1), 4-5 (0)
+ *   2-4 (3), 3-5 (3), 1-6 (4)
+ * The 2.5 bracket floats both either way. The 2.0 bracket (2 and 3 moved
+ * down, 1 resident) can make one pair, 3-1 (2 met 1), and C5 maximises the
+ * pairs of each bracket before looking at the next: 2 floats on and meets
+ * 6, although the second pairing's differences are smaller in the top
+ * group (9 + 9 < 25 + 1, the earlier reading, which paired 2-4 3-5 1-6). */
+static void test_score_differences_bracket_by_bracket(void **state) {
     (void)state;
     sw_swiss_trf t;
     read_ok(DATA "topdown6.trf", &t);
@@ -824,11 +865,11 @@ static void test_score_groups_resolved_from_the_top(void **state) {
             partner[p.boards[k].white] = p.boards[k].black;
             partner[p.boards[k].black] = p.boards[k].white;
         }
-        assert_int_equal(partner[2], 4);
-        assert_int_equal(partner[3], 5);
-        assert_int_equal(partner[1], 6);
-        assert_int_equal(p.quality.score_diff_sum2, 10);
-        assert_int_equal(p.quality.score_diff_max2, 4);
+        assert_int_equal(partner[2], 6);
+        assert_int_equal(partner[3], 1);
+        assert_int_equal(partner[4], 5);
+        assert_int_equal(p.quality.score_diff_sum2, 6);
+        assert_int_equal(p.quality.score_diff_max2, 5);
         assert_int_equal(p.quality.violations, 0);
         sw_swiss_pairing_free(&p);
     }
@@ -938,15 +979,46 @@ static void test_check_agrees_with_own_pairings(void **state) {
 static void test_dutch_reference_replay(void **state) {
     (void)state;
     static const char *files[] = {
-        "gen002-9p7r.trf",   "gen004-33p5r.trf", "gen032-9p5r.trf",  "gen036-12p5r.trf",
-        "gen040-12p7r.trf",  "gen043-7p5r.trf",  "gen051-7p6r.trf",  "gen053-12p5r.trf",
-        "gen055-15p7r.trf",  "gen056-20p9r.trf", "gen074-25p5r.trf", "gen077-9p5r.trf",
-        "gen080-9p7r.trf",   "gen088-7p5r.trf",  "gen089-15p8r.trf", "gen091-15p7r.trf",
-        "gen100-150p5r.trf", "gen104-12p7r.trf", "gen108-51p5r.trf", "gen115-12p5r.trf",
-        "gen116-80p5r.trf",  "gen119-20p8r.trf", "gen138-80p6r.trf", "gen146-15p8r.trf",
-        "gen147-7p6r.trf",   "gen149-40p8r.trf", "gen163-15p7r.trf", "gen165-64p6r.trf",
-        "gen172-12p5r.trf",  "gen176-15p7r.trf", "gen178-40p5r.trf", "gen191-20p9r.trf",
-        "gen198-15p5r.trf"};
+        "gen001-25p6r.trf",  "gen002-9p7r.trf",   "gen003-33p8r.trf",   "gen004-33p5r.trf",
+        "gen005-64p5r.trf",  "gen006-51p11r.trf", "gen007-51p5r.trf",   "gen008-64p10r.trf",
+        "gen009-101p5r.trf", "gen010-51p8r.trf",  "gen011-25p7r.trf",   "gen013-40p7r.trf",
+        "gen014-12p11r.trf", "gen016-25p9r.trf",  "gen017-20p8r.trf",   "gen019-80p7r.trf",
+        "gen020-64p5r.trf",  "gen022-9p6r.trf",   "gen024-25p10r.trf",  "gen025-12p6r.trf",
+        "gen026-64p6r.trf",  "gen027-33p9r.trf",  "gen028-51p9r.trf",   "gen030-80p8r.trf",
+        "gen031-40p6r.trf",  "gen032-9p5r.trf",   "gen033-7p5r.trf",    "gen034-20p7r.trf",
+        "gen035-40p8r.trf",  "gen036-12p5r.trf",  "gen037-12p9r.trf",   "gen038-12p10r.trf",
+        "gen040-12p7r.trf",  "gen041-64p11r.trf", "gen042-150p6r.trf",  "gen043-7p5r.trf",
+        "gen044-101p9r.trf", "gen045-25p5r.trf",  "gen046-15p7r.trf",   "gen049-150p10r.trf",
+        "gen050-40p8r.trf",  "gen051-7p6r.trf",   "gen053-12p5r.trf",   "gen054-12p8r.trf",
+        "gen055-15p7r.trf",  "gen056-20p9r.trf",  "gen057-25p8r.trf",   "gen058-51p6r.trf",
+        "gen059-64p5r.trf",  "gen060-64p10r.trf", "gen062-7p6r.trf",    "gen063-51p8r.trf",
+        "gen065-40p9r.trf",  "gen066-101p9r.trf", "gen067-33p5r.trf",   "gen068-80p6r.trf",
+        "gen070-80p7r.trf",  "gen071-15p10r.trf", "gen073-51p8r.trf",   "gen074-25p5r.trf",
+        "gen075-40p8r.trf",  "gen076-64p7r.trf",  "gen077-9p5r.trf",    "gen080-9p7r.trf",
+        "gen081-20p5r.trf",  "gen082-15p5r.trf",  "gen085-7p6r.trf",    "gen086-51p11r.trf",
+        "gen088-7p5r.trf",   "gen089-15p8r.trf",  "gen091-15p7r.trf",   "gen093-101p7r.trf",
+        "gen094-80p11r.trf", "gen095-101p7r.trf", "gen097-51p7r.trf",   "gen098-25p6r.trf",
+        "gen099-40p7r.trf",  "gen100-150p5r.trf", "gen101-33p9r.trf",   "gen103-150p6r.trf",
+        "gen104-12p7r.trf",  "gen105-80p8r.trf",  "gen106-64p11r.trf",  "gen108-51p5r.trf",
+        "gen111-15p10r.trf", "gen114-12p7r.trf",  "gen115-12p5r.trf",   "gen116-80p5r.trf",
+        "gen117-51p7r.trf",  "gen118-51p6r.trf",  "gen119-20p8r.trf",   "gen121-51p7r.trf",
+        "gen122-51p7r.trf",  "gen123-40p8r.trf",  "gen124-80p8r.trf",   "gen125-33p7r.trf",
+        "gen126-7p7r.trf",   "gen127-101p5r.trf", "gen128-33p8r.trf",   "gen131-25p6r.trf",
+        "gen132-33p9r.trf",  "gen134-80p11r.trf", "gen135-12p6r.trf",   "gen137-20p8r.trf",
+        "gen138-80p6r.trf",  "gen139-51p6r.trf",  "gen140-12p9r.trf",   "gen141-25p9r.trf",
+        "gen143-33p8r.trf",  "gen145-25p6r.trf",  "gen146-15p8r.trf",   "gen147-7p6r.trf",
+        "gen148-64p8r.trf",  "gen149-40p8r.trf",  "gen150-12p9r.trf",   "gen151-150p5r.trf",
+        "gen153-51p10r.trf", "gen154-20p9r.trf",  "gen155-150p9r.trf",  "gen156-40p7r.trf",
+        "gen157-15p9r.trf",  "gen158-80p7r.trf",  "gen159-80p10r.trf",  "gen160-80p8r.trf",
+        "gen161-101p7r.trf", "gen162-15p5r.trf",  "gen163-15p7r.trf",   "gen164-20p11r.trf",
+        "gen165-64p6r.trf",  "gen168-7p6r.trf",   "gen170-12p10r.trf",  "gen171-80p10r.trf",
+        "gen172-12p5r.trf",  "gen173-25p8r.trf",  "gen174-150p11r.trf", "gen175-101p8r.trf",
+        "gen176-15p7r.trf",  "gen177-33p6r.trf",  "gen178-40p5r.trf",   "gen180-64p5r.trf",
+        "gen183-40p6r.trf",  "gen184-20p11r.trf", "gen185-40p7r.trf",   "gen186-15p8r.trf",
+        "gen187-51p7r.trf",  "gen189-40p10r.trf", "gen190-33p8r.trf",   "gen191-20p9r.trf",
+        "gen192-20p6r.trf",  "gen193-15p6r.trf",  "gen194-33p7r.trf",   "gen195-80p8r.trf",
+        "gen196-15p11r.trf", "gen197-15p5r.trf",  "gen198-15p5r.trf",   "gen199-20p11r.trf",
+        "gen200-101p9r.trf"};
     int rounds = 0;
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
         char path[512];
@@ -1177,8 +1249,111 @@ static bool has_board(const sw_swiss_pairing *p, int a, int b) {
     return false;
 }
 
-/* XXA: players 1 and 2 start with one extra point, so round 1 is 1 v 2 and
- * 3 v 4 (without it, 1 v 3 and 2 v 4). */
+/* Is there a board with white w and black b (b 0: w has the bye)? */
+static bool has_white(const sw_swiss_pairing *p, int w, int b) {
+    for (int k = 0; k < p->nboards; k++)
+        if (p->boards[k].white == w && p->boards[k].black == b)
+            return true;
+    return false;
+}
+
+/* Floater choice (C.04.3 bracket order, MDPs by rank). Before round 4 of
+ * floatchoice7.trf: 1 and 2 have 2.5 (they drew each other in round 3), 3
+ * and 4 have 2.0, 5, 6 and 7 have 1.0 and have all had the bye, so only 1-4
+ * may get it. By hand, bracket by bracket:
+ *   2.5 {1, 2}: they met, both move down.
+ *   2.0 {MDPs 1, 2; residents 3, 4}: 1 met 4 and 2 met 3, so the pairs are
+ *     1-3 or 2-4. Both at once would leave the bye to one of 5-7 (C2, and
+ *     completion C4): one pair, an MDP and a resident float. 1-3 and 2-4
+ *     tie on every criterion (score differences here and in the next
+ *     bracket, one strong colour preference missed either way, no repeated
+ *     float), so the order decides: S1 is the highest MDP, 1, and it meets
+ *     the first resident it can, 3. Colours: 1 and 3 both want black
+ *     strongly (w b w); the higher ranked, 1, gets it: 3-1.
+ *   1.0 {MDPs 2, 4; 5, 6, 7}: the bye goes to 4 (2.0; 2 has 2.5); 2 met 5,
+ *     so 2-6 (2 b w b wants white strongly, 6 b - w mildly black); 5-7: both
+ *     mildly white (w b), no game with different colours, 5 ranks higher:
+ *     5 white.
+ * Before the digits of a bracket came ahead of the next bracket's colours,
+ * seatwise paired 2-4 and 5-1 (the 1.0 bracket's colours decided). */
+static void test_floater_choice_higher_mdp_first(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "floatchoice7.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 4);
+    assert_true(has_white(&p, 3, 1));
+    assert_true(has_white(&p, 2, 6));
+    assert_true(has_white(&p, 5, 7));
+    assert_true(has_white(&p, 4, 0));
+    assert_int_equal(p.quality.violations, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Bye versus floats. Before round 5 of byefloat7.trf: 1 and 2 have 3.5
+ * (they drew each other), 3, 5 and 6 have 2.0, 4 and 7 have 1.5; 4-7 have
+ * had the bye, so it goes to 1, 2 or 3. 2 has met 3, 5 and 6, so the 2.0
+ * bracket can pair 2 with nobody. Pairing the most there (1-6, 3-5) sends
+ * 2 down to the bye. The 2025 references give the bye to the eligible
+ * player with the lowest score, 3, ahead of the pairs of the brackets
+ * above (C.04.3 2025 PAB; every reference round with a bye agrees). Then
+ * by hand: 1 met 3, so 1-5 or 1-6; after 1-6, 5 met both 4 and 7, so 1-5
+ * (1 w b w b mildly white, 5 w b - w strongly black: 1 white); 6-4 (both
+ * strongly white with the same sequence back to round 1: the higher
+ * ranked, 6 on 2.0, gets white); 7-2 (7: absolute white after b b). */
+static void test_bye_to_the_lowest_score_before_floats(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "byefloat7.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 4);
+    assert_true(has_white(&p, 1, 5));
+    assert_true(has_white(&p, 6, 4));
+    assert_true(has_white(&p, 7, 2));
+    assert_true(has_white(&p, 3, 0));
+    assert_int_equal(p.quality.violations, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Colour tie (C.04.3 5.2): equal preferences alternate to the most recent
+ * game in which the two had different colours, each sequence counted back
+ * from its own last game; only without one does the higher ranked player
+ * get his preference. A (higher ranked) played b w w b, B played w b w b:
+ * both mildly want white. Back from the last game: b/b, w/w, then w/b: A
+ * had white there, so A gets black now. With B's sequence b w w b (no
+ * difference) A gets his preference, white. */
+static void test_colour_tie_alternates_to_last_difference(void **state) {
+    (void)state;
+    int opp_a[4] = {11, 12, 13, 14}, opp_b[4] = {21, 22, 23, 24};
+    char col_a[4] = {'b', 'w', 'w', 'b'}, col_b[4] = {'w', 'b', 'w', 'b'};
+    sw_swiss_pstate a = {0}, b = {0};
+    a.nopp = b.nopp = 4;
+    a.opps = opp_a, b.opps = opp_b;
+    a.cols = col_a, b.cols = col_b;
+    a.last = b.last = 'b';
+    a.run = b.run = 1;
+    int st;
+    assert_int_equal(sw_swiss_pref(&a, &st), 'w');
+    assert_int_equal(st, 1);
+    assert_int_equal(sw_swiss_pref(&b, &st), 'w');
+    assert_int_equal(st, 1);
+    assert_int_equal(sw_swiss_choose_colour(&a, &b, 1, 2, 1, 'w', false), 'b');
+    char col_b2[4] = {'b', 'w', 'w', 'b'};
+    b.cols = col_b2;
+    assert_int_equal(sw_swiss_choose_colour(&a, &b, 1, 2, 1, 'w', false), 'w');
+}
+
+/* XXA: players 1 and 2 start with one extra point. By hand, round 1: the
+ * pairing scores make two score groups, {1, 2} on 1.0 and {3, 4} on 0.0;
+ * each bracket is homogeneous with S1 = its first player, so 1 v 2 and 3 v
+ * 4. Without the lines all four are one group, S1 = {1, 2}, S2 = {3, 4}:
+ * 1 v 3 and 2 v 4 (asserted below by dropping the accelerations). */
 static void test_acceleration_xxa_decides(void **state) {
     (void)state;
     sw_swiss_trf t;
@@ -1199,6 +1374,18 @@ static void test_acceleration_xxa_decides(void **state) {
     assert_true(has_board(&p, 1, 2));
     assert_true(has_board(&p, 3, 4));
     sw_swiss_pairing_free(&p);
+    {
+        sw_swiss_trf plain;
+        read_ok(DATA "xxa4.trf", &plain);
+        for (int i = 0; i < plain.nplayers; i++)
+            plain.players[i].naccel = 0;
+        plain.accelerated = false;
+        assert_int_equal(sw_swiss_pair(&plain, NULL, &p, &err), SW_OK);
+        assert_true(has_board(&p, 1, 3));
+        assert_true(has_board(&p, 2, 4));
+        sw_swiss_pairing_free(&p);
+        sw_swiss_trf_free(&plain);
+    }
     /* The acceleration lines are kept when the record is written. */
     sw_strbuf out;
     sw_strbuf_init(&out);
@@ -1222,21 +1409,28 @@ static void test_acceleration_xxa_decides(void **state) {
 
 /* Baku (C.04.5.1), 8 players, 5 rounds: GA = 2*ceil(8/4) = players 1-4;
  * accelerated rounds ceil(5/2) = 3, one point in the first ceil(3/2) = 2,
- * half a point in the third. Round 1 then pairs inside GA and inside GB. */
+ * half a point in the third. Round 1 then pairs inside GA and inside GB:
+ * two homogeneous brackets of four, S1 = {1, 2} v S2 = {3, 4} and {5, 6} v
+ * {7, 8}: 1-3, 2-4, 5-7, 6-8. Without --baku the eight are one group,
+ * {1-4} v {5-8}: 1-5, 2-6, 3-7, 4-8 (asserted first). */
 static void test_acceleration_baku(void **state) {
     (void)state;
     sw_swiss_trf t;
     sw_error err;
     read_ok(DATA "baku8.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    for (int k = 1; k <= 4; k++)
+        assert_true(has_board(&p, k, k + 4));
+    sw_swiss_pairing_free(&p);
     assert_int_equal(sw_swiss_trf_baku(&t, &err), SW_OK);
     for (int i = 0; i < 8; i++) {
-        const sw_swiss_player *p = &t.players[t.index_of_id[i + 1]];
-        assert_int_equal(sw_swiss_accel2(p, 0), i < 4 ? 2 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 1), i < 4 ? 2 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 2), i < 4 ? 1 : 0);
-        assert_int_equal(sw_swiss_accel2(p, 3), 0);
+        const sw_swiss_player *pl = &t.players[t.index_of_id[i + 1]];
+        assert_int_equal(sw_swiss_accel2(pl, 0), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 1), i < 4 ? 2 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 2), i < 4 ? 1 : 0);
+        assert_int_equal(sw_swiss_accel2(pl, 3), 0);
     }
-    sw_swiss_pairing p;
     assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
     assert_true(has_board(&p, 1, 3));
     assert_true(has_board(&p, 2, 4));
@@ -1375,7 +1569,7 @@ int main(void) {
         cmocka_unit_test(test_sparse_matching_equals_full_graph),
         cmocka_unit_test(test_first_round_top_half_against_bottom_half),
         cmocka_unit_test(test_byes_entered_ahead_are_absences),
-        cmocka_unit_test(test_score_groups_resolved_from_the_top),
+        cmocka_unit_test(test_score_differences_bracket_by_bracket),
         cmocka_unit_test(test_thesis_four_players_no_third_round),
         cmocka_unit_test(test_thesis_six_players_forced_pairs),
         cmocka_unit_test(test_colours_follow_the_rules),
@@ -1387,6 +1581,9 @@ int main(void) {
         cmocka_unit_test(test_colour_beyond_rules_only_shrinks),
         cmocka_unit_test(test_trf_out_round_trip),
         cmocka_unit_test(test_fast_first_round_split),
+        cmocka_unit_test(test_floater_choice_higher_mdp_first),
+        cmocka_unit_test(test_bye_to_the_lowest_score_before_floats),
+        cmocka_unit_test(test_colour_tie_alternates_to_last_difference),
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),

@@ -22,7 +22,7 @@
 
 static bool ideal_colours(const sw_swiss_ranked *rk, int i, int j) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
-    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
+    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', sw_swiss_pair_waived(rk, i, j));
     if (!ca)
         return false;
     char cb = ca == 'w' ? 'b' : 'w';

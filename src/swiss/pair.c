@@ -42,8 +42,16 @@ bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
     int idb = rk->trf->players[rk->idx[j]].id;
     if (a->nopp < b->nopp ? sw_swiss_met(a, idb) : sw_swiss_met(b, rk->trf->players[rk->idx[i]].id))
         return false;
-    return (sw_swiss_colour_ok(a, 'w', rk->waive) && sw_swiss_colour_ok(b, 'b', rk->waive)) ||
-           (sw_swiss_colour_ok(a, 'b', rk->waive) && sw_swiss_colour_ok(b, 'w', rk->waive));
+    bool wv = sw_swiss_pair_waived(rk, i, j);
+    return (sw_swiss_colour_ok(a, 'w', wv) && sw_swiss_colour_ok(b, 'b', wv)) ||
+           (sw_swiss_colour_ok(a, 'b', wv) && sw_swiss_colour_ok(b, 'w', wv));
+}
+
+int sw_swiss_top2(const sw_swiss_trf *trf, int round) {
+    if (!trf->total_rounds || round != trf->total_rounds)
+        return -1;
+    int win2 = trf->points_custom ? trf->pts2[SW_PTS_WW] : 2;
+    return (round - 1) * win2 / 2; /* more than half of (round - 1) wins */
 }
 
 /* Score groups of who[0..np-1] (ranks ascending, so scores descending):
@@ -66,17 +74,37 @@ typedef struct weights {
     uint64_t R;    /* radix of the packed colour and float digits: 2e + 1 */
     uint64_t K;    /* radix of the rank digits: 2 np e + 1 */
     bool no_order; /* leave the floaters' order out (the bracket order decides) */
+    bool top;      /* the final round: C8 and C9 digits above each group's colours */
+    int maxg;      /* the most games played by a player present (the bye's key) */
     int *grp;      /* np: group of each position in who */
     uint64_t *Rg;  /* ng: radix of group g's colour and float digits, 2 min(e, |G_g|) + 1 */
     uint64_t *mem; /* all the numbers below */
     uint64_t *k_real, *k_rank;
+    uint64_t *k_bye; /* above N_1: the score of the bye's recipient (lowest first) */
+    uint64_t *k_byg; /* after the last group's floats: the games its recipient played */
     /* ng numbers each: per score group, top first, the units of F_g, of its
      * colour digits and of its float digits (k_low: the pricing bound). */
     uint64_t *k_grp, *k_eq, *k_alt, *k_low;
+    /* Per group, above F_g: the unit of N_g, the downfloaters of bracket g
+     * (pairs and the bye that cross the boundary below g; C5, the pairs of
+     * each bracket). */
+    uint64_t *k_n;
+    /* Per group, below its float digits: the unit of its bracket order
+     * digits (bracket_order's second solve; unused otherwise). */
+    uint64_t *k_ord;
+    int *gs; /* ng: the score of each group (half points) */
+    /* pen[i * (ng + 1) + j], i <= j <= ng: what a pair from group i to group
+     * j (j = ng: the bye) costs in N and F: a downfloater of brackets
+     * i..j-1, each with the PSD entry s_i - s_k + 1 point, then a pair of
+     * bracket j with the entry s_i - s_j (C.04.3 C5, C6 bracket by bracket;
+     * the entries squared). */
+    uint64_t *pen;
 } weights;
 
 static void weights_free(weights *W) {
     free(W->grp);
+    free(W->gs);
+    free(W->pen);
     free(W->Rg);
     free(W->mem);
     memset(W, 0, sizeof *W);
@@ -93,9 +121,36 @@ static bool group_radix(weights *W) {
     for (int r = 0; r < W->np; r++)
         W->Rg[W->grp[r]]++;
     uint64_t e = (uint64_t)(W->np + 1) / 2;
+    if (W->ng > 0)
+        W->Rg[W->ng - 1]++; /* the bye is made in the last bracket too */
     for (int g = 0; g < W->ng; g++)
         W->Rg[g] = 2 * (W->Rg[g] < e ? W->Rg[g] : e) + 1;
     return true;
+}
+
+/* W->gs from the groups of who (W->grp, W->ng). */
+static bool group_scores(const sw_swiss_ranked *rk, const int *who, weights *W) {
+    W->gs = calloc((size_t)(W->ng + 1), sizeof *W->gs);
+    if (!W->gs)
+        return false;
+    for (int r = 0; r < W->np; r++)
+        W->gs[W->grp[r]] = rk->st->p[rk->idx[who[r]]].score2;
+    return true;
+}
+
+/* Group g's part of the F components of a pair (or bye) from group i to
+ * group j (j = ng for the bye): the PSD entry squared, and whether it is a
+ * downfloat (N). */
+static int64_t psd_part(const weights *W, int i, int j, int g, bool *down) {
+    *down = false;
+    if (i == j || g < i || g > j || g == W->ng)
+        return 0;
+    int64_t v = W->gs[i] - W->gs[g];
+    if (g < j) {
+        *down = true;
+        v += 2;
+    }
+    return v * v;
 }
 
 /* Room for a multiplier while its width is not known yet: one limb beyond
@@ -114,19 +169,32 @@ static bool group_radix(weights *W) {
  * at most (min(|G_g|, players below G_g, edges) + 1) * (s_g - s_min + 2)^2,
  * as every pair it counts has a distinct higher player in G_g and a
  * distinct lower one below, and the bye counts as one point below s_min. */
+/* The bracket order's digits, per group (bracket_order): ord_n[g] radices
+ * from ord_rad + ord_off[g]. */
+typedef struct ordspec {
+    const int *ord_n, *ord_off;
+    const uint64_t *ord_rad;
+} ordspec;
+
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
-                              sw_error *err) {
+                              const ordspec *os, sw_error *err) {
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(3 * np + 6));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(5 * np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     int ng = W->ng = score_groups(rk, who, np, W->grp);
-    if (!group_radix(W)) {
+    W->top = rk->top2 >= 0 && !rk->waive;
+    /* The most games played by a player present: the range of the bye's
+     * games digit. */
+    for (int r = 0; r < np; r++)
+        if (rk->st->p[rk->idx[who[r]]].nopp > W->maxg)
+            W->maxg = rk->st->p[rk->idx[who[r]]].nopp;
+    if (!group_radix(W) || !group_scores(rk, who, W)) {
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -135,37 +203,92 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->lo = lo;
     uint64_t e = (uint64_t)(np + 1) / 2;
     W->R = 2 * e + 1;
-    /* tmp holds, WIDE limbs each: rank (1), then from the lowest group up
-     * alt_g, eq_g, F_g, and last k_real: 3 ng + 2 numbers. */
+    /* The components, top first, bracket by bracket as the Dutch system
+     * meets its criteria: N_0 F_0, then for each g the next bracket's N and
+     * F (C7: the downfloaters that help it) before g's colours and floats:
+     *   N_0 F_0 | N_1 F_1 eq_0 alt_0 | N_2 F_2 eq_1 alt_1 | ... | eq_G-1 alt_G-1
+     * kind 0 N, 1 F, 2 eq, 3 alt; with os, 4: group g's bracket order
+     * digits after alt_g (the Dutch system settles a bracket's pairs in
+     * its order before it looks at the next bracket's colours). tmp holds
+     * their units, WIDE limbs each, from the bottom: rank (1), then the
+     * components, k_bye, k_real. */
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
+        *cgrp = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
+        *gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    if (!ckind || !cgrp || !gend) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+    for (int r = 0; r < np; r++)
+        gend[W->grp[r]] = r + 1;
+    for (int g = 0; g <= ng; g++) {
+        if (g < ng) {
+            ckind[nc] = 0, cgrp[nc++] = g;
+            ckind[nc] = 1, cgrp[nc++] = g;
+        }
+        if (g > 0) {
+            if (g == ng)
+                ckind[nc] = 5, cgrp[nc++] = g - 1;
+            ckind[nc] = 2, cgrp[nc++] = g - 1;
+            ckind[nc] = 3, cgrp[nc++] = g - 1;
+            if (os && os->ord_n[g - 1] > 0)
+                ckind[nc] = 4, cgrp[nc++] = g - 1;
+        }
+    }
     uint64_t *k = tmp;
     sw_limbs_set_i64(k, WIDE, 1);
     W->K = 2 * (uint64_t)np * e + 1;
     int n_at = 1, bits = 0;
     bool too_wide = false;
     uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
-    for (int g = ng - 1, r = np; g >= 0 && !too_wide; g--) {
-        int end = r, start = r;
-        while (start > 0 && W->grp[start - 1] == g)
-            start--;
-        r = start;
-        uint64_t Rg = W->Rg[g];
-        /* alt_g above what lies below, eq_g four float digits up, F_g two
-         * colour digits up. */
-        uint64_t step[3] = {range + 1, Rg * Rg * Rg * Rg, Rg * Rg};
-        for (int t = 0; t < 3; t++) {
-            sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, step[t], WIDE);
-            n_at++;
-        }
-        uint64_t size = (uint64_t)(end - start), below = (uint64_t)(np - end);
-        uint64_t pairs = size < below ? size : below;
-        pairs = (pairs < e ? pairs : e) + 1;
-        uint64_t dmax = (uint64_t)(rk->st->p[rk->idx[who[start]]].score2 - lo) + 2;
-        range = pairs * dmax * dmax;
+    /* The radices of the component below, when it is a bracket order. */
+    const uint64_t *fac = NULL;
+    int nfac = 0;
+    for (int t = nc - 1; t >= 0 && !too_wide; t--) {
+        int g = cgrp[t];
+        uint64_t Rg = W->Rg[g], next = 0;
+        const uint64_t *nfacp = NULL;
+        int nnfac = 0;
+        if (ckind[t] == 4) {
+            nfacp = os->ord_rad + os->ord_off[g];
+            nnfac = os->ord_n[g];
+        } else if (ckind[t] == 5)
+            next = (uint64_t)W->maxg;
+        else if (ckind[t] == 3)
+            next = Rg * Rg * Rg * Rg - 1; /* four float digits */
+        else if (ckind[t] == 2)
+            next = W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
+        else if (ckind[t] == 1) {
+            /* F_g: at most one entry per pair or downfloater of the bracket
+             * (its players are among the first gend[g]), each at most
+             * (s_top - s_g + 2)^2. */
+            uint64_t pairs = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
+            uint64_t dmax = (uint64_t)(W->gs[0] - W->gs[g]) + 2;
+            next = (pairs + 1) * dmax * dmax;
+        } else
+            next = e; /* N_g: at most e edges cross a boundary */
+        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+        if (fac)
+            for (int q = 0; q < nfac; q++)
+                sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, fac[q], WIDE);
+        else
+            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+        n_at++;
+        range = next;
+        fac = nfacp;
+        nfac = nnfac;
         bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
         too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
     }
-    /* k_real: one more than F_0's range above F_0's unit. */
+    /* k_bye above N_0, then k_real above the bye's score range. */
+    sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
+    sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+    n_at++;
+    range = np ? (uint64_t)(W->gs[0] - lo) : 0; /* the bye's score above the lowest */
     sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
     sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
     bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
@@ -175,6 +298,9 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     if (L < 2)
         L = 2;
     if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
@@ -184,8 +310,12 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(4 * ng + 3));
-    if (!W->mem) {
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 4));
+    W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
+    if (!W->mem || !W->pen) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -196,13 +326,23 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->k_eq = W->k_grp + (size_t)ng * (size_t)L;
     W->k_alt = W->k_eq + (size_t)ng * (size_t)L;
     W->k_low = W->k_alt + (size_t)ng * (size_t)L;
+    W->k_n = W->k_low + (size_t)ng * (size_t)L;
+    W->k_ord = W->k_n + (size_t)ng * (size_t)L;
+    W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
+    W->k_byg = W->k_bye + L;
+    memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
+    sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    for (int t = 0; t < nc; t++) {
+        uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
+        sw_limbs_copy(dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L),
+                      k + (size_t)(nc - t) * WIDE, L);
+    }
+    free(ckind);
+    free(cgrp);
+    free(gend);
     for (int g = 0; g < ng; g++) {
-        size_t at = 1 + 3 * (size_t)(ng - 1 - g); /* group g's alt_g in tmp */
-        sw_limbs_copy(W->k_alt + (size_t)g * (size_t)L, k + at * WIDE, L);
-        sw_limbs_copy(W->k_eq + (size_t)g * (size_t)L, k + (at + 1) * WIDE, L);
-        sw_limbs_copy(W->k_grp + (size_t)g * (size_t)L, k + (at + 2) * WIDE, L);
         /* Per player of the group, at least half of the colour and float
          * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
          * (R^3 + R^2 + R + 1) k_alt with R = Rg; an edge's parts fall in
@@ -210,13 +350,26 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
         uint64_t R = W->Rg[g];
         sw_limbs_set_i64(low, L, 0);
-        sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L, R + 1, L);
+        sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L,
+                            W->top ? (R + 1) * (R * R + 1) : R + 1, L);
         sw_limbs_copy(t, W->k_alt + (size_t)g * (size_t)L, L);
         for (int d = 0; d < 4; d++) {
             sw_limbs_add(low, low, t, L);
             sw_limbs_mul_u64(t, t, R, L);
         }
     }
+    for (int i = 0; i < ng; i++)
+        for (int j = i; j <= ng; j++) {
+            uint64_t *p = W->pen + ((size_t)i * (size_t)(ng + 1) + (size_t)j) * (size_t)L;
+            sw_limbs_set_i64(p, L, 0);
+            for (int g = i; g <= j && g < ng; g++) {
+                bool down;
+                int64_t v = psd_part(W, i, j, g, &down);
+                sw_limbs_addmul_u64(p, W->k_grp + (size_t)g * (size_t)L, (uint64_t)v, L);
+                if (down)
+                    sw_limbs_add(p, p, W->k_n + (size_t)g * (size_t)L, L);
+            }
+        }
     free(tmp);
     return SW_OK;
 }
@@ -269,12 +422,16 @@ typedef struct ecomp {
     int64_t rank; /* (2 np - pa - pb) K + floaters' order */
     int grp;      /* score group of the higher-scored player (where it floats from) */
     int glo;      /* score group of the lower one: the bracket the pair is made in */
+    int nlo;      /* the pair is a downfloat out of groups grp..nlo-1 (N_g); the
+                   * bye out of every group from its player's down */
     int d2;       /* squared score difference (half points), in grp's F */
     int64_t eq;   /* colour digits of glo: players given their preference (C10), radix
                    * Rg, then those with a strong or absolute one given it (C11) */
     int64_t altd; /* float digits of grp, radix Rg: the higher one not floating down
                    * again (C12 at R^3, C14 at R^0... see pack_low) */
     int64_t altu; /* float digits of glo: the lower one not floating up again */
+    int64_t bys;  /* the bye: its recipient's score above the lowest */
+    int64_t byg;  /* the bye: the games its recipient has played (the more the better) */
 } ecomp;
 
 /* Packed digits of a pair whose higher (a, of group ga) floats down to b
@@ -287,7 +444,7 @@ typedef struct ecomp {
 static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
                       bool floats, int ga, int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
-    ecomp x = {0, ga, gb, 0, 0, 0, 0};
+    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
     if (b) {
         const sw_swiss_pstate *pl[2] = {a, b};
@@ -323,8 +480,21 @@ static ecomp edge_comp(const ectx *c, int pa, int pb) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[c->who[pa]]];
     const sw_swiss_pstate *b = &rk->st->p[rk->idx[c->who[pb]]];
     int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
-    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', rk->waive);
+    bool wv = sw_swiss_pair_waived(rk, c->who[pa], c->who[pb]);
+    char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', wv);
     ecomp x = pack_low(&c->W, a, b, ca, d > 0, c->W.grp[pa], c->W.grp[pb]);
+    if (c->W.top) {
+        /* C8, C9 above the colour digits: players kept within +-2, and
+         * without a third colour in a row (only a waived pair can miss). */
+        int64_t Rb = (int64_t)c->W.Rg[c->W.grp[pb]], k8 = 2, k9 = 2;
+        if (wv && !rk->waive) {
+            k8 -= !sw_swiss_colour_diff_ok(a, ca) +
+                  !sw_swiss_colour_diff_ok(b, ca == 'w' ? 'b' : 'w');
+            k9 -=
+                !sw_swiss_colour_run_ok(a, ca) + !sw_swiss_colour_run_ok(b, ca == 'w' ? 'b' : 'w');
+        }
+        x.eq += (k8 * Rb + k9) * Rb * Rb;
+    }
     /* Who plays (the lowest ranked sits out), then among floats the lowest
      * ranked downfloater meeting the highest ranked upfloater (the bracket
      * order: S2's last floats, a moved-down player meets the top first). */
@@ -351,8 +521,10 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
     sw_limbs_set_i64(out, L, x.rank);
     add_low(W, x, out);
     sw_limbs_addmul_u64(out, W->k_real, 2, L);
-    if (x.d2) {
-        sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+    if (x.nlo > x.grp) {
+        const uint64_t *p =
+            W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)x.nlo) * (size_t)L;
+        sw_limbs_copy(t, p, L);
         sw_limbs_sub(out, out, t, L);
     }
 }
@@ -363,7 +535,15 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
 static ecomp bye_comp(const ectx *c, int pa) {
     const weights *W = &c->W;
     const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
-    ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->grp[pa]);
+    /* made in the last bracket: its colour and upfloat digits count there */
+    ecomp x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->ng - 1);
+    x.nlo = W->ng;
+    if (W->top) {
+        int64_t Rb = (int64_t)W->Rg[W->ng - 1];
+        x.eq += (2 * Rb + 2) * Rb * Rb;
+    }
+    x.bys = a->score2 - W->lo;
+    x.byg = a->nopp;
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
     x.d2 = d * d;
@@ -377,8 +557,10 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     sw_limbs_set_i64(out, L, 0);
     add_low(W, x, out);
-    sw_limbs_mul_u64(t, W->k_grp + (size_t)x.grp * (size_t)L, (uint64_t)x.d2, L);
+    sw_limbs_copy(t, W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)W->ng) * (size_t)L, L);
+    sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
+    sw_limbs_addmul_u64(out, W->k_byg, (uint64_t)x.byg, L);
 }
 
 static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
@@ -465,24 +647,23 @@ static bool bye_edges(const ectx *c, elist *l) {
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
  * real and rank parts split per player and the colour and float parts are
  * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
- * + np) k_rank + k_low) the sum base[a] + base[b] + 4 d^2 k_grp[g] is at most the
- * reduced cost: when it is >= 0, so is the reduced cost (blossom duals only
- * add). pen[g * (dm + 1) + d] holds 4 d^2 k_grp[g]. Two additions a pair. */
+ * + np) k_rank + k_low) the sum base[a] + base[b] + 4 pen(g_a, g_b) is at most
+ * the reduced cost: when it is >= 0, so is the reduced cost (blossom duals
+ * only add). pen holds 4 W.pen. Two additions a pair. */
 typedef struct pricer {
-    int L, dm;
+    int L, ng;
     uint64_t *base; /* count numbers */
-    uint64_t *pen;  /* ng * (dm + 1) numbers */
+    uint64_t *pen;  /* ng * (ng + 1) numbers */
 } pricer;
 
 static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     const weights *W = &c->W;
     int L = W->L, n = c->count;
-    int hi = n ? c->rk->st->p[c->rk->idx[c->who[0]]].score2 : 0;
-    int lo = n ? c->rk->st->p[c->rk->idx[c->who[n - 1]]].score2 : 0;
     pr->L = L;
-    pr->dm = hi - lo;
+    pr->ng = W->ng;
+    size_t npen = (size_t)W->ng * (size_t)(W->ng + 1);
     pr->base = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
-    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(W->ng + 1) * (size_t)(pr->dm + 1));
+    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
     if (!pr->base || !pr->pen)
         return false;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
@@ -494,11 +675,8 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
         sw_limbs_shl(t, t, 2, L);
         sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
     }
-    for (int g = 0; g < W->ng; g++)
-        for (int x = 0; x <= pr->dm; x++) {
-            uint64_t *p = pr->pen + ((size_t)g * (size_t)(pr->dm + 1) + (size_t)x) * (size_t)L;
-            sw_limbs_mul_u64(p, W->k_grp + (size_t)g * (size_t)L, 4 * (uint64_t)x * (uint64_t)x, L);
-        }
+    for (size_t x = 0; x < npen; x++)
+        sw_limbs_shl(pr->pen + x * (size_t)L, W->pen + x * (size_t)L, 2, L);
     return true;
 }
 
@@ -523,12 +701,10 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
     uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
     bool ok = true;
     for (int a = 0; a < c->count && ok; a++) {
-        const sw_swiss_pstate *pa = &c->rk->st->p[c->rk->idx[c->who[a]]];
-        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.dm + 1) * (size_t)L;
+        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.ng + 1) * (size_t)L;
         for (int b = a + 1; b < c->count; b++) {
-            int dd = pa->score2 - c->rk->st->p[c->rk->idx[c->who[b]]].score2;
             sw_limbs_add(sum, pr.base + (size_t)a * (size_t)L, pr.base + (size_t)b * (size_t)L, L);
-            sw_limbs_add(sum, sum, pen_a + (size_t)dd * (size_t)L, L);
+            sw_limbs_add(sum, sum, pen_a + (size_t)c->W.grp[b] * (size_t)L, L);
             if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
                 continue;
             edge_weight(c, a, b, w);
@@ -565,7 +741,7 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
                                const bool *bye_ok, int *mate, sw_error *err) {
     ectx c = {rk, who, count, bye_ok, {0}, NULL};
-    sw_status rc = make_weights(rk, who, count, &c.W, err);
+    sw_status rc = make_weights(rk, who, count, &c.W, NULL, err);
     if (rc)
         return rc;
     int L = c.W.L;
@@ -678,23 +854,32 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
     int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
     int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
-    /* index in its group's S2, -1: kept apart from role, as a player of S2
-     * that the first optimum floated down is also a moved-down player (role
-     * 1) of the group below, and stays a candidate in its own. */
+    /* index in its group's S2, -1 (a player the first optimum floated down
+     * is also a moved-down player of the brackets below, and stays a
+     * candidate, S1 or S2, in its own) */
     int *pos2 = malloc(sizeof(int) * (size_t)np);
-    int *role = malloc(sizeof(int) * (size_t)np); /* 0 none, 1 MDP, 2 remainder S1, 3 S2 */
-    /* The digits in order: S1 players by rank, each group's exchange count
-     * (-1 - g) just before its first remainder S1 player. */
-    int *order = malloc(sizeof(int) * (size_t)(2 * np + 1));
-    uint64_t *radix = malloc(sizeof(uint64_t) * (size_t)(2 * np + 1));
+    int *role =
+        malloc(sizeof(int) * (size_t)np); /* 0 none (paired upwards), 2 remainder S1, 3 S2 */
+    uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
+    int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
+    /* group -> its remainder's S1 size; from np on, the lowest bracket
+     * its floaters reach */
+    int *gp1 = calloc(2 * (size_t)(np + 1), sizeof(int));
+    /* A player the first optimum floats down is a moved-down player of
+     * every bracket from the one below its own to the one it is paired in
+     * (the bye: the last), with one digit in each: mfirst, mlast, mbase. */
+    int *mfirst = malloc(sizeof(int) * (size_t)(np + 1)),
+        *mlast = malloc(sizeof(int) * (size_t)(np + 1)),
+        *mbase = malloc(sizeof(int) * (size_t)(np + 1));
     int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
     int *vm = malloc(sizeof(int) * (size_t)(np + 2));
-    uint64_t *place = NULL;
+    uint64_t *place = NULL, *ord_rad = NULL;
+    int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !order || !radix || !vidx || !s2n ||
-        !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !gp1 || !mfirst ||
+        !mlast || !mbase || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -710,13 +895,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     double bits = 0;
     for (int g = 0; g < ng; g++) {
         int gs = gstart[g], ge = gstart[g + 1];
-        /* Moved-down players into g: partners above g of g's residents. */
-        for (int r = 0; r < gs; r++)
-            if (mate[r] >= gs && mate[r] < ge) {
-                role[r] = 1;
-                s2n[r] = ge - gs; /* candidates: the residents */
-                order[n1++] = r;
-            }
+        /* (Moved-down players have their own digits: mfirst, mlast. A
+         * remainder player the first optimum floated keeps its role.) */
         /* The remainder: residents not paired upwards; p pairs inside. */
         int p = 0, rem = 0;
         for (int r = gs; r < ge; r++)
@@ -732,7 +912,6 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (k < p) {
                 role[r] = 2;
                 pos[r] = k++;
-                order[n1++] = r;
             } else {
                 role[r] = 3;
                 pos2[r] = k2++;
@@ -741,27 +920,62 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         for (int r = gs; r < ge; r++)
             if (role[r] == 2)
                 s2n[r] = rem - p, s1n[r] = p;
+        gp1[g] = p;
     }
     /* The digits by rank. Transpositions before exchanges, bracket by
-     * bracket: a group's count of remainder S1 players paired inside their
-     * own S2 (radix: their number + 1) comes before their own digits, and
-     * after the digits of the brackets above and of the players moved down
-     * into it (they rank higher), as the Dutch system settles those first. */
+     * bracket, in the Dutch exchange order: first a group's count of pairs
+     * of its remainder that hold an S1 player (radix: S1's size + 1; p
+     * minus it players were exchanged), then the BSN sums of the exchange
+     * (those moved from S2 to S1 minus those moved from S1 to S2, the
+     * smaller first), before its S1 players' own digits (the partner's
+     * place in the remainder: with the exchange settled, S2 sorted by BSN)
+     * and after the digits of the brackets above and of the players moved
+     * down into it (they rank higher), as the Dutch system settles those
+     * first. */
     n1 = 0;
     for (int g = 0; g < ng; g++)
-        vidx[g] = -1;
+        vidx[g] = -1, sidx[g] = -1;
+    size_t ndig = 3 * (size_t)np + 1;
+    /* The floaters of a group may end in any bracket one of them reaches
+     * (the second solve may float another one further). */
     for (int r = 0; r < np; r++) {
+        mfirst[r] = grp[r] + 1;
+        mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
+        if (mlast[r] >= mfirst[r] && mlast[r] > gp1[ng + grp[r]])
+            gp1[ng + grp[r]] = mlast[r];
+    }
+    for (int r = 0; r < np; r++)
+        if (mlast[r] >= mfirst[r]) {
+            mlast[r] = gp1[ng + grp[r]];
+            ndig += (size_t)(mlast[r] - mfirst[r] + 1);
+        }
+    radix = malloc(sizeof(uint64_t) * ndig);
+    dg = malloc(sizeof(int) * ndig);
+    if (!radix || !dg) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (int r = 0; r < np; r++) {
+        mbase[r] = n1;
+        for (int g = mfirst[r]; g <= mlast[r]; g++) {
+            dg[n1] = g;
+            radix[n1++] = (uint64_t)(gstart[g + 1] - gstart[g]) + 1;
+        }
         if (role[r] == 2 && vidx[grp[r]] < 0) {
             int cnt = 0;
             for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
                 cnt += role[t] == 2;
+            uint64_t rem = (uint64_t)(cnt + s2n[r]);
             vidx[grp[r]] = n1;
-            order[n1] = -1 - grp[r];
+            dg[n1] = grp[r];
             radix[n1++] = (uint64_t)cnt + 1;
+            sidx[grp[r]] = n1;
+            dg[n1] = grp[r];
+            radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
         }
-        if (role[r] == 1 || role[r] == 2) {
+        if (role[r] == 2) {
             s1[r] = n1;
-            order[n1] = r;
+            dg[n1] = grp[r];
             radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
         }
     }
@@ -769,23 +983,53 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         bits += log2((double)radix[i]);
     if (n1 == 0 || bits > LEX_BITS_MAX)
         goto out;
-    rc = make_weights(rk, who, np, &c.W, err);
+    /* Each digit belongs to the bracket where its S1 player is paired
+     * (a moved-down player: the group it moved into; an exchange count:
+     * its group); the digits of bracket g form one number in the weight,
+     * just below g's float digits. */
+    ord_n = calloc((size_t)(ng + 1), sizeof(int));
+    ord_off = calloc((size_t)(ng + 1), sizeof(int));
+    ord_rad = malloc(sizeof(uint64_t) * (size_t)(n1 + 1));
+    if (!dg || !ord_n || !ord_off || !ord_rad) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (int i = 0; i < n1; i++)
+        ord_n[dg[i]]++;
+    for (int g = 1; g <= ng; g++)
+        ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
+    {
+        int *fill = calloc((size_t)(ng + 1), sizeof(int));
+        if (!fill) {
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+            goto out;
+        }
+        for (int i = 0; i < n1; i++)
+            ord_rad[ord_off[dg[i]] + fill[dg[i]]++] = radix[i];
+        free(fill);
+    }
+    ordspec os = {ord_n, ord_off, ord_rad};
+    rc = make_weights(rk, who, np, &c.W, &os, err);
     if (rc)
         goto out;
     c.W.no_order = true;
-    int L = (c.W.bits + (int)bits + 2 + 12 + 63) / 64;
-    if (L > SW_BLOSSOM_LIMBS_MAX)
-        goto out;
+    int L = c.W.L;
     place = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n1 + 1));
     if (!place) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
-    /* place[i] = product of the radices after i; place[n1] = the whole product. */
-    sw_limbs_set_i64(place + (size_t)(n1 - 1) * (size_t)L, L, 1);
-    for (int i = n1 - 2; i >= 0; i--)
-        sw_limbs_mul_u64(place + (size_t)i * (size_t)L, place + (size_t)(i + 1) * (size_t)L,
-                         radix[i + 1], L);
+    /* place[i] = k_ord of its bracket times the radices after i in it. */
+    for (int i = n1 - 1; i >= 0; i--) {
+        uint64_t *pi = place + (size_t)i * (size_t)L;
+        int nx = i + 1;
+        while (nx < n1 && dg[nx] != dg[i])
+            nx++;
+        if (nx < n1)
+            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, radix[nx], L);
+        else
+            sw_limbs_copy(pi, c.W.k_ord + (size_t)dg[i] * (size_t)L, L);
+    }
     l.L = L;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a <= np; a++)
@@ -802,28 +1046,41 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
                 goto out;
             }
-            /* Sign-extend to L limbs, then times the radix product. */
-            uint64_t fill = sw_limbs_is_neg(w, c.W.L) ? ~(uint64_t)0 : 0;
-            for (int t = 0; t < L; t++)
-                slot[t] = t < c.W.L ? w[t] : fill;
-            for (int i = 0; i < n1; i++)
-                sw_limbs_mul_u64(slot, slot, radix[i], L);
+            sw_limbs_copy(slot, w, L);
+            /* The exchange's BSN sums (credit: minus the sum's difference):
+             * a pair of two S2 players sends its higher one to S1, a pair
+             * of two S1 players its lower one to S2, an S1 player paired
+             * outside its remainder goes to S2. */
+            bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
+            if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && sidx[grp[a]] >= 0) {
+                uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+                sw_limbs_mul_u64(t, place + (size_t)sidx[grp[a]] * (size_t)L,
+                                 (uint64_t)(gp1[grp[a]] + pos2[a] + 1), L);
+                sw_limbs_sub(slot, slot, t, L);
+            }
+            if (role[a] == 2 && !in_a)
+                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[a]] * (size_t)L,
+                                    (uint64_t)(pos[a] + 1), L);
+            if (!bye && role[b] == 2)
+                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
+                                    (uint64_t)(pos[b] + 1), L);
+            /* A moved-down player meets a resident of a bracket it passes:
+             * the resident's place there, the higher first. */
+            if (!bye && grp[b] >= mfirst[a] && grp[b] <= mlast[a]) {
+                int i = mbase[a] + grp[b] - mfirst[a];
+                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L,
+                                    radix[i] - 1 - (uint64_t)(b - gstart[grp[b]]), L);
+            }
             if (bye || s1[a] < 0)
                 continue;
-            if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0) /* not an exchange */
+            if (role[a] == 2 && in_a) /* a pair with an S1 player */
                 sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
             int i = s1[a];
             uint64_t digit = radix[i] - 1; /* the worst */
-            if (role[a] == 1 && grp[b] == grp[mate[a] >= 0 ? mate[a] : a])
-                digit = (uint64_t)(b - gstart[grp[b]]);
-            else if (role[a] == 1 && b >= gstart[grp[a] + 1])
-                digit = (uint64_t)(b - gstart[grp[b]]) < radix[i] - 1
-                            ? (uint64_t)(b - gstart[grp[b]])
-                            : radix[i] - 1;
+            if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
+                digit = (uint64_t)pos[b];
             else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
-                digit = (uint64_t)pos2[b];
-            else if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
-                digit = (uint64_t)(s2n[a] + pos[b]);
+                digit = (uint64_t)(s1n[a] + pos2[b]);
             if (digit > radix[i] - 1)
                 digit = radix[i] - 1;
             sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
@@ -840,15 +1097,23 @@ out:
     elist_free(&l);
     weights_free(&c.W);
     free(place);
+    free(ord_rad);
+    free(dg);
+    free(ord_n);
+    free(ord_off);
     free(grp);
     free(gstart);
     free(s1);
     free(pos);
     free(pos2);
     free(role);
-    free(order);
     free(radix);
     free(vidx);
+    free(sidx);
+    free(gp1);
+    free(mfirst);
+    free(mlast);
+    free(mbase);
     free(s2n);
     free(s1n);
     free(vm);
@@ -876,8 +1141,15 @@ static ecomp pair_comp(const ectx *c, int a, int b) {
 }
 
 /* Group g's parts of x: its d^2 (F_g), colour digits and float digits. */
-static void group_parts(ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
-    *f += x.grp == g ? x.d2 : 0;
+/* Group g's N_g and F_g parts of x as one number (compared, never weighed). */
+static int64_t psd_of(const weights *W, ecomp x, int g) {
+    bool down;
+    int64_t v = psd_part(W, x.grp, x.nlo, g, &down);
+    return v + (down ? (int64_t)1 << 40 : 0);
+}
+
+static void group_parts(const weights *W, ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
+    *f += psd_of(W, x, g);
     *eq += x.glo == g ? x.eq : 0;
     *alt += (x.grp == g ? x.altd : 0) + (x.glo == g ? x.altu : 0);
 }
@@ -885,17 +1157,22 @@ static void group_parts(ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
 /* Do two pairs of games on the same four players weigh the same? The weight
  * is a mixed-radix number whose digits stay in range for any set of games,
  * so equal weight is equal components: real is equal already (the same
- * players play), so rank and, in each group, the sum of d^2, the colour and
- * the float digits. */
-static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
+ * players play), so rank and, in each group, N_g and F_g (every group
+ * from the highest to the lowest end: a downfloat counts in each bracket it
+ * passes), the colour and the float digits. */
+static bool same_weight(const weights *W, ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
     if (x1.rank + x2.rank != y1.rank + y2.rank)
         return false;
     const ecomp all[4] = {x1, x2, y1, y2};
-    for (int k = 0; k < 8; k++) {
-        int g = k % 2 ? all[k / 2].glo : all[k / 2].grp;
+    int g0 = W->ng, g1 = 0;
+    for (int t = 0; t < 4; t++) {
+        g0 = all[t].grp < g0 ? all[t].grp : g0;
+        g1 = all[t].nlo > g1 ? all[t].nlo : g1;
+    }
+    for (int g = g0; g <= g1 && g < W->ng; g++) {
         int64_t v[2][3] = {{0, 0, 0}, {0, 0, 0}};
         for (int t = 0; t < 4; t++)
-            group_parts(all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
+            group_parts(W, all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
         if (memcmp(v[0], v[1], sizeof v[0]))
             return false;
     }
@@ -905,21 +1182,24 @@ static bool same_weight(ecomp x1, ecomp x2, ecomp y1, ecomp y2) {
 /* The components of a whole pairing summed, per group (f: d^2, eq, alt). */
 typedef struct totals {
     long games;
+    int64_t bys;
     int64_t rank;
     int64_t *f, *eq, *alt; /* ng each */
 } totals;
 
-static void add_comp(totals *t, ecomp x) {
+static void add_comp(const weights *W, totals *t, ecomp x) {
     t->games++;
+    t->bys += x.bys * ((int64_t)1 << 20) + x.byg; /* compared only */
     t->rank += x.rank;
-    t->f[x.grp] += x.d2;
+    for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
+        t->f[g] += psd_of(W, x, g);
     t->eq[x.glo] += x.eq;
     t->alt[x.grp] += x.altd;
     t->alt[x.glo] += x.altu;
 }
 
 static bool same_totals(const totals *a, const totals *b, int ng) {
-    if (a->games != b->games || a->rank != b->rank)
+    if (a->games != b->games || a->bys != b->bys || a->rank != b->rank)
         return false;
     size_t sz = sizeof(int64_t) * (size_t)ng;
     return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz);
@@ -951,9 +1231,15 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     c.W.ng = score_groups(rk, who, np, c.W.grp);
+    for (int r = 0; r < np; r++)
+        if (rk->st->p[rk->idx[who[r]]].nopp > c.W.maxg)
+            c.W.maxg = rk->st->p[rk->idx[who[r]]].nopp;
+    c.W.top = rk->top2 >= 0 && !rk->waive;
     c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
-    if (!group_radix(&c.W)) {
+    if (!group_radix(&c.W) || !group_scores(rk, who, &c.W)) {
         free(c.W.grp);
+        free(c.W.Rg);
+        free(c.W.gs);
         free(c.target);
         free(ba);
         free(bb);
@@ -964,23 +1250,23 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
     size_t m = (size_t)(np + 1);
-    totals topt = {0, 0, fs, fs + m, fs + 2 * m},
-           tideal = {0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
+    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m},
+           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
             ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
         else if (mate[a] > a)
-            add_comp(&topt, edge_comp(&c, a, mate[a]));
+            add_comp(&c.W, &topt, edge_comp(&c, a, mate[a]));
         else if (mate[a] == -2)
-            add_comp(&topt, bye_comp(&c, a));
+            add_comp(&c.W, &topt, bye_comp(&c, a));
         if (t == np) {
             ideal_ok = ideal_ok && bye_ok[a];
             if (bye_ok[a])
-                add_comp(&tideal, bye_comp(&c, a));
+                add_comp(&c.W, &tideal, bye_comp(&c, a));
         } else if (t > a) {
             if (sw_swiss_legal(rk, who[a], who[t]))
-                add_comp(&tideal, edge_comp(&c, a, t));
+                add_comp(&c.W, &tideal, edge_comp(&c, a, t));
             else
                 ideal_ok = false;
         }
@@ -1007,8 +1293,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
                     if (board_pen(c.target, a, u) + board_pen(c.target, b, v) >= cur ||
                         !sw_swiss_legal(rk, who[a], who[u]) || !sw_swiss_legal(rk, who[b], who[v]))
                         continue;
-                    if (!same_weight(pair_comp(&c, a, u), pair_comp(&c, b, v), pair_comp(&c, a, b),
-                                     pair_comp(&c, p, q)))
+                    if (!same_weight(&c.W, pair_comp(&c, a, u), pair_comp(&c, b, v),
+                                     pair_comp(&c, a, b), pair_comp(&c, p, q)))
                         continue;
                     mate[a] = u;
                     mate[u] = a;
@@ -1025,6 +1311,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     }
     free(c.W.grp);
     free(c.W.Rg);
+    free(c.W.gs);
     free(c.target);
     free(ba);
     free(bb);
@@ -1121,8 +1408,9 @@ static void explain_board(const sw_swiss_ranked *rk, int board, int i, int j, ch
     int white = ca == 'w' ? ida : idb;
     const sw_swiss_pstate *wp = ca == 'w' ? a : b, *bp = ca == 'w' ? b : a;
     const char *why;
-    bool w_forced = !sw_swiss_colour_ok(wp, 'b', rk->waive);
-    bool b_forced = !sw_swiss_colour_ok(bp, 'w', rk->waive);
+    bool wv = sw_swiss_pair_waived(rk, i, j);
+    bool w_forced = !sw_swiss_colour_ok(wp, 'b', wv);
+    bool b_forced = !sw_swiss_colour_ok(bp, 'w', wv);
     if (w_forced || b_forced)
         why = "forced by the absolute colour rules";
     else if (wp->coldiff < 0 || bp->coldiff > 0)
@@ -1173,9 +1461,12 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         int i = bs[k].ri, j = bs[k].rj;
         const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
-        /* The rank among the players present stands for the pairing number
-         * in the last colour rule (as the reference engine numbers them). */
-        char ca = sw_swiss_choose_colour(a, b, i + 1, idb, k + 1, initial, rk->waive);
+        /* The last colour rule's pairing number: in round 1 the rank among
+         * the players present (boards alternate, absentees left out), later
+         * the player's own number (gen011-25p7r round 2: 7, without a game,
+         * gets the initial colour black against 25). */
+        char ca = sw_swiss_choose_colour(a, b, trf->nrounds == 0 ? i + 1 : ida, idb, k + 1, initial,
+                                         sw_swiss_pair_waived(rk, i, j));
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
             explain_board(rk, k + 1, i, j, ca, &out->explain);
@@ -1249,7 +1540,8 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
                           opt && opt->waive_colour_last_round && trf->total_rounds &&
                               round >= trf->total_rounds,
                           opt ? opt->sparse_window : 0,
-                          &out->stats};
+                          &out->stats,
+                          sw_swiss_top2(trf, round)};
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -1263,6 +1555,15 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
     if (!rc && !(opt && opt->fast)) {
         bool done = false;
         rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
+        /* The brackets are read from the optimum the solve starts from: a
+         * second solve that floats other players is ordered again from
+         * its own brackets, until they stay. */
+        for (int again = 0; again < 8 && !rc && done; again++) {
+            memcpy(tmp, mate, sizeof(int) * (size_t)np);
+            rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
+            if (!memcmp(tmp, mate, sizeof(int) * (size_t)np))
+                break;
+        }
         if (!rc && !done)
             rc = standard_order(&rk, who, bye_ok, mate, err);
     }
@@ -1318,7 +1619,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         who[r] = r;
     for (int r = 0; r < np; r++)
         rank[idx[r]] = r;
-    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL};
+    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round)};
     ideal_targets(&rk, who, np, target);
     for (int k = 0; k < nboards; k++) {
         int w = boards[k].white, b = boards[k].black;
@@ -1341,8 +1642,9 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         seen[ib] = 1;
         const sw_swiss_pstate *c = &st.p[ib];
         q->pairs++;
-        if (trf->players[ib].absent || sw_swiss_met(a, b) || !sw_swiss_colour_ok(a, 'w', waive) ||
-            !sw_swiss_colour_ok(c, 'b', waive))
+        bool wv = waive || (rk.top2 >= 0 && (a->score2 > rk.top2 || c->score2 > rk.top2));
+        if (trf->players[ib].absent || sw_swiss_met(a, b) || !sw_swiss_colour_ok(a, 'w', wv) ||
+            !sw_swiss_colour_ok(c, 'b', wv))
             q->violations++;
         int d = a->score2 > c->score2 ? a->score2 - c->score2 : c->score2 - a->score2;
         if (rank[iw] >= 0 && rank[ib] >= 0)

@@ -311,6 +311,10 @@ sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_optio
         if (c)
             view.initial_colour = c;
     }
+    /* Without XXR the last round recorded is the final one (topscorers),
+     * as the validation reads it. */
+    if (!view.total_rounds)
+        view.total_rounds = trf->nrounds;
     for (int r = 0; r < trf->nrounds && !rc; r++) {
         memcpy(view.players, trf->players, sizeof *view.players * (size_t)n);
         view.nrounds = r;

@@ -71,7 +71,32 @@ typedef struct sw_swiss_ranked {
     bool waive;
     int sparse_window;           /* as sw_swiss_options.sparse_window */
     sw_swiss_match_stats *stats; /* may be NULL */
+    /* The final round (XXR): topscorers (more than half the maximum score
+     * before it) and their opponents are exempt from the colour rules
+     * (C.04.3 C3) and minimise the breaks instead (C8, C9); top2 is the
+     * score (half points) a topscorer exceeds, -1 when not the final round. */
+    int top2;
 } sw_swiss_ranked;
+
+/* May ranked players i and j break the colour rules (waived, or the final
+ * round with a topscorer among them)? */
+static inline bool sw_swiss_pair_waived(const sw_swiss_ranked *rk, int i, int j) {
+    return rk->waive || (rk->top2 >= 0 && (rk->st->p[rk->idx[i]].score2 > rk->top2 ||
+                                           rk->st->p[rk->idx[j]].score2 > rk->top2));
+}
+
+/* The two halves of the colour rules (C8: difference within +-2; C9: no
+ * colour three times in a row) for a player given colour c. */
+static inline bool sw_swiss_colour_diff_ok(const sw_swiss_pstate *a, char c) {
+    int d = a->coldiff + (c == 'w' ? 1 : -1);
+    return d <= 2 && d >= -2;
+}
+static inline bool sw_swiss_colour_run_ok(const sw_swiss_pstate *a, char c) {
+    return !(a->run >= 2 && a->last == c);
+}
+
+/* top2 for pairing `round` of trf (see sw_swiss_ranked). */
+int sw_swiss_top2(const sw_swiss_trf *trf, int round);
 
 /* Is the pair of ranked players i, j legal (no rematch, a legal colour)? */
 bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j);
