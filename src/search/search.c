@@ -316,19 +316,20 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
 #endif
     if (nthreads > o->restarts)
         nthreads = o->restarts;
-    /* In time mode the annealing adapts to the budget: its schedule ends
-     * when its proposals or a third of the budget are used up, whichever
-     * comes first (the temperature follows the one further along), so it
-     * is shorter on a slow or loaded machine, never cut. The proposal count
-     * stays the one measured best (5000 sweeps; a count fitted to a cost
-     * estimate made it 2000 to 2500 sweeps, fewer basins found per second,
-     * docs/search.md). Without a time limit nothing depends on the clock. */
+    /* In time mode the annealing adapts to the budget: its proposals are
+     * fitted to at most a third of the budget by a cost measured before the
+     * run, and its schedule also follows the clock for that long (the
+     * temperature follows whichever of the proposals and the time is further
+     * along), so a loaded machine shortens it, never cuts it (the full
+     * count with a third of the budget as the allotment measured no
+     * better, docs/search.md). Without a time limit nothing depends on the
+     * clock. */
     anneal_clock ac = {0, 0};
     if (eff.time_limit > 0 && eff.anneal > 0) {
         double cost = sw_anneal_cost(&base, eff.seed);
-        ac.allot = eff.time_limit / 3;
-        ac.expect =
-            cost > 0 && (double)eff.anneal * cost < ac.allot ? (double)eff.anneal * cost : ac.allot;
+        if (cost > 0 && (double)eff.anneal * cost > eff.time_limit / 3)
+            eff.anneal = (long long)(eff.time_limit / 3 / cost) + 1;
+        ac.allot = ac.expect = (double)eff.anneal * cost;
     }
     res->anneal_each = eff.anneal;
     worker *ws = calloc((size_t)nthreads, sizeof *ws);
