@@ -406,15 +406,6 @@ int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int6
 
 /* ---- construction ---- */
 
-static int64_t gcd64(int64_t a, int64_t b) {
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* History carries no round limit, so with it the exact sums are checked
  * against what the values can reach: M up to the rounds plus the largest
  * history count, |L C| up to L (2 rounds + the largest |history C|). The
@@ -467,7 +458,7 @@ static sw_status compute_scale(sw_matrix *mx, sw_error *err) {
         for (int g = 1; g <= l->groups; g++) {
             int tg = l->gstart[g + 1] - l->gstart[g];
             for (int h = variable ? 1 : mx->h[k][g]; h >= 1 && h <= tg - 1; h++) {
-                L = L / gcd64(L, h) * h;
+                L = L / sw_gcd64(L, h) * h;
                 if (L > SW_MATRIX_MAX_SCALE)
                     return sw_error_set(err, SW_ERR_LIMIT, NULL, ss->line,
                                         "session %d: board sets played at too many different "
@@ -482,7 +473,7 @@ static sw_status compute_scale(sw_matrix *mx, sw_error *err) {
     const sw_history *hist = &mx->season->history;
     if (hist->meet) {
         /* History comparisons are multiples of 1/hist->scale: L takes it in. */
-        L = L / gcd64(L, hist->scale) * hist->scale;
+        L = L / sw_gcd64(L, hist->scale) * hist->scale;
         if (L > SW_MATRIX_MAX_SCALE)
             return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                                 "the history's comparisons and the sessions' board sets need "

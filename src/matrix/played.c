@@ -12,26 +12,13 @@
 
 #include "matrix/matrix.h"
 
-static int64_t gcd64(int64_t a, int64_t b) {
-    if (a < 0)
-        a = -a;
-    if (b < 0)
-        b = -b;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* out += (meet, comp / scale), out's scale growing to the lcm. */
 static sw_status accumulate(sw_history *out, size_t nn, const int32_t *meet, const int64_t *comp,
                             int64_t scale, sw_error *err) {
     int64_t g = scale;
     for (size_t x = 0; x < nn && g > 1; x++)
-        g = gcd64(g, comp[x]);
-    int64_t den = scale / g, L = out->scale / gcd64(out->scale, den) * den;
+        g = sw_gcd64(g, comp[x]);
+    int64_t den = scale / g, L = out->scale / sw_gcd64(out->scale, den) * den;
     if (L > SW_MATRIX_MAX_SCALE)
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                             "the comparisons of the played sessions need a common denominator "

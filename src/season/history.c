@@ -17,6 +17,7 @@
 #include "season/season.h"
 #include "season/season_internal.h"
 #include "util/fileio.h"
+#include "util/wide.h"
 
 #define MAX_FIELDS 8
 
@@ -41,17 +42,6 @@ int32_t sw_history_max_meetings(const sw_season *s) {
         if (s->history.meet[x] > mx)
             mx = s->history.meet[x];
     return mx;
-}
-
-static int64_t gcd64(int64_t a, int64_t b) {
-    if (a < 0)
-        a = -a;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
 }
 
 typedef struct field {
@@ -116,7 +106,7 @@ static int parse_rational(field f, int64_t *num, int64_t *den) {
             return -1;
         a = x;
     }
-    int64_t g = gcd64(a, b);
+    int64_t g = sw_gcd64(a, b);
     *num = neg ? -(a / g) : a / g;
     *den = b / g;
     return 0;
@@ -151,7 +141,7 @@ static sw_status participant(hparser *hp, int k, field f, int *idx) {
 /* Bring every stored comparison to the common denominator lcm(scale, den). */
 static sw_status rescale(hparser *hp, int64_t den, field f) {
     sw_history *h = &hp->s->history;
-    int64_t g = gcd64(h->scale, den), L = h->scale / g * den;
+    int64_t g = sw_gcd64(h->scale, den), L = h->scale / g * den;
     if (L == h->scale)
         return SW_OK;
     if (L > SW_HISTORY_MAX_SCALE)

@@ -18,26 +18,14 @@
 #include "season/season_internal.h"
 #include "util/fileio.h"
 #include "util/json.h"
-
-static int64_t gcd64(int64_t a, int64_t b) {
-    if (a < 0)
-        a = -a;
-    if (b < 0)
-        b = -b;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
+#include "util/wide.h"
 
 /* The smallest denominator of the values comp[x] / scale: scale over the gcd
  * of scale and every value. */
 static int64_t least_scale(const int64_t *comp, size_t nn, int64_t scale) {
     int64_t g = scale;
     for (size_t x = 0; x < nn && g > 1; x++)
-        g = gcd64(g, comp[x]);
+        g = sw_gcd64(g, comp[x]);
     return scale / g;
 }
 
@@ -49,7 +37,7 @@ sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *mee
     size_t n2 = (size_t)n * (size_t)n;
     int64_t den = least_scale(comp, n2, scale), div = scale / den;
     sw_history *h = &s->history;
-    int64_t L = h->scale / gcd64(h->scale, den) * den;
+    int64_t L = h->scale / sw_gcd64(h->scale, den) * den;
     if (L > SW_HISTORY_MAX_SCALE)
         return sw_error_set(err, SW_ERR_LIMIT, file, line,
                             "the comparisons of the history files have a common denominator "

@@ -12,6 +12,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The greatest common divisor of |a| and |b| (0 when both are 0): the
+ * exact scales (L, a history's denominators) are lcms built with it. */
+static inline int64_t sw_gcd64(int64_t a, int64_t b) {
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 typedef struct sw_i256 {
     uint64_t w[4];
 } sw_i256;
