@@ -959,6 +959,9 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
+    /* group -> the digit of the exchange's later tie-breaks (-1: none), its S2 size */
+    int *xidx = malloc(sizeof(int) * (size_t)(np + 1)),
+        *xs2 = malloc(sizeof(int) * (size_t)(np + 1));
     /* group -> its remainder's S1 size; from np on, the lowest bracket
      * its floaters reach */
     int *gp1 = calloc(2 * (size_t)(np + 1), sizeof(int));
@@ -974,8 +977,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !gp1 || !mfirst ||
-        !mlast || !mbase || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !xidx || !xs2 ||
+        !gp1 || !mfirst || !mlast || !mbase || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -1030,8 +1033,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * first. */
     n1 = 0;
     for (int g = 0; g < ng; g++)
-        vidx[g] = -1, sidx[g] = -1;
-    size_t ndig = 3 * (size_t)np + 1;
+        vidx[g] = -1, sidx[g] = -1, xidx[g] = -1;
+    size_t ndig = 4 * (size_t)np + 1;
     /* The floaters of a group may end in any bracket one of them reaches
      * (the second solve may float another one further). */
     for (int r = 0; r < np; r++) {
@@ -1068,6 +1071,15 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             sidx[grp[r]] = n1;
             dg[n1] = grp[r];
             radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
+            /* Then the exchange that moves the highest BSNs from S1 to S2,
+             * then the lowest from S2 to S1: bit pos of each S1 player moved
+             * above the bits s2 - 1 - pos2 of each S2 player moved. */
+            if (rem <= 60) {
+                xidx[grp[r]] = n1;
+                xs2[grp[r]] = s2n[r];
+                dg[n1] = grp[r];
+                radix[n1++] = (uint64_t)1 << rem;
+            }
         }
         if (role[r] == 2) {
             s1[r] = n1;
@@ -1153,13 +1165,24 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 sw_limbs_mul_u64(t, place + (size_t)sidx[grp[a]] * (size_t)L,
                                  (uint64_t)(gp1[grp[a]] + pos2[a] + 1), L);
                 sw_limbs_sub(slot, slot, t, L);
+                if (xidx[grp[a]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
+                                        (uint64_t)1 << (xs2[grp[a]] - 1 - pos2[a]), L);
             }
-            if (role[a] == 2 && !in_a)
+            if (role[a] == 2 && !in_a) {
                 sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[a]] * (size_t)L,
                                     (uint64_t)(pos[a] + 1), L);
-            if (!bye && role[b] == 2)
+                if (xidx[grp[a]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
+                                        (uint64_t)1 << (pos[a] + xs2[grp[a]]), L);
+            }
+            if (!bye && role[b] == 2) {
                 sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
                                     (uint64_t)(pos[b] + 1), L);
+                if (xidx[grp[b]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[b]] * (size_t)L,
+                                        (uint64_t)1 << (pos[b] + xs2[grp[b]]), L);
+            }
             /* A moved-down player meets a resident of a bracket it passes:
              * the resident's place there, the higher first. */
             if (!bye && grp[b] >= mfirst[a] && grp[b] <= mlast[a]) {
@@ -1206,6 +1229,8 @@ out:
     free(radix);
     free(vidx);
     free(sidx);
+    free(xidx);
+    free(xs2);
     free(gp1);
     free(mfirst);
     free(mlast);
