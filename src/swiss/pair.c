@@ -924,7 +924,7 @@ done:
 /* Largest lexicographic tie-break, in bits, that is added to the weight, and
  * the most players it is tried for (the second solve is on the full graph
  * with wide weights); a larger round keeps the standard order's local search. */
-#define LEX_BITS_MAX 700
+#define LEX_BITS_MAX 1400
 #define LEX_PLAYERS_MAX 160
 
 /* Among the pairings the weight rates equal, the first in the Dutch bracket
@@ -948,7 +948,9 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         return SW_OK;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
+    int *s1 = malloc(sizeof(int) * (size_t)np); /* S1 index of a player, -1 */
+    /* digit of an S2 player moved to S1 by an exchange (its partner), -1 */
+    int *s2d = malloc(sizeof(int) * (size_t)np);
     int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
     /* index in its group's S2, -1 (a player the first optimum floated down
      * is also a moved-down player of the brackets below, and stays a
@@ -977,8 +979,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !xidx || !xs2 ||
-        !gp1 || !mfirst || !mlast || !mbase || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !s2d || !vidx || !sidx || !xidx ||
+        !xs2 || !gp1 || !mfirst || !mlast || !mbase || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -989,7 +991,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         gstart[g] = r;
     }
     for (int r = 0; r < np; r++)
-        s1[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
+        s1[r] = -1, s2d[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
     int n1 = 0;
     double bits = 0;
     for (int g = 0; g < ng; g++) {
@@ -1034,7 +1036,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     n1 = 0;
     for (int g = 0; g < ng; g++)
         vidx[g] = -1, sidx[g] = -1, xidx[g] = -1;
-    size_t ndig = 4 * (size_t)np + 1;
+    size_t ndig = 5 * (size_t)np + 1;
     /* The floaters of a group may end in any bracket one of them reaches
      * (the second solve may float another one further). */
     for (int r = 0; r < np; r++) {
@@ -1086,6 +1088,13 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             dg[n1] = grp[r];
             radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
         }
+        /* An S2 player an exchange moves to S1 comes after the S1 players
+         * left there (a higher BSN): its partner's place in S2. */
+        if (role[r] == 3 && vidx[grp[r]] >= 0) {
+            s2d[r] = n1;
+            dg[n1] = grp[r];
+            radix[n1++] = (uint64_t)(gstart[grp[r] + 1] - gstart[grp[r]]) + 1;
+        }
     }
     for (int i = 0; i < n1; i++)
         bits += log2((double)radix[i]);
@@ -1118,6 +1127,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     }
     ordspec os = {ord_n, ord_off, ord_rad};
     rc = make_weights(rk, who, np, &c.W, &os, err);
+    if (rc == SW_ERR_LIMIT) {
+        rc = SW_OK; /* too wide with the order: the standard order stands in */
+        goto out;
+    }
     if (rc)
         goto out;
     c.W.no_order = true;
@@ -1190,6 +1203,13 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L,
                                     radix[i] - 1 - (uint64_t)(b - gstart[grp[b]]), L);
             }
+            if (!bye && s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
+                int i = s2d[a];
+                uint64_t digit = (uint64_t)pos2[b];
+                if (digit > radix[i] - 1)
+                    digit = radix[i] - 1;
+                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
+            }
             if (bye || s1[a] < 0)
                 continue;
             if (role[a] == 2 && in_a) /* a pair with an S1 player */
@@ -1230,6 +1250,7 @@ out:
     free(vidx);
     free(sidx);
     free(xidx);
+    free(s2d);
     free(xs2);
     free(gp1);
     free(mfirst);
