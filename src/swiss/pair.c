@@ -92,6 +92,12 @@ typedef struct weights {
     /* Per group, below its float digits: the unit of its bracket order
      * digits (bracket_order's second solve; unused otherwise). */
     uint64_t *k_ord;
+    /* Per group, after its float digits: 4 units, the score differences of
+     * repeated floaters (C16 downfloat as the round before, C17 upfloat,
+     * C18 downfloat as two rounds before, C19 upfloat), PSD entries squared
+     * in each bracket: a downfloater's in every bracket it leaves or passes
+     * and in the one where its pair is made, an upfloater's in the latter. */
+    uint64_t *k_fsd;
     int *gs; /* ng: the score of each group (half points) */
     /* pen[i * (ng + 1) + j], i <= j <= ng: what a pair from group i to group
      * j (j = ng: the bye) costs in N and F: a downfloater of brackets
@@ -181,7 +187,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(5 * np + 6));
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(9 * np + 6));
     if (!W->grp || !tmp) {
         free(tmp);
         weights_free(W);
@@ -212,8 +218,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
      * its order before it looks at the next bracket's colours). tmp holds
      * their units, WIDE limbs each, from the bottom: rank (1), then the
      * components, k_bye, k_real. */
-    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
-        *cgrp = malloc(sizeof(int) * (size_t)(5 * ng + 2)),
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
+        *cgrp = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
         *gend = malloc(sizeof(int) * (size_t)(ng + 1));
     if (!ckind || !cgrp || !gend) {
         free(ckind);
@@ -225,6 +231,45 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     for (int r = 0; r < np; r++)
         gend[W->grp[r]] = r + 1;
+    /* C16-C19 per bracket: their range, at most one entry per repeated
+     * floater that can count there (a downfloater of this group or above,
+     * an upfloater of this group), each at most the largest such entry;
+     * a component that cannot be other than 0 is left out. */
+    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
+    if (!frange) {
+        free(ckind);
+        free(cgrp);
+        free(gend);
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+    for (int g = 0; g < ng; g++)
+        for (int q = 0; q < 4; q++) {
+            uint64_t cnt = 0, mx = 0;
+            for (int r = 0; r < gend[g]; r++) {
+                const sw_swiss_pstate *pl = &rk->st->p[rk->idx[who[r]]];
+                char fl = q < 2 ? pl->fl1 : pl->fl2;
+                uint64_t v;
+                if (q & 1) {
+                    if (fl != 'u' || W->grp[r] != g)
+                        continue;
+                    v = (uint64_t)(W->gs[0] - W->gs[g]);
+                } else {
+                    if (fl != 'd')
+                        continue;
+                    v = (uint64_t)(pl->score2 - W->gs[g] + 2);
+                }
+                cnt++;
+                mx = v * v > mx ? v * v : mx;
+            }
+            frange[4 * g + q] = (cnt < e ? cnt : e) * mx;
+        }
+    /* C16-C19 are left out when the weight would be too wide with them
+     * (many score groups far apart: the fast mode's long events). */
+    bool with_fsd = true;
+components:
+    nc = 0;
     for (int g = 0; g <= ng; g++) {
         if (g < ng) {
             ckind[nc] = 0, cgrp[nc++] = g;
@@ -235,6 +280,9 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
                 ckind[nc] = 5, cgrp[nc++] = g - 1;
             ckind[nc] = 2, cgrp[nc++] = g - 1;
             ckind[nc] = 3, cgrp[nc++] = g - 1;
+            for (int q = 0; q < 4; q++)
+                if (with_fsd && frange[4 * (g - 1) + q])
+                    ckind[nc] = 6 + q, cgrp[nc++] = g - 1;
             if (os && os->ord_n[g - 1] > 0)
                 ckind[nc] = 4, cgrp[nc++] = g - 1;
         }
@@ -258,6 +306,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
             nnfac = os->ord_n[g];
         } else if (ckind[t] == 5)
             next = (uint64_t)W->maxg;
+        else if (ckind[t] >= 6)
+            next = frange[4 * g + ckind[t] - 6];
         else if (ckind[t] == 3)
             next = Rg * Rg * Rg * Rg - 1; /* four float digits */
         else if (ckind[t] == 2)
@@ -297,10 +347,15 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     int L = (bits + 2 + 8 + 63) / 64;
     if (L < 2)
         L = 2;
+    if ((too_wide || L > SW_BLOSSOM_LIMBS_MAX) && with_fsd) {
+        with_fsd = false;
+        goto components;
+    }
     if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
         free(ckind);
         free(cgrp);
         free(gend);
+        free(frange);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
@@ -310,12 +365,13 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 4));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(10 * ng + 4));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     if (!W->mem || !W->pen) {
         free(ckind);
         free(cgrp);
         free(gend);
+        free(frange);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -330,18 +386,23 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
+    W->k_fsd = W->k_byg + L;
+    memset(W->k_fsd, 0, sizeof(uint64_t) * 4 * (size_t)ng * (size_t)L);
     memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
     for (int t = 0; t < nc; t++) {
         uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
-        sw_limbs_copy(dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L),
-                      k + (size_t)(nc - t) * WIDE, L);
+        uint64_t *to = ckind[t] >= 6
+                           ? W->k_fsd + ((size_t)cgrp[t] * 4 + (size_t)(ckind[t] - 6)) * (size_t)L
+                           : dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L);
+        sw_limbs_copy(to, k + (size_t)(nc - t) * WIDE, L);
     }
     free(ckind);
     free(cgrp);
     free(gend);
+    free(frange);
     for (int g = 0; g < ng; g++) {
         /* Per player of the group, at least half of the colour and float
          * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
@@ -432,6 +493,8 @@ typedef struct ecomp {
     int64_t altu; /* float digits of glo: the lower one not floating up again */
     int64_t bys;  /* the bye: its recipient's score above the lowest */
     int64_t byg;  /* the bye: the games its recipient has played (the more the better) */
+    int rfl;      /* repeated floats: 1 C16 (higher, downfloat as the round before),
+                   * 2 C17 (lower, upfloat), 4 C18, 8 C19 (two rounds before) */
 } ecomp;
 
 /* Packed digits of a pair whose higher (a, of group ga) floats down to b
@@ -444,7 +507,7 @@ typedef struct ecomp {
 static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
                       bool floats, int ga, int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
-    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0};
+    ecomp x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
     if (b) {
         const sw_swiss_pstate *pl[2] = {a, b};
@@ -469,6 +532,7 @@ static ecomp pack_low(const weights *W, const sw_swiss_pstate *a, const sw_swiss
             f15 = b->fl2 != 'u';
         }
     }
+    x.rfl = (f12 ? 0 : 1) | (f13 ? 0 : 2) | (f14 ? 0 : 4) | (f15 ? 0 : 8);
     x.altd = f12 * Ra * Ra * Ra + f14 * Ra;
     x.altu = f13 * Rb * Rb + f15;
     return x;
@@ -513,6 +577,36 @@ static void add_low(const weights *W, ecomp x, uint64_t *out) {
     sw_limbs_addmul_u64(out, W->k_eq + (size_t)x.glo * L, (uint64_t)x.eq, W->L);
 }
 
+/* Group g's part q (0 C16 .. 3 C19) of x's repeated-float score
+ * differences: a downfloater's PSD entry in each bracket from its own to the
+ * one where its pair is made (or the last, for the bye), an upfloater's in
+ * the bracket of the pair. */
+static int64_t fsd_part(const weights *W, ecomp x, int g, int q) {
+    if (!(x.rfl >> q & 1) || g >= W->ng)
+        return 0;
+    if (q & 1)
+        return g == x.glo ? x.d2 : 0;
+    bool down;
+    return psd_part(W, x.grp, x.nlo, g, &down);
+}
+
+/* out -= x's repeated-float score differences (C16-C19), per bracket. */
+static void sub_fsd(const weights *W, ecomp x, uint64_t *out) {
+    if (!x.rfl)
+        return;
+    int L = W->L;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
+        for (int q = 0; q < 4; q++) {
+            int64_t v = fsd_part(W, x, g, q);
+            if (v) {
+                sw_limbs_mul_u64(t, W->k_fsd + ((size_t)g * 4 + (size_t)q) * (size_t)L, (uint64_t)v,
+                                 L);
+                sw_limbs_sub(out, out, t, L);
+            }
+        }
+}
+
 /* out (W.L limbs) = 2 k_real + rank - d2 k_grp[grp] + eq k_eq[glo] +
  * altd k_alt[grp] + altu k_alt[glo]. */
 static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
@@ -527,6 +621,7 @@ static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
         sw_limbs_copy(t, p, L);
         sw_limbs_sub(out, out, t, L);
     }
+    sub_fsd(W, x, out);
 }
 
 /* The bye edge of who[pa]: no game, no rank; the bye counts as a score
@@ -561,6 +656,7 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
     sw_limbs_addmul_u64(out, W->k_byg, (uint64_t)x.byg, L);
+    sub_fsd(W, x, out);
 }
 
 static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
@@ -828,7 +924,7 @@ done:
 /* Largest lexicographic tie-break, in bits, that is added to the weight, and
  * the most players it is tried for (the second solve is on the full graph
  * with wide weights); a larger round keeps the standard order's local search. */
-#define LEX_BITS_MAX 700
+#define LEX_BITS_MAX 1400
 #define LEX_PLAYERS_MAX 160
 
 /* Among the pairings the weight rates equal, the first in the Dutch bracket
@@ -852,7 +948,9 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         return SW_OK;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
     int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np);  /* S1 index of a player, -1 */
+    int *s1 = malloc(sizeof(int) * (size_t)np); /* S1 index of a player, -1 */
+    /* digit of an S2 player moved to S1 by an exchange (its partner), -1 */
+    int *s2d = malloc(sizeof(int) * (size_t)np);
     int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
     /* index in its group's S2, -1 (a player the first optimum floated down
      * is also a moved-down player of the brackets below, and stays a
@@ -863,6 +961,9 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
     int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
     int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
+    /* group -> the digit of the exchange's later tie-breaks (-1: none), its S2 size */
+    int *xidx = malloc(sizeof(int) * (size_t)(np + 1)),
+        *xs2 = malloc(sizeof(int) * (size_t)(np + 1));
     /* group -> its remainder's S1 size; from np on, the lowest bracket
      * its floaters reach */
     int *gp1 = calloc(2 * (size_t)(np + 1), sizeof(int));
@@ -878,8 +979,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !vidx || !sidx || !gp1 || !mfirst ||
-        !mlast || !mbase || !s2n || !s1n || !vm) {
+    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !s2d || !vidx || !sidx || !xidx ||
+        !xs2 || !gp1 || !mfirst || !mlast || !mbase || !s2n || !s1n || !vm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto out;
     }
@@ -890,7 +991,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         gstart[g] = r;
     }
     for (int r = 0; r < np; r++)
-        s1[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
+        s1[r] = -1, s2d[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
     int n1 = 0;
     double bits = 0;
     for (int g = 0; g < ng; g++) {
@@ -934,8 +1035,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * first. */
     n1 = 0;
     for (int g = 0; g < ng; g++)
-        vidx[g] = -1, sidx[g] = -1;
-    size_t ndig = 3 * (size_t)np + 1;
+        vidx[g] = -1, sidx[g] = -1, xidx[g] = -1;
+    size_t ndig = 5 * (size_t)np + 1;
     /* The floaters of a group may end in any bracket one of them reaches
      * (the second solve may float another one further). */
     for (int r = 0; r < np; r++) {
@@ -972,11 +1073,27 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             sidx[grp[r]] = n1;
             dg[n1] = grp[r];
             radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
+            /* Then the exchange that moves the highest BSNs from S1 to S2,
+             * then the lowest from S2 to S1: bit pos of each S1 player moved
+             * above the bits s2 - 1 - pos2 of each S2 player moved. */
+            if (rem <= 60) {
+                xidx[grp[r]] = n1;
+                xs2[grp[r]] = s2n[r];
+                dg[n1] = grp[r];
+                radix[n1++] = (uint64_t)1 << rem;
+            }
         }
         if (role[r] == 2) {
             s1[r] = n1;
             dg[n1] = grp[r];
             radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
+        }
+        /* An S2 player an exchange moves to S1 comes after the S1 players
+         * left there (a higher BSN): its partner's place in S2. */
+        if (role[r] == 3 && vidx[grp[r]] >= 0) {
+            s2d[r] = n1;
+            dg[n1] = grp[r];
+            radix[n1++] = (uint64_t)(gstart[grp[r] + 1] - gstart[grp[r]]) + 1;
         }
     }
     for (int i = 0; i < n1; i++)
@@ -1010,6 +1127,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
     }
     ordspec os = {ord_n, ord_off, ord_rad};
     rc = make_weights(rk, who, np, &c.W, &os, err);
+    if (rc == SW_ERR_LIMIT) {
+        rc = SW_OK; /* too wide with the order: the standard order stands in */
+        goto out;
+    }
     if (rc)
         goto out;
     c.W.no_order = true;
@@ -1057,19 +1178,37 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 sw_limbs_mul_u64(t, place + (size_t)sidx[grp[a]] * (size_t)L,
                                  (uint64_t)(gp1[grp[a]] + pos2[a] + 1), L);
                 sw_limbs_sub(slot, slot, t, L);
+                if (xidx[grp[a]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
+                                        (uint64_t)1 << (xs2[grp[a]] - 1 - pos2[a]), L);
             }
-            if (role[a] == 2 && !in_a)
+            if (role[a] == 2 && !in_a) {
                 sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[a]] * (size_t)L,
                                     (uint64_t)(pos[a] + 1), L);
-            if (!bye && role[b] == 2)
+                if (xidx[grp[a]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
+                                        (uint64_t)1 << (pos[a] + xs2[grp[a]]), L);
+            }
+            if (!bye && role[b] == 2) {
                 sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
                                     (uint64_t)(pos[b] + 1), L);
+                if (xidx[grp[b]] >= 0)
+                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[b]] * (size_t)L,
+                                        (uint64_t)1 << (pos[b] + xs2[grp[b]]), L);
+            }
             /* A moved-down player meets a resident of a bracket it passes:
              * the resident's place there, the higher first. */
             if (!bye && grp[b] >= mfirst[a] && grp[b] <= mlast[a]) {
                 int i = mbase[a] + grp[b] - mfirst[a];
                 sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L,
                                     radix[i] - 1 - (uint64_t)(b - gstart[grp[b]]), L);
+            }
+            if (!bye && s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
+                int i = s2d[a];
+                uint64_t digit = (uint64_t)pos2[b];
+                if (digit > radix[i] - 1)
+                    digit = radix[i] - 1;
+                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
             }
             if (bye || s1[a] < 0)
                 continue;
@@ -1110,6 +1249,9 @@ out:
     free(radix);
     free(vidx);
     free(sidx);
+    free(xidx);
+    free(s2d);
+    free(xs2);
     free(gp1);
     free(mfirst);
     free(mlast);
@@ -1148,7 +1290,17 @@ static int64_t psd_of(const weights *W, ecomp x, int g) {
     return v + (down ? (int64_t)1 << 40 : 0);
 }
 
-static void group_parts(const weights *W, ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt) {
+/* Group g's C16-C19 parts of x as one number (compared, never weighed). */
+static int64_t fsd_of(const weights *W, ecomp x, int g) {
+    int64_t v = 0;
+    for (int q = 0; q < 4; q++)
+        v += fsd_part(W, x, g, q) << (15 * q);
+    return v;
+}
+
+static void group_parts(const weights *W, ecomp x, int g, int64_t *f, int64_t *eq, int64_t *alt,
+                        int64_t *fsd) {
+    *fsd += fsd_of(W, x, g);
     *f += psd_of(W, x, g);
     *eq += x.glo == g ? x.eq : 0;
     *alt += (x.grp == g ? x.altd : 0) + (x.glo == g ? x.altu : 0);
@@ -1170,9 +1322,9 @@ static bool same_weight(const weights *W, ecomp x1, ecomp x2, ecomp y1, ecomp y2
         g1 = all[t].nlo > g1 ? all[t].nlo : g1;
     }
     for (int g = g0; g <= g1 && g < W->ng; g++) {
-        int64_t v[2][3] = {{0, 0, 0}, {0, 0, 0}};
+        int64_t v[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
         for (int t = 0; t < 4; t++)
-            group_parts(W, all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2]);
+            group_parts(W, all[t], g, &v[t / 2][0], &v[t / 2][1], &v[t / 2][2], &v[t / 2][3]);
         if (memcmp(v[0], v[1], sizeof v[0]))
             return false;
     }
@@ -1184,15 +1336,17 @@ typedef struct totals {
     long games;
     int64_t bys;
     int64_t rank;
-    int64_t *f, *eq, *alt; /* ng each */
+    int64_t *f, *eq, *alt, *fsd; /* ng each */
 } totals;
 
 static void add_comp(const weights *W, totals *t, ecomp x) {
     t->games++;
     t->bys += x.bys * ((int64_t)1 << 20) + x.byg; /* compared only */
     t->rank += x.rank;
-    for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
+    for (int g = x.grp; g <= x.nlo && g < W->ng; g++) {
         t->f[g] += psd_of(W, x, g);
+        t->fsd[g] += fsd_of(W, x, g);
+    }
     t->eq[x.glo] += x.eq;
     t->alt[x.grp] += x.altd;
     t->alt[x.glo] += x.altu;
@@ -1202,7 +1356,8 @@ static bool same_totals(const totals *a, const totals *b, int ng) {
     if (a->games != b->games || a->bys != b->bys || a->rank != b->rank)
         return false;
     size_t sz = sizeof(int64_t) * (size_t)ng;
-    return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz);
+    return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz) &&
+           !memcmp(a->fsd, b->fsd, sz);
 }
 
 /* Among the optimal pairings, move towards the standard one (ideal_targets):
@@ -1221,7 +1376,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     c.target = malloc(sizeof(int) * (size_t)(np + 1));
     int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
         *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
-    int64_t *fs = calloc(6 * (size_t)(np + 1), sizeof(int64_t));
+    int64_t *fs = calloc(8 * (size_t)(np + 1), sizeof(int64_t));
     if (!c.W.grp || !c.target || !ba || !bb || !fs) {
         free(c.W.grp);
         free(c.target);
@@ -1250,8 +1405,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
     size_t m = (size_t)(np + 1);
-    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m},
-           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m};
+    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m, fs + 6 * m},
+           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m, fs + 7 * m};
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
