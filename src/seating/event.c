@@ -162,14 +162,23 @@ static sw_status add_player_at(sw_seating_event *ev, long id, const char *name, 
     return SW_OK;
 }
 
-sw_status sw_seating_ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
-                               const char *file, int line, sw_error *err) {
+/* A player's name must be UTF-8: the error names the first bad byte. */
+static sw_status check_name(long id, const char *name, size_t namelen, const char *file, int line,
+                            sw_error *err) {
     size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
     if (bad < namelen)
         return sw_error_set(err, SW_ERR_PARSE, file, line,
                             "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
                             "save the file as UTF-8",
                             id, (unsigned char)name[bad], bad + 1);
+    return SW_OK;
+}
+
+sw_status sw_seating_ev_player(sw_seating_event *ev, long id, const char *name, size_t namelen,
+                               const char *file, int line, sw_error *err) {
+    sw_status named = check_name(id, name, namelen, file, line, err);
+    if (named)
+        return named;
     return add_player_at(ev, id, name, namelen, false, file, line, err);
 }
 
@@ -189,12 +198,9 @@ sw_status sw_seating_ev_enter(sw_seating_event *ev, long id, const char *name, s
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "player %ld enters after round %ld: expected 0 to %d", id, after,
                             SW_SEATING_MAX_ROUNDS);
-    size_t bad = name ? sw_utf8_invalid(name, namelen) : namelen;
-    if (bad < namelen)
-        return sw_error_set(err, SW_ERR_PARSE, file, line,
-                            "player %ld: name has byte 0x%02X (name byte %zu) that is not UTF-8; "
-                            "save the file as UTF-8",
-                            id, (unsigned char)name[bad], bad + 1);
+    sw_status named = check_name(id, name, namelen, file, line, err);
+    if (named)
+        return named;
     sw_status st = add_player_at(ev, id, name, namelen, true, file, line, err);
     if (st)
         return st;

@@ -221,29 +221,22 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
         *cgrp = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
         *gend = malloc(sizeof(int) * (size_t)(ng + 1));
-    if (!ckind || !cgrp || !gend) {
+    /* C16-C19 per bracket: their range, at most one entry per repeated
+     * floater that can count there (a downfloater of this group or above,
+     * an upfloater of this group), each at most the largest such entry;
+     * a component that cannot be other than 0 is left out. */
+    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
+    if (!ckind || !cgrp || !gend || !frange) {
         free(ckind);
         free(cgrp);
         free(gend);
+        free(frange);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     for (int r = 0; r < np; r++)
         gend[W->grp[r]] = r + 1;
-    /* C16-C19 per bracket: their range, at most one entry per repeated
-     * floater that can count there (a downfloater of this group or above,
-     * an upfloater of this group), each at most the largest such entry;
-     * a component that cannot be other than 0 is left out. */
-    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
-    if (!frange) {
-        free(ckind);
-        free(cgrp);
-        free(gend);
-        free(tmp);
-        weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
     for (int g = 0; g < ng; g++)
         for (int q = 0; q < 4; q++) {
             uint64_t cnt = 0, mx = 0;
