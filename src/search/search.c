@@ -27,6 +27,7 @@
 #define TABU_ITERATIONS 30000
 #define TABU_SC_WEIGHT 1.0    /* Sc's weight in the odd restarts' tabu walk */
 #define TABU_ABOVE_BOUND 5    /* tabu length divided by this above So's bound */
+#define TABU_PLAIN_SHARE 3    /* even restarts: the plain walk's share is 1/this */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 
@@ -252,19 +253,28 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * wins (So ranks before Sp and Sc): a short tabu phase leaves the time
      * to restarts that reach it. The rule reads only this restart's state,
      * so the deterministic form stays deterministic. */
-    /* Odd restarts at the bound rank the tabu walk by So+Sr +
-     * TABU_SC_WEIGHT Sc: a portfolio, since each ranking wins on some
-     * movements (measured in docs/search.md); above the bound the walk is
-     * for So, ranked plainly. */
-    int tabu = input_only ? 0 : o->tabu;
+    /* At the bound the walk ends ranked by So+Sr + TABU_SC_WEIGHT Sc, a
+     * portfolio of two starts: odd restarts walk weighted from the
+     * start, even ones plainly by (So+Sr, Sp, Sc) for the first
+     * 1/TABU_PLAIN_SHARE of the iterations (which finds the low-Sc basins
+     * of some movements the weighted walk misses) and weighted from its
+     * best state on (measured in docs/search.md). Above the bound the
+     * walk is for So, ranked plainly. */
+    int tabu = input_only ? 0 : o->tabu, plain = 0;
     double weight = 0;
     if (tabu > 0 && o->anneal > 0 && r > 0) {
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
-        if (sw_i256_cmp(c.so, c.so_bound) > 0)
+        if (sw_i256_cmp(c.so, c.so_bound) > 0) {
             tabu = tabu / TABU_ABOVE_BOUND + 1;
-        else if (r & 1)
+        } else {
             weight = TABU_SC_WEIGHT;
+            plain = r & 1 ? 0 : tabu / TABU_PLAIN_SHARE;
+        }
+    }
+    if (plain > 0) {
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, lim, &w->evals);
+        tabu -= plain;
     }
     if (tabu > 0)
         w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, lim, &w->evals);
