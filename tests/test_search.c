@@ -468,6 +468,7 @@ static void test_default_method_deterministic(void **state) {
     (void)state;
     int *first = NULL;
     size_t bytes = 0;
+    int at_bound = -1;
     for (int threads = 1; threads <= 4; threads *= 2) {
         sw_season s = team_season("6ronden/10p6rTeamH.txt", 10, 4);
         sw_search_opts o = {.seed = 99, .restarts = 5, .threads = threads};
@@ -481,6 +482,14 @@ static void test_default_method_deterministic(void **state) {
         assert_int_equal(res.restarts_done, 5);
         assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
         assert_true(res.annealed == 4 * o.anneal); /* restart 0 is not annealed */
+        /* the restarts that reached So's bound: counted alike for any
+         * thread count, and some did exactly when the result is there */
+        assert_true(res.restarts_at_bound <= res.restarts_done);
+        assert_int_equal(res.restarts_at_bound > 0,
+                         sw_i256_cmp(res.after.so, res.after.so_bound) <= 0);
+        if (threads == 1)
+            at_bound = res.restarts_at_bound;
+        assert_int_equal(res.restarts_at_bound, at_bound);
         size_t P1 = (size_t)s.movements[0].positions + 1;
         bytes = sizeof(int) * P1 * 4;
         int *got = malloc(bytes);

@@ -457,13 +457,20 @@ int sw_cmd_optimize(int argc, char **argv) {
             sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
         sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,
                          (double)res.exchanges / secs * 1e-6);
+        /* How many restarts reached So's bound says whether its basin is
+         * common (more time polishes Sp and Sc) or rare (more time or
+         * restarts may still lower So). */
         double gap = res.after.So - res.after.So_bound;
         if (gap <= 1e-9 * (res.after.So_bound > 1 ? res.after.So_bound : 1))
-            sw_strbuf_printf(&sb, "  So is at its lower bound: only Sp and Sc can still improve\n");
+            sw_strbuf_printf(&sb,
+                             "  So is at its lower bound (%d of %d restarts reached it): only Sp "
+                             "and Sc can still improve\n",
+                             res.restarts_at_bound, res.restarts_done);
         else
             sw_strbuf_printf(&sb,
-                             "  So is %.4g above its lower bound (%.4g); the bound may not be "
-                             "reachable with this movement\n",
+                             "  So is %.4g above its lower bound (%.4g), reached by no restart: "
+                             "more time may lower it, or the bound may not be reachable with this "
+                             "movement\n",
                              gap, res.after.So_bound);
     }
     /* The result files first: a report reader that goes away (| head)

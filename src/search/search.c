@@ -173,6 +173,7 @@ typedef struct worker {
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
     long long evals, steps, annealed, tabu_iters;
+    int at_bound; /* restarts that ended with So at its bound */
     bool ok;
 } worker;
 
@@ -294,6 +295,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     }
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
+    w->at_bound += sw_i256_cmp(c.so, c.so_bound) <= 0;
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
@@ -415,6 +417,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->steps += ws[t].steps;
             res->annealed += ws[t].annealed;
             res->tabu_iters += ws[t].tabu_iters;
+            res->restarts_at_bound += ws[t].at_bound;
             if (ws[t].best_restart < 0)
                 continue;
             int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);

@@ -54,6 +54,7 @@ typedef struct sw_search_opts {
 
 typedef struct sw_search_result {
     int restarts_done;
+    int restarts_at_bound; /* restarts that ended with So at its lower bound */
     int best_restart;
     long long exchanges;   /* exchanges evaluated */
     long long steps;       /* exchanges applied by descents */
