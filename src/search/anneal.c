@@ -1,5 +1,6 @@
 /* src/search/anneal.c: simulated annealing on So+Sr (with a little Sc).
  * SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <math.h>
 
 #include "search/engine.h"
@@ -78,9 +79,12 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
     neglog nl;
     neglog_init(&nl);
-    /* Sc in sosr's units, recomputed when needed after a proposal is made. */
+    /* Sc kept exactly by the changes of the proposals made (recomputed
+     * only after one whose change was not priced), and in sosr's units
+     * when the refusal test asks for it. */
+    sw_i256 sc_now = sw_criteria_sc(mx);
     double sc_room = 0;
-    bool sc_stale = true;
+    bool sc_known = true, sc_stale = true;
     /* With a time allotment (time mode) the schedule follows whichever of
      * the proposals made and the time used is further along, so a loaded
      * machine shortens the schedule instead of cutting it (the tabu phase
@@ -117,6 +121,8 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         const int *as = mx->assign[c.k];
         __int128 d128;
         double d;
+        sw_i256 dsc;
+        bool have_dsc = false;
         if (ready && E.fast && as[c.p] && as[c.q] &&
             sw_price_sosr(&E.pr, mx, c.k, c.p, c.q, &d128)) {
             d = (double)d128;
@@ -126,7 +132,12 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
              * and Sc need not be priced (most proposals near the end). */
             if (lambda > 0 && d >= 9 * temp) {
                 if (sc_stale) {
-                    sc_room = (double)(sw_i256_to_ld(sw_criteria_sc(mx)) * sc_to_sosr);
+                    /* the running value is the recomputed one */
+                    assert(!sc_known || sw_i256_cmp(sc_now, sw_criteria_sc(mx)) == 0);
+                    if (!sc_known)
+                        sc_now = sw_criteria_sc(mx);
+                    sc_known = true;
+                    sc_room = (double)(sw_i256_to_ld(sc_now) * sc_to_sosr);
                     sc_stale = false;
                 }
                 if (d - 2 * sc_room >= 9 * temp)
@@ -134,11 +145,14 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
             }
             if (lambda > 0) {
                 __int128 dsc128;
-                sw_i256 dsc;
-                if (sw_price_sc128(&E.pr, mx, c.k, c.p, c.q, &dsc128))
+                if (sw_price_sc128(&E.pr, mx, c.k, c.p, c.q, &dsc128)) {
                     d += (double)((long double)dsc128 * sc_to_sosr);
-                else if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc))
+                    dsc = sw_i256_from_i128(dsc128);
+                    have_dsc = true;
+                } else if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc)) {
                     d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
+                    have_dsc = true;
+                }
             }
         } else {
             sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
@@ -154,6 +168,10 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         bool status = !as[c.p] || !as[c.q];
         sw_matrix_exchange(mx, c.k, c.p, c.q);
         sc_stale = true;
+        if (have_dsc)
+            sc_now = sw_i256_add(sc_now, dsc);
+        else
+            sc_known = false;
         if (status)
             E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
     }
