@@ -143,7 +143,7 @@ static score key_with(const search *s, int t, int out, int in) {
 
 /* The exchange of slots i and j moves players between tables, or a seated
  * player and a sit-out candidate that both may change group. */
-static bool can_swap(const search *s, int i, int j) {
+static inline bool can_swap(const search *s, int i, int j) {
     sw_round_exchange x = sw_round_exchange_of(s->slot, s->pb->fours, s->pb->m, i, j);
     if (!sw_round_exchange_moves(x))
         return false;
