@@ -209,6 +209,35 @@ static void test_from_movement_and_uniform(void **state) {
     sw_movement_free(&m);
 }
 
+/* The exchange move on a session's assignment (base 1, 0 = empty): who
+ * moves, whether it changes anything, plain or not, and that making it
+ * again undoes it, for every pair of positions including the empty ones. */
+static void test_exchange_move(void **state) {
+    (void)state;
+    enum { P = 7, N = 5 };
+    /* positions 1..7; participants 0..4 at 3, 1, 7, 4, 6; 2 and 5 empty */
+    int assign[P + 1] = {0, 2, 0, 1, 4, 0, 5, 3}, pos[N] = {3, 1, 7, 4, 6};
+    int as0[P + 1], pos0[N];
+    memcpy(as0, assign, sizeof as0);
+    memcpy(pos0, pos, sizeof pos0);
+    for (int p = 1; p <= P; p++)
+        for (int q = 1; q <= P; q++) {
+            sw_exchange x = sw_exchange_of(assign, 1, p, q);
+            assert_int_equal(x.a, as0[p] - 1);
+            assert_int_equal(x.b, as0[q] - 1);
+            assert_true(sw_exchange_changes(x) == (p != q && (as0[p] || as0[q])));
+            assert_true(sw_exchange_plain(x) == (p != q && as0[p] && as0[q]));
+            sw_exchange_apply(assign, pos, x);
+            assert_int_equal(assign[p], as0[q]);
+            assert_int_equal(assign[q], as0[p]);
+            for (int i = 0; i < N; i++)
+                assert_int_equal(assign[pos[i]], i + 1);
+            sw_exchange_apply(assign, pos, sw_exchange_of(assign, 1, p, q));
+            assert_memory_equal(assign, as0, sizeof as0);
+            assert_memory_equal(pos, pos0, sizeof pos0);
+        }
+}
+
 /* Randomly damaged season and pairs texts are read or refused, never crash
  * (the sanitizer build checks every access). */
 static void test_mutated_inputs_never_crash(void **state) {
@@ -271,6 +300,7 @@ static void test_mutated_inputs_never_crash(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parenfile_good),
+        cmocka_unit_test(test_exchange_move),
         cmocka_unit_test(test_parenfile_bad),
         cmocka_unit_test(test_season_good),
         cmocka_unit_test(test_season_write_read_round_trip),

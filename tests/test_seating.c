@@ -1139,20 +1139,138 @@ static void test_round_layout_and_exchange(void **state) {
                 for (int p = 0; p < n; p++) {
                     assert_int_equal(sw_round_table_of(fours, seated, p), table[p]);
                     for (int q = 0; q < n; q++) {
-                        sw_round_exchange x = sw_round_exchange_of(fours, seated, p, q);
+                        sw_round_exchange x = sw_round_exchange_of(at, fours, seated, p, q);
                         assert_int_equal(x.tp, table[p]);
                         assert_int_equal(x.tq, table[q]);
+                        assert_int_equal(x.x.a, at0[p]);
+                        assert_int_equal(x.x.b, at0[q]);
                         assert_int_equal(sw_round_exchange_moves(x), table[p] != table[q]);
+                        assert_true(sw_exchange_plain(x.x) == (p != q));
                         sw_round_exchange_apply(at, pos, x);
                         assert_int_equal(at[p], at0[q]);
                         assert_int_equal(at[q], at0[p]);
                         assert_int_equal(pos[at[p]], p);
                         assert_int_equal(pos[at[q]], q);
-                        sw_round_exchange_apply(at, pos, x);
+                        /* the same exchange of the state it made undoes it */
+                        sw_round_exchange_apply(at, pos,
+                                                sw_round_exchange_of(at, fours, seated, p, q));
                         assert_memory_equal(at, at0, (size_t)n * sizeof *at);
+                        for (int i = 0; i < n; i++)
+                            assert_int_equal(at[pos[i]], i);
                     }
                 }
             }
+}
+
+/* Whether the schedule's rounds (s, the seating searches' state) and the
+ * season's sessions (mx, the season search's state) hold the same seating:
+ * round r's position p is session r's position p + 1, player i participant
+ * i; and the same meetings and rests. */
+static void assert_models_agree(const sw_sched *s, const sw_matrix *mx) {
+    int n = s->n;
+    for (int r = 0; r < s->R; r++)
+        for (int p = 0; p < n; p++) {
+            assert_int_equal(mx->assign[r][p + 1], s->at[(size_t)r * n + p] + 1);
+            assert_int_equal(mx->pos[r][p], s->pos[(size_t)r * n + p] + 1);
+        }
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(mx->rests[i], s->rests[i]);
+        for (int j = 0; j < n; j++)
+            if (i != j)
+                assert_int_equal(sw_matrix_meet(mx, i, j), s->meet[(size_t)i * n + j]);
+    }
+}
+
+/* One exchange, both models (docs/design.md, "One exchange move"): a
+ * schedule's rounds, with tables of three and sit-outs, as the seating
+ * searches hold them (sw_sched) and as the season search does (their season
+ * from sw_seating_rounds_season, an sw_matrix), are made the same random
+ * exchanges, the seating side by sw_round_exchange, the season side by
+ * sw_matrix_exchange. Both see the same players move, agree after every
+ * exchange, and making the exchanges again in reverse order restores both
+ * exactly (the matrices' every count and power sum). */
+static void test_exchange_both_models(void **state) {
+    (void)state;
+    enum { N = 17, R = 4, THREES = 1, STEPS = 300 };
+    sw_error err;
+    sw_seating_event ev;
+    make_players(&ev, N);
+    sw_sched s;
+    assert_true(sw_sched_alloc(&s, N, R, THREES));
+    assert_int_equal(s.T4, 3);
+    assert_int_equal(s.seated, 15); /* 3 tables of four, 1 of three, 2 sit out */
+    sw_rng rng;
+    sw_rng_seed(&rng, 14, 44);
+    for (int r = 0; r < R; r++) {
+        for (int p = 0; p < N; p++)
+            s.at[r * N + p] = p;
+        sw_rng_shuffle(&rng, s.at + r * N, N);
+    }
+    sw_sched_rebuild(&s);
+    /* the rounds as tables (E S W N, N empty at the table of three), then
+     * the season with the sit-outs in the schedule's order */
+    sw_seating_table tabs[R][4];
+    sw_seating_round rounds[R];
+    for (int r = 0; r < R; r++) {
+        for (int t = 0; t < s.T; t++)
+            for (int w = 0; w < SW_WINDS; w++)
+                tabs[r][t].seat[w] = w < sw_sched_table_size(&s, t)
+                                         ? s.at[r * N + sw_sched_table_start(&s, t) + w]
+                                         : SW_SEAT_EMPTY;
+        rounds[r] = (sw_seating_round){s.T, tabs[r]};
+    }
+    sw_season ss;
+    must(sw_seating_rounds_season(&ev, rounds, R, s.at, 1, true, &ss, &err), &err);
+    sw_matrix mx, mx0;
+    must(sw_matrix_init(&mx, &ss, &err), &err);
+    must(sw_matrix_copy(&mx0, &mx, &err), &err);
+    assert_models_agree(&s, &mx);
+    int at0[R * N], moves[STEPS][3], moved = 0;
+    memcpy(at0, s.at, sizeof at0);
+    for (int k = 0; k < STEPS; k++) {
+        int r = (int)sw_rng_bounded(&rng, R), p = (int)sw_rng_bounded(&rng, N),
+            q = (int)sw_rng_bounded(&rng, N);
+        int *at = s.at + r * N;
+        sw_round_exchange x = sw_round_exchange_of(at, s.T4, s.seated, p, q);
+        sw_exchange y = sw_exchange_of(mx.assign[r], 1, p + 1, q + 1);
+        assert_int_equal(x.x.a, y.a); /* the same players move */
+        assert_int_equal(x.x.b, y.b);
+        assert_true(sw_exchange_changes(y) == (p != q));
+        assert_true(sw_exchange_plain(x.x) == sw_exchange_plain(y));
+        moved += sw_round_exchange_moves(x);
+        sw_round_exchange_apply(at, s.pos + r * N, x);
+        sw_sched_rebuild(&s);
+        sw_matrix_exchange(&mx, r, p + 1, q + 1);
+        assert_models_agree(&s, &mx);
+        moves[k][0] = r, moves[k][1] = p, moves[k][2] = q;
+    }
+    assert_true(moved > STEPS / 2); /* most exchanges changed tables */
+    for (int k = STEPS - 1; k >= 0; k--) {
+        int r = moves[k][0], p = moves[k][1], q = moves[k][2], *at = s.at + r * N;
+        sw_round_exchange_apply(at, s.pos + r * N, sw_round_exchange_of(at, s.T4, s.seated, p, q));
+        sw_matrix_exchange(&mx, r, p + 1, q + 1);
+    }
+    sw_sched_rebuild(&s);
+    assert_memory_equal(s.at, at0, sizeof at0);
+    assert_models_agree(&s, &mx);
+    size_t nn = (size_t)N * N;
+    for (int r = 0; r < R; r++) {
+        assert_memory_equal(mx.assign[r], mx0.assign[r], (N + 1) * sizeof(int));
+        assert_memory_equal(mx.pos[r], mx0.pos[r], N * sizeof(int));
+    }
+    assert_memory_equal(mx.meet, mx0.meet, nn * sizeof *mx.meet);
+    assert_memory_equal(mx.comp, mx0.comp, nn * sizeof *mx.comp);
+    assert_memory_equal(mx.coinc, mx0.coinc, nn * sizeof *mx.coinc);
+    assert_memory_equal(mx.rests, mx0.rests, N * sizeof *mx.rests);
+    assert_memory_equal(mx.mrow, mx0.mrow, (size_t)N * 5 * sizeof *mx.mrow);
+    assert_memory_equal(mx.msum, mx0.msum, sizeof mx.msum);
+    assert_memory_equal(mx.csum, mx0.csum, sizeof mx.csum);
+    assert_memory_equal(mx.rsum, mx0.rsum, sizeof mx.rsum);
+    sw_matrix_free(&mx0);
+    sw_matrix_free(&mx);
+    sw_season_free(&ss);
+    sw_sched_free(&s);
+    sw_seating_event_free(&ev);
 }
 
 /* A played round may hold a table of three (0 at N), in the text format and
@@ -1433,6 +1551,7 @@ int main(void) {
         cmocka_unit_test(test_event_season_matches_json_round_trip),
         cmocka_unit_test(test_event_season_limits),
         cmocka_unit_test(test_round_layout_and_exchange),
+        cmocka_unit_test(test_exchange_both_models),
         cmocka_unit_test(test_table_of_three_in_history),
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),

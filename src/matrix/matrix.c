@@ -345,10 +345,9 @@ bool sw_matrix_tables_ready(sw_matrix *mx, int k) {
 /* The plain swap of a (at p) and b (at q) with the tables: only the pairs
  * (a, y) and (b, y) change, by opposite amounts; (a, b) keeps its value
  * because the tables are symmetric. */
-static void w_swap(sw_matrix *mx, int k, int p, int q) {
-    int P1 = lay(mx, k)->positions + 1;
+static void w_swap(sw_matrix *mx, int k, sw_exchange x) {
+    int P1 = lay(mx, k)->positions + 1, p = x.p, q = x.q, a = x.a, b = x.b;
     const int *as = mx->assign[k];
-    int a = as[p] - 1, b = as[q] - 1;
     const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
     const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
     for (int r = 1; r < P1; r++) {
@@ -379,11 +378,12 @@ int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int6
     const int *as = mx->assign[k];
     for (int x = 0; x < 5; x++)
         dm[x] = dr[x] = 0;
-    if (p == q || !as[p] || !as[q] || !w_ready(mx, k))
+    sw_exchange x = sw_exchange_of(as, 1, p, q);
+    if (!sw_exchange_plain(x) || !w_ready(mx, k))
         return -1;
     int P1 = lay(mx, k)->positions + 1;
     int64_t n = mx->n;
-    int a = as[p] - 1, b = as[q] - 1;
+    int a = x.a, b = x.b;
     const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
     const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
     for (int r = 1; r < P1; r++) {
@@ -709,38 +709,29 @@ static void refresh_h(sw_matrix *mx, int k, int p, int q) {
 void sw_matrix_exchange(sw_matrix *mx, int k, int p, int q) {
     assert(k >= 0 && k < mx->nsessions);
     assert(p >= 1 && p <= lay(mx, k)->positions && q >= 1 && q <= lay(mx, k)->positions);
-    int *as = mx->assign[k];
-    int a = as[p], b = as[q];
-    assert(a >= 0 && a <= mx->n && b >= 0 && b <= mx->n);
-    assert(!a || mx->pos[k][a - 1] == p); /* assign and pos are inverses */
-    assert(!b || mx->pos[k][b - 1] == q);
-    if (p == q || (a == 0 && b == 0))
+    sw_exchange x = sw_exchange_of(mx->assign[k], 1, p, q);
+    assert(x.a >= -1 && x.a < mx->n && x.b >= -1 && x.b < mx->n);
+    if (!sw_exchange_changes(x))
         return;
-    bool status_change = a == 0 || b == 0;
-    if (!status_change && w_ready(mx, k)) {
-        w_swap(mx, k, p, q);
-        as[p] = b;
-        as[q] = a;
-        mx->pos[k][a - 1] = q;
-        mx->pos[k][b - 1] = p;
+    if (sw_exchange_plain(x) && w_ready(mx, k)) {
+        w_swap(mx, k, x);
+        sw_exchange_apply(mx->assign[k], mx->pos[k], x);
         return;
     }
+    /* a participant moves to or from an empty position: who plays at the
+     * tables of p and q changes, so everyone there is updated */
+    bool status_change = !sw_exchange_plain(x);
     if (status_change) {
         mark_status_change(mx, k, p, q);
-        w_toggle(mx, k, p, a != 0);
-        w_toggle(mx, k, q, b != 0);
+        w_toggle(mx, k, p, x.a >= 0);
+        w_toggle(mx, k, q, x.b >= 0);
     }
-    if (a)
-        mx->mark[a - 1] = 1;
-    if (b)
-        mx->mark[b - 1] = 1;
+    if (x.a >= 0)
+        mx->mark[x.a] = 1;
+    if (x.b >= 0)
+        mx->mark[x.b] = 1;
     update_rows(mx, k, -1);
-    as[p] = b;
-    as[q] = a;
-    if (a)
-        mx->pos[k][a - 1] = q;
-    if (b)
-        mx->pos[k][b - 1] = p;
+    sw_exchange_apply(mx->assign[k], mx->pos[k], x);
     if (status_change)
         refresh_h(mx, k, p, q);
     update_rows(mx, k, +1);

@@ -47,8 +47,9 @@ static inline int *tabu_at(tabu_list *t, int k, int a, int p) {
 /* Whether the move (participants at p and q of session k go to q and p) is
  * tabu at iteration it. */
 static bool tabu_move(tabu_list *t, const int *as, int k, int p, int q, int it) {
-    int a = as[p], b = as[q];
-    bool ta = a && *tabu_at(t, k, a - 1, q) >= it, tb = b && *tabu_at(t, k, b - 1, p) >= it;
+    sw_exchange x = sw_exchange_of(as, 1, p, q);
+    bool ta = x.a >= 0 && *tabu_at(t, k, x.a, q) >= it,
+         tb = x.b >= 0 && *tabu_at(t, k, x.b, p) >= it;
     return ta || tb;
 }
 
@@ -172,14 +173,14 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
         }
         if (best.k < 0)
             break;
-        int a = mx->assign[best.k][best.p], b = mx->assign[best.k][best.q];
+        sw_exchange x = sw_exchange_of(mx->assign[best.k], 1, best.p, best.q);
         sw_move_apply(&E, &best);
         int span = tenure / 2 + 1;
-        if (a)
-            *tabu_at(&tl, best.k, a - 1, best.p) =
+        if (x.a >= 0) /* who moved may not return for a while */
+            *tabu_at(&tl, best.k, x.a, best.p) =
                 it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
-        if (b)
-            *tabu_at(&tl, best.k, b - 1, best.q) =
+        if (x.b >= 0)
+            *tabu_at(&tl, best.k, x.b, best.q) =
                 it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
         if (bimproves) {
             top = E.cur;

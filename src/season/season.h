@@ -11,6 +11,7 @@
 #ifndef SW_SEASON_H
 #define SW_SEASON_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -122,6 +123,55 @@ typedef struct sw_season {
  * parameter: sw_matrix_played_history, or NULL to refuse such a line. */
 typedef sw_status (*sw_season_history_fn)(const sw_season *prev, sw_history *out, sw_error *err);
 
+/* ---- the exchange move ----
+ * The one move of every search over seatings: the occupants of two
+ * positions of one session trade places. The season's search makes it
+ * through sw_matrix_exchange (src/matrix), the four-per-table searches
+ * (src/seating: the next round, the schedule's tabu, the re-plan) through
+ * sw_round_exchange on a round, which is a one-round session
+ * (sw_seating_rounds_season: the round's position p is the session's p + 1).
+ * It is stated on an assignment (the occupant at each position) and its
+ * inverse pos (the position of each participant), whose occupants are
+ * numbered from `base`: a session's assign holds participant index + 1
+ * (base 1, 0 = an empty position), a seating round player indices (base 0,
+ * every position taken). What it costs is each caller's to price: the
+ * matrices update M, C, K and their power sums, the seating keys count
+ * their own tables (docs/design.md, "One exchange move"). */
+typedef struct sw_exchange {
+    int p, q; /* the two positions */
+    int a, b; /* who moves: participant index at p and at q before it, -1 = empty */
+} sw_exchange;
+
+/* The exchange of the occupants of positions p and q of assign. */
+static inline sw_exchange sw_exchange_of(const int *assign, int base, int p, int q) {
+    return (sw_exchange){p, q, assign[p] - base, assign[q] - base};
+}
+/* Whether it changes the assignment: two positions, not both empty. */
+static inline bool sw_exchange_changes(sw_exchange x) {
+    return x.p != x.q && (x.a >= 0 || x.b >= 0);
+}
+/* A plain swap: two positions, both taken, so who is seated stays the
+ * same (every changing exchange of a seating round is plain). */
+static inline bool sw_exchange_plain(sw_exchange x) {
+    return x.p != x.q && x.a >= 0 && x.b >= 0;
+}
+/* Make it: the two entries of assign trade, and pos (NULL: none kept)
+ * follows for whoever moved. Making sw_exchange_of(assign, base, p, q)
+ * again undoes it exactly. */
+static inline void sw_exchange_apply(int *assign, int *pos, sw_exchange x) {
+    assert(!pos || x.a < 0 || pos[x.a] == x.p); /* assign and pos are inverses */
+    assert(!pos || x.b < 0 || pos[x.b] == x.q);
+    int t = assign[x.p];
+    assign[x.p] = assign[x.q];
+    assign[x.q] = t;
+    if (pos) {
+        if (x.a >= 0)
+            pos[x.a] = x.q;
+        if (x.b >= 0)
+            pos[x.b] = x.p;
+    }
+}
+
 /* Whether participant index i may sit at position p of session ss (its pins). */
 static inline bool sw_session_may_seat(const sw_session *ss, int i, int p) {
     if (!ss->fixed)
@@ -138,8 +188,9 @@ static inline bool sw_season_may_exchange(const sw_season *s, int k, const int *
     const sw_session *ss = &s->sessions[k];
     if (!ss->fixed)
         return true;
-    int a = assign[p], b = assign[q];
-    return (!a || sw_session_may_seat(ss, a - 1, q)) && (!b || sw_session_may_seat(ss, b - 1, p));
+    sw_exchange x = sw_exchange_of(assign, 1, p, q);
+    return (x.a < 0 || sw_session_may_seat(ss, x.a, q)) &&
+           (x.b < 0 || sw_session_may_seat(ss, x.b, p));
 }
 
 /* ---- pairs file (parenfile) ---- */

@@ -143,32 +143,32 @@ static score key_with(const search *s, int t, int out, int in) {
 
 /* The exchange of slots i and j moves players between tables, or a seated
  * player and a sit-out candidate that both may change group. */
-static bool can_swap(const search *s, int i, int j) {
-    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
+static inline bool can_swap(const search *s, int i, int j) {
+    sw_round_exchange x = sw_round_exchange_of(s->slot, s->pb->fours, s->pb->m, i, j);
     if (!sw_round_exchange_moves(x))
         return false;
     if (x.tp >= 0 && x.tq >= 0)
         return true;
-    return s->pb->swappable[s->slot[i]] && s->pb->swappable[s->slot[j]];
+    return s->pb->swappable[x.x.a] && s->pb->swappable[x.x.b];
 }
 
 /* Change of the total if slots i and j swapped players. */
 static score swap_delta(const search *s, int i, int j, score *ki, score *kj) {
-    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
+    sw_round_exchange x = sw_round_exchange_of(s->slot, s->pb->fours, s->pb->m, i, j);
     score d = {0, 0, 0, 0, 0, 0, 0};
     if (x.tp >= 0) {
-        *ki = key_with(s, x.tp, i, s->slot[j]);
+        *ki = key_with(s, x.tp, i, x.x.b);
         d = score_add(d, score_sub(*ki, s->key[x.tp]));
     }
     if (x.tq >= 0) {
-        *kj = key_with(s, x.tq, j, s->slot[i]);
+        *kj = key_with(s, x.tq, j, x.x.a);
         d = score_add(d, score_sub(*kj, s->key[x.tq]));
     }
     return d;
 }
 
 static void apply_swap(search *s, int i, int j, score ki, score kj) {
-    sw_round_exchange x = sw_round_exchange_of(s->pb->fours, s->pb->m, i, j);
+    sw_round_exchange x = sw_round_exchange_of(s->slot, s->pb->fours, s->pb->m, i, j);
     sw_round_exchange_apply(s->slot, NULL, x);
     if (x.tp >= 0) {
         s->total = score_add(s->total, score_sub(ki, s->key[x.tp]));
@@ -412,8 +412,8 @@ static void start_fresh(search *s, bool swiss, sw_rng *rng) {
             if (!s->pb->swappable[s->slot[j]])
                 for (int i = 0; i < m; i++)
                     if (s->pb->swappable[s->slot[i]]) {
-                        sw_round_exchange_apply(s->slot, NULL,
-                                                sw_round_exchange_of(s->pb->fours, m, i, j));
+                        sw_round_exchange_apply(
+                            s->slot, NULL, sw_round_exchange_of(s->slot, s->pb->fours, m, i, j));
                         break;
                     }
     }

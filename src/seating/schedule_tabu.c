@@ -151,9 +151,10 @@ static bool swap_allowed(const sw_sched *s, int r, int p, int q) {
 }
 
 static void swap_delta(const sw_sched *s, int r, int p, int q, long *drep, long *dsq) {
-    int n = s->n, tp = sw_sched_table_of(s, p), tq = sw_sched_table_of(s, q);
+    int n = s->n;
     const int *at = s->at + (size_t)r * n;
-    int a = at[p], b = at[q];
+    sw_round_exchange xc = sw_round_exchange_of(at, s->T4, s->seated, p, q);
+    int a = xc.x.a, b = xc.x.b, tp = xc.tp, tq = xc.tq;
     *drep = *dsq = 0;
     int kp = kind_of(s, p), kq = kind_of(s, q);
     if (kp != kq && (kp == AT_THREE || kq == AT_THREE)) {
@@ -188,9 +189,10 @@ static void add_meet(sw_sched *s, int i, int j, int d) {
 static void swap_apply(sw_sched *s, int r, int p, int q) {
     long drep, dsq;
     swap_delta(s, r, p, q, &drep, &dsq);
-    int n = s->n, tp = sw_sched_table_of(s, p), tq = sw_sched_table_of(s, q);
+    int n = s->n;
     int *at = s->at + (size_t)r * n;
-    int a = at[p], b = at[q];
+    sw_round_exchange xc = sw_round_exchange_of(at, s->T4, s->seated, p, q);
+    int a = xc.x.a, b = xc.x.b, tp = xc.tp, tq = xc.tq;
     if (tp >= 0)
         for (int k = sw_sched_table_start(s, tp), e = k + sw_sched_table_size(s, tp); k < e; k++)
             if (k != p) {
@@ -210,8 +212,7 @@ static void swap_apply(sw_sched *s, int r, int p, int q) {
     s->thr[a] += (kq == AT_THREE) - (kp == AT_THREE);
     s->thr[b] += (kp == AT_THREE) - (kq == AT_THREE);
     assert(s->rests[a] >= 0 && s->rests[b] >= 0 && s->thr[a] >= 0 && s->thr[b] >= 0);
-    sw_round_exchange_apply(at, s->pos + (size_t)r * n,
-                            sw_round_exchange_of(s->T4, s->seated, p, q));
+    sw_round_exchange_apply(at, s->pos + (size_t)r * n, xc);
     assert(s->pos[(size_t)r * n + at[p]] == p && s->pos[(size_t)r * n + at[q]] == q);
     s->rep += drep;
     s->sq += dsq;
@@ -314,14 +315,14 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
             }
         }
         if (have) {
-            const int *at = s->at + (size_t)br * n;
-            int a = at[bp], b = at[bq];
+            sw_round_exchange e =
+                sw_round_exchange_of(s->at + (size_t)br * n, s->T4, s->seated, bp, bq);
             swap_apply(s, br, bp, bq);
             long tenure = TENURE_LO + (long)sw_rng_bounded(&rng, TENURE_SPAN);
-            int tp = T1 == 1 ? 0 : sw_sched_table_of(s, bp) < 0 ? s->T : sw_sched_table_of(s, bp);
-            int tq = T1 == 1 ? 0 : sw_sched_table_of(s, bq) < 0 ? s->T : sw_sched_table_of(s, bq);
-            tabu[((size_t)br * n + a) * T1 + tp] = it + tenure; /* a may not return */
-            tabu[((size_t)br * n + b) * T1 + tq] = it + tenure;
+            int tp = T1 == 1 ? 0 : e.tp < 0 ? s->T : e.tp;
+            int tq = T1 == 1 ? 0 : e.tq < 0 ? s->T : e.tq;
+            tabu[((size_t)br * n + e.x.a) * T1 + tp] = it + tenure; /* a may not return */
+            tabu[((size_t)br * n + e.x.b) * T1 + tq] = it + tenure;
         }
         if (sw_sched_key_less(s->rep, s->sq, best_rep, best_sq)) {
             bool fewer = s->rep < best_rep;
@@ -501,13 +502,12 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
             }
         }
         if (bp >= 0) {
-            const int *at = s->at + (size_t)bj * g * n;
-            int a = at[bp], b = at[bq], tp = sw_sched_table_of(s, bp),
-                tq = sw_sched_table_of(s, bq);
+            sw_round_exchange e =
+                sw_round_exchange_of(s->at + (size_t)bj * g * n, s->T4, s->seated, bp, bq);
             base_swap(s, g, bj, bp, bq);
             long tenure = CYCLIC_TENURE_LO + (long)sw_rng_bounded(&rng, CYCLIC_TENURE_SPAN);
-            tabu[((size_t)bj * n + a) * T + tp] = it + tenure;
-            tabu[((size_t)bj * n + b) * T + tq] = it + tenure;
+            tabu[((size_t)bj * n + e.x.a) * T + e.tp] = it + tenure;
+            tabu[((size_t)bj * n + e.x.b) * T + e.tq] = it + tenure;
         }
         if (sw_sched_key_less(s->rep, s->sq, best_rep, best_sq)) {
             best_rep = s->rep;
@@ -522,7 +522,7 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
                 int *at = base + (size_t)sw_rng_bounded(&rng, (uint32_t)B) * n;
                 int p = (int)sw_rng_bounded(&rng, (uint32_t)n);
                 int q = (int)sw_rng_bounded(&rng, (uint32_t)n);
-                sw_round_exchange_apply(at, NULL, sw_round_exchange_of(s->T4, s->seated, p, q));
+                sw_round_exchange_apply(at, NULL, sw_round_exchange_of(at, s->T4, s->seated, p, q));
             }
             for (int j = 0; j < B; j++)
                 memcpy(s->at + (size_t)j * g * n, base + (size_t)j * n, (size_t)n * sizeof *base);

@@ -79,11 +79,14 @@ SW_NODISCARD sw_status sw_seating_rounds_season(const sw_seating_event *ev,
  * Every seating search (round_search.c for the next round, schedule_tabu.c
  * for whole schedules and re-plans) holds a round as the players at its
  * positions: `fours` tables of four from position 0, then the tables of
- * three up to `seated`, then the sit-outs; and moves by one exchange: the
- * players at two positions of one round trade places, which moves them
- * between two tables or between a table and the sit-outs. Each search
- * prices the exchange by its own key from the two tables concerned; why
- * not through the season's exchange (sw_matrix_exchange): docs/design.md. */
+ * three up to `seated`, then the sit-outs; and moves by the season's one
+ * exchange (sw_exchange, season.h: a round is a one-round session, its
+ * players numbered from 0 and every position taken), told here which
+ * tables it touches: the players at two positions of one round trade
+ * places, which moves them between two tables or between a table and the
+ * sit-outs. Each search prices the exchange by its own key from the two
+ * tables concerned; why not by the matrices (sw_matrix_exchange):
+ * docs/design.md. */
 
 static inline int sw_round_table_start(int fours, int t) {
     return t < fours ? 4 * t : 4 * fours + 3 * (t - fours);
@@ -96,30 +99,26 @@ static inline int sw_round_table_of(int fours, int seated, int p) {
     return p < 4 * fours ? p / 4 : p < seated ? fours + (p - 4 * fours) / 3 : -1;
 }
 
-/* The exchange of the players at positions p and q, and the tables they
- * leave (-1: the sit-outs). */
+/* The exchange of the players at positions p and q of a round (at: the
+ * player at each position), and the tables they leave (-1: the sit-outs). */
 typedef struct sw_round_exchange {
-    int p, q, tp, tq;
+    sw_exchange x; /* the positions and who moves: x.a from p, x.b from q */
+    int tp, tq;
 } sw_round_exchange;
 
-static inline sw_round_exchange sw_round_exchange_of(int fours, int seated, int p, int q) {
-    return (sw_round_exchange){p, q, sw_round_table_of(fours, seated, p),
+static inline sw_round_exchange sw_round_exchange_of(const int *at, int fours, int seated, int p,
+                                                     int q) {
+    return (sw_round_exchange){sw_exchange_of(at, 0, p, q), sw_round_table_of(fours, seated, p),
                                sw_round_table_of(fours, seated, q)};
 }
 /* Whether it moves anyone: not two seats of one table, nor two sit-outs. */
-static inline bool sw_round_exchange_moves(sw_round_exchange x) {
-    return x.tp != x.tq;
+static inline bool sw_round_exchange_moves(sw_round_exchange e) {
+    return e.tp != e.tq;
 }
-/* Make it on at (the round's players by position); pos, when not NULL,
- * holds each player's position and follows. */
-static inline void sw_round_exchange_apply(int *at, int *pos, sw_round_exchange x) {
-    int a = at[x.p], b = at[x.q];
-    at[x.p] = b;
-    at[x.q] = a;
-    if (pos) {
-        pos[a] = x.q;
-        pos[b] = x.p;
-    }
+/* Make it on at; pos, when not NULL, holds each player's position and
+ * follows (sw_exchange_apply). */
+static inline void sw_round_exchange_apply(int *at, int *pos, sw_round_exchange e) {
+    sw_exchange_apply(at, pos, e.x);
 }
 
 /* The problem of one round: m players to seat at `tables` tables, the
