@@ -3,12 +3,19 @@
  * round solved twice: the default sparse solve with its dual certificate,
  * and the full graph as the baseline, with the ratio), the fast mode at 10k
  * and 100k. One line per printed round. Not a test.
- * Usage: bench_swiss [max_players] (default 100000).
+ * With a bbpPairings binary (second argument), every printed exact round
+ * up to 2000 players is also paired by `BBP --dutch IN -p OUT` on the same
+ * TRF: its wall time (the process included), the ratio to seatwise's and
+ * whether the two pairings are the same boards with the same colours.
+ * Usage: bench_swiss [max_players] [bbpPairings] (default 100000, none).
  * SPDX-License-Identifier: MIT */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "swiss/swiss.h"
 #include "util/rng.h"
@@ -19,7 +26,52 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int run(int players, int rounds, int every, int fast) {
+/* Pairs trf's next round with bbpPairings: its wall time in *secs (the
+ * process start included, as an arbiter runs it), and whether its boards
+ * are p's (same pairs, same colours; a bye is "ID 0"). Returns -1 when it
+ * could not run. */
+static int bbp_pair(const char *bbp, const sw_swiss_trf *trf, const sw_swiss_pairing *p,
+                    double *secs) {
+    char in[] = "/tmp/sw_bench_trf_XXXXXX", out[] = "/tmp/sw_bench_out_XXXXXX";
+    int fi = mkstemp(in), fo = mkstemp(out);
+    if (fi < 0 || fo < 0)
+        return -1;
+    close(fo);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_swiss_trf_write(trf, &sb);
+    bool wrote = write(fi, sw_strbuf_cstr(&sb), sb.len) == (ssize_t)sb.len;
+    close(fi);
+    sw_strbuf_free(&sb);
+    int same = -1;
+    double t0 = now();
+    pid_t pid = wrote ? fork() : -1;
+    if (pid == 0) {
+        execl(bbp, bbp, "--dutch", in, "-p", out, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0) {
+        *secs = now() - t0;
+        FILE *f = fopen(out, "r");
+        int n = 0, matched = 0, w, b;
+        if (f && fscanf(f, "%d", &n) == 1) {
+            while (fscanf(f, "%d %d", &w, &b) == 2)
+                for (int k = 0; k < p->nboards; k++)
+                    if (p->boards[k].white == w && p->boards[k].black == b)
+                        matched++;
+            same = n == p->nboards && matched == n;
+        }
+        if (f)
+            fclose(f);
+    }
+    unlink(in);
+    unlink(out);
+    return same;
+}
+
+static int run(int players, int rounds, int every, int fast, const char *bbp) {
     sw_swiss_trf t;
     sw_error err;
     if (sw_swiss_trf_init(&t, players, NULL, rounds, &err))
@@ -29,7 +81,8 @@ static int run(int players, int rounds, int every, int fast) {
     sw_rng rng;
     sw_rng_seed(&rng, (uint64_t)players, 17u);
     char *res = malloc((size_t)players);
-    double worst = 0, worst_full = 0, sum = 0, sum_full = 0;
+    double worst = 0, worst_full = 0, sum = 0, sum_full = 0, bbp_sum = 0, bbp_ours = 0;
+    int bbp_rounds = 0, bbp_same = 0;
     for (int r = 1; r <= rounds && res; r++) {
         sw_swiss_pairing p, pf;
         double t0 = now();
@@ -58,6 +111,20 @@ static int run(int players, int rounds, int every, int fast) {
             sw_swiss_pairing_free(&pf);
         }
         const sw_swiss_quality *q = &p.quality;
+        if (bbp && baseline && (r % every == 0 || r == rounds)) {
+            double tb = 0;
+            int same = bbp_pair(bbp, &t, &p, &tb);
+            if (same < 0) {
+                printf("  round %d: bbpPairings did not run\n", r);
+            } else {
+                bbp_rounds++;
+                bbp_same += same;
+                bbp_sum += tb;
+                bbp_ours += dt;
+                printf("bbp   n=%-6d round %-3d %8.3f s (x%.1f seatwise's), %s pairing\n", players,
+                       r, tb, dt > 0 ? tb / dt : 0.0, same ? "the same" : "another");
+            }
+        }
         if (r % every == 0 || r == rounds) {
             printf("%-5s n=%-6d round %-3d %8.3f s", fast ? "fast" : "exact", players, r, dt);
             if (baseline)
@@ -90,6 +157,11 @@ static int run(int players, int rounds, int every, int fast) {
                "%.3f s (x%.1f on the mean)\n",
                players, worst, sum / rounds, worst_full, sum_full / rounds,
                sum > 0 ? sum_full / sum : 0.0);
+    if (bbp_rounds > 0)
+        printf("bbp   n=%-6d %d rounds: bbpPairings %.3f s a round, seatwise %.3f s: x%.1f; "
+               "the same pairing in %d of %d\n",
+               players, bbp_rounds, bbp_sum / bbp_rounds, bbp_ours / bbp_rounds,
+               bbp_ours > 0 ? bbp_sum / bbp_ours : 0.0, bbp_same, bbp_rounds);
     free(res);
     sw_swiss_trf_free(&t);
     return 0;
@@ -97,12 +169,13 @@ static int run(int players, int rounds, int every, int fast) {
 
 int main(int argc, char **argv) {
     int max = argc > 1 ? atoi(argv[1]) : 100000;
+    const char *bbp = argc > 2 ? argv[2] : NULL;
     static const struct {
         int n, rounds, every, fast;
-    } cases[] = {{200, 9, 3, 0},  {1000, 11, 1, 0},  {2000, 7, 1, 0},
-                 {5000, 5, 1, 0}, {10000, 15, 5, 1}, {100000, 50, 10, 1}};
+    } cases[] = {{100, 9, 3, 0},  {200, 9, 3, 0},  {300, 9, 3, 0},    {1000, 11, 1, 0},
+                 {2000, 7, 1, 0}, {5000, 5, 1, 0}, {10000, 15, 5, 1}, {100000, 50, 10, 1}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (cases[i].n <= max)
-            run(cases[i].n, cases[i].rounds, cases[i].every, cases[i].fast);
+            run(cases[i].n, cases[i].rounds, cases[i].every, cases[i].fast, bbp);
     return 0;
 }
