@@ -81,7 +81,10 @@ typedef struct weights {
     uint64_t *mem; /* all the numbers below */
     uint64_t *k_real, *k_rank;
     uint64_t *k_bye; /* above N_1: the score of the bye's recipient (lowest first) */
-    uint64_t *k_byg; /* after the last group's floats: the games its recipient played */
+    /* ng: per bracket whose only downfloater is the bye (C9), after the
+     * next bracket's N and F, before its colours: the games the bye's
+     * recipient played (0 for the other brackets) */
+    uint64_t *k_byg;
     /* ng numbers each: per score group, top first, the units of F_g, of its
      * colour digits and of its float digits (k_low: the pricing bound). */
     uint64_t *k_grp, *k_eq, *k_alt, *k_low;
@@ -218,15 +221,17 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
      * its order before it looks at the next bracket's colours). tmp holds
      * their units, WIDE limbs each, from the bottom: rank (1), then the
      * components, k_bye, k_real. */
-    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
-        *cgrp = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
+    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(10 * ng + 2)),
+        *cgrp = malloc(sizeof(int) * (size_t)(10 * ng + 2)),
         *gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    bool *byg_on = malloc(sizeof(bool) * (size_t)(ng + 1));
     /* C16-C19 per bracket: their range, at most one entry per repeated
      * floater that can count there (a downfloater of this group or above,
      * an upfloater of this group), each at most the largest such entry;
      * a component that cannot be other than 0 is left out. */
     uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
-    if (!ckind || !cgrp || !gend || !frange) {
+    if (!ckind || !cgrp || !gend || !frange || !byg_on) {
+        free(byg_on);
         free(ckind);
         free(cgrp);
         free(gend);
@@ -237,6 +242,11 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     }
     for (int r = 0; r < np; r++)
         gend[W->grp[r]] = r + 1;
+    /* C9 (the bye's recipient with the most games) in the brackets whose
+     * only downfloater is the bye: rk->c9 from a solve before, else the
+     * last bracket only. */
+    for (int g = 0; g < ng; g++)
+        byg_on[g] = rk->c9 ? rk->c9[who[gend[g] - 1]] : g == ng - 1;
     for (int g = 0; g < ng; g++)
         for (int q = 0; q < 4; q++) {
             uint64_t cnt = 0, mx = 0;
@@ -269,7 +279,7 @@ components:
             ckind[nc] = 1, cgrp[nc++] = g;
         }
         if (g > 0) {
-            if (g == ng)
+            if (byg_on[g - 1])
                 ckind[nc] = 5, cgrp[nc++] = g - 1;
             ckind[nc] = 2, cgrp[nc++] = g - 1;
             ckind[nc] = 3, cgrp[nc++] = g - 1;
@@ -345,6 +355,7 @@ components:
         goto components;
     }
     if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
+        free(byg_on);
         free(ckind);
         free(cgrp);
         free(gend);
@@ -358,9 +369,10 @@ components:
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(10 * ng + 4));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(11 * ng + 4));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     if (!W->mem || !W->pen) {
+        free(byg_on);
         free(ckind);
         free(cgrp);
         free(gend);
@@ -379,7 +391,8 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
-    W->k_fsd = W->k_byg + L;
+    W->k_fsd = W->k_byg + (size_t)ng * (size_t)L;
+    memset(W->k_byg, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     memset(W->k_fsd, 0, sizeof(uint64_t) * 4 * (size_t)ng * (size_t)L);
     memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
@@ -389,9 +402,10 @@ components:
         uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
         uint64_t *to = ckind[t] >= 6
                            ? W->k_fsd + ((size_t)cgrp[t] * 4 + (size_t)(ckind[t] - 6)) * (size_t)L
-                           : dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L);
+                           : dst[ckind[t]] + (size_t)cgrp[t] * (size_t)L;
         sw_limbs_copy(to, k + (size_t)(nc - t) * WIDE, L);
     }
+    free(byg_on);
     free(ckind);
     free(cgrp);
     free(gend);
@@ -648,7 +662,8 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sw_limbs_copy(t, W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)W->ng) * (size_t)L, L);
     sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
-    sw_limbs_addmul_u64(out, W->k_byg, (uint64_t)x.byg, L);
+    for (int g = x.grp; g < W->ng; g++)
+        sw_limbs_addmul_u64(out, W->k_byg + (size_t)g * (size_t)L, (uint64_t)x.byg, L);
     sub_fsd(W, x, out);
 }
 
@@ -1657,6 +1672,38 @@ static bool first_round_split(const sw_swiss_ranked *rk, const bool *bye_ok, int
     return true;
 }
 
+/* C.04.3 C9 (2025 rules: the fewest unplayed games of the bye's recipient)
+ * counts in a bracket whose pairing leaves one downfloater, the bye's
+ * recipient: a bracket from the recipient's score down where the optimum
+ * mate (ranks, -2 the bye) floats no other player below it. c9 (np, by
+ * rank) gets the brackets, prev (np) keeps the previous ones. Returns
+ * whether they changed (from the last bracket only when rk->c9 is NULL). */
+static bool c9_brackets(const sw_swiss_ranked *rk, const int *mate, bool *c9, bool *prev) {
+    int np = rk->np, bye = -1;
+    if (rk->c9)
+        memcpy(prev, rk->c9, sizeof(bool) * (size_t)np);
+    for (int r = 0; r < np; r++)
+        bye = mate[r] == -2 ? r : bye;
+    bool changed = false;
+    for (int r = np - 1; r >= 0;) {
+        /* the group ending at r: [gs, r] */
+        int s = rk->st->p[rk->idx[r]].score2, gs = r;
+        while (gs > 0 && rk->st->p[rk->idx[gs - 1]].score2 == s)
+            gs--;
+        int down = 0;
+        for (int a = 0; a <= r; a++)
+            down += mate[a] == -2 || mate[a] > r;
+        bool on = bye >= 0 && bye <= r && down == 1;
+        for (int a = gs; a <= r; a++) {
+            c9[a] = on;
+            bool was = rk->c9 ? prev[a] : r == np - 1;
+            changed = changed || on != was;
+        }
+        r = gs - 1;
+    }
+    return changed;
+}
+
 sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
                         sw_error *err) {
     memset(out, 0, sizeof *out);
@@ -1689,7 +1736,8 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
                               round >= trf->total_rounds,
                           opt ? opt->sparse_window : 0,
                           &out->stats,
-                          sw_swiss_top2(trf, round)};
+                          sw_swiss_top2(trf, round),
+                          NULL};
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -1700,6 +1748,20 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
+    /* C9 in every bracket whose only downfloater is the bye, read from the
+     * optimum and solved again until it stays. */
+    bool *c9 = NULL;
+    if (!rc && !(opt && opt->fast) && np % 2 == 1) {
+        c9 = malloc(sizeof(bool) * (size_t)(2 * np + 1));
+        if (!c9)
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        for (int again = 0; !rc && again < 4; again++) {
+            if (!c9_brackets(&rk, mate, c9, c9 + np))
+                break;
+            rk.c9 = c9;
+            rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
+        }
+    }
     if (!rc && !(opt && opt->fast)) {
         bool done = false;
         rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
@@ -1722,6 +1784,7 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         if (out->why.failed || out->explain.failed)
             rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
+    free(c9);
 done:
     free(idx);
     free(tmp);
@@ -1767,7 +1830,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         who[r] = r;
     for (int r = 0; r < np; r++)
         rank[idx[r]] = r;
-    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round)};
+    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round), NULL};
     ideal_targets(&rk, who, np, target);
     for (int k = 0; k < nboards; k++) {
         int w = boards[k].white, b = boards[k].black;

@@ -76,6 +76,10 @@ typedef struct sw_swiss_ranked {
      * (C.04.3 C3) and minimise the breaks instead (C8, C9); top2 is the
      * score (half points) a topscorer exceeds, -1 when not the final round. */
     int top2;
+    /* C.04.3 C9 (the fewest unplayed games of the bye's recipient) per
+     * bracket, by rank: c9[r] set when the bracket of r's score group has
+     * the bye as its only downfloater; NULL: the last bracket only. */
+    const bool *c9;
 } sw_swiss_ranked;
 
 /* May ranked players i and j break the colour rules (waived, or the final
