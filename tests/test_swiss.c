@@ -381,6 +381,7 @@ static int gidx_g[OBJ_SCORES], gscore_g[OBJ_SCORES + 1], ng_g; /* score -> group
 typedef struct obj {
     long v[OBJ_N];
     long old_sq, old_top;
+    signed char mate[32]; /* bf_best's pairing: partner + 1, 100 the bye, 0 none */
 } obj;
 
 static int old_key_g; /* compare by the old order (sq, then top) */
@@ -416,12 +417,23 @@ static void obj_add(obj *o, const obj *e) {
     o->old_top += e->old_top;
 }
 
+static int sq_key_g; /* F as the sum of the entries squared (seatwise before) */
+
+/* A PSD entry v (half points) in F: the Dutch list, sorted from the
+ * largest entry and compared from there, is the count of each value, the
+ * largest value most significant: 16^v (a bracket of these states has at
+ * most 6 entries, v <= 12). */
+static long bf_entry(int v) {
+    assert_in_range(v, 0, 14);
+    return sq_key_g ? (long)v * v : v > 0 ? 1L << (4 * v) : 0;
+}
+
 /* A downfloat of a player of score s out of groups g0..g1-1. */
 static void obj_down(obj *o, int s, int g0, int g1) {
     for (int g = g0; g < g1; g++) {
         int v = s - gscore_g[g] + 2;
         o->v[3 + g * OBJ_PER] -= 1;
-        o->v[3 + g * OBJ_PER + 1] -= v * v;
+        o->v[3 + g * OBJ_PER + 1] -= bf_entry(v);
     }
 }
 
@@ -431,7 +443,7 @@ static void obj_game(obj *o, int sa, int sb) {
     int hi = sa > sb ? sa : sb, lo = sa > sb ? sb : sa, d = hi - lo;
     assert_in_range(hi, 0, OBJ_SCORES - 1);
     obj_down(o, hi, gidx_g[hi], gidx_g[lo]);
-    o->v[OBJ_F(lo)] -= d * d;
+    o->v[OBJ_F(lo)] -= bf_entry(d);
     o->old_sq -= d * d;
     o->old_top -= d * hi;
 }
@@ -542,7 +554,7 @@ static int bf_pair(int i, int j, obj *o) {
 }
 
 static obj bf_best(unsigned mask, int byeleft) {
-    obj none = {{0}, 0, 0};
+    obj none = {{0}, 0, 0, {0}};
     if (!mask)
         return none;
     int i = __builtin_ctz(mask);
@@ -552,24 +564,42 @@ static obj bf_best(unsigned mask, int byeleft) {
         obj o = bf_best(rest, 0);
         o.v[0] += 1;
         bf_bye(&P_g[i], &o);
+        o.mate[i] = 100;
         if (obj_cmp(&o, &best) > 0)
             best = o;
     }
     for (int j = i + 1; j < 32; j++)
         if (rest >> j & 1) {
-            obj e = {{0}, 0, 0};
+            obj e = {{0}, 0, 0, {0}};
             if (!bf_pair(i, j, &e))
                 continue;
             obj o = bf_best(rest & ~(1u << j), byeleft);
             obj_add(&o, &e);
+            o.mate[i] = (signed char)(j + 1);
+            o.mate[j] = (signed char)(i + 1);
             if (obj_cmp(&o, &best) > 0)
                 best = o;
         }
     return best;
 }
 
+/* The objective of bf_best's pairing w, scored again (by the key in force). */
+static obj bf_rescore(const obj *w) {
+    obj o = {{0}, 0, 0, {0}};
+    for (int i = 0; i < 32; i++)
+        if (w->mate[i] == 100) {
+            o.v[0] += 1;
+            bf_bye(&P_g[i], &o);
+        } else if (w->mate[i] > i + 1) {
+            obj e = {{0}, 0, 0, {0}};
+            assert_true(bf_pair(i, w->mate[i] - 1, &e));
+            obj_add(&o, &e);
+        }
+    return o;
+}
+
 static obj seatwise_obj(const sw_swiss_pairing *p, const sw_swiss_trf *t) {
-    obj o = {{0}, 0, 0};
+    obj o = {{0}, 0, 0, {0}};
     for (int k = 0; k < p->nboards; k++) {
         int w = t->index_of_id[p->boards[k].white];
         o.v[0]++;
@@ -636,7 +666,7 @@ static int bf_ranks(const sw_swiss_trf *t, bp *P) {
 static void test_pairing_matches_brute_force(void **state) {
     (void)state;
     int checked = 0, deficient = 0, sparse_runs = 0, repriced = 0, std_best = 0, std_runs = 0;
-    int old_differs = 0, rank_differs = 0;
+    int old_differs = 0, rank_differs = 0, sq_differs = 0;
     for (int seed = 1; seed <= 160; seed++) {
         int n = 4 + seed % 8, rounds = 1 + seed % (n <= 6 ? 4 : 5);
         sw_swiss_options opt = {0};
@@ -661,6 +691,12 @@ static void test_pairing_matches_brute_force(void **state) {
         obj want_old = bf_best(mask, np % 2);
         old_differs += obj_cmp_upto(&want, &want_old, OBJ_STD) < 0;
         old_key_g = 0;
+        /* Would the sum of squares have chosen another pairing? */
+        sq_key_g = 1;
+        obj want_sq = bf_best(mask, np % 2);
+        sq_key_g = 0;
+        obj sq_exact = bf_rescore(&want_sq);
+        sq_differs += obj_cmp_upto(&sq_exact, &want, OBJ_RANK) < 0;
         for (int mode = 0; mode < 2; mode++) {
             opt.sparse_window = mode; /* 0: default (full graph here), 1: sparse */
             sw_swiss_pairing p;
@@ -717,6 +753,9 @@ static void test_pairing_matches_brute_force(void **state) {
     print_message("top-down order differs from the old sq-then-top order in %d of %d states\n",
                   old_differs, checked);
     assert_true(old_differs >= 1);
+    print_message("the sum of squares of the PSD entries pairs worse than the Dutch list in %d of "
+                  "%d states\n",
+                  sq_differs, checked);
     (void)deficient;
 }
 
@@ -882,6 +921,59 @@ static void test_score_differences_bracket_by_bracket(void **state) {
         assert_int_equal(p.quality.violations, 0);
         sw_swiss_pairing_free(&p);
     }
+    sw_swiss_trf_free(&t);
+}
+
+/* psdlist8.trf: the pairing score differences of a bracket are the Dutch
+ * list, sorted from the largest entry and compared from there (C.04.3
+ * 2025, C6), not their sum of squares. Groups 4.0 {1}, 3.5 {2, 3}, 2.5
+ * {4, 5, 6}, 1.0 {7}, 0.5 {8}; every pair has played but 1-4 1-7 2-5 2-7
+ * 3-6 3-8 4-8 5-6, so 1, 2 and 3 float into the 2.5 bracket and two of
+ * its six players float on, to 7 and 8: either 2 and 3 (entries 3.5 -
+ * 1.5 = 2.0 each, pairs 1-4 1.5 and 5-6 0: [2.0, 2.0, 1.5, 0]) or 1 and 4
+ * (2.5 and 1.0, pairs 2-5 and 3-6 1.0 each: [2.5, 1.0, 1.0, 1.0]). The
+ * list is smaller for the first (2.0 < 2.5: bbpPairings pairs 1-4 7-2 8-3
+ * 5-6), the sum of squares for the second (9.25 < 10.25: seatwise paired
+ * 1-7 5-2 6-3 4-8 before). The brute force confirms both readings. */
+static void test_psd_is_the_sorted_list(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    read_ok(DATA "psdlist8.trf", &t);
+    for (int window = -1; window <= 1; window++) {
+        sw_swiss_options opt = {.sparse_window = window};
+        sw_swiss_pairing p;
+        sw_error err;
+        assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+        assert_int_equal(p.nboards, 4);
+        int white[9] = {0}, black[9] = {0};
+        for (int k = 0; k < 4; k++) {
+            white[p.boards[k].white] = p.boards[k].black;
+            black[p.boards[k].black] = p.boards[k].white;
+        }
+        assert_int_equal(white[1], 4);
+        assert_int_equal(white[7], 2);
+        assert_int_equal(white[8], 3);
+        assert_int_equal(white[5], 6);
+        assert_int_equal(black[4] + black[2] + black[3] + black[6], 1 + 7 + 8 + 5);
+        assert_int_equal(p.quality.violations, 0);
+        sw_swiss_pairing_free(&p);
+    }
+    /* The brute force: the exact list's optimum floats 2 and 3; the sum
+     * of squares' optimum floats 1 and 4 and is worse in the list. */
+    bp P[32];
+    bf_state(&t, P);
+    P_g = P;
+    int np = bf_ranks(&t, P);
+    assert_int_equal(np, 8);
+    obj want = bf_best(0xffu, 0);
+    sq_key_g = 1;
+    obj want_sq = bf_best(0xffu, 0);
+    sq_key_g = 0;
+    assert_int_equal(want.mate[1], 6 + 1); /* player 2 meets 7 under the list */
+    obj sq_exact = bf_rescore(&want_sq);
+    assert_true(obj_cmp_upto(&sq_exact, &want, OBJ_RANK) < 0);
+    assert_int_equal(want_sq.mate[0], 6 + 1); /* player 1 meets 7 under the squares */
+    assert_int_equal(want.mate[0], 3 + 1);    /* and 4 under the list */
     sw_swiss_trf_free(&t);
 }
 
@@ -1555,6 +1647,7 @@ int main(void) {
         cmocka_unit_test(test_validation_is_linear),
         cmocka_unit_test(test_validation_names_line_and_player),
         cmocka_unit_test(test_pairing_matches_brute_force),
+        cmocka_unit_test(test_psd_is_the_sorted_list),
         cmocka_unit_test(test_sparse_matching_equals_full_graph),
         cmocka_unit_test(test_first_round_top_half_against_bottom_half),
         cmocka_unit_test(test_byes_entered_ahead_are_absences),
