@@ -8,18 +8,17 @@
  * first:
  *   real   2 per real game (bye edges 0): games before byes when deficient
  *   rank   (np - rank) per player in a game: who sits out is the lowest ranked
- *   F_1 .. F_G   one component per score group, top group first: -d^2 on an
- *          edge whose higher-scored player is in that group (d = the score
- *          difference), so the sum is -F_g; preference 2 "small score
- *          differences, resolved from the top score group down" exactly
+ *   N_g, F_g   per bracket, top first: its downfloaters and its pairing
+ *          score differences, the Dutch sorted list as one digit per entry
+ *          value (largest first; the entries squared above 500 players),
+ *          bracket by bracket as in docs/swiss.md
  *   eq     players given the colour they had less
  *   alt    players given the colour opposite to their last one
  * Each component is multiplied by one more than the largest range that all
  * lower components can span over a matching, so no amount of a lower
  * component outweighs one unit of a higher one (a mixed-radix number). The
  * multipliers come from the actual sizes, and the weight gets as many 64-bit
- * limbs as they need (blossom.h): one score group costs about
- * log2(group size) + 2 log2(score range) bits.
+ * limbs as they need (blossom.h).
  *
  * Speed: a sparse candidate graph is solved first and its dual solution
  * prices every other legal pair; uncovered pairs are added, and only if that
@@ -271,8 +270,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     bool *byg_on = malloc(sizeof(bool) * (size_t)(ng + 1));
     /* Per family (F, C16..C19), bracket and entry value: how many entries
      * of that value a pairing can have there (each has a distinct higher
-     * player, at most e). The squared form's range is the sum of their
-     * squares... bounded as before: frange (C16..C19), the F formula. */
+     * player, at most e): the radices of the exact digits. The squared
+     * form keeps its own ranges (frange for C16..C19, F's below). */
     uint64_t *vb = calloc((size_t)5 * (size_t)ng * (size_t)V + 1, sizeof(uint64_t));
     uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
     if (!cs || !tmp || !gend || !byg_on || !vb || !frange) {
