@@ -197,10 +197,13 @@ static void list_add(const weights *W, uint64_t *out, int fam, int g, int v) {
  * width check. */
 #define WIDE (SW_BLOSSOM_LIMBS_MAX + 1)
 
-/* The most players whose rounds compare the score-difference lists exactly
- * (list_unit); a larger round, and one whose weight would be too wide with
- * them, compares the entries squared (about 1.4 times narrower weights). */
+/* Rounds compare the score-difference lists exactly (list_unit) when they
+ * have at most SW_EXACT_PLAYERS_MAX players or a weight of at most
+ * SW_EXACT_BITS_MAX bits with them; a larger round, and one whose weight
+ * would be too wide with them, compares the entries squared (the digits
+ * make the weight of a 1000-player round about 1.4 times wider). */
 #define SW_EXACT_PLAYERS_MAX 500
+#define SW_EXACT_BITS_MAX 1024
 
 /* Multipliers for the players who[0..np-1] (ranks ascending): the fast
  * mode's repair matches a subset, and its sizes, not the field's, bound the
@@ -351,9 +354,7 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     /* The level: 3 both exact, 2 F exact, 1 both squared, 0 without C16-C19.
      * A round keeps the level of its first solve (rk->lists); an order
      * solve that does not fit in it is left to the standard order. */
-    int start = rk->lists && *rk->lists >= 0              ? *rk->lists
-                : rk->lists && np <= SW_EXACT_PLAYERS_MAX ? 3
-                                                          : 1;
+    int start = !rk->lists ? 1 : *rk->lists >= 0 ? *rk->lists : 3;
     int level = start;
     bool with_fsd;
     int L = 0, bits = 0;
@@ -456,7 +457,8 @@ components:
     if (L < 2)
         L = 2;
     too_wide = too_wide || L > SW_BLOSSOM_LIMBS_MAX;
-    if (too_wide && level > 0 && !os) {
+    if ((too_wide || (level >= 2 && np > SW_EXACT_PLAYERS_MAX && bits > SW_EXACT_BITS_MAX)) &&
+        level > 0 && !os) {
         level--;
         goto components;
     }
