@@ -8,18 +8,17 @@
  * first:
  *   real   2 per real game (bye edges 0): games before byes when deficient
  *   rank   (np - rank) per player in a game: who sits out is the lowest ranked
- *   F_1 .. F_G   one component per score group, top group first: -d^2 on an
- *          edge whose higher-scored player is in that group (d = the score
- *          difference), so the sum is -F_g; preference 2 "small score
- *          differences, resolved from the top score group down" exactly
+ *   N_g, F_g   per bracket, top first: its downfloaters and its pairing
+ *          score differences, the Dutch sorted list as one digit per entry
+ *          value (largest first; the entries squared above 500 players),
+ *          bracket by bracket as in docs/swiss.md
  *   eq     players given the colour they had less
  *   alt    players given the colour opposite to their last one
  * Each component is multiplied by one more than the largest range that all
  * lower components can span over a matching, so no amount of a lower
  * component outweighs one unit of a higher one (a mixed-radix number). The
  * multipliers come from the actual sizes, and the weight gets as many 64-bit
- * limbs as they need (blossom.h): one score group costs about
- * log2(group size) + 2 log2(score range) bits.
+ * limbs as they need (blossom.h).
  *
  * Speed: a sparse candidate graph is solved first and its dual solution
  * prices every other legal pair; uncovered pairs are added, and only if that
@@ -81,7 +80,10 @@ typedef struct weights {
     uint64_t *mem; /* all the numbers below */
     uint64_t *k_real, *k_rank;
     uint64_t *k_bye; /* above N_1: the score of the bye's recipient (lowest first) */
-    uint64_t *k_byg; /* after the last group's floats: the games its recipient played */
+    /* ng: per bracket whose only downfloater is the bye (C9), after the
+     * next bracket's N and F, before its colours: the games the bye's
+     * recipient played (0 for the other brackets) */
+    uint64_t *k_byg;
     /* ng numbers each: per score group, top first, the units of F_g, of its
      * colour digits and of its float digits (k_low: the pricing bound). */
     uint64_t *k_grp, *k_eq, *k_alt, *k_low;
@@ -98,7 +100,13 @@ typedef struct weights {
      * in each bracket: a downfloater's in every bracket it leaves or passes
      * and in the one where its pair is made, an upfloater's in the latter. */
     uint64_t *k_fsd;
-    int *gs; /* ng: the score of each group (half points) */
+    /* The units of the score-difference lists (list_unit): 5 families
+     * (F, C16..C19) x ng brackets x V values, L limbs each. */
+    uint64_t *k_list;
+    bool exact;     /* F: one digit per entry value (else entries squared) */
+    bool exact_fsd; /* the same for C16..C19 */
+    int V;          /* entry values 0..V-1 (half points): s_top - s_low + 3 */
+    int *gs;        /* ng: the score of each group (half points) */
     /* pen[i * (ng + 1) + j], i <= j <= ng: what a pair from group i to group
      * j (j = ng: the bye) costs in N and F: a downfloater of brackets
      * i..j-1, each with the PSD entry s_i - s_k + 1 point, then a pair of
@@ -111,6 +119,7 @@ static void weights_free(weights *W) {
     free(W->grp);
     free(W->gs);
     free(W->pen);
+    free(W->k_list);
     free(W->Rg);
     free(W->mem);
     memset(W, 0, sizeof *W);
@@ -144,25 +153,57 @@ static bool group_scores(const sw_swiss_ranked *rk, const int *who, weights *W) 
     return true;
 }
 
-/* Group g's part of the F components of a pair (or bye) from group i to
- * group j (j = ng for the bye): the PSD entry squared, and whether it is a
- * downfloat (N). */
-static int64_t psd_part(const weights *W, int i, int j, int g, bool *down) {
+/* Group g's PSD entry (half points) of a pair (or bye) from group i to
+ * group j (j = ng for the bye), and whether it is a downfloat (N): s_i -
+ * s_g + 1 point in a bracket it leaves or passes, s_i - s_j in the one
+ * where its pair is made, 0 elsewhere (and for a pair inside a group). */
+static int psd_part(const weights *W, int i, int j, int g, bool *down) {
     *down = false;
     if (i == j || g < i || g > j || g == W->ng)
         return 0;
-    int64_t v = W->gs[i] - W->gs[g];
+    int v = W->gs[i] - W->gs[g];
     if (g < j) {
         *down = true;
         v += 2;
     }
-    return v * v;
+    return v;
+}
+
+/* The score-difference lists: family 0 is F (C6, a bracket's PSD), 1..4
+ * C16..C19 (the entries of repeated floaters). With W->exact each family
+ * of each bracket is one digit per entry value v > 0 (the entries equal to
+ * v), the largest value most significant: the Dutch comparison of lists
+ * sorted from the largest entry, exactly (the lists of two pairings that
+ * tie above have the same length). Otherwise one number per family, the
+ * sum of the entries squared (one unit at v = 0). */
+static const uint64_t *list_unit(const weights *W, int fam, int g, int v) {
+    bool ex = fam ? W->exact_fsd : W->exact;
+    size_t at = ((size_t)fam * (size_t)W->ng + (size_t)g) * (size_t)W->V + (size_t)(ex ? v : 0);
+    return W->k_list + at * (size_t)W->L;
+}
+
+/* out += the cost of one entry v of family fam in bracket g. */
+static void list_add(const weights *W, uint64_t *out, int fam, int g, int v) {
+    if (v <= 0)
+        return;
+    if (fam ? W->exact_fsd : W->exact)
+        sw_limbs_add(out, out, list_unit(W, fam, g, v), W->L);
+    else
+        sw_limbs_addmul_u64(out, list_unit(W, fam, g, v), (uint64_t)v * (uint64_t)v, W->L);
 }
 
 /* Room for a multiplier while its width is not known yet: one limb beyond
  * the widest weight, so a product by a 64-bit factor cannot wrap before the
  * width check. */
 #define WIDE (SW_BLOSSOM_LIMBS_MAX + 1)
+
+/* Rounds compare the score-difference lists exactly (list_unit) when they
+ * have at most SW_EXACT_PLAYERS_MAX players or a weight of at most
+ * SW_EXACT_BITS_MAX bits with them; a larger round, and one whose weight
+ * would be too wide with them, compares the entries squared (the digits
+ * make the weight of a 1000-player round about 1.4 times wider). */
+#define SW_EXACT_PLAYERS_MAX 500
+#define SW_EXACT_BITS_MAX 1024
 
 /* Multipliers for the players who[0..np-1] (ranks ascending): the fast
  * mode's repair matches a subset, and its sizes, not the field's, bound the
@@ -182,14 +223,20 @@ typedef struct ordspec {
     const uint64_t *ord_rad;
 } ordspec;
 
+/* The weight's components, most important last in the list built below
+ * (tmp holds their units from the bottom). */
+typedef struct comp {
+    int kind; /* 0 N, 1 F, 2 eq, 3 alt, 4 order, 5 byg, 6..9 C16..C19 */
+    int g;    /* the bracket */
+    int v;    /* F and C16..C19 with W->exact: the entry value of the digit */
+} comp;
+
 static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np, weights *W,
                               const ordspec *os, sw_error *err) {
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (size_t)(9 * np + 6));
-    if (!W->grp || !tmp) {
-        free(tmp);
+    if (!W->grp) {
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
@@ -201,12 +248,12 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
         if (rk->st->p[rk->idx[who[r]]].nopp > W->maxg)
             W->maxg = rk->st->p[rk->idx[who[r]]].nopp;
     if (!group_radix(W) || !group_scores(rk, who, W)) {
-        free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
     int lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
     W->lo = lo;
+    int V = W->V = np ? W->gs[0] - lo + 3 : 1;
     uint64_t e = (uint64_t)(np + 1) / 2;
     W->R = 2 * e + 1;
     /* The components, top first, bracket by bracket as the Dutch system
@@ -218,25 +265,54 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
      * its order before it looks at the next bracket's colours). tmp holds
      * their units, WIDE limbs each, from the bottom: rank (1), then the
      * components, k_bye, k_real. */
-    int nc = 0, *ckind = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
-        *cgrp = malloc(sizeof(int) * (size_t)(9 * ng + 2)),
-        *gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    size_t ncmax = (size_t)ng * (size_t)(10 + 5 * V) + 2;
+    int nc = 0;
+    comp *cs = malloc(sizeof(comp) * ncmax);
+    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (ncmax + 4));
+    int *gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    bool *byg_on = malloc(sizeof(bool) * (size_t)(ng + 1));
+    /* Per family (F, C16..C19), bracket and entry value: how many entries
+     * of that value a pairing can have there (each has a distinct higher
+     * player, at most e): the radices of the exact digits. The squared
+     * form keeps its own ranges (frange for C16..C19, F's below). */
+    uint64_t *vb = calloc((size_t)5 * (size_t)ng * (size_t)V + 1, sizeof(uint64_t));
+    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
+    if (!cs || !tmp || !gend || !byg_on || !vb || !frange) {
+        free(cs);
+        free(tmp);
+        free(gend);
+        free(byg_on);
+        free(vb);
+        free(frange);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
+#define VB(fam, g, v) vb[((size_t)(fam) * (size_t)ng + (size_t)(g)) * (size_t)V + (size_t)(v)]
+    for (int r = 0; r < np; r++)
+        gend[W->grp[r]] = r + 1;
+    /* C9 (the bye's recipient with the most games) in the brackets whose
+     * only downfloater is the bye: rk->c9 from a solve before, else the
+     * last bracket only. */
+    for (int g = 0; g < ng; g++)
+        byg_on[g] = rk->c9 ? rk->c9[who[gend[g] - 1]] : g == ng - 1;
+    /* F's values: a player of group i <= g passing bracket g (s_i - s_g +
+     * 2), or of a group i < g paired in it (s_i - s_g). */
+    /* A value's count is at most the players of its group, and a player
+     * passing bracket g is paired below it (or has the bye), the higher
+     * player of a pair made in g meets one of G_g. */
+    for (int g = 0; g < ng; g++)
+        for (int i = 0; i <= g; i++) {
+            uint64_t gi = (uint64_t)(gend[i] - (i ? gend[i - 1] : 0));
+            uint64_t gg = (uint64_t)(gend[g] - (g ? gend[g - 1] : 0));
+            uint64_t below = (uint64_t)(np - gend[g]) + 1;
+            VB(0, g, W->gs[i] - W->gs[g] + 2) += gi < below ? gi : below;
+            if (i < g)
+                VB(0, g, W->gs[i] - W->gs[g]) += gi < gg ? gi : gg;
+        }
     /* C16-C19 per bracket: their range, at most one entry per repeated
      * floater that can count there (a downfloater of this group or above,
      * an upfloater of this group), each at most the largest such entry;
      * a component that cannot be other than 0 is left out. */
-    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
-    if (!ckind || !cgrp || !gend || !frange) {
-        free(ckind);
-        free(cgrp);
-        free(gend);
-        free(frange);
-        free(tmp);
-        weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-    for (int r = 0; r < np; r++)
-        gend[W->grp[r]] = r + 1;
     for (int g = 0; g < ng; g++)
         for (int q = 0; q < 4; q++) {
             uint64_t cnt = 0, mx = 0;
@@ -248,67 +324,107 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
                     if (fl != 'u' || W->grp[r] != g)
                         continue;
                     v = (uint64_t)(W->gs[0] - W->gs[g]);
+                    /* its pair's difference to any group above */
+                    for (int i = 0; i < g; i++)
+                        VB(1 + q, g, W->gs[i] - W->gs[g])++;
                 } else {
                     if (fl != 'd')
                         continue;
                     v = (uint64_t)(pl->score2 - W->gs[g] + 2);
+                    VB(1 + q, g, pl->score2 - W->gs[g] + 2)++;
+                    if (W->grp[r] < g)
+                        VB(1 + q, g, pl->score2 - W->gs[g])++;
                 }
                 cnt++;
                 mx = v * v > mx ? v * v : mx;
             }
             frange[4 * g + q] = (cnt < e ? cnt : e) * mx;
         }
-    /* C16-C19 are left out when the weight would be too wide with them
-     * (many score groups far apart: the fast mode's long events). */
-    bool with_fsd = true;
+    for (size_t x = 0; x < (size_t)5 * (size_t)ng * (size_t)V; x++) {
+        size_t g = x / (size_t)V % (size_t)ng;
+        uint64_t cap = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
+        vb[x] = vb[x] < cap ? vb[x] : cap;
+    }
+    for (int g = 0; g < ng; g++)
+        for (int f = 0; f < 5; f++)
+            VB(f, g, 0) = 0; /* an entry 0 is no digit */
+    /* Exact lists unless the weight would be too wide with them, then the
+     * entries squared; C16-C19 are left out when the weight would still be
+     * too wide (many score groups far apart: the fast mode's long events). */
+    /* The level: 3 both exact, 2 F exact, 1 both squared, 0 without C16-C19.
+     * A round keeps the level of its first solve (rk->lists); an order
+     * solve that does not fit in it is left to the standard order. */
+    int start = !rk->lists ? 1 : *rk->lists >= 0 ? *rk->lists : 3;
+    int level = start;
+    bool with_fsd;
+    int L = 0, bits = 0;
+    bool too_wide = false;
 components:
+    with_fsd = level > 0;
+    W->exact = level >= 2;
+    W->exact_fsd = level >= 3;
     nc = 0;
     for (int g = 0; g <= ng; g++) {
         if (g < ng) {
-            ckind[nc] = 0, cgrp[nc++] = g;
-            ckind[nc] = 1, cgrp[nc++] = g;
+            cs[nc++] = (comp){0, g, 0};
+            if (W->exact) {
+                for (int v = V - 1; v > 0; v--)
+                    if (VB(0, g, v))
+                        cs[nc++] = (comp){1, g, v};
+            } else
+                cs[nc++] = (comp){1, g, 0};
         }
         if (g > 0) {
-            if (g == ng)
-                ckind[nc] = 5, cgrp[nc++] = g - 1;
-            ckind[nc] = 2, cgrp[nc++] = g - 1;
-            ckind[nc] = 3, cgrp[nc++] = g - 1;
-            for (int q = 0; q < 4; q++)
-                if (with_fsd && frange[4 * (g - 1) + q])
-                    ckind[nc] = 6 + q, cgrp[nc++] = g - 1;
+            if (byg_on[g - 1])
+                cs[nc++] = (comp){5, g - 1, 0};
+            cs[nc++] = (comp){2, g - 1, 0};
+            cs[nc++] = (comp){3, g - 1, 0};
+            for (int q = 0; q < 4 && with_fsd; q++) {
+                if (!frange[4 * (g - 1) + q])
+                    continue;
+                if (W->exact_fsd) {
+                    for (int v = V - 1; v > 0; v--)
+                        if (VB(1 + q, g - 1, v))
+                            cs[nc++] = (comp){6 + q, g - 1, v};
+                } else
+                    cs[nc++] = (comp){6 + q, g - 1, 0};
+            }
             if (os && os->ord_n[g - 1] > 0)
-                ckind[nc] = 4, cgrp[nc++] = g - 1;
+                cs[nc++] = (comp){4, g - 1, 0};
         }
     }
     uint64_t *k = tmp;
     sw_limbs_set_i64(k, WIDE, 1);
     W->K = 2 * (uint64_t)np * e + 1;
-    int n_at = 1, bits = 0;
-    bool too_wide = false;
+    int n_at = 1;
+    bits = 0;
+    too_wide = false;
     uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
     /* The radices of the component below, when it is a bracket order. */
     const uint64_t *fac = NULL;
     int nfac = 0;
     for (int t = nc - 1; t >= 0 && !too_wide; t--) {
-        int g = cgrp[t];
+        int g = cs[t].g, kind = cs[t].kind;
         uint64_t Rg = W->Rg[g], next = 0;
         const uint64_t *nfacp = NULL;
         int nnfac = 0;
-        if (ckind[t] == 4) {
+        if (kind == 4) {
             nfacp = os->ord_rad + os->ord_off[g];
             nnfac = os->ord_n[g];
-        } else if (ckind[t] == 5)
+        } else if (kind == 5)
             next = (uint64_t)W->maxg;
-        else if (ckind[t] >= 6)
-            next = frange[4 * g + ckind[t] - 6];
-        else if (ckind[t] == 3)
+        else if (kind >= 6)
+            next = W->exact_fsd ? VB(kind - 5, g, cs[t].v) : frange[4 * g + kind - 6];
+        else if (kind == 3)
             next = Rg * Rg * Rg * Rg - 1; /* four float digits */
-        else if (ckind[t] == 2)
+        else if (kind == 2)
             next = W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
-        else if (ckind[t] == 1) {
-            /* F_g: at most one entry per pair or downfloater of the bracket
-             * (its players are among the first gend[g]), each at most
-             * (s_top - s_g + 2)^2. */
+        else if (kind == 1 && W->exact)
+            next = VB(0, g, cs[t].v);
+        else if (kind == 1) {
+            /* F_g squared: at most one entry per pair or downfloater of the
+             * bracket (its players are among the first gend[g]), each at
+             * most (s_top - s_g + 2)^2. */
             uint64_t pairs = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
             uint64_t dmax = (uint64_t)(W->gs[0] - W->gs[g]) + 2;
             next = (pairs + 1) * dmax * dmax;
@@ -337,18 +453,24 @@ components:
     bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
     too_wide = too_wide || bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16;
     /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
-    int L = (bits + 2 + 8 + 63) / 64;
+    L = (bits + 2 + 8 + 63) / 64;
     if (L < 2)
         L = 2;
-    if ((too_wide || L > SW_BLOSSOM_LIMBS_MAX) && with_fsd) {
-        with_fsd = false;
+    too_wide = too_wide || L > SW_BLOSSOM_LIMBS_MAX;
+    if ((too_wide || (level >= 2 && np > SW_EXACT_PLAYERS_MAX && bits > SW_EXACT_BITS_MAX)) &&
+        level > 0 && !os) {
+        level--;
         goto components;
     }
+    if (!too_wide && rk->lists && !os)
+        *rk->lists = level;
+#undef VB
+    free(vb);
+    free(gend);
+    free(byg_on);
+    free(frange);
     if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
-        free(ckind);
-        free(cgrp);
-        free(gend);
-        free(frange);
+        free(cs);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
@@ -358,13 +480,12 @@ components:
     }
     W->L = L;
     W->bits = bits + 3;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(10 * ng + 4));
+    size_t nlist = (size_t)5 * (size_t)ng * (size_t)V;
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(11 * ng + 4));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
-    if (!W->mem || !W->pen) {
-        free(ckind);
-        free(cgrp);
-        free(gend);
-        free(frange);
+    W->k_list = calloc(nlist * (size_t)L + 1, sizeof(uint64_t));
+    if (!W->mem || !W->pen || !W->k_list) {
+        free(cs);
         free(tmp);
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
@@ -379,7 +500,8 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
-    W->k_fsd = W->k_byg + L;
+    W->k_fsd = W->k_byg + (size_t)ng * (size_t)L;
+    memset(W->k_byg, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     memset(W->k_fsd, 0, sizeof(uint64_t) * 4 * (size_t)ng * (size_t)L);
     memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
@@ -387,15 +509,13 @@ components:
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
     for (int t = 0; t < nc; t++) {
         uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
-        uint64_t *to = ckind[t] >= 6
-                           ? W->k_fsd + ((size_t)cgrp[t] * 4 + (size_t)(ckind[t] - 6)) * (size_t)L
-                           : dst[ckind[t]] + (ckind[t] == 5 ? 0 : (size_t)cgrp[t] * (size_t)L);
+        int kind = cs[t].kind;
+        uint64_t *to = kind == 1 || kind >= 6
+                           ? (uint64_t *)list_unit(W, kind == 1 ? 0 : kind - 5, cs[t].g, cs[t].v)
+                           : dst[kind] + (size_t)cs[t].g * (size_t)L;
         sw_limbs_copy(to, k + (size_t)(nc - t) * WIDE, L);
     }
-    free(ckind);
-    free(cgrp);
-    free(gend);
-    free(frange);
+    free(cs);
     for (int g = 0; g < ng; g++) {
         /* Per player of the group, at least half of the colour and float
          * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
@@ -418,8 +538,8 @@ components:
             sw_limbs_set_i64(p, L, 0);
             for (int g = i; g <= j && g < ng; g++) {
                 bool down;
-                int64_t v = psd_part(W, i, j, g, &down);
-                sw_limbs_addmul_u64(p, W->k_grp + (size_t)g * (size_t)L, (uint64_t)v, L);
+                int v = psd_part(W, i, j, g, &down);
+                list_add(W, p, 0, g, v);
                 if (down)
                     sw_limbs_add(p, p, W->k_n + (size_t)g * (size_t)L, L);
             }
@@ -478,7 +598,7 @@ typedef struct ecomp {
     int glo;      /* score group of the lower one: the bracket the pair is made in */
     int nlo;      /* the pair is a downfloat out of groups grp..nlo-1 (N_g); the
                    * bye out of every group from its player's down */
-    int d2;       /* squared score difference (half points), in grp's F */
+    int d;        /* score difference (half points) */
     int64_t eq;   /* colour digits of glo: players given their preference (C10), radix
                    * Rg, then those with a strong or absolute one given it (C11) */
     int64_t altd; /* float digits of grp, radix Rg: the higher one not floating down
@@ -558,7 +678,7 @@ static ecomp edge_comp(const ectx *c, int pa, int pb) {
     x.rank = (int64_t)(2 * c->W.np - pa - pb) * (int64_t)c->W.K;
     if (d > 0 && !c->W.no_order)
         x.rank += pa + (c->W.np - pb);
-    x.d2 = d * d;
+    x.d = d;
     return x;
 }
 
@@ -578,7 +698,7 @@ static int64_t fsd_part(const weights *W, ecomp x, int g, int q) {
     if (!(x.rfl >> q & 1) || g >= W->ng)
         return 0;
     if (q & 1)
-        return g == x.glo ? x.d2 : 0;
+        return g == x.glo ? x.d : 0;
     bool down;
     return psd_part(W, x.grp, x.nlo, g, &down);
 }
@@ -589,18 +709,14 @@ static void sub_fsd(const weights *W, ecomp x, uint64_t *out) {
         return;
     int L = W->L;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_set_i64(t, L, 0);
     for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
-        for (int q = 0; q < 4; q++) {
-            int64_t v = fsd_part(W, x, g, q);
-            if (v) {
-                sw_limbs_mul_u64(t, W->k_fsd + ((size_t)g * 4 + (size_t)q) * (size_t)L, (uint64_t)v,
-                                 L);
-                sw_limbs_sub(out, out, t, L);
-            }
-        }
+        for (int q = 0; q < 4; q++)
+            list_add(W, t, 1 + q, g, (int)fsd_part(W, x, g, q));
+    sw_limbs_sub(out, out, t, L);
 }
 
-/* out (W.L limbs) = 2 k_real + rank - d2 k_grp[grp] + eq k_eq[glo] +
+/* out (W.L limbs) = 2 k_real + rank - pen(grp, nlo) - C16..C19 + eq k_eq[glo] +
  * altd k_alt[grp] + altu k_alt[glo]. */
 static void comp_weight(const weights *W, ecomp x, uint64_t *out) {
     int L = W->L;
@@ -634,7 +750,7 @@ static ecomp bye_comp(const ectx *c, int pa) {
     x.byg = a->nopp;
     int d = a->score2 - W->lo + 2;
     x.rank = 0;
-    x.d2 = d * d;
+    x.d = d;
     return x;
 }
 
@@ -648,7 +764,8 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sw_limbs_copy(t, W->pen + ((size_t)x.grp * (size_t)(W->ng + 1) + (size_t)W->ng) * (size_t)L, L);
     sw_limbs_addmul_u64(t, W->k_bye, (uint64_t)x.bys, L);
     sw_limbs_sub(out, out, t, L);
-    sw_limbs_addmul_u64(out, W->k_byg, (uint64_t)x.byg, L);
+    for (int g = x.grp; g < W->ng; g++)
+        sw_limbs_addmul_u64(out, W->k_byg + (size_t)g * (size_t)L, (uint64_t)x.byg, L);
     sub_fsd(W, x, out);
 }
 
@@ -1280,14 +1397,15 @@ static ecomp pair_comp(const ectx *c, int a, int b) {
 static int64_t psd_of(const weights *W, ecomp x, int g) {
     bool down;
     int64_t v = psd_part(W, x.grp, x.nlo, g, &down);
-    return v + (down ? (int64_t)1 << 40 : 0);
+    /* exact lists: the sums of v and v^2 tell two entries from two */
+    return v * v + (W->exact ? v << 24 : 0) + (down ? (int64_t)1 << 44 : 0);
 }
 
 /* Group g's C16-C19 parts of x as one number (compared, never weighed). */
 static int64_t fsd_of(const weights *W, ecomp x, int g) {
     int64_t v = 0;
     for (int q = 0; q < 4; q++)
-        v += fsd_part(W, x, g, q) << (15 * q);
+        v += (fsd_part(W, x, g, q) * fsd_part(W, x, g, q)) << (15 * q);
     return v;
 }
 
@@ -1657,6 +1775,38 @@ static bool first_round_split(const sw_swiss_ranked *rk, const bool *bye_ok, int
     return true;
 }
 
+/* C.04.3 C9 (2025 rules: the fewest unplayed games of the bye's recipient)
+ * counts in a bracket whose pairing leaves one downfloater, the bye's
+ * recipient: a bracket from the recipient's score down where the optimum
+ * mate (ranks, -2 the bye) floats no other player below it. c9 (np, by
+ * rank) gets the brackets, prev (np) keeps the previous ones. Returns
+ * whether they changed (from the last bracket only when rk->c9 is NULL). */
+static bool c9_brackets(const sw_swiss_ranked *rk, const int *mate, bool *c9, bool *prev) {
+    int np = rk->np, bye = -1;
+    if (rk->c9)
+        memcpy(prev, rk->c9, sizeof(bool) * (size_t)np);
+    for (int r = 0; r < np; r++)
+        bye = mate[r] == -2 ? r : bye;
+    bool changed = false;
+    for (int r = np - 1; r >= 0;) {
+        /* the group ending at r: [gs, r] */
+        int s = rk->st->p[rk->idx[r]].score2, gs = r;
+        while (gs > 0 && rk->st->p[rk->idx[gs - 1]].score2 == s)
+            gs--;
+        int down = 0;
+        for (int a = 0; a <= r; a++)
+            down += mate[a] == -2 || mate[a] > r;
+        bool on = bye >= 0 && bye <= r && down == 1;
+        for (int a = gs; a <= r; a++) {
+            c9[a] = on;
+            bool was = rk->c9 ? prev[a] : r == np - 1;
+            changed = changed || on != was;
+        }
+        r = gs - 1;
+    }
+    return changed;
+}
+
 sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
                         sw_error *err) {
     memset(out, 0, sizeof *out);
@@ -1689,7 +1839,12 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
                               round >= trf->total_rounds,
                           opt ? opt->sparse_window : 0,
                           &out->stats,
-                          sw_swiss_top2(trf, round)};
+                          sw_swiss_top2(trf, round),
+                          NULL,
+                          NULL};
+    int lists = -1;
+    if (!(opt && opt->fast))
+        rk.lists = &lists;
     for (int r = 0; r < np; r++) {
         bye_ok[r] = !st.p[idx[r]].had_bye && !st.p[idx[r]].had_fwin;
         who[r] = r;
@@ -1700,6 +1855,20 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         rc = sw_swiss_fast_match(&rk, bye_ok, mate, err);
     else
         rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
+    /* C9 in every bracket whose only downfloater is the bye, read from the
+     * optimum and solved again until it stays. */
+    bool *c9 = NULL;
+    if (!rc && !(opt && opt->fast) && np % 2 == 1) {
+        c9 = malloc(sizeof(bool) * (size_t)(2 * np + 1));
+        if (!c9)
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        for (int again = 0; !rc && again < 4; again++) {
+            if (!c9_brackets(&rk, mate, c9, c9 + np))
+                break;
+            rk.c9 = c9;
+            rc = sw_swiss_exact_match(&rk, who, np, bye_ok, mate, err);
+        }
+    }
     if (!rc && !(opt && opt->fast)) {
         bool done = false;
         rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
@@ -1722,6 +1891,7 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
         if (out->why.failed || out->explain.failed)
             rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
+    free(c9);
 done:
     free(idx);
     free(tmp);
@@ -1767,7 +1937,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         who[r] = r;
     for (int r = 0; r < np; r++)
         rank[idx[r]] = r;
-    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round)};
+    sw_swiss_ranked rk = {np, idx, &st, trf, waive, 0, NULL, sw_swiss_top2(trf, round), NULL, NULL};
     ideal_targets(&rk, who, np, target);
     for (int k = 0; k < nboards; k++) {
         int w = boards[k].white, b = boards[k].black;

@@ -76,6 +76,14 @@ typedef struct sw_swiss_ranked {
      * (C.04.3 C3) and minimise the breaks instead (C8, C9); top2 is the
      * score (half points) a topscorer exceeds, -1 when not the final round. */
     int top2;
+    /* C.04.3 C9 (the fewest unplayed games of the bye's recipient) per
+     * bracket, by rank: c9[r] set when the bracket of r's score group has
+     * the bye as its only downfloater; NULL: the last bracket only. */
+    const bool *c9;
+    /* How the score-difference lists are compared in this round (make_weights:
+     * 3 exactly, ... 0 squared without C16-C19; -1 before the first solve);
+     * NULL: squared (the fast mode's repairs). */
+    int *lists;
 } sw_swiss_ranked;
 
 /* May ranked players i and j break the colour rules (waived, or the final
