@@ -26,7 +26,6 @@
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
 #define TABU_SC_WEIGHT 1.0    /* Sc's weight in the odd restarts' tabu walk */
-#define TABU_ABOVE_BOUND 5    /* tabu length divided by this above So's bound */
 #define TABU_PLAIN_SHARE 3    /* even restarts: the plain walk's share is 1/this */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
@@ -250,25 +249,22 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
         w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
     }
-    /* A restart whose So stayed above the bound after annealing rarely
-     * wins (So ranks before Sp and Sc): a short tabu phase leaves the time
-     * to restarts that reach it. The rule reads only this restart's state,
-     * so the deterministic form stays deterministic. */
     /* At the bound the walk ends ranked by So+Sr + TABU_SC_WEIGHT Sc, a
      * portfolio of two starts: odd restarts walk weighted from the
      * start, even ones plainly by (So+Sr, Sp, Sc) for the first
      * 1/TABU_PLAIN_SHARE of the iterations (which finds the low-Sc basins
      * of some movements the weighted walk misses) and weighted from its
      * best state on (measured in docs/search.md). Above the bound the
-     * walk is for So, ranked plainly. */
+     * walk is for So, ranked plainly, and as long: it reaches the bound
+     * where the annealing did not (18p7rTeamS, the extras). The rule
+     * reads only this restart's state, so the deterministic form stays
+     * deterministic. */
     int tabu = input_only ? 0 : o->tabu, plain = 0;
     double weight = 0;
     if (tabu > 0 && o->anneal > 0 && r > 0) {
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
-        if (sw_i256_cmp(c.so, c.so_bound) > 0) {
-            tabu = tabu / TABU_ABOVE_BOUND + 1;
-        } else {
+        if (sw_i256_cmp(c.so, c.so_bound) <= 0) {
             weight = TABU_SC_WEIGHT;
             plain = r & 1 ? 0 : tabu / TABU_PLAIN_SHARE;
         }
