@@ -9,6 +9,7 @@
  * whether the two pairings are the same boards with the same colours.
  * Usage: bench_swiss [max_players] [bbpPairings] (default 100000, none).
  * SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,9 +34,14 @@ static double now(void) {
 static int bbp_pair(const char *bbp, const sw_swiss_trf *trf, const sw_swiss_pairing *p,
                     double *secs) {
     char in[] = "/tmp/sw_bench_trf_XXXXXX", out[] = "/tmp/sw_bench_out_XXXXXX";
-    int fi = mkstemp(in), fo = mkstemp(out);
-    if (fi < 0 || fo < 0)
+    int fi = mkstemp(in), fo = fi < 0 ? -1 : mkstemp(out);
+    if (fo < 0) {
+        if (fi >= 0) {
+            close(fi);
+            unlink(in);
+        }
         return -1;
+    }
     close(fo);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
@@ -51,8 +57,13 @@ static int bbp_pair(const char *bbp, const sw_swiss_trf *trf, const sw_swiss_pai
         _exit(127);
     }
     int status = 0;
-    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-        WEXITSTATUS(status) == 0) {
+    pid_t got = -1;
+    while (pid > 0 && (got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+        continue;
+    if (got == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+        printf("  bbpPairings exited with status %d\n",
+               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    if (got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         *secs = now() - t0;
         FILE *f = fopen(out, "r");
         int n = 0, matched = 0, w, b;

@@ -483,7 +483,8 @@ static void test_default_method_deterministic(void **state) {
         assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
         assert_true(res.annealed == 4 * o.anneal); /* restart 0 is not annealed */
         /* the restarts that reached So's bound: counted alike for any
-         * thread count, and some did exactly when the result is there */
+         * thread count, and (every session full, so Sr is the same for
+         * all) some did exactly when the result is there */
         assert_true(res.restarts_at_bound <= res.restarts_done);
         assert_int_equal(res.restarts_at_bound > 0,
                          sw_i256_cmp(res.after.so, res.after.so_bound) <= 0);

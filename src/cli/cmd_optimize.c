@@ -459,19 +459,25 @@ int sw_cmd_optimize(int argc, char **argv) {
                          (double)res.exchanges / secs * 1e-6);
         /* How many restarts reached So's bound says whether its basin is
          * common (more time polishes Sp and Sc) or rare (more time or
-         * restarts may still lower So). */
-        double gap = res.after.So - res.after.So_bound;
-        if (gap <= 1e-9 * (res.after.So_bound > 1 ? res.after.So_bound : 1))
+         * restarts may still lower So). The final order ranks Sr first,
+         * so with sit-outs a restart at the bound can lose on rests. */
+        if (sw_i256_cmp(res.after.so, res.after.so_bound) <= 0)
             sw_strbuf_printf(&sb,
                              "  So is at its lower bound (%d of %d restarts reached it): only Sp "
                              "and Sc can still improve\n",
+                             res.restarts_at_bound, res.restarts_done);
+        else if (res.restarts_at_bound > 0)
+            sw_strbuf_printf(&sb,
+                             "  So is %.4g above its lower bound (%.4g); %d of %d restarts reached "
+                             "it but lost on Sr, which ranks first\n",
+                             res.after.So - res.after.So_bound, res.after.So_bound,
                              res.restarts_at_bound, res.restarts_done);
         else
             sw_strbuf_printf(&sb,
                              "  So is %.4g above its lower bound (%.4g), reached by no restart: "
                              "more time may lower it, or the bound may not be reachable with this "
                              "movement\n",
-                             gap, res.after.So_bound);
+                             res.after.So - res.after.So_bound, res.after.So_bound);
     }
     /* The result files first: a report reader that goes away (| head)
      * cannot lose them. */
