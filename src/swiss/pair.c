@@ -1442,21 +1442,45 @@ static bool same_weight(const weights *W, ecomp x1, ecomp x2, ecomp y1, ecomp y2
     return true;
 }
 
-/* The components of a whole pairing summed, per group (f: d^2, eq, alt). */
+/* The components of a whole pairing summed, per group (f: d^2, eq, alt),
+ * and the score-difference lists themselves: cnt counts each bracket's
+ * entries by value (PSD with its downfloat flag, then C16-C19), so equal
+ * totals mean equal lists whichever way the weight compared them (sums of
+ * squares cannot tell {1,5,6} from {2,3,7} half points). */
 typedef struct totals {
     long games;
     int64_t bys;
     int64_t rank;
     int64_t *f, *eq, *alt, *fsd; /* ng each */
+    int32_t *cnt;                /* 6 V per group: PSD (v, down), then C16..C19 by v */
+    int V;                       /* entry values 0..V-1 */
+    bool wide;                   /* an entry beyond V: never the same */
 } totals;
+
+static void count_entry(totals *t, size_t at, int v) {
+    if (v < 0 || v >= t->V)
+        t->wide = true;
+    else
+        t->cnt[at + (size_t)v]++;
+}
 
 static void add_comp(const weights *W, totals *t, ecomp x) {
     t->games++;
     t->bys += x.bys * ((int64_t)1 << 20) + x.byg; /* compared only */
     t->rank += x.rank;
+    size_t V = (size_t)t->V;
     for (int g = x.grp; g <= x.nlo && g < W->ng; g++) {
         t->f[g] += psd_of(W, x, g);
         t->fsd[g] += fsd_of(W, x, g);
+        bool down;
+        int v = psd_part(W, x.grp, x.nlo, g, &down);
+        if (v || down)
+            count_entry(t, (size_t)g * 6 * V + (down ? V : 0), v);
+        for (int q = 0; q < 4; q++) {
+            int e = (int)fsd_part(W, x, g, q);
+            if (e)
+                count_entry(t, (size_t)g * 6 * V + (size_t)(2 + q) * V, e);
+        }
     }
     t->eq[x.glo] += x.eq;
     t->alt[x.grp] += x.altd;
@@ -1464,11 +1488,12 @@ static void add_comp(const weights *W, totals *t, ecomp x) {
 }
 
 static bool same_totals(const totals *a, const totals *b, int ng) {
-    if (a->games != b->games || a->bys != b->bys || a->rank != b->rank)
+    if (a->games != b->games || a->bys != b->bys || a->rank != b->rank || a->wide || b->wide)
         return false;
     size_t sz = sizeof(int64_t) * (size_t)ng;
     return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz) &&
-           !memcmp(a->fsd, b->fsd, sz);
+           !memcmp(a->fsd, b->fsd, sz) &&
+           !memcmp(a->cnt, b->cnt, sizeof(int32_t) * 6 * (size_t)a->V * (size_t)ng);
 }
 
 /* Among the optimal pairings, move towards the standard one (ideal_targets):
@@ -1516,8 +1541,14 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     ideal_targets(rk, who, np, c.target);
     bool ideal_ok = true;
     size_t m = (size_t)(np + 1);
-    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m, fs + 6 * m},
-           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m, fs + 7 * m};
+    /* entry values: score differences (half points) plus 2 for a downfloat */
+    int V = np ? c.W.gs[0] - c.W.lo + 3 : 1;
+    size_t ncnt = 6 * (size_t)V * (size_t)(c.W.ng + 1);
+    int32_t *cnt = calloc(2 * ncnt, sizeof(int32_t));
+    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m, fs + 6 * m, cnt, V, false},
+           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m, fs + 7 * m, cnt + ncnt, V, false};
+    if (!cnt)
+        ideal_ok = false; /* out of memory: the local search below still runs */
     for (int a = 0; a < np && ideal_ok; a++) {
         int t = c.target[a];
         if (mate[a] == -1)
@@ -1540,6 +1571,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     if (ideal_ok && same_totals(&topt, &tideal, c.W.ng))
         for (int a = 0; a < np; a++)
             mate[a] = c.target[a] == np ? -2 : c.target[a];
+    free(cnt);
     int nb = 0;
     for (int a = 0; a < np; a++)
         if (mate[a] > a) {
