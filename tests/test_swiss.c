@@ -760,12 +760,16 @@ static void test_pairing_matches_brute_force(void **state) {
 }
 
 /* Larger events: the sparse solve with its certificate gives the same
- * optimum as the full graph (compared component by component). */
+ * optimum as the full graph (compared component by component). Above 160
+ * players the standard order's local search stands in for the bracket
+ * order; the last event has 520 players, past the 500 up to which the
+ * score-difference lists are always exact (beyond, only while the weight
+ * stays within 1024 bits). */
 static void test_sparse_matching_equals_full_graph(void **state) {
     (void)state;
     int certified = 0;
-    for (int seed = 1; seed <= 4; seed++) {
-        int n = 150 + 50 * seed + seed % 2, rounds = 2 + 2 * seed;
+    for (int seed = 1; seed <= 5; seed++) {
+        int n = seed == 5 ? 520 : 150 + 50 * seed + seed % 2, rounds = seed == 5 ? 6 : 2 + 2 * seed;
         sw_swiss_options opt = {0};
         sw_swiss_trf t;
         sw_error err;
@@ -798,7 +802,7 @@ static void test_sparse_matching_equals_full_graph(void **state) {
         free(P);
         sw_swiss_trf_free(&t);
     }
-    assert_true(certified >= 4);
+    assert_true(certified >= 5);
 }
 
 /* Round 1: the standard pairing, top half against bottom half (1 v 6, 2 v 7,
