@@ -155,11 +155,15 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
                 }
             }
         } else {
+            /* made and undone: its Sc change is exact too, so the running
+             * Sc needs no recomputing after it */
             sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
             sw_matrix_exchange(mx, c.k, c.p, c.q);
             d = (double)sw_i256_to_ld(sw_i256_sub(sw_criteria_sosr(mx), before));
+            dsc = sw_i256_sub(sw_criteria_sc(mx), bsc);
+            have_dsc = true;
             if (lambda > 0)
-                d += (double)(sw_i256_to_ld(sw_i256_sub(sw_criteria_sc(mx), bsc)) * sc_to_sosr);
+                d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
             sw_matrix_exchange(mx, c.k, c.p, c.q);
         }
         /* accept when d < -temp ln u; beyond 9 temperatures never */
