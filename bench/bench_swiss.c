@@ -60,10 +60,11 @@ static int bbp_pair(const char *bbp, const sw_swiss_trf *trf, const sw_swiss_pai
     pid_t got = -1;
     while (pid > 0 && (got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
         continue;
-    if (got == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+    bool ok = got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (got == pid && !ok)
         printf("  bbpPairings exited with status %d\n",
                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    if (got == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    if (ok) {
         *secs = now() - t0;
         FILE *f = fopen(out, "r");
         int n = 0, matched = 0, w, b;
