@@ -1442,19 +1442,19 @@ static bool same_weight(const weights *W, ecomp x1, ecomp x2, ecomp y1, ecomp y2
     return true;
 }
 
-/* The components of a whole pairing summed, per group (f: d^2, eq, alt),
- * and the score-difference lists themselves: cnt counts each bracket's
- * entries by value (PSD with its downfloat flag, then C16-C19), so equal
- * totals mean equal lists whichever way the weight compared them (sums of
- * squares cannot tell {1,5,6} from {2,3,7} half points). */
+/* The components of a whole pairing summed, per group (eq, alt), and the
+ * score-difference lists themselves: cnt counts each bracket's entries by
+ * value (PSD with its downfloat flag, then C16-C19), so equal totals mean
+ * equal lists whichever way the weight compared them (sums of squares
+ * cannot tell {1,5,6} from {2,3,7} half points) and equal N_g and F_g. */
 typedef struct totals {
     long games;
     int64_t bys;
     int64_t rank;
-    int64_t *f, *eq, *alt, *fsd; /* ng each */
-    int32_t *cnt;                /* 6 V per group: PSD (v, down), then C16..C19 by v */
-    int V;                       /* entry values 0..V-1 */
-    bool wide;                   /* an entry beyond V: never the same */
+    int64_t *eq, *alt; /* ng each */
+    int32_t *cnt;      /* 6 V per group: PSD (v, down), then C16..C19 by v */
+    int V;             /* entry values 0..V-1 */
+    bool wide;         /* an entry beyond V: never the same */
 } totals;
 
 static void count_entry(totals *t, size_t at, int v) {
@@ -1470,8 +1470,6 @@ static void add_comp(const weights *W, totals *t, ecomp x) {
     t->rank += x.rank;
     size_t V = (size_t)t->V;
     for (int g = x.grp; g <= x.nlo && g < W->ng; g++) {
-        t->f[g] += psd_of(W, x, g);
-        t->fsd[g] += fsd_of(W, x, g);
         bool down;
         int v = psd_part(W, x.grp, x.nlo, g, &down);
         if (v || down)
@@ -1491,8 +1489,7 @@ static bool same_totals(const totals *a, const totals *b, int ng) {
     if (a->games != b->games || a->bys != b->bys || a->rank != b->rank || a->wide || b->wide)
         return false;
     size_t sz = sizeof(int64_t) * (size_t)ng;
-    return !memcmp(a->f, b->f, sz) && !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz) &&
-           !memcmp(a->fsd, b->fsd, sz) &&
+    return !memcmp(a->eq, b->eq, sz) && !memcmp(a->alt, b->alt, sz) &&
            !memcmp(a->cnt, b->cnt, sizeof(int32_t) * 6 * (size_t)a->V * (size_t)ng);
 }
 
@@ -1512,7 +1509,7 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     c.target = malloc(sizeof(int) * (size_t)(np + 1));
     int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
         *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
-    int64_t *fs = calloc(8 * (size_t)(np + 1), sizeof(int64_t));
+    int64_t *fs = calloc(4 * (size_t)(np + 1), sizeof(int64_t));
     if (!c.W.grp || !c.target || !ba || !bb || !fs) {
         free(c.W.grp);
         free(c.target);
@@ -1545,8 +1542,8 @@ static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const
     int V = np ? c.W.gs[0] - c.W.lo + 3 : 1;
     size_t ncnt = 6 * (size_t)V * (size_t)(c.W.ng + 1);
     int32_t *cnt = calloc(2 * ncnt, sizeof(int32_t));
-    totals topt = {0, 0, 0, fs, fs + m, fs + 2 * m, fs + 6 * m, cnt, V, false},
-           tideal = {0, 0, 0, fs + 3 * m, fs + 4 * m, fs + 5 * m, fs + 7 * m, cnt + ncnt, V, false};
+    totals topt = {0, 0, 0, fs, fs + m, cnt, V, false},
+           tideal = {0, 0, 0, fs + 2 * m, fs + 3 * m, cnt + ncnt, V, false};
     if (!cnt)
         ideal_ok = false; /* out of memory: the local search below still runs */
     for (int a = 0; a < np && ideal_ok; a++) {
