@@ -65,8 +65,7 @@ static int score_groups(const sw_swiss_ranked *rk, const int *who, int np, int *
     return np ? ng + 1 : 0;
 }
 
-/* The multipliers, each a number of L limbs. k_grp[g] is the unit of group
- * g's component; rank's unit is 1. */
+/* The multipliers, each a number of L limbs; rank's unit is 1. */
 typedef struct weights {
     int np, L, ng, bits;
     int lo;        /* lowest score present (half points) */
@@ -84,9 +83,10 @@ typedef struct weights {
      * next bracket's N and F, before its colours: the games the bye's
      * recipient played (0 for the other brackets) */
     uint64_t *k_byg;
-    /* ng numbers each: per score group, top first, the units of F_g, of its
-     * colour digits and of its float digits (k_low: the pricing bound). */
-    uint64_t *k_grp, *k_eq, *k_alt, *k_low;
+    /* ng numbers each: per score group, top first, the units of its colour
+     * digits and of its float digits (k_low: the pricing bound; F_g's
+     * units are in k_list). */
+    uint64_t *k_eq, *k_alt, *k_low;
     /* Per group, above F_g: the unit of N_g, the downfloaters of bracket g
      * (pairs and the bye that cross the boundary below g; C5, the pairs of
      * each bracket). */
@@ -94,14 +94,13 @@ typedef struct weights {
     /* Per group, below its float digits: the unit of its bracket order
      * digits (bracket_order's second solve; unused otherwise). */
     uint64_t *k_ord;
-    /* Per group, after its float digits: 4 units, the score differences of
-     * repeated floaters (C16 downfloat as the round before, C17 upfloat,
-     * C18 downfloat as two rounds before, C19 upfloat), PSD entries squared
-     * in each bracket: a downfloater's in every bracket it leaves or passes
-     * and in the one where its pair is made, an upfloater's in the latter. */
-    uint64_t *k_fsd;
     /* The units of the score-difference lists (list_unit): 5 families
-     * (F, C16..C19) x ng brackets x V values, L limbs each. */
+     * (F, C16..C19) x ng brackets x V values, L limbs each. C16..C19 are
+     * the score differences of repeated floaters (C16 downfloat as the
+     * round before, C17 upfloat, C18 downfloat as two rounds before, C19
+     * upfloat), per bracket after its float digits: a downfloater's entry
+     * in every bracket it leaves or passes and in the one where its pair is
+     * made, an upfloater's in the latter. */
     uint64_t *k_list;
     bool exact;     /* F: one digit per entry value (else entries squared) */
     bool exact_fsd; /* the same for C16..C19 */
@@ -481,7 +480,7 @@ components:
     W->L = L;
     W->bits = bits + 3;
     size_t nlist = (size_t)5 * (size_t)ng * (size_t)V;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(11 * ng + 4));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     W->k_list = calloc(nlist * (size_t)L + 1, sizeof(uint64_t));
     if (!W->mem || !W->pen || !W->k_list) {
@@ -492,23 +491,21 @@ components:
     }
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
-    W->k_grp = W->k_rank + L;
-    W->k_eq = W->k_grp + (size_t)ng * (size_t)L;
+    W->k_eq = W->k_rank + L;
     W->k_alt = W->k_eq + (size_t)ng * (size_t)L;
     W->k_low = W->k_alt + (size_t)ng * (size_t)L;
     W->k_n = W->k_low + (size_t)ng * (size_t)L;
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
-    W->k_fsd = W->k_byg + (size_t)ng * (size_t)L;
     memset(W->k_byg, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
-    memset(W->k_fsd, 0, sizeof(uint64_t) * 4 * (size_t)ng * (size_t)L);
     memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
     for (int t = 0; t < nc; t++) {
-        uint64_t *dst[6] = {W->k_n, W->k_grp, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
+        /* (kind 1, F, and 6..9, C16..C19, are list units) */
+        uint64_t *dst[6] = {W->k_n, NULL, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
         int kind = cs[t].kind;
         uint64_t *to = kind == 1 || kind >= 6
                            ? (uint64_t *)list_unit(W, kind == 1 ? 0 : kind - 5, cs[t].g, cs[t].v)
