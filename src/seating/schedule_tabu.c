@@ -244,6 +244,12 @@ static inline bool candidate(const sw_sched *s, int r, int p) {
     return in_conflict(s, r, p) || off_balance(s, r, p);
 }
 
+/* The tabu list's slot for a seat at table t (-1: sitting out, the slot
+ * after the tables); one slot per player when T1 is 1. */
+static int tabu_slot(const sw_sched *s, int T1, int t) {
+    return T1 == 1 ? 0 : t < 0 ? s->T : t;
+}
+
 /* Tabu search from s; s ends in the best state seen. Round 0 stays as it is:
  * players are interchangeable, so any one first round loses nothing. */
 sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
@@ -291,9 +297,8 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
                     long drep, dsq;
                     swap_delta(s, r, p, q, &drep, &dsq);
                     evals++;
-                    int tp = sw_sched_table_of(s, p), tq = sw_sched_table_of(s, q);
-                    tp = T1 == 1 ? 0 : tp < 0 ? s->T : tp;
-                    tq = T1 == 1 ? 0 : tq < 0 ? s->T : tq;
+                    int tp = tabu_slot(s, T1, sw_sched_table_of(s, p)),
+                        tq = tabu_slot(s, T1, sw_sched_table_of(s, q));
                     bool is_tabu = tabu[((size_t)r * n + at[p]) * T1 + tq] > it ||
                                    tabu[((size_t)r * n + at[q]) * T1 + tp] > it;
                     bool aspire = sw_sched_key_less(s->rep + drep, s->sq + dsq, best_rep, best_sq);
@@ -319,8 +324,7 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
                 sw_round_exchange_of(s->at + (size_t)br * n, s->T4, s->seated, bp, bq);
             swap_apply(s, br, bp, bq);
             long tenure = TENURE_LO + (long)sw_rng_bounded(&rng, TENURE_SPAN);
-            int tp = T1 == 1 ? 0 : e.tp < 0 ? s->T : e.tp;
-            int tq = T1 == 1 ? 0 : e.tq < 0 ? s->T : e.tq;
+            int tp = tabu_slot(s, T1, e.tp), tq = tabu_slot(s, T1, e.tq);
             tabu[((size_t)br * n + e.x.a) * T1 + tp] = it + tenure; /* a may not return */
             tabu[((size_t)br * n + e.x.b) * T1 + tq] = it + tenure;
         }
