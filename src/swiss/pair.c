@@ -220,6 +220,12 @@ static void list_add(const weights *W, uint64_t *out, int fam, int g, int v) {
 typedef struct ordspec {
     const int *ord_n, *ord_off;
     const uint64_t *ord_rad;
+    /* A window solve (bracket_order): only brackets g0..g1 are decided, the
+     * ones above are fixed, so the weight keeps the components from N_g0
+     * down to g1's order digits (and rank); the rest is constant or left
+     * to the next windows. */
+    bool window;
+    int g0, g1;
 } ordspec;
 
 /* The weight's components, most important last in the list built below
@@ -353,7 +359,8 @@ static sw_status make_weights(const sw_swiss_ranked *rk, const int *who, int np,
     /* The level: 3 both exact, 2 F exact, 1 both squared, 0 without C16-C19.
      * A round keeps the level of its first solve (rk->lists); an order
      * solve that does not fit in it is left to the standard order. */
-    int start = !rk->lists ? 1 : *rk->lists >= 0 ? *rk->lists : 3;
+    bool window = os && os->window;
+    int start = window ? 3 : !rk->lists ? 1 : *rk->lists >= 0 ? *rk->lists : 3;
     int level = start;
     bool with_fsd;
     int L = 0, bits = 0;
@@ -364,7 +371,9 @@ components:
     W->exact_fsd = level >= 3;
     nc = 0;
     for (int g = 0; g <= ng; g++) {
-        if (g < ng) {
+        bool win_nf = !os || !os->window || (g >= os->g0 && g <= os->g1 + 1);
+        bool win_low = !os || !os->window || (g - 1 >= os->g0 && g - 1 <= os->g1);
+        if (g < ng && win_nf) {
             cs[nc++] = (comp){0, g, 0};
             if (W->exact) {
                 for (int v = V - 1; v > 0; v--)
@@ -373,7 +382,7 @@ components:
             } else
                 cs[nc++] = (comp){1, g, 0};
         }
-        if (g > 0) {
+        if (g > 0 && win_low) {
             if (byg_on[g - 1])
                 cs[nc++] = (comp){5, g - 1, 0};
             cs[nc++] = (comp){2, g - 1, 0};
@@ -457,7 +466,7 @@ components:
         L = 2;
     too_wide = too_wide || L > SW_BLOSSOM_LIMBS_MAX;
     if ((too_wide || (level >= 2 && np > SW_EXACT_PLAYERS_MAX && bits > SW_EXACT_BITS_MAX)) &&
-        level > 0 && !os) {
+        level > 0 && (!os || window)) {
         level--;
         goto components;
     }
@@ -489,6 +498,7 @@ components:
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
+    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
     W->k_eq = W->k_rank + L;
@@ -498,8 +508,6 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
-    memset(W->k_byg, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
-    memset(W->k_ord, 0, sizeof(uint64_t) * (size_t)ng * (size_t)L);
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
@@ -1028,14 +1036,15 @@ done:
 
 /* ---- the bracket order (C.04.3 transpositions) among equal pairings ---- */
 
-/* Largest lexicographic tie-break, in bits, that is added to the weight, and
- * the most players it is tried for (the second solve is on the full graph
- * with wide weights); a larger round keeps the standard order's local search. */
-#define LEX_BITS_MAX 1400
-#define LEX_PLAYERS_MAX 160
+/* Most digit bits one window solve takes (whole brackets: a bracket with
+ * more is a window alone), candidates within this many ranks of a player in
+ * a window's sparse graph, and re-reads of a window's brackets. */
+#define WINDOW_BITS 512
+#define WINDOW_SPARSE 8
+#define WINDOW_AGAIN 8
 
 /* Among the pairings the weight rates equal, the first in the Dutch bracket
- * order. The structure of the optimum (who floats into which score group,
+ * order. The structure of an optimum (who floats into which score group,
  * how many pairs each group plays inside itself) defines the brackets: the
  * moved-down players of a group (ranked) meet its residents in order; the
  * remainder's top p players (p = its pairs) form S1 and the rest S2. Each S1
@@ -1043,68 +1052,73 @@ done:
  * its partner in its S2 (a moved-down player: among the residents); a
  * partner in S1 below it (an exchange) after all of S2; any other (a player
  * above, a float, the bye) last. The weight is multiplied by that radix
- * product and the digits' complement added, so the matching, solved again
- * on the full graph, keeps every higher criterion and takes the smallest
- * digit sequence: S1[0]'s partner first, then S1[1]'s, as the transpositions
- * are ordered. Returns false (mate untouched) when it does not fit. */
-static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                               int *mate, bool *done, sw_error *err) {
+ * product and the digits' complement added, so the matching keeps every
+ * higher criterion and takes the smallest digit sequence: S1[0]'s partner
+ * first, then S1[1]'s, as the transpositions are ordered.
+ *
+ * The brackets are settled from the top in windows (bracket_order): a
+ * window's solve weighs only its own brackets' criteria and digits and the
+ * next bracket's N and F (the players above are paired already, the ones
+ * below only need to be pairable), then its pairs are fixed. Each solve's
+ * optimum agrees with the whole order's on everything down to the window's
+ * digits, so the windows together give the whole order's optimum, with
+ * narrow weights on a shrinking graph (docs/swiss.md). */
+
+/* The digits read from a pairing (layout_read). Per player (rank): role 0
+ * none (paired upwards), 2 remainder S1, 3 S2; pos its index in its group's
+ * S1, pos2 in its S2 (-1); s1n, s2n its remainder's S1 and S2 sizes (S1
+ * players); s1 and s2d its own digits (-1). Per group: vidx the exchange
+ * count digit, sidx the BSN sum digit, xidx the exchange's tie-break digit
+ * (-1: none) and xs2 its S2 size; gp1[g] the remainder's S1 size, gp1[ng +
+ * g] the lowest bracket g's floaters reach. A player the optimum floats
+ * down is a moved-down player of every bracket from the one below its own
+ * to the one it is paired in (the bye: the last), with one digit in each:
+ * mfirst, mlast, mbase. Per digit: radix, its bracket dg, and own, its
+ * owner and kind (owner * 8 + kind: 0 moved-down, 1 count, 2 sum, 3
+ * tie-break, 4 S1, 5 S2) to tell two layouts apart. */
+typedef struct olay {
+    int np, ng, n1;
+    int *mem;
+    int *grp, *gstart, *role, *pos, *pos2, *s1, *s2d, *s1n, *s2n;
+    int *vidx, *sidx, *xidx, *xs2, *gp1, *mfirst, *mlast, *mbase;
+    uint64_t *radix;
+    int *dg, *own;
+} olay;
+
+static void layout_free(olay *o) {
+    free(o->mem);
+    free(o->radix);
+    free(o->dg);
+    free(o->own);
+    memset(o, 0, sizeof *o);
+}
+
+static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate, olay *o) {
     int np = rk->np;
-    *done = false;
-    if (np < 4 || np > LEX_PLAYERS_MAX)
-        return SW_OK;
-    ectx c = {rk, who, np, bye_ok, {0}, NULL};
-    int *grp = malloc(sizeof(int) * (size_t)np), *gstart = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s1 = malloc(sizeof(int) * (size_t)np); /* S1 index of a player, -1 */
-    /* digit of an S2 player moved to S1 by an exchange (its partner), -1 */
-    int *s2d = malloc(sizeof(int) * (size_t)np);
-    int *pos = malloc(sizeof(int) * (size_t)np); /* index in its group's S1 */
-    /* index in its group's S2, -1 (a player the first optimum floated down
-     * is also a moved-down player of the brackets below, and stays a
-     * candidate, S1 or S2, in its own) */
-    int *pos2 = malloc(sizeof(int) * (size_t)np);
-    int *role =
-        malloc(sizeof(int) * (size_t)np); /* 0 none (paired upwards), 2 remainder S1, 3 S2 */
-    uint64_t *radix = NULL; /* the digits' radices, in rank order (dg: their brackets) */
-    int *vidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its exchange digit */
-    int *sidx = malloc(sizeof(int) * (size_t)(np + 1)); /* group -> its BSN sum digit */
-    /* group -> the digit of the exchange's later tie-breaks (-1: none), its S2 size */
-    int *xidx = malloc(sizeof(int) * (size_t)(np + 1)),
-        *xs2 = malloc(sizeof(int) * (size_t)(np + 1));
-    /* group -> its remainder's S1 size; from np on, the lowest bracket
-     * its floaters reach */
-    int *gp1 = calloc(2 * (size_t)(np + 1), sizeof(int));
-    /* A player the first optimum floats down is a moved-down player of
-     * every bracket from the one below its own to the one it is paired in
-     * (the bye: the last), with one digit in each: mfirst, mlast, mbase. */
-    int *mfirst = malloc(sizeof(int) * (size_t)(np + 1)),
-        *mlast = malloc(sizeof(int) * (size_t)(np + 1)),
-        *mbase = malloc(sizeof(int) * (size_t)(np + 1));
-    int *s2n = malloc(sizeof(int) * (size_t)np), *s1n = malloc(sizeof(int) * (size_t)np);
-    int *vm = malloc(sizeof(int) * (size_t)(np + 2));
-    uint64_t *place = NULL, *ord_rad = NULL;
-    int *dg = NULL, *ord_n = NULL, *ord_off = NULL;
-    elist l = {0};
-    sw_status rc = SW_OK;
-    if (!grp || !gstart || !s1 || !pos || !pos2 || !role || !s2d || !vidx || !sidx || !xidx ||
-        !xs2 || !gp1 || !mfirst || !mlast || !mbase || !s2n || !s1n || !vm) {
-        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto out;
-    }
-    int ng = score_groups(rk, who, np, grp);
+    memset(o, 0, sizeof *o);
+    o->np = np;
+    size_t n = (size_t)np + 2;
+    o->mem = calloc(20 * n, sizeof(int));
+    if (!o->mem)
+        return false;
+    int *m = o->mem;
+    int **arr[] = {&o->grp, &o->gstart, &o->role,  &o->pos,   &o->pos2, &o->s1,
+                   &o->s2d, &o->s1n,    &o->s2n,   &o->vidx,  &o->sidx, &o->xidx,
+                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->gp1};
+    for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++, m += n)
+        *arr[k] = m; /* gp1 last: it takes 2n */
+    int *grp = o->grp, *gstart = o->gstart, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
+    int *s1n = o->s1n, *s2n = o->s2n, *gp1 = o->gp1;
+    int ng = o->ng = score_groups(rk, who, np, grp);
     for (int g = 0, r = 0; g <= ng; g++) {
         while (r < np && grp[r] < g)
             r++;
         gstart[g] = r;
     }
     for (int r = 0; r < np; r++)
-        s1[r] = -1, s2d[r] = -1, role[r] = 0, pos[r] = 0, pos2[r] = -1, s2n[r] = 0, s1n[r] = 0;
-    int n1 = 0;
-    double bits = 0;
+        o->s1[r] = -1, o->s2d[r] = -1, pos2[r] = -1;
     for (int g = 0; g < ng; g++) {
         int gs = gstart[g], ge = gstart[g + 1];
-        /* (Moved-down players have their own digits: mfirst, mlast. A
-         * remainder player the first optimum floated keeps its role.) */
         /* The remainder: residents not paired upwards; p pairs inside. */
         int p = 0, rem = 0;
         for (int r = gs; r < ge; r++)
@@ -1140,232 +1154,516 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * and after the digits of the brackets above and of the players moved
      * down into it (they rank higher), as the Dutch system settles those
      * first. */
-    n1 = 0;
     for (int g = 0; g < ng; g++)
-        vidx[g] = -1, sidx[g] = -1, xidx[g] = -1;
+        o->vidx[g] = -1, o->sidx[g] = -1, o->xidx[g] = -1;
     size_t ndig = 5 * (size_t)np + 1;
     /* The floaters of a group may end in any bracket one of them reaches
-     * (the second solve may float another one further). */
+     * (a solve may float another one further). */
     for (int r = 0; r < np; r++) {
-        mfirst[r] = grp[r] + 1;
-        mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
-        if (mlast[r] >= mfirst[r] && mlast[r] > gp1[ng + grp[r]])
-            gp1[ng + grp[r]] = mlast[r];
+        o->mfirst[r] = grp[r] + 1;
+        o->mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
+        if (o->mlast[r] >= o->mfirst[r] && o->mlast[r] > gp1[ng + grp[r]])
+            gp1[ng + grp[r]] = o->mlast[r];
     }
     for (int r = 0; r < np; r++)
-        if (mlast[r] >= mfirst[r]) {
-            mlast[r] = gp1[ng + grp[r]];
-            ndig += (size_t)(mlast[r] - mfirst[r] + 1);
+        if (o->mlast[r] >= o->mfirst[r]) {
+            o->mlast[r] = gp1[ng + grp[r]];
+            ndig += (size_t)(o->mlast[r] - o->mfirst[r] + 1);
         }
-    radix = malloc(sizeof(uint64_t) * ndig);
-    dg = malloc(sizeof(int) * ndig);
-    if (!radix || !dg) {
-        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto out;
-    }
+    o->radix = malloc(sizeof(uint64_t) * ndig);
+    o->dg = malloc(sizeof(int) * ndig);
+    o->own = malloc(sizeof(int) * ndig);
+    if (!o->radix || !o->dg || !o->own)
+        return false;
+    int n1 = 0;
+#define DIGIT(g, rad, owner, kind)                                                                 \
+    (o->dg[n1] = (g), o->radix[n1] = (rad), o->own[n1] = (owner)*8 + (kind), n1++)
     for (int r = 0; r < np; r++) {
-        mbase[r] = n1;
-        for (int g = mfirst[r]; g <= mlast[r]; g++) {
-            dg[n1] = g;
-            radix[n1++] = (uint64_t)(gstart[g + 1] - gstart[g]) + 1;
-        }
-        if (role[r] == 2 && vidx[grp[r]] < 0) {
+        o->mbase[r] = n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 0);
+        int g = grp[r];
+        if (role[r] == 2 && o->vidx[g] < 0) {
             int cnt = 0;
-            for (int t = gstart[grp[r]]; t < gstart[grp[r] + 1]; t++)
+            for (int t = gstart[g]; t < gstart[g + 1]; t++)
                 cnt += role[t] == 2;
             uint64_t rem = (uint64_t)(cnt + s2n[r]);
-            vidx[grp[r]] = n1;
-            dg[n1] = grp[r];
-            radix[n1++] = (uint64_t)cnt + 1;
-            sidx[grp[r]] = n1;
-            dg[n1] = grp[r];
-            radix[n1++] = (uint64_t)cnt * rem + rem * rem + 1;
+            o->vidx[g] = n1;
+            DIGIT(g, (uint64_t)cnt + 1, r, 1);
+            o->sidx[g] = n1;
+            DIGIT(g, (uint64_t)cnt * rem + rem * rem + 1, r, 2);
             /* Then the exchange that moves the highest BSNs from S1 to S2,
              * then the lowest from S2 to S1: bit pos of each S1 player moved
              * above the bits s2 - 1 - pos2 of each S2 player moved. */
             if (rem <= 60) {
-                xidx[grp[r]] = n1;
-                xs2[grp[r]] = s2n[r];
-                dg[n1] = grp[r];
-                radix[n1++] = (uint64_t)1 << rem;
+                o->xidx[g] = n1;
+                o->xs2[g] = s2n[r];
+                DIGIT(g, (uint64_t)1 << rem, r, 3);
             }
         }
         if (role[r] == 2) {
-            s1[r] = n1;
-            dg[n1] = grp[r];
-            radix[n1++] = (uint64_t)(s2n[r] + s1n[r]) + 1;
+            o->s1[r] = n1;
+            DIGIT(g, (uint64_t)(s2n[r] + s1n[r]) + 1, r, 4);
         }
         /* An S2 player an exchange moves to S1 comes after the S1 players
          * left there (a higher BSN): its partner's place in S2. */
-        if (role[r] == 3 && vidx[grp[r]] >= 0) {
-            s2d[r] = n1;
-            dg[n1] = grp[r];
-            radix[n1++] = (uint64_t)(gstart[grp[r] + 1] - gstart[grp[r]]) + 1;
+        if (role[r] == 3 && o->vidx[g] >= 0) {
+            o->s2d[r] = n1;
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 5);
         }
     }
-    for (int i = 0; i < n1; i++)
-        bits += log2((double)radix[i]);
-    if (n1 == 0 || bits > LEX_BITS_MAX)
-        goto out;
-    /* Each digit belongs to the bracket where its S1 player is paired
-     * (a moved-down player: the group it moved into; an exchange count:
-     * its group); the digits of bracket g form one number in the weight,
-     * just below g's float digits. */
-    ord_n = calloc((size_t)(ng + 1), sizeof(int));
-    ord_off = calloc((size_t)(ng + 1), sizeof(int));
-    ord_rad = malloc(sizeof(uint64_t) * (size_t)(n1 + 1));
-    if (!dg || !ord_n || !ord_off || !ord_rad) {
-        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto out;
+#undef DIGIT
+    o->n1 = n1;
+    return true;
+}
+
+/* Do layouts a and b give brackets g0..g1 the same digits? */
+static bool layout_same(const olay *a, const olay *b, int g0, int g1) {
+    for (int r = 0; r < a->np; r++)
+        if (a->grp[r] >= g0 && a->grp[r] <= g1 &&
+            (a->role[r] != b->role[r] || a->pos[r] != b->pos[r] || a->pos2[r] != b->pos2[r] ||
+             a->s1n[r] != b->s1n[r] || a->s2n[r] != b->s2n[r]))
+            return false;
+    int i = 0, j = 0;
+    for (;;) {
+        while (i < a->n1 && (a->dg[i] < g0 || a->dg[i] > g1))
+            i++;
+        while (j < b->n1 && (b->dg[j] < g0 || b->dg[j] > g1))
+            j++;
+        if (i == a->n1 || j == b->n1)
+            return i == a->n1 && j == b->n1;
+        if (a->dg[i] != b->dg[j] || a->radix[i] != b->radix[j] || a->own[i] != b->own[j])
+            return false;
+        i++, j++;
     }
+}
+
+/* One window's digits in the weight: place[i] is the unit of digit i (its
+ * bracket's k_ord times the radices after it there; 0 outside the window). */
+typedef struct octx {
+    const olay *o;
+    const uint64_t *place;
+    int L;
+} octx;
+
+#define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
+
+/* slot += the digits' part of the pair a < b (b = np: the bye). */
+static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
+    const olay *o = oc->o;
+    int L = oc->L, np = o->np;
+    const int *grp = o->grp, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
+    bool bye = b == np;
+    /* The exchange's BSN sums (credit: minus the sum's difference): a pair
+     * of two S2 players sends its higher one to S1, a pair of two S1
+     * players its lower one to S2, an S1 player paired outside its
+     * remainder goes to S2. */
+    bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
+    if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
+        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+        sw_limbs_mul_u64(t, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1),
+                         L);
+        sw_limbs_sub(slot, slot, t, L);
+        if (o->xidx[grp[a]] >= 0)
+            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
+                                (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]), L);
+    }
+    if (role[a] == 2 && !in_a) {
+        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(pos[a] + 1), L);
+        if (o->xidx[grp[a]] >= 0)
+            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
+                                (uint64_t)1 << (pos[a] + o->xs2[grp[a]]), L);
+    }
+    if (!bye && role[b] == 2) {
+        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[b]]), (uint64_t)(pos[b] + 1), L);
+        if (o->xidx[grp[b]] >= 0)
+            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[b]]),
+                                (uint64_t)1 << (pos[b] + o->xs2[grp[b]]), L);
+    }
+    /* A moved-down player meets a resident of a bracket it passes: the
+     * resident's place there, the higher first. */
+    if (!bye && grp[b] >= o->mfirst[a] && grp[b] <= o->mlast[a]) {
+        int i = o->mbase[a] + grp[b] - o->mfirst[a];
+        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]),
+                            L);
+    }
+    if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
+        int i = o->s2d[a];
+        uint64_t digit = (uint64_t)pos2[b];
+        if (digit > o->radix[i] - 1)
+            digit = o->radix[i] - 1;
+        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+    }
+    if (bye || o->s1[a] < 0)
+        return;
+    if (role[a] == 2 && in_a) /* a pair with an S1 player */
+        sw_limbs_add(slot, slot, PLACE(oc, o->vidx[grp[a]]), L);
+    int i = o->s1[a];
+    uint64_t digit = o->radix[i] - 1; /* the worst */
+    if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
+        digit = (uint64_t)pos[b];
+    else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+        digit = (uint64_t)(o->s1n[a] + pos2[b]);
+    if (digit > o->radix[i] - 1)
+        digit = o->radix[i] - 1;
+    sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+}
+
+/* bound[r] >= the digits' part any pair of r adds on r's side (its own
+ * digits at their largest, its credits as an S1 or S2 player), so that a
+ * pair's part is at most bound[a] + bound[b]: the window's pricing. */
+static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound) {
+    const olay *o = oc->o;
+    int L = oc->L;
+    for (int r = 0; r < o->np; r++)
+        sw_limbs_set_i64(bound + (size_t)r * (size_t)L, L, 0);
+    for (int i = 0; i < o->n1; i++) {
+        int r = o->own[i] / 8, kind = o->own[i] % 8;
+        if (kind == 0 || kind >= 4)
+            sw_limbs_addmul_u64(bound + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
+    }
+    for (int r = 0; r < o->np; r++) {
+        int g = o->grp[r];
+        uint64_t *b = bound + (size_t)r * (size_t)L;
+        if (fixed[r])
+            continue;
+        if (o->role[r] == 2) {
+            sw_limbs_add(b, b, PLACE(oc, o->vidx[g]), L);
+            sw_limbs_addmul_u64(b, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
+        }
+        if (o->xidx[g] >= 0 && o->role[r] == 2)
+            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
+                                L);
+        if (o->xidx[g] >= 0 && o->pos2[r] >= 0)
+            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]),
+                                (uint64_t)1 << (o->xs2[g] - 1 - o->pos2[r]), L);
+    }
+}
+
+/* Which pairs a window solve considers: both unfixed, not two floaters
+ * from above the window (their brackets are settled: they float), legal. */
+static bool window_pair(const ectx *c, const olay *o, const bool *fixed, int g0, int a, int b) {
+    if (fixed[a] || fixed[b] || (o->grp[a] < g0 && o->grp[b] < g0))
+        return false;
+    return sw_swiss_legal(c->rk, c->who[a], c->who[b]);
+}
+
+static bool push_order(const ectx *c, const octx *oc, elist *l, int a, int b) {
+    uint64_t *w = elist_push(l, a, b);
+    if (!w)
+        return false;
+    if (b == c->count)
+        bye_weight(c, a, w);
+    else
+        edge_weight(c, a, b, w);
+    order_terms(oc, a, b, w);
+    return true;
+}
+
+/* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
+ * players' untouched). *fits false (mate untouched) when the weight does
+ * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
+ * within WINDOW_SPARSE ranks and those of its current partner; the duals
+ * price the rest (a bound from pen, the colour and digit parts per player,
+ * then the exact reduced cost), and the full graph decides if that does not
+ * settle it. */
+static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                              const olay *o, int g0, int g1, const bool *inc, const bool *fixed,
+                              int *mate, bool *fits, sw_error *err) {
+    int np = rk->np, ng = o->ng, n1 = o->n1;
+    *fits = false;
+    ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    int *ord_n = calloc((size_t)ng + 1, sizeof(int)),
+        *ord_off = calloc((size_t)ng + 1, sizeof(int));
+    uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
+    int *vm = malloc(sizeof(int) * ((size_t)np + 2));
+    uint64_t *place = NULL, *bound = NULL, *base = NULL;
+    elist l = {0};
+    sw_status rc = SW_OK;
+    if (!ord_n || !ord_off || !ord_rad || !vm)
+        goto nomem;
     for (int i = 0; i < n1; i++)
-        ord_n[dg[i]]++;
+        if (inc[i])
+            ord_n[o->dg[i]]++;
     for (int g = 1; g <= ng; g++)
         ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
-    {
-        int *fill = calloc((size_t)(ng + 1), sizeof(int));
-        if (!fill) {
-            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-            goto out;
-        }
+    for (int g = 0, k = 0; g < ng; g++)
         for (int i = 0; i < n1; i++)
-            ord_rad[ord_off[dg[i]] + fill[dg[i]]++] = radix[i];
-        free(fill);
-    }
-    ordspec os = {ord_n, ord_off, ord_rad};
+            if (o->dg[i] == g && inc[i])
+                ord_rad[k++] = o->radix[i];
+    ordspec os = {ord_n, ord_off, ord_rad, true, g0, g1};
     rc = make_weights(rk, who, np, &c.W, &os, err);
     if (rc == SW_ERR_LIMIT) {
-        rc = SW_OK; /* too wide with the order: the standard order stands in */
+        rc = SW_OK; /* too wide: the standard order stands in */
         goto out;
     }
     if (rc)
         goto out;
     c.W.no_order = true;
     int L = c.W.L;
-    place = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n1 + 1));
-    if (!place) {
-        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto out;
-    }
-    /* place[i] = k_ord of its bracket times the radices after i in it. */
+    place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
+    bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    base = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    if (!place || !bound || !base)
+        goto nomem;
     for (int i = n1 - 1; i >= 0; i--) {
+        if (!inc[i])
+            continue;
         uint64_t *pi = place + (size_t)i * (size_t)L;
         int nx = i + 1;
-        while (nx < n1 && dg[nx] != dg[i])
+        while (nx < n1 && !(inc[nx] && o->dg[nx] == o->dg[i]))
             nx++;
         if (nx < n1)
-            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, radix[nx], L);
+            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, o->radix[nx], L);
         else
-            sw_limbs_copy(pi, c.W.k_ord + (size_t)dg[i] * (size_t)L, L);
+            sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
+    octx oc = {o, place, L};
     l.L = L;
-    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
-    for (int a = 0; a <= np; a++)
-        for (int b = a + 1; b <= np; b++) {
-            bool bye = b == np;
-            if (bye ? !(np % 2 == 1 && bye_ok[who[a]]) : !sw_swiss_legal(rk, who[a], who[b]))
-                continue;
-            if (bye)
-                bye_weight(&c, a, w);
-            else
-                edge_weight(&c, a, b, w);
-            uint64_t *slot = elist_push(&l, a, b);
-            if (!slot) {
-                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-                goto out;
-            }
-            sw_limbs_copy(slot, w, L);
-            /* The exchange's BSN sums (credit: minus the sum's difference):
-             * a pair of two S2 players sends its higher one to S1, a pair
-             * of two S1 players its lower one to S2, an S1 player paired
-             * outside its remainder goes to S2. */
-            bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
-            if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && sidx[grp[a]] >= 0) {
-                uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-                sw_limbs_mul_u64(t, place + (size_t)sidx[grp[a]] * (size_t)L,
-                                 (uint64_t)(gp1[grp[a]] + pos2[a] + 1), L);
-                sw_limbs_sub(slot, slot, t, L);
-                if (xidx[grp[a]] >= 0)
-                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
-                                        (uint64_t)1 << (xs2[grp[a]] - 1 - pos2[a]), L);
-            }
-            if (role[a] == 2 && !in_a) {
-                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[a]] * (size_t)L,
-                                    (uint64_t)(pos[a] + 1), L);
-                if (xidx[grp[a]] >= 0)
-                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[a]] * (size_t)L,
-                                        (uint64_t)1 << (pos[a] + xs2[grp[a]]), L);
-            }
-            if (!bye && role[b] == 2) {
-                sw_limbs_addmul_u64(slot, place + (size_t)sidx[grp[b]] * (size_t)L,
-                                    (uint64_t)(pos[b] + 1), L);
-                if (xidx[grp[b]] >= 0)
-                    sw_limbs_addmul_u64(slot, place + (size_t)xidx[grp[b]] * (size_t)L,
-                                        (uint64_t)1 << (pos[b] + xs2[grp[b]]), L);
-            }
-            /* A moved-down player meets a resident of a bracket it passes:
-             * the resident's place there, the higher first. */
-            if (!bye && grp[b] >= mfirst[a] && grp[b] <= mlast[a]) {
-                int i = mbase[a] + grp[b] - mfirst[a];
-                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L,
-                                    radix[i] - 1 - (uint64_t)(b - gstart[grp[b]]), L);
-            }
-            if (!bye && s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
-                int i = s2d[a];
-                uint64_t digit = (uint64_t)pos2[b];
-                if (digit > radix[i] - 1)
-                    digit = radix[i] - 1;
-                sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
-            }
-            if (bye || s1[a] < 0)
-                continue;
-            if (role[a] == 2 && in_a) /* a pair with an S1 player */
-                sw_limbs_add(slot, slot, place + (size_t)vidx[grp[a]] * (size_t)L, L);
-            int i = s1[a];
-            uint64_t digit = radix[i] - 1; /* the worst */
-            if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
-                digit = (uint64_t)pos[b];
-            else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
-                digit = (uint64_t)(s1n[a] + pos2[b]);
-            if (digit > radix[i] - 1)
-                digit = radix[i] - 1;
-            sw_limbs_addmul_u64(slot, place + (size_t)i * (size_t)L, radix[i] - 1 - digit, L);
-        }
     int nv = np + np % 2;
-    sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
-    rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
-    if (rc)
-        goto out;
+    bool proven = false;
+    for (int a = 0; a < np; a++) {
+        if (fixed[a])
+            continue;
+        for (int b = a + 1; b < np; b++)
+            if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
+                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE)) &&
+                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, &l, a, b))
+                goto nomem;
+        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, &l, a, np))
+            goto nomem;
+    }
+    for (int attempt = 0; attempt < 4 && !proven; attempt++) {
+        sw_blossom_dual d;
+        sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
+        rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
+        if (rc)
+            goto out;
+        note_solve(rk, &l, &c.W, false);
+        bool perfect = np % 2 == 0 || vm[np] >= 0;
+        for (int a = 0; a < np; a++)
+            perfect = perfect && (fixed[a] || vm[a] >= 0);
+        if (!perfect) {
+            sw_blossom_dual_free(&d);
+            break;
+        }
+        /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
+        order_bounds(&oc, fixed, bound);
+        uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
+            rcost[SW_BLOSSOM_LIMBS_MAX];
+        for (int a = 0; a < np; a++) {
+            if (fixed[a])
+                continue;
+            sw_limbs_copy(t, c.W.k_low + (size_t)o->grp[a] * (size_t)L, L);
+            sw_limbs_add(t, t, c.W.k_real, L);
+            sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
+            sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
+            sw_limbs_shl(t, t, 2, L);
+            sw_limbs_sub(base + (size_t)a * (size_t)L, d.y + (size_t)a * (size_t)L, t, L);
+        }
+        size_t added = 0, limit = (size_t)np * (size_t)np / 16;
+        for (int a = 0; a < np && added <= limit; a++) {
+            if (fixed[a])
+                continue;
+            for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
+                if (fixed[b])
+                    continue;
+                sw_limbs_add(sum, base + (size_t)a * (size_t)L, base + (size_t)b * (size_t)L, L);
+                sw_limbs_shl(t,
+                             c.W.pen + ((size_t)o->grp[a] * (size_t)(ng + 1) + (size_t)o->grp[b]) *
+                                           (size_t)L,
+                             2, L);
+                sw_limbs_add(sum, sum, t, L);
+                if (!sw_limbs_is_neg(sum, L) || !window_pair(&c, o, fixed, g0, a, b))
+                    continue;
+                edge_weight(&c, a, b, w);
+                order_terms(&oc, a, b, w);
+                sw_blossom_reduced_cost_wide(&d, a, b, w, rcost);
+                if (!sw_limbs_is_neg(rcost, L))
+                    continue;
+                if (++added > limit)
+                    break;
+                uint64_t *slot = elist_push(&l, a, b);
+                if (!slot) {
+                    sw_blossom_dual_free(&d);
+                    goto nomem;
+                }
+                sw_limbs_copy(slot, w, L);
+            }
+        }
+        sw_blossom_dual_free(&d);
+        if (rk->stats)
+            rk->stats->priced += (int)added;
+        if (added == 0)
+            proven = true;
+        else if (added > limit)
+            break;
+    }
+    if (!proven) {
+        l.m = 0;
+        for (int a = 0; a < np; a++) {
+            if (fixed[a])
+                continue;
+            for (int b = a + 1; b < np; b++)
+                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, &l, a, b))
+                    goto nomem;
+            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, &l, a, np))
+                goto nomem;
+        }
+        sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
+        rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
+        if (rc)
+            goto out;
+        note_solve(rk, &l, &c.W, true);
+    }
     for (int a = 0; a < np; a++)
-        mate[a] = vm[a] == np ? -2 : vm[a];
-    *done = true;
+        if (!fixed[a])
+            mate[a] = vm[a] == np ? -2 : vm[a];
+    *fits = true;
+    goto out;
+nomem:
+    rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
 out:
     elist_free(&l);
     weights_free(&c.W);
-    free(place);
-    free(ord_rad);
-    free(dg);
     free(ord_n);
     free(ord_off);
-    free(grp);
-    free(gstart);
-    free(s1);
-    free(pos);
-    free(pos2);
-    free(role);
-    free(radix);
-    free(vidx);
-    free(sidx);
-    free(xidx);
-    free(s2d);
-    free(xs2);
-    free(gp1);
-    free(mfirst);
-    free(mlast);
-    free(mbase);
-    free(s2n);
-    free(s1n);
+    free(ord_rad);
     free(vm);
+    free(place);
+    free(bound);
+    free(base);
+    return rc;
+}
+
+/* Does a window weigh digit i? Not when its player's pair is fixed (it
+ * cannot change); a group's exchange digits always (the pairs not fixed yet
+ * change them). */
+static bool held(const olay *o, const bool *fixed, int i) {
+    int kind = o->own[i] % 8;
+    return (kind >= 1 && kind <= 3) || !fixed[o->own[i] / 8];
+}
+
+/* The whole bracket order, window by window from the top (see above): a
+ * window takes the next digits in order, whole brackets while they fit in
+ * WINDOW_BITS, else a bracket's next digits up to it. Its brackets are read
+ * again from its own optimum and solved again until they stay; then the
+ * pairs its digits settle are fixed (every pair made in a bracket it ends,
+ * and in a bracket it cuts, the pairs of the players whose digits it held).
+ * *done false (mate untouched) when there are no digits or a window does
+ * not fit. */
+static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                               int *mate, bool *done, sw_error *err) {
+    int np = rk->np;
+    *done = false;
+    if (np < 4)
+        return SW_OK;
+    olay lay = {0}, next = {0};
+    bool *fixed = calloc((size_t)np + 1, sizeof(bool));
+    int *work = malloc(sizeof(int) * ((size_t)np + 1));
+    bool *inc = NULL;
+    sw_status rc = SW_OK;
+    if (!fixed || !work || !layout_read(rk, who, mate, &lay)) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    if (lay.n1 == 0)
+        goto out;
+    memcpy(work, mate, sizeof(int) * (size_t)np);
+    int ng = lay.ng;
+    /* The next window starts at bracket g0's digit k0 (its first k0 are
+     * settled). */
+    for (int g0 = 0, k0 = 0; g0 < ng;) {
+        int g1 = g0, k1 = 0; /* it ends before g1's digit k1 (k1 < 0: g1 whole) */
+        for (int again = 0; again < WINDOW_AGAIN; again++) {
+            /* The window, read from the current layout. */
+            free(inc);
+            inc = calloc((size_t)lay.n1 + 1, sizeof(bool));
+            if (!inc) {
+                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                goto out;
+            }
+            if (again == 0) {
+                /* Whole brackets while they fit; a bracket that does not
+                 * is cut after the digits that do, unless none does. */
+                double bits = 0;
+                g1 = g0, k1 = -1;
+                for (int g = g0; g < ng; g++) {
+                    int k = 0, cut = -1;
+                    for (int i = 0; i < lay.n1 && cut < 0; i++) {
+                        if (lay.dg[i] != g)
+                            continue;
+                        double b = log2((double)lay.radix[i]);
+                        if (g == g0 && k < k0)
+                            bits += held(&lay, fixed, i) ? b : 0;
+                        else if (bits > 0 && bits + b > WINDOW_BITS)
+                            cut = k;
+                        else
+                            bits += b;
+                        k += cut < 0;
+                    }
+                    if (cut < 0)
+                        g1 = g;
+                    else if (g == g0 || cut > 0)
+                        g1 = g, k1 = cut;
+                    if (cut >= 0)
+                        break;
+                }
+            }
+            for (int g = g0; g <= g1; g++) {
+                int k = 0;
+                for (int i = 0; i < lay.n1; i++)
+                    if (lay.dg[i] == g) {
+                        inc[i] = held(&lay, fixed, i) && !(g == g1 && k1 >= 0 && k >= k1);
+                        k++;
+                    }
+            }
+            bool fits;
+            rc = window_solve(rk, who, bye_ok, &lay, g0, g1, inc, fixed, work, &fits, err);
+            if (rc || !fits)
+                goto out;
+            if (!layout_read(rk, who, work, &next)) {
+                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                goto out;
+            }
+            bool same = layout_same(&lay, &next, g0, g1);
+            if (same) {
+                layout_free(&next);
+                break;
+            }
+            layout_free(&lay);
+            lay = next;
+            memset(&next, 0, sizeof next);
+        }
+        /* The pairs made in the brackets the window ends are settled; in a
+         * bracket it cuts, those of the players whose digits it held. */
+        int gend = k1 >= 0 ? g1 - 1 : g1;
+        for (int r = 0; r < np; r++)
+            if (!fixed[r] && work[r] >= 0 && lay.grp[r > work[r] ? r : work[r]] <= gend)
+                fixed[r] = fixed[work[r]] = true;
+        if (k1 >= 0) {
+            for (int i = 0; i < lay.n1; i++) {
+                int r = lay.own[i] / 8, kind = lay.own[i] % 8, m = work[r];
+                if (!inc[i] || lay.dg[i] != g1 || !(kind == 0 || kind >= 4) || fixed[r] || m < 0)
+                    continue;
+                if (lay.grp[r > m ? r : m] == g1)
+                    fixed[r] = fixed[m] = true;
+            }
+            k0 = k1;
+            g0 = g1;
+        } else {
+            g0 = g1 + 1;
+            k0 = 0;
+        }
+    }
+    memcpy(mate, work, sizeof(int) * (size_t)np);
+    *done = true;
+out:
+    layout_free(&lay);
+    layout_free(&next);
+    free(fixed);
+    free(work);
+    free(inc);
     return rc;
 }
 
@@ -1898,15 +2196,6 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
     if (!rc && !(opt && opt->fast)) {
         bool done = false;
         rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
-        /* The brackets are read from the optimum the solve starts from: a
-         * second solve that floats other players is ordered again from
-         * its own brackets, until they stay. */
-        for (int again = 0; again < 8 && !rc && done; again++) {
-            memcpy(tmp, mate, sizeof(int) * (size_t)np);
-            rc = bracket_order(&rk, who, bye_ok, mate, &done, err);
-            if (!memcmp(tmp, mate, sizeof(int) * (size_t)np))
-                break;
-        }
         if (!rc && !done)
             rc = standard_order(&rk, who, bye_ok, mate, err);
     }
