@@ -1036,10 +1036,12 @@ done:
 
 /* ---- the bracket order (C.04.3 transpositions) among equal pairings ---- */
 
-/* Most digit bits one window solve takes (whole brackets: a bracket with
- * more is a window alone), candidates within this many ranks of a player in
- * a window's sparse graph, and re-reads of a window's brackets. */
-#define WINDOW_BITS 512
+/* Most digit bits one window solve takes (whole brackets while they fit,
+ * else a bracket's next digits; 256 was the fastest of 128 to 512 on
+ * 170-400 players: narrow weights against more solves), candidates within
+ * this many ranks of a player in a window's sparse graph, and re-reads of a
+ * window's brackets. */
+#define WINDOW_BITS 256
 #define WINDOW_SPARSE 8
 #define WINDOW_AGAIN 8
 
@@ -1348,8 +1350,9 @@ static bool window_pair(const ectx *c, const olay *o, const bool *fixed, int g0,
     return sw_swiss_legal(c->rk, c->who[a], c->who[b]);
 }
 
-static bool push_order(const ectx *c, const octx *oc, elist *l, int a, int b) {
-    uint64_t *w = elist_push(l, a, b);
+/* The pair a < b (b = np: the bye) between vertices vid[a] and vid[b]. */
+static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, int a, int b) {
+    uint64_t *w = elist_push(l, vid[a], vid[b]);
     if (!w)
         return false;
     if (b == c->count)
@@ -1377,10 +1380,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         *ord_off = calloc((size_t)ng + 1, sizeof(int));
     uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
+    int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     uint64_t *place = NULL, *bound = NULL, *base = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!ord_n || !ord_off || !ord_rad || !vm)
+    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv)
         goto nomem;
     for (int i = 0; i < n1; i++)
         if (inc[i])
@@ -1420,7 +1424,15 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     }
     octx oc = {o, place, L};
     l.L = L;
-    int nv = np + np % 2;
+    /* The matching's vertices: the players not fixed (vid), then the bye
+     * (fixed players left as isolated vertices would defeat the matching's
+     * greedy start, which needs a perfect matching). */
+    int nv = 0;
+    for (int a = 0; a < np; a++)
+        if (!fixed[a])
+            rv[nv] = a, vid[a] = nv++;
+    vid[np] = nv, rv[nv] = np;
+    nv += np % 2;
     bool proven = false;
     for (int a = 0; a < np; a++) {
         if (fixed[a])
@@ -1428,9 +1440,9 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         for (int b = a + 1; b < np; b++)
             if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
                  (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE)) &&
-                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, &l, a, b))
+                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
                 goto nomem;
-        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, &l, a, np))
+        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
             goto nomem;
     }
     for (int attempt = 0; attempt < 4 && !proven; attempt++) {
@@ -1440,9 +1452,9 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         if (rc)
             goto out;
         note_solve(rk, &l, &c.W, false);
-        bool perfect = np % 2 == 0 || vm[np] >= 0;
-        for (int a = 0; a < np; a++)
-            perfect = perfect && (fixed[a] || vm[a] >= 0);
+        bool perfect = true;
+        for (int v = 0; v < nv; v++)
+            perfect = perfect && vm[v] >= 0;
         if (!perfect) {
             sw_blossom_dual_free(&d);
             break;
@@ -1459,7 +1471,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
             sw_limbs_shl(t, t, 2, L);
-            sw_limbs_sub(base + (size_t)a * (size_t)L, d.y + (size_t)a * (size_t)L, t, L);
+            sw_limbs_sub(base + (size_t)a * (size_t)L, d.y + (size_t)vid[a] * (size_t)L, t, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
         for (int a = 0; a < np && added <= limit; a++) {
@@ -1478,12 +1490,12 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
                     continue;
                 edge_weight(&c, a, b, w);
                 order_terms(&oc, a, b, w);
-                sw_blossom_reduced_cost_wide(&d, a, b, w, rcost);
+                sw_blossom_reduced_cost_wide(&d, vid[a], vid[b], w, rcost);
                 if (!sw_limbs_is_neg(rcost, L))
                     continue;
                 if (++added > limit)
                     break;
-                uint64_t *slot = elist_push(&l, a, b);
+                uint64_t *slot = elist_push(&l, vid[a], vid[b]);
                 if (!slot) {
                     sw_blossom_dual_free(&d);
                     goto nomem;
@@ -1505,9 +1517,9 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             if (fixed[a])
                 continue;
             for (int b = a + 1; b < np; b++)
-                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, &l, a, b))
+                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
                     goto nomem;
-            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, &l, a, np))
+            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
                 goto nomem;
         }
         sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
@@ -1518,7 +1530,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     }
     for (int a = 0; a < np; a++)
         if (!fixed[a])
-            mate[a] = vm[a] == np ? -2 : vm[a];
+            mate[a] = vm[vid[a]] < 0 ? -1 : rv[vm[vid[a]]] == np ? -2 : rv[vm[vid[a]]];
     *fits = true;
     goto out;
 nomem:
@@ -1530,6 +1542,8 @@ out:
     free(ord_off);
     free(ord_rad);
     free(vm);
+    free(vid);
+    free(rv);
     free(place);
     free(bound);
     free(base);
