@@ -1246,7 +1246,22 @@ typedef struct octx {
     const olay *o;
     const uint64_t *place;
     int L;
+    /* The sparse solves weigh a pair less its players' shares of the real
+     * game and rank parts, k_real + (np - a) K each: the same perfect
+     * matchings win, and the matching's greedy start, which otherwise
+     * pairs by rank and leaves half the players free, starts near the
+     * optimum. */
+    const weights *W;
+    bool shift;
 } octx;
+
+/* w -= a's share of the real game and rank parts (see octx). */
+static void sub_share(const weights *W, int a, uint64_t *w) {
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_copy(t, W->k_real, W->L);
+    sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, W->L);
+    sw_limbs_sub(w, w, t, W->L);
+}
 
 #define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
 
@@ -1360,13 +1375,19 @@ static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, 
     else
         edge_weight(c, a, b, w);
     order_terms(oc, a, b, w);
+    if (oc->shift) {
+        sub_share(oc->W, a, w);
+        if (b < c->count)
+            sub_share(oc->W, b, w);
+    }
     return true;
 }
 
 /* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
  * players' untouched). *fits false (mate untouched) when the weight does
  * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
- * within WINDOW_SPARSE ranks and those of its current partner; the duals
+ * within WINDOW_SPARSE ranks and those of its current and its standard
+ * partner (ideal_targets); the duals
  * price the rest (a bound from pen, the colour and digit parts per player,
  * then the exact reduced cost), and the full graph decides if that does not
  * settle it. */
@@ -1376,6 +1397,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int np = rk->np, ng = o->ng, n1 = o->n1;
     *fits = false;
     ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    int *target = malloc(sizeof(int) * ((size_t)np + 1));
     int *ord_n = calloc((size_t)ng + 1, sizeof(int)),
         *ord_off = calloc((size_t)ng + 1, sizeof(int));
     uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
@@ -1384,8 +1406,9 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     uint64_t *place = NULL, *bound = NULL, *base = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv)
+    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target)
         goto nomem;
+    ideal_targets(rk, who, np, target);
     for (int i = 0; i < n1; i++)
         if (inc[i])
             ord_n[o->dg[i]]++;
@@ -1422,7 +1445,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         else
             sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
-    octx oc = {o, place, L};
+    octx oc = {o, place, L, &c.W, true};
     l.L = L;
     /* The matching's vertices: the players not fixed (vid), then the bye
      * (fixed players left as isolated vertices would defeat the matching's
@@ -1439,7 +1462,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             continue;
         for (int b = a + 1; b < np; b++)
             if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
-                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE)) &&
+                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
+                 abs(target[a] - b) <= WINDOW_SPARSE) &&
                 window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
                 goto nomem;
         if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
@@ -1459,10 +1483,19 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             sw_blossom_dual_free(&d);
             break;
         }
-        /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
-        order_bounds(&oc, fixed, bound);
         uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
             rcost[SW_BLOSSOM_LIMBS_MAX];
+        /* The duals of the weights without the shift: y_a + 4 share(a). */
+        for (int v = 0; v < nv && oc.shift; v++)
+            if (rv[v] < np) {
+                uint64_t *y = d.y + (size_t)v * (size_t)L;
+                sw_limbs_set_i64(t, L, 0);
+                sub_share(&c.W, rv[v], t);
+                sw_limbs_shl(t, t, 2, L);
+                sw_limbs_sub(y, y, t, L);
+            }
+        /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
+        order_bounds(&oc, fixed, bound);
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
@@ -1501,6 +1534,10 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
                     goto nomem;
                 }
                 sw_limbs_copy(slot, w, L);
+                if (oc.shift) {
+                    sub_share(&c.W, a, slot);
+                    sub_share(&c.W, b, slot);
+                }
             }
         }
         sw_blossom_dual_free(&d);
@@ -1513,6 +1550,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     }
     if (!proven) {
         l.m = 0;
+        oc.shift = false; /* a matching that may not be perfect: who sits out counts */
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
@@ -1544,6 +1582,7 @@ out:
     free(vm);
     free(vid);
     free(rv);
+    free(target);
     free(place);
     free(bound);
     free(base);
