@@ -1521,8 +1521,16 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
                 sw_limbs_add(sum, sum, t, L);
                 if (!sw_limbs_is_neg(sum, L) || !window_pair(&c, o, fixed, g0, a, b))
                     continue;
-                edge_weight(&c, a, b, w);
-                order_terms(&oc, a, b, w);
+                if (o->grp[a] > g1 + 1) {
+                    /* Below the window's next bracket a pair weighs its
+                     * real game and ranks only (no component or digit of
+                     * the window is there). */
+                    sw_limbs_shl(w, c.W.k_real, 1, L);
+                    sw_limbs_addmul_u64(w, c.W.k_rank, (uint64_t)(2 * np - a - b) * c.W.K, L);
+                } else {
+                    edge_weight(&c, a, b, w);
+                    order_terms(&oc, a, b, w);
+                }
                 sw_blossom_reduced_cost_wide(&d, vid[a], vid[b], w, rcost);
                 if (!sw_limbs_is_neg(rcost, L))
                     continue;
