@@ -23,8 +23,10 @@
  * Speed: a sparse candidate graph is solved first and its dual solution
  * prices every other legal pair; uncovered pairs are added, and only if that
  * does not settle it is the full graph solved (docs/swiss.md). Last, among
- * the pairings of equal weight, the one nearest to the standard pairing (top
- * half against bottom half in each score group) is taken: standard_order.
+ * the pairings of equal weight, the first in the Dutch bracket order is
+ * taken, solved bracket by bracket in windows (bracket_order); when a
+ * window does not fit, the one nearest to the standard pairing (top half
+ * against bottom half in each score group): standard_order.
  * SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdint.h>
