@@ -595,7 +595,37 @@ typedef struct ectx {
     const bool *bye_ok;
     weights W;
     int *target;
+    /* A sparse solve, which needs a perfect matching, weighs a pair less
+     * its players' shares of the real game and rank parts (sub_share): the
+     * same perfect matchings win, and the matching's greedy start, which
+     * otherwise pairs by rank, starts nearer the optimum. Its duals are
+     * shifted back (unshare) before they price. */
+    bool shift;
 } ectx;
+
+/* w -= a's share of the real game and rank parts: k_real + (np - a) K. */
+static void sub_share(const weights *W, int a, uint64_t *w) {
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    sw_limbs_copy(t, W->k_real, W->L);
+    sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, W->L);
+    sw_limbs_sub(w, w, t, W->L);
+}
+
+/* The duals of a shifted solve for the weights without the shift: each
+ * player vertex v (ranks rv[v], the bye's vertex np) gains 4 shares. */
+static void unshare(const weights *W, sw_blossom_dual *d, const int *rv, int nv) {
+    int L = W->L;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    for (int v = 0; v < nv; v++) {
+        int a = rv ? rv[v] : v;
+        if (a >= W->np)
+            continue;
+        sw_limbs_set_i64(t, L, 0);
+        sub_share(W, a, t);
+        sw_limbs_shl(t, t, 2, L);
+        sw_limbs_sub(d->y + (size_t)v * (size_t)L, d->y + (size_t)v * (size_t)L, t, L);
+    }
+}
 
 /* An edge's components (real is 2 for every game): the weight is built from
  * them, and standard_order compares them without building it. */
@@ -817,6 +847,10 @@ static bool push_pair(const ectx *c, elist *l, int a, int b) {
     if (!w)
         return false;
     edge_weight(c, a, b, w);
+    if (c->shift) {
+        sub_share(&c->W, a, w);
+        sub_share(&c->W, b, w);
+    }
     return true;
 }
 
@@ -853,6 +887,8 @@ static bool bye_edges(const ectx *c, elist *l) {
                 if (!w)
                     return false;
                 bye_weight(c, a, w);
+                if (c->shift)
+                    sub_share(&c->W, a, w);
             }
     return true;
 }
@@ -932,6 +968,10 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
                 break;
             }
             sw_limbs_copy(slot, w, L);
+            if (c->shift) {
+                sub_share(&c->W, a, slot);
+                sub_share(&c->W, b, slot);
+            }
         }
         if (*added > limit)
             break;
@@ -953,7 +993,7 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
 
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
                                const bool *bye_ok, int *mate, sw_error *err) {
-    ectx c = {rk, who, count, bye_ok, {0}, NULL};
+    ectx c = {rk, who, count, bye_ok, {0}, NULL, false};
     sw_status rc = make_weights(rk, who, count, &c.W, NULL, err);
     if (rc)
         return rc;
@@ -982,6 +1022,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
      * join the set and it is solved again; after a few rounds, or when the
      * sparse graph has no perfect matching, the full graph decides. */
     if (win > 0) {
+        c.shift = true;
         if (!sparse_edges(&c, win, &l) || !bye_edges(&c, &l))
             goto nomem;
         /* Beyond this many uncovered pairs the full graph is cheaper. */
@@ -1000,6 +1041,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
                 sw_blossom_dual_free(&d);
                 break;
             }
+            unshare(&c.W, &d, NULL, nv);
             size_t added;
             bool ok = price_out(&c, &d, &l, limit, &added);
             sw_blossom_dual_free(&d);
@@ -1015,6 +1057,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
     }
     if (!proven) {
         l.m = 0;
+        c.shift = false; /* a matching that may not be perfect: who sits out counts */
         if (!full_edges(&c, &l) || !bye_edges(&c, &l))
             goto nomem;
         sw_blossom_graph g = {nv, l.m, L, l.ends, l.w};
@@ -1257,14 +1300,6 @@ typedef struct octx {
     bool shift;
 } octx;
 
-/* w -= a's share of the real game and rank parts (see octx). */
-static void sub_share(const weights *W, int a, uint64_t *w) {
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-    sw_limbs_copy(t, W->k_real, W->L);
-    sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, W->L);
-    sw_limbs_sub(w, w, t, W->L);
-}
-
 #define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
 
 /* slot += the digits' part of the pair a < b (b = np: the bye). */
@@ -1398,7 +1433,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
                               int *mate, bool *fits, sw_error *err) {
     int np = rk->np, ng = o->ng, n1 = o->n1;
     *fits = false;
-    ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    ectx c = {rk, who, np, bye_ok, {0}, NULL, false};
     int *target = malloc(sizeof(int) * ((size_t)np + 1));
     int *ord_n = calloc((size_t)ng + 1, sizeof(int)),
         *ord_off = calloc((size_t)ng + 1, sizeof(int));
@@ -1488,14 +1523,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
             rcost[SW_BLOSSOM_LIMBS_MAX];
         /* The duals of the weights without the shift: y_a + 4 share(a). */
-        for (int v = 0; v < nv && oc.shift; v++)
-            if (rv[v] < np) {
-                uint64_t *y = d.y + (size_t)v * (size_t)L;
-                sw_limbs_set_i64(t, L, 0);
-                sub_share(&c.W, rv[v], t);
-                sw_limbs_shl(t, t, 2, L);
-                sw_limbs_sub(y, y, t, L);
-            }
+        if (oc.shift)
+            unshare(&c.W, &d, rv, nv);
         /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
         order_bounds(&oc, fixed, bound);
         for (int a = 0; a < np; a++) {
@@ -1523,10 +1552,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
                 sw_limbs_add(sum, sum, t, L);
                 if (!sw_limbs_is_neg(sum, L) || !window_pair(&c, o, fixed, g0, a, b))
                     continue;
-                if (o->grp[a] > g1 + 1) {
-                    /* Below the window's next bracket a pair weighs its
-                     * real game and ranks only (no component or digit of
-                     * the window is there). */
+                if (o->grp[a] > g1 + 1 || (o->grp[a] == g1 + 1 && o->grp[b] == g1 + 1)) {
+                    /* Below the window, a pair that floats no one out of
+                     * its next bracket weighs its real game and ranks
+                     * only (no component or digit of the window is
+                     * there). */
                     sw_limbs_shl(w, c.W.k_real, 1, L);
                     sw_limbs_addmul_u64(w, c.W.k_rank, (uint64_t)(2 * np - a - b) * c.W.K, L);
                 } else {
@@ -1861,7 +1891,7 @@ static bool same_totals(const totals *a, const totals *b, int ng) {
 static sw_status standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
                                 int *mate, sw_error *err) {
     int np = rk->np;
-    ectx c = {rk, who, np, bye_ok, {0}, NULL};
+    ectx c = {rk, who, np, bye_ok, {0}, NULL, false};
     c.W.np = np;
     c.W.grp = malloc(sizeof(int) * (size_t)(np + 1));
     c.target = malloc(sizeof(int) * (size_t)(np + 1));
