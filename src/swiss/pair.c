@@ -1081,12 +1081,17 @@ done:
 
 /* ---- the bracket order (C.04.3 transpositions) among equal pairings ---- */
 
-/* Most digit bits one window solve takes (whole brackets while they fit,
- * else a bracket's next digits; 256 was the fastest of 128 to 512 on
- * 170-400 players: narrow weights against more solves), candidates within
- * this many ranks of a player in a window's sparse graph, and re-reads of a
- * window's brackets. */
-#define WINDOW_BITS 256
+/* Most digit bits one window solve takes: whole brackets while they fit in
+ * WINDOW_BITS, a bracket wider than that alone up to CUT_BITS, cut between
+ * digits. Narrow weights against fewer solves: with 500 players or fewer
+ * 256 bits for both (callgrind on 300 players: 8.0 G instructions against
+ * 9.9 G with 600 for a cut bracket); above, every solve covers more
+ * players, and a round-1 bracket of 1000 players took 5.2 s of CPU with
+ * 256, 2.4 s with np, 1.4 s with np and 2 np for a cut bracket. Then the
+ * candidates within this many ranks of a player in a window's sparse
+ * graph, and re-reads of a window's brackets. */
+#define WINDOW_BITS(np) ((np) > 500 ? (double)(np) : 256.0)
+#define CUT_BITS(np) ((np) > 500 ? 2.0 * (np) : 256.0)
 #define WINDOW_SPARSE 8
 #define WINDOW_AGAIN 8
 
@@ -1668,6 +1673,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
      * settled). */
     for (int g0 = 0, k0 = 0; g0 < ng;) {
         int g1 = g0, k1 = 0; /* it ends before g1's digit k1 (k1 < 0: g1 whole) */
+        double scale = 1;    /* halved while the window's weight does not fit */
         for (int again = 0; again < WINDOW_AGAIN; again++) {
             /* The window, read from the current layout. */
             free(inc);
@@ -1679,7 +1685,12 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             if (again == 0) {
                 /* Whole brackets while they fit; a bracket that does not
                  * is cut after the digits that do, unless none does. */
-                double bits = 0;
+                double bits = 0, limit = WINDOW_BITS(np) * scale, rest0 = 0;
+                for (int i = 0, k = 0; i < lay.n1; i++)
+                    if (lay.dg[i] == g0 && (k++ >= k0 || held(&lay, fixed, i)))
+                        rest0 += log2((double)lay.radix[i]);
+                if (rest0 > limit)
+                    limit = CUT_BITS(np) * scale;
                 g1 = g0, k1 = -1;
                 for (int g = g0; g < ng; g++) {
                     int k = 0, cut = -1;
@@ -1689,7 +1700,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                         double b = log2((double)lay.radix[i]);
                         if (g == g0 && k < k0)
                             bits += held(&lay, fixed, i) ? b : 0;
-                        else if (bits > 0 && bits + b > WINDOW_BITS)
+                        else if (bits > 0 && bits + b > limit)
                             cut = k;
                         else
                             bits += b;
@@ -1713,6 +1724,11 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
             }
             bool fits;
             rc = window_solve(rk, who, bye_ok, &lay, g0, g1, inc, fixed, work, &fits, err);
+            if (!rc && !fits && scale > 1.0 / 64) {
+                scale /= 2; /* a narrower window */
+                again = -1;
+                continue;
+            }
             if (rc || !fits)
                 goto out;
             if (!layout_read(rk, who, work, &next)) {
