@@ -1094,6 +1094,11 @@ done:
 #define CUT_BITS(np) ((np) > 500 ? 2.0 * (np) : 256.0)
 #define WINDOW_SPARSE 8
 #define WINDOW_AGAIN 8
+/* Sparse solves of a window before its full graph: each adds the pairs the
+ * duals could not price, and the full graph of 1000 players with a wide
+ * window weight takes tens of seconds (a round of bench_swiss 1000 added
+ * 6142, 584, 67, 11 pairs in four solves, then fell back: 53 s). */
+#define WINDOW_ATTEMPTS 16
 
 /* Among the pairings the weight rates equal, the first in the Dutch bracket
  * order. The structure of an optimum (who floats into which score group,
@@ -1511,7 +1516,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
             goto nomem;
     }
-    for (int attempt = 0; attempt < 4 && !proven; attempt++) {
+    for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
         sw_blossom_dual d;
         sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
         rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
