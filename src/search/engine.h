@@ -191,12 +191,13 @@ static inline bool sw_move_admissible(const sw_engine *E, int k, int p, int q, b
     return !E->keep_sr || (ready && sw_keeps_sr(E->mx, k, p, q));
 }
 
-/* The rests-first start (rests.c). The plan, made once a run: a lower
- * bound on N^4 Sr over the season's assignments (the flattest spread of
- * every total of rests the layouts of empty positions can give, pins
- * ignored), the total that gives it, and for each session to plan its
- * layouts by their total of rests. ok false: the layouts were too many to
- * count (or out of memory); the walk then ends only at Sr 0. */
+/* The rests-first start (rests.c). The plan, made once a run: for each
+ * session to plan the totals of rests its layouts of empty positions can
+ * give (every layout, or with too many a fixed sample) with some layouts
+ * of each; the total over the sessions whose flattest spread is least,
+ * and that spread as N^4 Sr: with every layout counted (exact) a lower
+ * bound on Sr over the season's assignments (pins ignored). ok false: out
+ * of memory, or sums beyond 128 bits; the walk then ends only at Sr 0. */
 typedef struct sw_rests_layouts {
     int e, width; /* empty positions; the largest total of rests */
     int *seen;    /* [width+1]: layouts giving each total */
@@ -204,9 +205,11 @@ typedef struct sw_rests_layouts {
 } sw_rests_layouts;
 
 typedef struct sw_rests_plan {
-    bool ok, pins; /* pins: some session to plan has them (no seating by plan) */
+    bool ok, exact;
+    bool pins; /* some session to plan has pins: the walk starts as seated */
     sw_i256 bound;
-    int64_t target, span;  /* the free sessions' total that gives the bound */
+    int64_t target, span;  /* the sessions' total that gives the bound; its most */
+    int64_t fixed;         /* the total of rests carried over and played */
     int nk, *ks;           /* the sessions to plan */
     sw_rests_layouts *lay; /* [nk] */
     char *reach;           /* [(nk+1)*(span+1)]: totals the first x sessions can give */

@@ -12,7 +12,7 @@
  * rounds + n), no matrix touched). Sr is the exact integer N^4 Sr =
  * sum (N r_i - R)^4 (R the total), in 128 bits where proven to fit.
  * SPDX-License-Identifier: MIT */
-#include <stdio.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,22 +24,25 @@
 #define RESTS_TENURE 4
 #define RESTS_STALL 40
 #define RESTS_KICK 3
-/* Layouts of empty positions a session may enumerate for the plan, and
- * how many of them it keeps for each total of rests. */
-#define RESTS_BOUND_LAYOUTS 200000
+/* Layouts of empty positions a session enumerates for the plan (beyond
+ * that, it draws this many), and how many it keeps for each total of
+ * rests. */
+#define RESTS_LAYOUTS 50000
 #define RESTS_KEEP 64
 
 typedef struct rwalk {
     sw_matrix *mx;
     const sw_season *s;
-    int n, P1; /* P1: the most positions of a movement, plus 1 */
-    int nk, *ks; /* the sessions to plan */
+    int n, P1;     /* P1: the most positions of a movement, plus 1 */
+    int nk, *ks;   /* the sessions to plan */
     int32_t *rv;   /* [session*P1 + p]: rests of position p for the occupancy */
-    int32_t *rv2;  /* [P1] scratch: rests after an exchange with an empty seat */
     int32_t *tot;  /* [n] rest totals */
     int32_t *fix;  /* [n] their fixed part: carried over and played */
     int32_t *chg;  /* [n] scratch: changes of the totals, zero between uses */
-    char *full;    /* scratch: [rounds*tables] whether a table plays */
+    char *full;    /* [session*RT + r*tables + t]: whether a table plays */
+    int RT;        /* the most rounds x tables of a movement */
+    int32_t *dpos; /* [P1] scratch: changes of the positions' rests, zero between uses */
+    int *tp;       /* [P1] scratch: the positions changed */
     int *until;    /* tabu: [session][participant][position] */
     int *best;     /* [session*P1 + p]: the best occupancy seen */
     int64_t R;
@@ -87,6 +90,95 @@ static __int128 sum_terms(const rwalk *w, const int32_t *tot, const int32_t *chg
     return F;
 }
 
+/* Whether the table (r, t) of session k plays under the occupancy as. */
+static char table_plays(const sw_movement *m, int r, int t, const int *as) {
+    const sw_table *tb = sw_movement_at(m, r, t);
+    char f = 1;
+    for (int d = 0; d < sw_table_seats(m, tb) && f; d++)
+        f = tb->seat[d] > 0 && as[tb->seat[d]] != 0;
+    return f;
+}
+
+/* The change of F when the empty seat at p or q of session k moves to the
+ * other: only the tables where p or q sit can change whether they play,
+ * so only their positions' rests change (O(rounds x seats), not the
+ * session). False when the session's total changes and the walk keeps it. */
+static bool delta_layout(rwalk *w, int k, int p, int q, __int128 *out) {
+    const sw_season *s = w->s;
+    const sw_movement *m = &s->movements[s->sessions[k].movement];
+    const sw_layout *l = &w->mx->layout[s->sessions[k].movement];
+    int *as = w->mx->assign[k];
+    const int32_t *rv = w->rv + (size_t)k * w->P1;
+    const char *fl = w->full + (size_t)k * (size_t)w->RT;
+    int moved = as[p] ? q : p, from = moved == p ? q : p, ntp = 0;
+    int t0 = as[p];
+    as[p] = as[q];
+    as[q] = t0;
+    for (int r = 0; r < m->rounds; r++) {
+        int seen = -1;
+        for (int z = 0; z < 2; z++) {
+            int x = l->where[(size_t)(z ? q : p) * (size_t)l->rounds + (size_t)r];
+            if (x < 0 || x / SW_MAX_SEATS == seen)
+                continue;
+            int t = seen = x / SW_MAX_SEATS;
+            int d = fl[r * m->tables + t] - table_plays(m, r, t, as);
+            const sw_table *tb = sw_movement_at(m, r, t);
+            for (int e = 0; d && e < sw_table_seats(m, tb); e++) {
+                int y = tb->seat[e];
+                if (y <= 0)
+                    continue;
+                if (!w->dpos[y] && ntp < w->P1) {
+                    bool listed = false;
+                    for (int v = 0; v < ntp && !listed; v++)
+                        listed = w->tp[v] == y;
+                    if (!listed)
+                        w->tp[ntp++] = y;
+                }
+                w->dpos[y] += d; /* a table that stops playing: a rest more */
+            }
+        }
+    }
+    /* the one who moved: the new position's rests against the old one's */
+    int a = as[moved] - 1;
+    int64_t ca = rv[moved] + w->dpos[moved] - rv[from], dR = ca;
+    __int128 dF = 0;
+    for (int v = 0; v < ntp; v++) {
+        int y = w->tp[v];
+        if (y != moved && as[y])
+            dR += w->dpos[y];
+    }
+    bool ok = !w->keep_total || dR == 0;
+    if (ok && dR == 0) {
+        /* R stays: only the changed totals' terms move */
+        dF = term(w->n, (int64_t)w->tot[a] + ca, w->R) - term(w->n, w->tot[a], w->R);
+        for (int v = 0; v < ntp; v++) {
+            int y = w->tp[v];
+            if (y == moved || !as[y] || !w->dpos[y])
+                continue;
+            int64_t t = w->tot[as[y] - 1];
+            dF += term(w->n, t + w->dpos[y], w->R) - term(w->n, t, w->R);
+        }
+    } else if (ok) {
+        w->chg[a] = (int32_t)ca;
+        for (int v = 0; v < ntp; v++) {
+            int y = w->tp[v];
+            if (y != moved && as[y])
+                w->chg[as[y] - 1] = w->dpos[y];
+        }
+        dF = sum_terms(w, w->tot, w->chg, w->R + dR) - w->F;
+        w->chg[a] = 0;
+        for (int v = 0; v < ntp; v++)
+            if (as[w->tp[v]])
+                w->chg[as[w->tp[v]] - 1] = 0;
+    }
+    for (int v = 0; v < ntp; v++)
+        w->dpos[w->tp[v]] = 0;
+    as[q] = as[p];
+    as[p] = t0;
+    *out = dF;
+    return ok;
+}
+
 /* The change of F by exchanging positions p and q of session k; false
  * when it would change the session's total and the walk keeps it. */
 static bool delta(rwalk *w, int k, int p, int q, __int128 *out) {
@@ -99,27 +191,7 @@ static bool delta(rwalk *w, int k, int p, int q, __int128 *out) {
                term(w->n, b, w->R);
         return true;
     }
-    int t = as[p];
-    as[p] = as[q];
-    as[q] = t;
-    session_rests(w->mx, w->full, k, as, w->rv2);
-    int P = positions(w, k), moved = as[p] ? p : q, from = moved == p ? q : p;
-    int64_t R = w->R;
-    for (int x = 1; x <= P; x++)
-        if (as[x]) {
-            int d = w->rv2[x] - rv[x == moved ? from : x];
-            w->chg[as[x] - 1] = d;
-            R += d;
-        }
-    bool ok = !w->keep_total || R == w->R;
-    if (ok)
-        *out = sum_terms(w, w->tot, w->chg, R) - w->F;
-    for (int x = 1; x <= P; x++)
-        if (as[x])
-            w->chg[as[x] - 1] = 0;
-    as[q] = as[p];
-    as[p] = t;
-    return ok;
+    return delta_layout(w, k, p, q, out);
 }
 
 /* Make the exchange: session k's rests come out of the totals, the
@@ -137,7 +209,7 @@ static void make(rwalk *w, int k, int p, int q) {
     as[p] = as[q];
     as[q] = t;
     if (!plain)
-        session_rests(w->mx, w->full, k, as, rv);
+        session_rests(w->mx, w->full + (size_t)k * (size_t)w->RT, k, as, rv);
     int64_t R = 0;
     for (int x = 1; x <= P; x++)
         if (as[x])
@@ -156,7 +228,7 @@ static void load(rwalk *w) {
     for (int x = 0; x < w->nk; x++) {
         int k = w->ks[x], P = positions(w, k);
         int32_t *rv = w->rv + (size_t)k * w->P1;
-        session_rests(mx, w->full, k, mx->assign[k], rv);
+        session_rests(mx, w->full + (size_t)k * (size_t)w->RT, k, mx->assign[k], rv);
         for (int p = 1; p <= P; p++)
             if (mx->assign[k][p])
                 w->tot[mx->assign[k][p] - 1] += rv[p];
@@ -186,7 +258,8 @@ static void restore_best(rwalk *w) {
 static void rwalk_free(rwalk *w) {
     free(w->ks);
     free(w->rv);
-    free(w->rv2);
+    free(w->dpos);
+    free(w->tp);
     free(w->tot);
     free(w->fix);
     free(w->chg);
@@ -230,14 +303,17 @@ static bool rwalk_init(rwalk *w, sw_matrix *mx) {
     size_t cells = (size_t)s->nsessions * (size_t)w->P1;
     w->ks = malloc(sizeof *w->ks * (size_t)s->nsessions + 1);
     w->rv = calloc(cells + 1, sizeof *w->rv);
-    w->rv2 = calloc((size_t)w->P1, sizeof *w->rv2);
+    w->RT = maxrt;
+    w->dpos = calloc((size_t)w->P1, sizeof *w->dpos);
+    w->tp = calloc((size_t)w->P1, sizeof *w->tp);
     w->tot = calloc((size_t)w->n + 1, sizeof *w->tot);
     w->fix = calloc((size_t)w->n + 1, sizeof *w->fix);
     w->chg = calloc((size_t)w->n + 1, sizeof *w->chg);
-    w->full = malloc((size_t)maxrt + 1);
+    w->full = malloc((size_t)s->nsessions * (size_t)maxrt + 1);
     w->until = calloc(cells * (size_t)w->n + 1, sizeof *w->until);
     w->best = calloc(cells + 1, sizeof *w->best);
-    if (!w->ks || !w->rv || !w->rv2 || !w->tot || !w->fix || !w->chg || !w->full || !w->until || !w->best) {
+    if (!w->ks || !w->rv || !w->dpos || !w->tp || !w->tot || !w->fix || !w->chg || !w->full ||
+        !w->until || !w->best) {
         rwalk_free(w);
         return false;
     }
@@ -249,10 +325,11 @@ static bool rwalk_init(rwalk *w, sw_matrix *mx) {
         w->fix[i] = mx->rests[i];
     for (int x = 0; x < w->nk; x++) {
         int k = w->ks[x];
-        session_rests(mx, w->full, k, mx->assign[k], w->rv2);
+        int32_t *rv = w->rv + (size_t)k * w->P1;
+        session_rests(mx, w->full + (size_t)k * (size_t)w->RT, k, mx->assign[k], rv);
         for (int p = 1; p <= positions(w, k); p++)
             if (mx->assign[k][p])
-                w->fix[mx->assign[k][p] - 1] -= w->rv2[p];
+                w->fix[mx->assign[k][p] - 1] -= rv[p];
     }
     load(w);
     return true;
@@ -321,7 +398,10 @@ static bool step(rwalk *w, sw_rng *rng, int it, int tenure, __int128 top) {
         return false;
     const int *as = w->mx->assign[bk];
     int a = as[bp], b = as[bq], span = tenure / 2 + 1;
+    __int128 want = w->F + bd;
     make(w, bk, bp, bq);
+    assert(w->F == want); /* the priced change is the made one */
+    (void)want;
     if (a)
         *tabu_at(w, bk, a - 1, bp) = it + tenure + (int)sw_rng_bounded(rng, (uint32_t)span);
     if (b)
@@ -372,44 +452,73 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
         }
     }
     restore_best(&w);
-    if (getenv("SW_DEBUG_RESTS"))
-        fprintf(stderr, "rests walk: %lld iters, F %.0f lb %.0f\n", done, (double)top, (double)lb);
     rwalk_free(&w);
     sw_matrix_rebuild(mx);
+    /* the walk's Sr is the matrix's */
+    assert(sw_i256_cmp(sw_criteria_sr(mx), sw_i256_from_i128(top)) == 0);
     return done;
 }
 
 /* ---- the plan: Sr's bound and layouts that reach its total ---- */
 
+/* Record the layout idx (its e empty positions) of total T: counted, and
+ * kept when the reservoir draws it (uniform among those of its total). */
+static void record(sw_rests_layouts *out, int T, const int *idx, sw_rng *rng) {
+    int c = ++out->seen[T], slot = c <= RESTS_KEEP ? c - 1 : (int)sw_rng_bounded(rng, (uint32_t)c);
+    if (slot < RESTS_KEEP && out->e > 0)
+        memcpy(out->empty + ((size_t)T * RESTS_KEEP + (size_t)slot) * (size_t)out->e, idx,
+               sizeof *idx * (size_t)out->e);
+}
+
+/* The next e-subset of 1..P in lexicographic order; false after the last. */
+static bool next_subset(int *idx, int e, int P) {
+    int x = e - 1;
+    while (x >= 0 && idx[x] == P - e + x + 1)
+        x--;
+    if (x < 0)
+        return false;
+    idx[x]++;
+    for (int y = x + 1; y < e; y++)
+        idx[y] = idx[y - 1] + 1;
+    return true;
+}
+
 /* The layouts of e empty positions among the P of session k's movement:
- * every total of rests they give (seen[T]), and up to RESTS_KEEP of them a
- * total, drawn uniformly (reservoir) by a fixed stream, as lists of e
- * empty positions. False when there are too many to enumerate or out of
- * memory. */
-static bool session_layouts(const sw_matrix *mx, int k, int e, sw_rests_layouts *out, int *occ,
-                            char *full, int32_t *rv) {
+ * the totals of rests they give (seen[T] counts them), and up to
+ * RESTS_KEEP of each total as lists of e empty positions. Every layout
+ * when they are at most RESTS_LAYOUTS (*exact), else that many drawn at
+ * random; the draws come from a fixed stream, so the plan is the same for
+ * every run. False when out of memory. */
+static bool session_layouts(const sw_matrix *mx, int k, int e, sw_rests_layouts *out, bool *exact,
+                            int *occ, char *full, int32_t *rv) {
     const sw_season *s = mx->season;
     const sw_movement *m = &s->movements[s->sessions[k].movement];
     int P = m->positions, width = P * m->rounds;
     double count = 1;
     for (int x = 0; x < e; x++)
         count = count * (P - x) / (x + 1);
-    if (count > RESTS_BOUND_LAYOUTS || e > P)
-        return false;
+    bool all = count <= RESTS_LAYOUTS;
+    *exact = *exact && all;
     out->e = e;
     out->width = width;
     out->seen = calloc((size_t)width + 1, sizeof *out->seen);
     out->empty = malloc(sizeof *out->empty * ((size_t)width + 1) * RESTS_KEEP * (size_t)(e + 1));
-    int *idx = malloc(sizeof *idx * ((size_t)e + 1));
+    int *idx = malloc(sizeof *idx * ((size_t)P + 1));
     if (!out->seen || !out->empty || !idx) {
         free(idx);
         return false;
     }
     sw_rng rng;
     sw_rng_seed(&rng, UINT64_C(0x5e47), (uint64_t)k);
-    for (int x = 0; x < e; x++)
+    for (int x = 0; x < P; x++)
         idx[x] = x + 1;
-    for (;;) {
+    for (long draw = 0; all || draw < RESTS_LAYOUTS; draw++) {
+        if (!all) /* the first e of a partial shuffle: a uniform e-subset */
+            for (int x = 0; x < e; x++) {
+                int y = x + (int)sw_rng_bounded(&rng, (uint32_t)(P - x)), t = idx[x];
+                idx[x] = idx[y];
+                idx[y] = t;
+            }
         for (int p = 1; p <= P; p++)
             occ[p] = 1;
         for (int x = 0; x < e; x++)
@@ -418,20 +527,25 @@ static bool session_layouts(const sw_matrix *mx, int k, int e, sw_rests_layouts 
         int T = 0;
         for (int p = 1; p <= P; p++)
             T += occ[p] ? rv[p] : 0;
-        int c = ++out->seen[T], slot = c <= RESTS_KEEP ? c - 1 : (int)sw_rng_bounded(&rng, (uint32_t)c);
-        if (slot < RESTS_KEEP && e > 0)
-            memcpy(out->empty + ((size_t)T * RESTS_KEEP + (size_t)slot) * (size_t)e, idx,
-                   sizeof *idx * (size_t)e);
-        int x = e - 1;
-        while (x >= 0 && idx[x] == P - e + x + 1)
-            x--;
-        if (x < 0)
+        record(out, T, idx, &rng);
+        if (all && !next_subset(idx, e, P))
             break;
-        idx[x]++;
-        for (int y = x + 1; y < e; y++)
-            idx[y] = idx[y - 1] + 1;
     }
     free(idx);
+    return true;
+}
+
+static bool copy_layouts(sw_rests_layouts *dst, const sw_rests_layouts *src) {
+    size_t seen = sizeof *src->seen * ((size_t)src->width + 1),
+           empty =
+               sizeof *src->empty * ((size_t)src->width + 1) * RESTS_KEEP * (size_t)(src->e + 1);
+    *dst = *src;
+    dst->seen = malloc(seen);
+    dst->empty = malloc(empty);
+    if (!dst->seen || !dst->empty)
+        return false;
+    memcpy(dst->seen, src->seen, seen);
+    memcpy(dst->empty, src->empty, empty);
     return true;
 }
 
@@ -474,6 +588,7 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
     for (int i = 0; i < s->n; i++)
         fixed += mx->rests[i];
     pl->pins = false;
+    pl->exact = true;
     for (int k = 0; ok && k < s->nsessions; k++) {
         if (s->sessions[k].played)
             continue;
@@ -484,7 +599,13 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
             fixed -= mx->assign[k][p] ? rv[p] : 0;
         pl->pins = pl->pins || s->sessions[k].fixed;
         pl->ks[pl->nk] = k;
-        ok = session_layouts(mx, k, e, &pl->lay[pl->nk], occ, full, rv);
+        /* sessions of the same movement and count share the layouts */
+        int same = -1;
+        for (int x = 0; x < pl->nk && same < 0; x++)
+            if (s->sessions[pl->ks[x]].movement == s->sessions[k].movement && pl->lay[x].e == e)
+                same = x;
+        ok = same >= 0 ? copy_layouts(&pl->lay[pl->nk], &pl->lay[same])
+                       : session_layouts(mx, k, e, &pl->lay[pl->nk], &pl->exact, occ, full, rv);
         pl->span += ok ? pl->lay[pl->nk].width : 0;
         pl->nk++;
     }
@@ -515,6 +636,7 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
                 have = true;
             }
         pl->ok = have;
+        pl->fixed = fixed;
         pl->bound = sw_i256_from_i128(have ? lb : 0);
     }
     free(occ);
@@ -530,7 +652,15 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
  * its taken positions. */
 static void seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng) {
     size_t row = (size_t)pl->span + 1;
+    /* any total that gives the bound (several may: more diverse starts) */
+    const char *last = pl->reach + row * (size_t)pl->nk;
+    __int128 lb = 0;
+    (void)sw_i256_to_i128(pl->bound, &lb);
     int64_t left = pl->target;
+    uint32_t ways = 0;
+    for (int64_t v = 0; v <= pl->span; v++)
+        if (last[v] && flat(w->n, pl->fixed + v) == lb && sw_rng_bounded(rng, ++ways) == 0)
+            left = v;
     int *perm = malloc(sizeof *perm * (size_t)w->P1);
     if (!perm)
         return;
@@ -547,9 +677,9 @@ static void seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng) {
         left -= pick;
         int k = pl->ks[x], P = positions(w, k);
         int kept = L->seen[pick] < RESTS_KEEP ? L->seen[pick] : RESTS_KEEP;
-        const int *emp = L->empty + ((size_t)pick * RESTS_KEEP +
-                                     (size_t)sw_rng_bounded(rng, (uint32_t)kept)) *
-                                        (size_t)L->e;
+        const int *emp =
+            L->empty + ((size_t)pick * RESTS_KEEP + (size_t)sw_rng_bounded(rng, (uint32_t)kept)) *
+                           (size_t)L->e;
         int *as = w->mx->assign[k], np = 0;
         for (int p = 1; p <= P; p++)
             if (as[p])

@@ -30,6 +30,7 @@
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 #define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
+#define RESTS_STARTS 8        /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
 static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
@@ -204,6 +205,32 @@ typedef struct anneal_clock {
     double allot, expect;
 } anneal_clock;
 
+/* Sit-outs to choose, the start of a restart: the rests walk reaches Sr's
+ * bound on layouts of empty positions drawn at random, and the phases
+ * after it keep those layouts (plain swaps only). So RESTS_STARTS walks,
+ * each followed by a descent that keeps Sr, and the best by the final
+ * order goes on (docs/search.md). */
+static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
+                        const sw_limits *lim) {
+    sw_criteria best, c;
+    for (int x = 0; x < RESTS_STARTS && !(x > 0 && sw_over(lim)); x++) {
+        if (x > 0)
+            sw_search_randomize(&w->cur, rng);
+        w->rests_iters += sw_rests_run(&w->cur, rng, o->rests, plan, lim);
+        sw_engine E;
+        sw_engine_init(&E, &w->cur);
+        E.keep_sr = true;
+        w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
+        sw_engine_free(&E);
+        sw_criteria_compute(&w->cur, &c);
+        if (x == 0 || sw_search_compare_final(&c, &best) < 0) {
+            best = c;
+            sw_matrix_assign_from(&w->scratch, &w->cur);
+        }
+    }
+    sw_matrix_assign_from(&w->cur, &w->scratch);
+}
+
 static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
                         const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
                         const sw_rests_plan *plan) {
@@ -216,7 +243,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * phases below keep them (docs/search.md). */
     bool keep_sr = o->rests > 0 && r > 0;
     if (keep_sr)
-        w->rests_iters += sw_rests_run(&w->cur, &rng, o->rests, plan, lim);
+        rests_start(w, o, plan, &rng, lim);
     /* Restart 0 keeps the season's own assignment as its start: annealing
      * would forget it, and the result must never be worse than the input.
      * With the annealing on, restart 0 is that guarantee only (a descent):
@@ -369,12 +396,13 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
-    /* the rests-first walk's plan (once a run: the layouts are counted) */
+    double t0 = sw_now();
+    sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
+    /* the rests-first walk's plan (once a run, in the budget: the layouts
+     * are counted) */
     sw_rests_plan plan = {0};
     if (ok && eff.rests > 0)
         sw_rests_plan_init(&plan, &base);
-    double t0 = sw_now();
-    sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
