@@ -208,7 +208,7 @@ typedef struct sw_rests_plan {
     bool ok, exact;
     bool pins; /* some session to plan has pins: the walk starts as seated */
     sw_i256 bound;
-    int64_t target, span;  /* the sessions' total that gives the bound; its most */
+    int64_t span;          /* the most rests the sessions to plan can give */
     int64_t fixed;         /* the total of rests carried over and played */
     int nk, *ks;           /* the sessions to plan */
     sw_rests_layouts *lay; /* [nk] */

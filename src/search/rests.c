@@ -19,16 +19,19 @@
 #include "search/engine.h"
 #include "season/season.h"
 
-/* Base tenure, stall limit and the kick's random exchanges (measured in
- * docs/search.md). */
+/* Base tenure, stall limit, the kick's random exchanges and the kicks
+ * without a new best after which a walk gives up (docs/search.md). */
 #define RESTS_TENURE 4
 #define RESTS_STALL 40
 #define RESTS_KICK 3
+#define RESTS_KICKS 5
 /* Layouts of empty positions a session enumerates for the plan (beyond
  * that, it draws this many), and how many it keeps for each total of
  * rests. */
 #define RESTS_LAYOUTS 50000
 #define RESTS_KEEP 64
+/* Totals of rests (that give the bound) a walk tries, least first. */
+#define RESTS_TARGETS 4
 
 typedef struct rwalk {
     sw_matrix *mx;
@@ -53,6 +56,12 @@ typedef struct rwalk {
 static inline __int128 term(int64_t N, int64_t x, int64_t R) {
     __int128 d = (__int128)N * x - R, d2 = d * d;
     return d2 * d2;
+}
+
+/* The flattest spread of R rests over n participants, as N^4 Sr. */
+static __int128 flat(int64_t n, int64_t R) {
+    int64_t q = R / n, rem = R % n;
+    return (__int128)(n - rem) * term(n, q, R) + (__int128)rem * term(n, q + 1, R);
 }
 
 /* Rests of every position of session k under the occupancy as (as the
@@ -409,7 +418,43 @@ static bool step(rwalk *w, sw_rng *rng, int it, int tenure, __int128 top) {
     return true;
 }
 
-static void seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng);
+/* The tabu walk from the state in w for at most iters iterations, until
+ * Sr reaches lb; w ends in the best state seen. Returns the iterations
+ * made; *top is the best F. */
+static long long walk(rwalk *w, sw_rng *rng, int iters, __int128 lb, const sw_limits *lim,
+                      __int128 *top) {
+    int nitems = 0;
+    for (int x = 0; x < w->nk; x++)
+        nitems += sw_season_present_count(w->s, w->ks[x]);
+    int tenure = RESTS_TENURE + nitems / 20;
+    memset(w->until, 0, sizeof *w->until * (size_t)w->s->nsessions * (size_t)w->n * (size_t)w->P1);
+    *top = w->F;
+    save_best(w);
+    long long done = 0;
+    int stall = 0, kicks = 0;
+    for (int it = 1; it <= iters && *top > lb && kicks < RESTS_KICKS; it++, done++) {
+        if ((it & 15) == 0 && sw_over(lim))
+            break;
+        if (!step(w, rng, it, tenure, *top))
+            break;
+        if (w->F < *top) {
+            *top = w->F;
+            save_best(w);
+            stall = kicks = 0;
+        } else if (++stall >= RESTS_STALL) {
+            /* circling: back to the best, kicked */
+            restore_best(w);
+            for (int x = 0; x < RESTS_KICK; x++)
+                kick(w, rng);
+            stall = 0;
+            kicks++;
+        }
+    }
+    restore_best(w);
+    return done;
+}
+
+static bool seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng, int64_t target);
 
 long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_plan *pl,
                        const sw_limits *lim) {
@@ -418,40 +463,45 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
     rwalk w;
     if (!rwalk_init(&w, mx))
         return 0;
-    /* Start on layouts that can give Sr's bound: the walk then balances
-     * who takes which rests (pins: from the random seating as it is). */
-    if (pl->ok && !pl->pins) {
-        seat_target(&w, pl, rng);
-        w.keep_total = true;
-    }
-    int nitems = 0;
-    for (int x = 0; x < w.nk; x++)
-        nitems += sw_season_present_count(w.s, w.ks[x]);
-    int tenure = RESTS_TENURE + nitems / 20;
-    __int128 lb = 0, top = w.F;
+    __int128 lb = 0, top;
+    long long done = 0;
     if (pl->ok)
         (void)sw_i256_to_i128(pl->bound, &lb);
-    save_best(&w);
-    long long done = 0;
-    int stall = 0;
-    for (int it = 1; it <= iters && top > lb; it++, done++) {
-        if ((it & 15) == 0 && sw_over(lim))
-            break;
-        if (!step(&w, rng, it, tenure, top))
-            break;
-        if (w.F < top) {
-            top = w.F;
-            save_best(&w);
-            stall = 0;
-        } else if (++stall >= RESTS_STALL) {
-            /* circling: back to the best, kicked */
-            restore_best(&w);
-            for (int x = 0; x < RESTS_KICK; x++)
-                kick(&w, rng);
-            stall = 0;
+    if (!pl->ok || pl->pins) {
+        /* from the seating as it is (the pins kept), every move */
+        done = walk(&w, rng, iters, lb, lim, &top);
+    } else {
+        /* From layouts of a total that gives the bound, keeping the
+         * sessions' totals: the walk deals the rests. Several totals may
+         * give it; the least first (the fewest rests, so the most
+         * meetings: 12p7rTeamH with 9 pairs reached So 0 there and not
+         * from totals drawn at random), the next when the walk ends above
+         * the bound (40p6r10+10+10+10TeamS with 35 pairs has Sr 0 only
+         * from the third). The best state over them is kept. */
+        const char *last = pl->reach + ((size_t)pl->span + 1) * (size_t)pl->nk;
+        size_t cells = (size_t)w.s->nsessions * (size_t)w.P1;
+        int *keep = malloc(sizeof *keep * cells + 1), tries = 0;
+        __int128 kept = -1;
+        w.keep_total = true;
+        for (int64_t v = 0; keep && v <= pl->span && tries < RESTS_TARGETS; v++) {
+            if (!last[v] || flat(w.n, pl->fixed + v) != lb || !seat_target(&w, pl, rng, v))
+                continue;
+            tries++;
+            done += walk(&w, rng, iters / RESTS_TARGETS, lb, lim, &top);
+            if (kept < 0 || top < kept) {
+                kept = top;
+                memcpy(keep, w.best, sizeof *keep * cells);
+            }
+            if (top <= lb || sw_over(lim))
+                break;
         }
+        if (kept >= 0) {
+            memcpy(w.best, keep, sizeof *keep * cells);
+            restore_best(&w);
+        }
+        top = w.F;
+        free(keep);
     }
-    restore_best(&w);
     rwalk_free(&w);
     sw_matrix_rebuild(mx);
     /* the walk's Sr is the matrix's */
@@ -560,12 +610,6 @@ void sw_rests_plan_free(sw_rests_plan *pl) {
     memset(pl, 0, sizeof *pl);
 }
 
-/* The flattest spread of R rests over n participants, as N^4 Sr. */
-static __int128 flat(int64_t n, int64_t R) {
-    int64_t q = R / n, rem = R % n;
-    return (__int128)(n - rem) * term(n, q, R) + (__int128)rem * term(n, q + 1, R);
-}
-
 void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
     const sw_season *s = mx->season;
     memset(pl, 0, sizeof *pl);
@@ -632,7 +676,6 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
         for (int64_t v = 0; v <= top; v++)
             if (last[v] && (!have || flat(s->n, fixed + v) < lb)) {
                 lb = flat(s->n, fixed + v);
-                pl->target = v;
                 have = true;
             }
         pl->ok = have;
@@ -646,24 +689,16 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
         sw_rests_plan_free(pl);
 }
 
-/* Seat the sessions on layouts whose totals give the plan's target: the
+/* Seat the sessions on layouts whose totals give the total target: the
  * totals drawn back from the last session (any that the earlier ones can
  * complete), a layout of each drawn, the present participants shuffled on
  * its taken positions. */
-static void seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng) {
+static bool seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng, int64_t target) {
     size_t row = (size_t)pl->span + 1;
-    /* any total that gives the bound (several may: more diverse starts) */
-    const char *last = pl->reach + row * (size_t)pl->nk;
-    __int128 lb = 0;
-    (void)sw_i256_to_i128(pl->bound, &lb);
-    int64_t left = pl->target;
-    uint32_t ways = 0;
-    for (int64_t v = 0; v <= pl->span; v++)
-        if (last[v] && flat(w->n, pl->fixed + v) == lb && sw_rng_bounded(rng, ++ways) == 0)
-            left = v;
+    int64_t left = target;
     int *perm = malloc(sizeof *perm * (size_t)w->P1);
     if (!perm)
-        return;
+        return false;
     for (int x = pl->nk - 1; x >= 0; x--) {
         const sw_rests_layouts *L = &pl->lay[x];
         const char *before = pl->reach + row * (size_t)x;
@@ -694,4 +729,5 @@ static void seat_target(rwalk *w, const sw_rests_plan *pl, sw_rng *rng) {
     }
     free(perm);
     load(w);
+    return true;
 }
