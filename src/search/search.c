@@ -30,7 +30,7 @@
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 #define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
-#define RESTS_STARTS 8        /* rests walks a restart, the best after a descent goes on */
+#define RESTS_STARTS 64       /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
 static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
@@ -207,13 +207,19 @@ typedef struct anneal_clock {
 
 /* Sit-outs to choose, the start of a restart: the rests walk reaches Sr's
  * bound on layouts of empty positions drawn at random, and the phases
- * after it keep those layouts (plain swaps only). So RESTS_STARTS walks,
- * each followed by a descent that keeps Sr, and the best by the final
- * order goes on (docs/search.md). */
+ * after it keep those layouts (plain swaps only), which decide whether So
+ * can reach its bound. So RESTS_STARTS walks, each followed by a descent
+ * that keeps Sr, and the best by the final order goes on (docs/search.md:
+ * 16p7rTeamS with 14 pairs, restarts at So's bound 6 of 8 with 64 starts,
+ * 1 of 8 with 8). In time mode the starts end after `seconds` (at least
+ * one is made), so a large season keeps time for the annealing. */
 static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
-                        const sw_limits *lim) {
+                        const sw_limits *lim, double seconds) {
     sw_criteria best, c;
-    for (int x = 0; x < RESTS_STARTS && !(x > 0 && sw_over(lim)); x++) {
+    double end = seconds > 0 ? sw_now() + seconds : 0;
+    for (int x = 0; x < RESTS_STARTS; x++) {
+        if (x > 0 && (sw_over(lim) || (end > 0 && sw_now() > end)))
+            break;
         if (x > 0)
             sw_search_randomize(&w->cur, rng);
         w->rests_iters += sw_rests_run(&w->cur, rng, o->rests, plan, lim);
@@ -243,7 +249,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * phases below keep them (docs/search.md). */
     bool keep_sr = o->rests > 0 && r > 0;
     if (keep_sr)
-        rests_start(w, o, plan, &rng, lim);
+        rests_start(w, o, plan, &rng, lim, ac.allot / 2);
     /* Restart 0 keeps the season's own assignment as its start: annealing
      * would forget it, and the result must never be worse than the input.
      * With the annealing on, restart 0 is that guarantee only (a descent):
