@@ -192,12 +192,14 @@ static inline bool sw_move_admissible(const sw_engine *E, int k, int p, int q, b
 }
 
 /* The rests-first start (rests.c). The plan, made once a run: for each
- * session to plan the totals of rests its layouts of empty positions can
- * give (every layout, or with too many a fixed sample) with some layouts
- * of each; the total over the sessions whose flattest spread is least,
- * and that spread as N^4 Sr: with every layout counted (exact) a lower
- * bound on Sr over the season's assignments (pins ignored). ok false: out
- * of memory, or sums beyond 128 bits; the walk then ends only at Sr 0. */
+ * session to plan, the totals of rests its layouts of empty positions can
+ * give (every layout, or with too many a fixed sample), with some layouts
+ * of each; which season totals the sessions can give together (reach),
+ * and the least flattest spread of those as N^4 Sr (bound): with every
+ * layout counted (exact) a lower bound on Sr over the season's
+ * assignments (pins ignored); the totals that give it are the walk's
+ * targets. ok false: out of memory, or sums beyond 128 bits; the walk then
+ * starts from the seating as it is and ends only at Sr 0. */
 typedef struct sw_rests_layouts {
     int e, width; /* empty positions; the largest total of rests */
     int *seen;    /* [width+1]: layouts giving each total */
@@ -218,10 +220,12 @@ typedef struct sw_rests_plan {
 void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx);
 void sw_rests_plan_free(sw_rests_plan *pl);
 
-/* A tabu walk of at most `iters` iterations over the exchanges of the
- * sessions to plan, ranked by Sr alone, from layouts of the plan's total
- * (without pins), ending when Sr reaches the plan's bound; mx ends in the
- * best state seen, rebuilt. Returns the iterations made. */
+/* A tabu walk on Sr alone over the exchanges of the sessions to plan, at
+ * most `iters` iterations, ending when Sr reaches the plan's bound. From
+ * layouts of the plan's target totals (least first, up to four), every
+ * session keeping its total; with pins (or no plan) from the seating as
+ * it is, every exchange. mx ends in the best state seen, rebuilt. Returns
+ * the iterations made. */
 long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_plan *pl,
                        const sw_limits *lim);
 

@@ -1,16 +1,18 @@
-/* src/search/rests.c: the rests-first start of a sit-out season: a tabu
- * walk that minimises Sr alone, and the bound that ends it early.
+/* src/search/rests.c: the rests-first start of a sit-out season: the plan
+ * (a lower bound on Sr and the layouts that can reach it) and a tabu walk
+ * that minimises Sr alone.
  *
  * Sr depends only on each participant's rest total: the rests carried over
  * and those of played sessions, plus, in each session to plan, the rounds
- * its position sits out, which follow from the session's empty positions
- * (a table with an empty seat does not play). The walk keeps, per session,
- * the rests of every position for its current empty positions, and the
- * totals. A plain swap moves d rests from one participant to the other (two
- * terms of Sr); an exchange with an empty position moves an empty seat, so
- * the session's rests are recounted and Sr summed again (O(positions x
- * rounds + n), no matrix touched). Sr is the exact integer N^4 Sr =
- * sum (N r_i - R)^4 (R the total), in 128 bits where proven to fit.
+ * its position sits out, which follow from the session's layout, its
+ * empty positions (a table with an empty seat does not play). The walk
+ * keeps, per session, the rests of every position for its layout and
+ * whether each table plays, and the totals. A plain swap moves d rests
+ * from one participant to the other (two terms of Sr); an exchange with an
+ * empty seat changes whether the tables where its two positions sit play,
+ * and so only their positions' rests (O(rounds x seats), no matrix
+ * touched). Sr is the exact integer N^4 Sr = sum (N r_i - R)^4 (R the
+ * total), in 128 bits where proven to fit.
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>
