@@ -44,9 +44,11 @@ static const char usage[] =
     "  --threads T    threads (default: all cores)\n"
     "  --picolo       picolo's plain method: best-improvement descents only\n"
     "  --anneal N     annealing proposals per restart (default: 5000 sweeps of\n"
-    "                 the neighbourhood when no sit-out is to be chosen, else 0)\n"
-    "  --tabu I       tabu iterations per restart (default 30000 when no sit-out\n"
-    "                 is to be chosen, else 0)\n"
+    "                 the neighbourhood)\n"
+    "  --tabu I       tabu iterations per restart (default 30000)\n"
+    "  --rests I      with sit-outs to choose: a walk on the rests alone of at\n"
+    "                 most I iterations starts each restart, and the phases\n"
+    "                 after it keep Sr (default 2000; 0 = none)\n"
     "  --kicks K      after each descent, K rounds of two random exchanges and a\n"
     "                 new descent, kept when not worse (iterated local search)\n"
     "  --compound R   after each descent, up to R moves made of two exchanges\n"
@@ -62,12 +64,13 @@ static const char usage[] =
     "\n"
     "The default method: each restart anneals So+Sr from a random assignment,\n"
     "descends, then runs a tabu search for Sp and Sc on the best So reached\n"
-    "(docs/search.md). With sit-outs to choose it is picolo's restarts.\n"
+    "(docs/search.md). With sit-outs to choose, a walk on the rests alone\n"
+    "finds the fairest rests first, and the phases after it keep them.\n"
     "Ctrl-C stops early and reports the best assignment found so far.\n";
 
 typedef struct options {
     const char *season, *movement, *parenfile, *out, *html, *seats_csv;
-    long sessions, pairs, restarts, threads, kicks, tabu, compound, anneal;
+    long sessions, pairs, restarts, threads, kicks, tabu, compound, anneal, rests;
     unsigned long long seed;
     double time;
     int format; /* 0 text, 1 json, 2 csv */
@@ -81,9 +84,9 @@ static int bad(const char *msg, const char *arg) {
 /* The options that take a value. */
 static bool takes_value(const char *a) {
     static const char *const with_value[] = {
-        "--restarts", "--kicks",     "--compound", "--tabu",      "--anneal",
-        "--html",     "--seats-csv", "--threads",  "--seed",      "--time",
-        "--sessions", "--pairs",     "--movement", "--parenfile", "-o"};
+        "--restarts", "--kicks",     "--compound",  "--tabu", "--anneal", "--rests",
+        "--html",     "--seats-csv", "--threads",   "--seed", "--time",   "--sessions",
+        "--pairs",    "--movement",  "--parenfile", "-o"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
         if (!strcmp(a, with_value[i]))
             return true;
@@ -91,8 +94,13 @@ static bool takes_value(const char *a) {
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-    *o =
-        (options){.restarts = -1, .tabu = -1, .anneal = -1, .seed = 1, .sessions = -1, .pairs = -1};
+    *o = (options){.restarts = -1,
+                   .tabu = -1,
+                   .anneal = -1,
+                   .rests = -1,
+                   .seed = 1,
+                   .sessions = -1,
+                   .pairs = -1};
     o->progress = isatty(2);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -128,6 +136,10 @@ static int parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--anneal")) {
             if (sw_cli_parse_int(v, 0, 2000000000, &o->anneal))
                 return bad("--anneal wants a whole number from 0, got", v);
+            i++;
+        } else if (!strcmp(a, "--rests")) {
+            if (sw_cli_parse_int(v, 0, 100000000, &o->rests))
+                return bad("--rests wants a whole number from 0, got", v);
             i++;
         } else if (!strcmp(a, "--tabu")) {
             if (sw_cli_parse_int(v, 0, 100000000, &o->tabu))
@@ -409,6 +421,8 @@ int sw_cmd_optimize(int argc, char **argv) {
         so.tabu = (int)o.tabu;
     if (o.anneal >= 0)
         so.anneal = o.anneal;
+    if (o.rests >= 0)
+        so.rests = (int)o.rests;
     sw_search_result res;
     st = sw_search_run(&s, &so, &res, &err);
     sw_cli_release_sigint(&old);
@@ -453,6 +467,8 @@ int sw_cmd_optimize(int argc, char **argv) {
         if (res.annealed > 0)
             sw_strbuf_printf(&sb, "annealing %lld proposals in all (up to %lld a schedule), ",
                              res.annealed, res.anneal_each);
+        if (res.rests_iters > 0)
+            sw_strbuf_printf(&sb, "rests walk %lld iterations, ", res.rests_iters);
         if (res.tabu_iters > 0)
             sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
         sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,

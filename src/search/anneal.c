@@ -35,7 +35,7 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
  * of So that a descent or a tabu walk on the full order does not cross;
  * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        double seconds, const sw_limits *lim, long long *evaluated) {
+                        double seconds, bool keep_sr, const sw_limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -45,6 +45,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         return 0;
     sw_engine E;
     sw_engine_init(&E, mx);
+    E.keep_sr = keep_sr;
     long long evals = 0;
     /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
     const double lambda = ANNEAL_SC_WEIGHT;
@@ -68,7 +69,10 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         }
         if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
             continue;
-        sw_move_price(&E, &c, sw_matrix_tables_ready(mx, c.k));
+        bool ready = sw_matrix_tables_ready(mx, c.k);
+        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready))
+            continue;
+        sw_move_price(&E, &c, ready);
         double d = (double)sw_i256_to_ld(c.sosr);
         if (d > 0) {
             sum += d;
@@ -116,8 +120,10 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         temp *= cool;
         if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
             continue;
-        evals++;
         bool ready = sw_matrix_tables_ready(mx, c.k);
+        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready))
+            continue;
+        evals++;
         const int *as = mx->assign[c.k];
         __int128 d128;
         double d;

@@ -146,6 +146,8 @@ long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
         best.have_rest = true;
         best.narrow = true; /* delta 0 */
         for (sw_scan it = sw_scan_start(mx, lim, true); sw_scan_next(&it);) {
+            if (!sw_move_admissible(E, it.k, it.p, it.q, it.ready))
+                continue;
             evals++;
             c.k = it.k;
             c.p = it.p;
@@ -223,9 +225,14 @@ long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps, volatile s
     return sw_descend_rests_first(mx, max_steps, &lim, evaluated);
 }
 
-/* One random exchange in a session that is not played (no-op when none is
- * free, or when a few draws all break a pin). */
 void sw_random_exchange(sw_matrix *mx, sw_rng *rng) {
+    sw_random_exchange_keeping(mx, rng, false);
+}
+
+/* One random exchange in a session that is not played (no-op when none is
+ * free, or when a few draws all break a pin or, with keep_sr, could raise
+ * Sr). */
+void sw_random_exchange_keeping(sw_matrix *mx, sw_rng *rng, bool keep_sr) {
     const sw_season *s = mx->season;
     int free_sessions = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -244,9 +251,11 @@ void sw_random_exchange(sw_matrix *mx, sw_rng *rng) {
         int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
         if (q >= p)
             q++;
-        if (sw_season_may_exchange(s, k, mx->assign[k], p, q)) {
-            sw_matrix_exchange(mx, k, p, q);
-            return;
-        }
+        if (!sw_season_may_exchange(s, k, mx->assign[k], p, q))
+            continue;
+        if (keep_sr && !(sw_matrix_tables_ready(mx, k) && sw_keeps_sr(mx, k, p, q)))
+            continue;
+        sw_matrix_exchange(mx, k, p, q);
+        return;
     }
 }

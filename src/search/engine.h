@@ -110,9 +110,10 @@ static inline bool sw_scan_next(sw_scan *it) {
 typedef struct sw_engine {
     sw_matrix *mx;
     sw_pricer pr;
-    bool pricer; /* tables allocated */
-    bool fast;   /* tables in sync and within bounds for this state */
-    sw_key cur;  /* the state's full key (sosr, sp2, sc) */
+    bool pricer;  /* tables allocated */
+    bool fast;    /* tables in sync and within bounds for this state */
+    bool keep_sr; /* only exchanges that cannot raise Sr (sw_keeps_sr) */
+    sw_key cur;   /* the state's full key (sosr, sp2, sc) */
 } sw_engine;
 
 typedef struct sw_move {
@@ -161,22 +162,88 @@ long long sw_engine_descend(sw_engine *E, int max_steps, const sw_limits *lim,
 long long sw_descend_rests_first(sw_matrix *mx, int max_steps, const sw_limits *lim,
                                  long long *evaluated);
 
-/* One random exchange in a session that is not played. */
+/* One random exchange in a session that is not played; with keep_sr one
+ * that cannot raise Sr (no-op when a few draws find none). */
 void sw_random_exchange(sw_matrix *mx, sw_rng *rng);
+void sw_random_exchange_keeping(sw_matrix *mx, sw_rng *rng, bool keep_sr);
+
+/* Whether the exchange of positions p and q of session k cannot raise Sr:
+ * a plain swap (the rests of the session's positions stay) that moves the
+ * first participant's rest total, by d = wr[q] - wr[p], no further than to
+ * the second's. Only those two totals change, by d and -d, and with their
+ * sum S fixed (N x - R)^4 + (N (S - x) - R)^4 is convex and symmetric about
+ * S / 2, so Sr keeps or falls exactly when the new total lies between the
+ * old ones (inclusive). Needs session k's tables in sync. */
+static inline bool sw_keeps_sr(const sw_matrix *mx, int k, int p, int q) {
+    const int *as = mx->assign[k];
+    if (!as[p] || !as[q])
+        return false;
+    int d = mx->wr[k][q] - mx->wr[k][p];
+    if (d == 0)
+        return true;
+    int gap = mx->rests[as[q] - 1] - mx->rests[as[p] - 1];
+    return d > 0 ? d <= gap : d >= gap;
+}
+
+/* Whether a move of a phase is admissible: anything allowed, or with
+ * keep_sr only the exchanges sw_keeps_sr accepts (the tables in sync). */
+static inline bool sw_move_admissible(const sw_engine *E, int k, int p, int q, bool ready) {
+    return !E->keep_sr || (ready && sw_keeps_sr(E->mx, k, p, q));
+}
+
+/* The rests-first start (rests.c). The plan, made once a run: for each
+ * session to plan, the totals of rests its layouts of empty positions can
+ * give (every layout, or with too many a fixed sample), with some layouts
+ * of each; which season totals the sessions can give together (reach),
+ * and the least flattest spread of those as N^4 Sr (bound): with every
+ * layout counted (exact) a lower bound on Sr over the season's
+ * assignments (pins ignored); the totals that give it are the walk's
+ * targets. ok false: out of memory, or sums beyond 128 bits; the walk then
+ * starts from the seating as it is and ends only at Sr 0. */
+typedef struct sw_rests_layouts {
+    int e, width; /* empty positions; the largest total of rests */
+    int *seen;    /* [width+1]: layouts giving each total */
+    int *empty;   /* [(width+1) * RESTS_KEEP * e]: some of them, e positions each */
+} sw_rests_layouts;
+
+typedef struct sw_rests_plan {
+    bool ok, exact;
+    bool pins; /* some session to plan has pins: the walk starts as seated */
+    sw_i256 bound;
+    int64_t span;          /* the most rests the sessions to plan can give */
+    int64_t fixed;         /* the total of rests carried over and played */
+    int nk, *ks;           /* the sessions to plan */
+    sw_rests_layouts *lay; /* [nk] */
+    char *reach;           /* [(nk+1)*(span+1)]: totals the first x sessions can give */
+} sw_rests_plan;
+
+void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx);
+void sw_rests_plan_free(sw_rests_plan *pl);
+
+/* A tabu walk on Sr alone over the exchanges of the sessions to plan, at
+ * most `iters` iterations, ending when Sr reaches the plan's bound. From
+ * layouts of the plan's target totals (least first, up to four), every
+ * session keeping its total; with pins (or no plan) from the seating as
+ * it is, every exchange. mx ends in the best state seen, rebuilt. Returns
+ * the iterations made. */
+long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_plan *pl,
+                       const sw_limits *lim);
 
 /* The tabu phase (tabu.c): returns the iterations made; mx ends in the best
  * state seen (by So+Sr, Sp, Sc), scratch holds it. sc_weight 0 ranks the
  * moves that way too; sc_weight w > 0 ranks the non-improving moves by
  * So+Sr + w Sc among the few with the lowest So+Sr change, so the walk
- * off So's plateau heads for low Sc. */
+ * off So's plateau heads for low Sc. keep_sr: only the exchanges that
+ * cannot raise Sr (sw_keeps_sr), the stall kicks too. */
 long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
-                      const sw_limits *lim, long long *evaluated);
+                      bool keep_sr, const sw_limits *lim, long long *evaluated);
 
 /* The annealing phase (anneal.c): returns the proposals made. t0_factor
  * scales the start temperature (the mean worsening of a random exchange);
- * seconds > 0 (time mode) also ends the schedule after that long. */
+ * seconds > 0 (time mode) also ends the schedule after that long.
+ * keep_sr: only the exchanges that cannot raise Sr are proposed. */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        double seconds, const sw_limits *lim, long long *evaluated);
+                        double seconds, bool keep_sr, const sw_limits *lim, long long *evaluated);
 
 /* Seconds one annealing proposal takes on mx (measured). */
 double sw_anneal_cost(sw_matrix *mx, uint64_t seed);

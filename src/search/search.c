@@ -29,6 +29,8 @@
 #define TABU_PLAIN_SHARE 3    /* even restarts: the plain walk's share is 1/this */
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
+#define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
+#define RESTS_STARTS 64       /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
 static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
@@ -141,11 +143,13 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
         swaps += P * (P - 1) / 2;
         full = full && sw_season_present_count(s, k) == P;
     }
-    /* Sit-outs to choose: picolo's restarts with the rests-first phase won
-     * there (docs/search.md); the annealing and tabu phases price every
-     * exchange with an empty position by making it. */
-    o->anneal = full ? ANNEAL_SWEEPS * swaps : 0;
-    o->tabu = full ? TABU_ITERATIONS : 0;
+    /* Sit-outs to choose: Sr ranks first, so a restart first walks on the
+     * rests alone to Sr's optimum (or near it), then the annealing and the
+     * tabu phase seat within it by the exchanges that cannot raise Sr,
+     * plain swaps on the priced fast path (docs/search.md). */
+    o->anneal = ANNEAL_SWEEPS * swaps;
+    o->tabu = TABU_ITERATIONS;
+    o->rests = full ? 0 : RESTS_ITERATIONS;
     /* Large seasons: a restart's work is capped (a neighbourhood of a
      * million exchanges would make one restart last hours), so the
      * deterministic form stays usable; the time budget caps it anyway. */
@@ -171,7 +175,7 @@ typedef struct worker {
     sw_matrix cur, best, scratch;
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
-    long long evals, steps, annealed, tabu_iters;
+    long long evals, steps, annealed, tabu_iters, rests_iters;
     int at_bound; /* restarts that ended with So at its bound */
     bool ok;
 } worker;
@@ -201,13 +205,51 @@ typedef struct anneal_clock {
     double allot, expect;
 } anneal_clock;
 
+/* Sit-outs to choose, the start of a restart: the rests walk reaches Sr's
+ * bound on layouts of empty positions drawn at random, and the phases
+ * after it keep those layouts (plain swaps only), which decide whether So
+ * can reach its bound. So RESTS_STARTS walks, each followed by a descent
+ * that keeps Sr, and the best by the final order goes on (docs/search.md:
+ * 16p7rTeamS with 14 pairs, restarts at So's bound 6 of 8 with 64 starts,
+ * 1 of 8 with 8). In time mode the starts end after `seconds` (at least
+ * one is made), so a large season keeps time for the annealing. */
+static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
+                        const sw_limits *lim, double seconds) {
+    sw_criteria best, c;
+    double end = seconds > 0 ? sw_now() + seconds : 0;
+    for (int x = 0; x < RESTS_STARTS; x++) {
+        if (x > 0 && (sw_over(lim) || (end > 0 && sw_now() > end)))
+            break;
+        if (x > 0)
+            sw_search_randomize(&w->cur, rng);
+        w->rests_iters += sw_rests_run(&w->cur, rng, o->rests, plan, lim);
+        sw_engine E;
+        sw_engine_init(&E, &w->cur);
+        E.keep_sr = true;
+        w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
+        sw_engine_free(&E);
+        sw_criteria_compute(&w->cur, &c);
+        if (x == 0 || sw_search_compare_final(&c, &best) < 0) {
+            best = c;
+            sw_matrix_assign_from(&w->scratch, &w->cur);
+        }
+    }
+    sw_matrix_assign_from(&w->cur, &w->scratch);
+}
+
 static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
-                        const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym) {
+                        const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
+                        const sw_rests_plan *plan) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
     if (r > 0)
         sw_search_randomize(&w->cur, &rng);
+    /* Sit-outs to choose: the rests first (Sr ranks first), then the
+     * phases below keep them (docs/search.md). */
+    bool keep_sr = o->rests > 0 && r > 0;
+    if (keep_sr)
+        rests_start(w, o, plan, &rng, lim, ac.allot / 2);
     /* Restart 0 keeps the season's own assignment as its start: annealing
      * would forget it, and the result must never be worse than the input.
      * With the annealing on, restart 0 is that guarantee only (a descent):
@@ -216,9 +258,11 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * 18 pairs). */
     bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
-        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, lim, &w->evals);
+        w->annealed +=
+            sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, lim, &w->evals);
     sw_engine E;
     sw_engine_init(&E, &w->cur);
+    E.keep_sr = keep_sr;
     w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
     sw_engine_free(&E);
     /* So above its bound: anneal again from here, cooler, while that
@@ -236,8 +280,9 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
             break;
         sw_matrix_assign_from(&w->scratch, &w->cur);
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0,
-                                     ac.allot, lim, &w->evals);
+                                     ac.allot, keep_sr, lim, &w->evals);
         sw_engine_init(&E, &w->cur);
+        E.keep_sr = keep_sr;
         w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
         sw_engine_free(&E);
         if (sw_i256_cmp(sw_criteria_sosr(&w->cur), sw_criteria_sosr(&w->scratch)) >= 0) {
@@ -270,11 +315,12 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         }
     }
     if (plain > 0) {
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, lim, &w->evals);
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, keep_sr, lim, &w->evals);
         tabu -= plain;
     }
     if (tabu > 0)
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, lim, &w->evals);
+        w->tabu_iters +=
+            sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, keep_sr, lim, &w->evals);
     /* Symmetries of the movements that move comparisons only: Sc along the
      * plateau the tabu phase ends on (docs/search.md). */
     if (sym && !input_only)
@@ -358,6 +404,11 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
         symp = &sym;
     double t0 = sw_now();
     sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
+    /* the rests-first walk's plan (once a run, in the budget: the layouts
+     * are counted) */
+    sw_rests_plan plan = {0};
+    if (ok && eff.rests > 0)
+        sw_rests_plan_init(&plan, &base);
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
@@ -389,7 +440,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 timed_out = true;
                 break;
             }
-            run_restart(&ws[t], &base, r, o, &lim, ac, symp);
+            run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
@@ -413,6 +464,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->steps += ws[t].steps;
             res->annealed += ws[t].annealed;
             res->tabu_iters += ws[t].tabu_iters;
+            res->rests_iters += ws[t].rests_iters;
             res->restarts_at_bound += ws[t].at_bound;
             if (ws[t].best_restart < 0)
                 continue;
@@ -442,6 +494,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     free(ws);
     if (symp)
         sw_symmetry_free(&sym);
+    sw_rests_plan_free(&plan);
     sw_matrix_free(&base);
     return ok ? SW_OK : SW_ERR_NOMEM;
 }

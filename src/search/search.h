@@ -46,6 +46,11 @@ typedef struct sw_search_opts {
                                   * of each restart (before the descent); 0 = none */
     int tabu;                    /* beyond picolo: after each restart's descent, this many
                                   * tabu search iterations (sw_search_tabu); 0 = none */
+    int rests;                   /* beyond picolo, sit-outs to choose: a tabu walk on Sr
+                                  * alone of at most this many iterations at the start of
+                                  * each restart, after which the annealing, descents and
+                                  * tabu phase make only exchanges that cannot raise Sr;
+                                  * 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -60,6 +65,7 @@ typedef struct sw_search_result {
     long long steps;       /* exchanges applied by descents */
     long long annealed;    /* annealing proposals made */
     long long tabu_iters;  /* tabu iterations made */
+    long long rests_iters; /* iterations of the rests-first walks */
     long long anneal_each; /* annealing proposals a schedule, at most */
     double seconds;
     bool interrupted; /* stopped by opts.stop */
@@ -108,9 +114,9 @@ long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated);
 
-/* Set o->anneal and o->tabu to the default method for season s: annealing
- * and tabu search when every session to plan is full, picolo's restarts
- * (with the rests-first phase) when sit-outs are to be chosen. */
+/* Set o->anneal, o->tabu and o->rests to the default method for season s:
+ * annealing and tabu search; when sit-outs are to be chosen, after a
+ * rests-first walk and keeping Sr (docs/search.md). */
 void sw_search_default_method(const sw_season *s, sw_search_opts *o);
 
 /* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */

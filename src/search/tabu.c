@@ -95,7 +95,7 @@ static sw_move shortlist_pick(sw_engine *E, sw_move *sl, int n, double lamf) {
 }
 
 long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
-                      const sw_limits *lim, long long *evaluated) {
+                      bool keep_sr, const sw_limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int nitems = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -108,6 +108,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     long long done = 0;
     sw_engine E;
     sw_engine_init(&E, mx);
+    E.keep_sr = keep_sr;
     /* Tenure: a few iterations, random in [t, 1.5 t]; measured in
      * docs/search.md. */
     int tenure = TABU_TENURE + nitems / 50;
@@ -136,6 +137,8 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
         int nsl = 0;
         bool bimproves = false;
         for (sw_scan sc = sw_scan_start(mx, lim, true); sw_scan_next(&sc);) {
+            if (!sw_move_admissible(&E, sc.k, sc.p, sc.q, sc.ready))
+                continue;
             evals++;
             c.k = sc.k;
             c.p = sc.p;
@@ -189,8 +192,8 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
         } else if (++stall >= stall_limit) {
             /* Circling near the best: start again from it, kicked. */
             sw_matrix_assign_from(mx, scratch);
-            sw_random_exchange(mx, rng);
-            sw_random_exchange(mx, rng);
+            sw_random_exchange_keeping(mx, rng, keep_sr);
+            sw_random_exchange_keeping(mx, rng, keep_sr);
             sw_engine_key(&E);
             stall = 0;
         }
@@ -206,5 +209,5 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated) {
     sw_limits lim = {stop, 0};
-    sw_tabu_run(mx, scratch, rng, iters, 0, &lim, evaluated);
+    sw_tabu_run(mx, scratch, rng, iters, 0, false, &lim, evaluated);
 }
