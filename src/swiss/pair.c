@@ -442,8 +442,12 @@ components:
             next = e; /* N_g: at most e edges cross a boundary */
         sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
         if (fac)
-            for (int q = 0; q < nfac; q++)
+            for (int q = 0; q < nfac && !too_wide; q++) {
+                /* each factor is checked: a product of many could wrap */
                 sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, fac[q], WIDE);
+                too_wide =
+                    sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE) > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
+            }
         else
             sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
         n_at++;
@@ -1087,11 +1091,13 @@ done:
  * 256 bits for both (callgrind on 300 players: 8.0 G instructions against
  * 9.9 G with 600 for a cut bracket); above, every solve covers more
  * players, and a round-1 bracket of 1000 players took 5.2 s of CPU with
- * 256, 2.4 s with np, 1.4 s with np and 2 np for a cut bracket. Then the
+ * 256, 2.4 s with np, 1.4 s with np and 2 np for a cut bracket (at most
+ * 1500 and 3000, so a window's weight stays within the matching's 4088
+ * bits; one that does not fit is tried again narrower). Then the
  * candidates within this many ranks of a player in a window's sparse
  * graph, and re-reads of a window's brackets. */
-#define WINDOW_BITS(np) ((np) > 500 ? (double)(np) : 256.0)
-#define CUT_BITS(np) ((np) > 500 ? 2.0 * (np) : 256.0)
+#define WINDOW_BITS(np) ((np) > 1500 ? 1500.0 : (np) > 500 ? (double)(np) : 256.0)
+#define CUT_BITS(np) ((np) > 1500 ? 3000.0 : (np) > 500 ? 2.0 * (np) : 256.0)
 #define WINDOW_SPARSE 8
 #define WINDOW_AGAIN 8
 /* Sparse solves of a window before its full graph: each adds the pairs the
@@ -1540,7 +1546,10 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
-            sw_limbs_copy(t, c.W.k_low + (size_t)o->grp[a] * (size_t)L, L);
+            /* A player above the window: its pairs' colour parts fall in
+             * the window's groups (its own are left out), at most g0's. */
+            int ga = o->grp[a] > g0 ? o->grp[a] : g0;
+            sw_limbs_copy(t, c.W.k_low + (size_t)ga * (size_t)L, L);
             sw_limbs_add(t, t, c.W.k_real, L);
             sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
@@ -1599,6 +1608,12 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             break;
     }
     if (!proven) {
+        /* The window's full graph, unless it would need more than the
+         * first solve allows (sw_swiss_exact_match): then the standard
+         * order stands in. */
+        if ((double)nv * (double)nv / 2 * (double)(sizeof(int) * 2 + sizeof(uint64_t) * (size_t)L) >
+            4e9)
+            goto out;
         l.m = 0;
         oc.shift = false; /* a matching that may not be perfect: who sits out counts */
         for (int a = 0; a < np; a++) {
@@ -1697,6 +1712,7 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 if (rest0 > limit)
                     limit = CUT_BITS(np) * scale;
                 g1 = g0, k1 = -1;
+                int took = 0; /* new digits: at least one, so the walk goes on */
                 for (int g = g0; g < ng; g++) {
                     int k = 0, cut = -1;
                     for (int i = 0; i < lay.n1 && cut < 0; i++) {
@@ -1705,10 +1721,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                         double b = log2((double)lay.radix[i]);
                         if (g == g0 && k < k0)
                             bits += held(&lay, fixed, i) ? b : 0;
-                        else if (bits > 0 && bits + b > limit)
+                        else if (took > 0 && bits + b > limit)
                             cut = k;
                         else
-                            bits += b;
+                            bits += b, took++;
                         k += cut < 0;
                     }
                     if (cut < 0)
@@ -1740,8 +1756,10 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
                 rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
                 goto out;
             }
+            /* The last solve's layout stays when it is the last allowed
+             * (inc and the digits below refer to it). */
             bool same = layout_same(&lay, &next, g0, g1);
-            if (same) {
+            if (same || again == WINDOW_AGAIN - 1) {
                 layout_free(&next);
                 break;
             }
