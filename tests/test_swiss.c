@@ -1147,6 +1147,20 @@ static int run(const char *cmd) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The bracket order prices a window's rows in parallel (OpenMP): the
+ * pairing of a 230-player round is the same with 1, 2 and 4 threads. */
+static void test_pair_same_for_any_threads(void **state) {
+    (void)state;
+    char cmd[4096], trf[1024];
+    snprintf(trf, sizeof trf, "%s/data/dutch-big/b5003-230p7r.trf", SW_SOURCE_DIR);
+    snprintf(cmd, sizeof cmd,
+             "a=$(OMP_NUM_THREADS=1 %s swiss pair %s) && b=$(OMP_NUM_THREADS=2 %s swiss pair %s) "
+             "&& c=$(OMP_NUM_THREADS=4 %s swiss pair %s) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] "
+             "&& [ \"$b\" = \"$c\" ]",
+             SW_BINARY, trf, SW_BINARY, trf, SW_BINARY, trf);
+    assert_int_equal(run(cmd), 0);
+}
+
 /* A record whose round 2 pairs 1.0 against 0.0 twice although 1 v 2 and
  * 3 v 4 were legal: check names round 2 and preference 2; round 1 agrees. */
 static void test_check_reports_a_differing_round(void **state) {
@@ -1677,6 +1691,7 @@ int main(void) {
         cmocka_unit_test(test_check_agrees_with_own_pairings),
         cmocka_unit_test(test_dutch_reference_replay),
         cmocka_unit_test(test_dutch_big_reference_replay),
+        cmocka_unit_test(test_pair_same_for_any_threads),
         cmocka_unit_test(test_check_reports_a_differing_round),
         cmocka_unit_test(test_irregular_record_paired_with_warning),
         cmocka_unit_test(test_colour_beyond_rules_only_shrinks),

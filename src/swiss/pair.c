@@ -1436,6 +1436,67 @@ static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, 
     return true;
 }
 
+/* What a window's pricing reads (window_solve). */
+typedef struct wprice {
+    const ectx *c;
+    const octx *oc;
+    const bool *fixed;
+    int g0, g1;
+    const sw_blossom_dual *d;
+    const uint64_t *base; /* per player: y - 4 (k_real + k_low + rank + digit bound) */
+    const int *vid;
+} wprice;
+
+/* The pairs (a, b), b beyond a's sparse neighbours, whose reduced cost is
+ * negative: their number, and with l, each added to l (-1: out of memory).
+ * A bound first: base[a] + base[b] + 4 pen(g_a, g_b) <= the reduced cost. */
+static long price_row(const wprice *p, int a, elist *l) {
+    const ectx *c = p->c;
+    const olay *o = p->oc->o;
+    int np = c->count, ng = o->ng, L = c->W.L;
+    long n = 0;
+    if (p->fixed[a])
+        return 0;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
+        rcost[SW_BLOSSOM_LIMBS_MAX];
+    for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
+        if (p->fixed[b])
+            continue;
+        sw_limbs_add(sum, p->base + (size_t)a * (size_t)L, p->base + (size_t)b * (size_t)L, L);
+        sw_limbs_shl(
+            t, c->W.pen + ((size_t)o->grp[a] * (size_t)(ng + 1) + (size_t)o->grp[b]) * (size_t)L, 2,
+            L);
+        sw_limbs_add(sum, sum, t, L);
+        if (!sw_limbs_is_neg(sum, L) || !window_pair(c, o, p->fixed, p->g0, a, b))
+            continue;
+        if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
+            /* Below the window, a pair that floats no one out of its next
+             * bracket weighs its real game and ranks only (no component or
+             * digit of the window is there). */
+            sw_limbs_shl(w, c->W.k_real, 1, L);
+            sw_limbs_addmul_u64(w, c->W.k_rank, (uint64_t)(2 * np - a - b) * c->W.K, L);
+        } else {
+            edge_weight(c, a, b, w);
+            order_terms(p->oc, a, b, w);
+        }
+        sw_blossom_reduced_cost_wide(p->d, p->vid[a], p->vid[b], w, rcost);
+        if (!sw_limbs_is_neg(rcost, L))
+            continue;
+        n++;
+        if (!l)
+            continue;
+        uint64_t *slot = elist_push(l, p->vid[a], p->vid[b]);
+        if (!slot)
+            return -1;
+        sw_limbs_copy(slot, w, L);
+        if (p->oc->shift) {
+            sub_share(&c->W, a, slot);
+            sub_share(&c->W, b, slot);
+        }
+    }
+    return n;
+}
+
 /* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
  * players' untouched). *fits false (mate untouched) when the weight does
  * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
@@ -1456,10 +1517,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
+    long *count = malloc(sizeof(long) * ((size_t)np + 1));
     uint64_t *place = NULL, *bound = NULL, *base = NULL;
     elist l = {0};
     sw_status rc = SW_OK;
-    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target)
+    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target || !count)
         goto nomem;
     ideal_targets(rk, who, np, target);
     for (int i = 0; i < n1; i++)
@@ -1536,8 +1598,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             sw_blossom_dual_free(&d);
             break;
         }
-        uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
-            rcost[SW_BLOSSOM_LIMBS_MAX];
+        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
         /* The duals of the weights without the shift: y_a + 4 share(a). */
         if (oc.shift)
             unshare(&c.W, &d, rv, nv);
@@ -1557,48 +1618,23 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             sw_limbs_sub(base + (size_t)a * (size_t)L, d.y + (size_t)vid[a] * (size_t)L, t, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
-        for (int a = 0; a < np && added <= limit; a++) {
-            if (fixed[a])
-                continue;
-            for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-                if (fixed[b])
-                    continue;
-                sw_limbs_add(sum, base + (size_t)a * (size_t)L, base + (size_t)b * (size_t)L, L);
-                sw_limbs_shl(t,
-                             c.W.pen + ((size_t)o->grp[a] * (size_t)(ng + 1) + (size_t)o->grp[b]) *
-                                           (size_t)L,
-                             2, L);
-                sw_limbs_add(sum, sum, t, L);
-                if (!sw_limbs_is_neg(sum, L) || !window_pair(&c, o, fixed, g0, a, b))
-                    continue;
-                if (o->grp[a] > g1 + 1 || (o->grp[a] == g1 + 1 && o->grp[b] == g1 + 1)) {
-                    /* Below the window, a pair that floats no one out of
-                     * its next bracket weighs its real game and ranks
-                     * only (no component or digit of the window is
-                     * there). */
-                    sw_limbs_shl(w, c.W.k_real, 1, L);
-                    sw_limbs_addmul_u64(w, c.W.k_rank, (uint64_t)(2 * np - a - b) * c.W.K, L);
-                } else {
-                    edge_weight(&c, a, b, w);
-                    order_terms(&oc, a, b, w);
-                }
-                sw_blossom_reduced_cost_wide(&d, vid[a], vid[b], w, rcost);
-                if (!sw_limbs_is_neg(rcost, L))
-                    continue;
-                if (++added > limit)
-                    break;
-                uint64_t *slot = elist_push(&l, vid[a], vid[b]);
-                if (!slot) {
-                    sw_blossom_dual_free(&d);
-                    goto nomem;
-                }
-                sw_limbs_copy(slot, w, L);
-                if (oc.shift) {
-                    sub_share(&c.W, a, slot);
-                    sub_share(&c.W, b, slot);
-                }
+        wprice wp = {&c, &oc, fixed, g0, g1, &d, base, vid};
+        /* Rows are priced in parallel and counted; the rows with pairs to
+         * add are priced again in order and add them, so the graph is the
+         * same for any number of threads. */
+        long *cnt = count;
+#ifdef SW_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 4) if (np >= 128)
+#endif
+        for (int a = 0; a < np; a++)
+            cnt[a] = price_row(&wp, a, NULL);
+        for (int a = 0; a < np; a++)
+            added += (size_t)cnt[a];
+        for (int a = 0; a < np && added > 0 && added <= limit; a++)
+            if (cnt[a] > 0 && price_row(&wp, a, &l) < 0) {
+                sw_blossom_dual_free(&d);
+                goto nomem;
             }
-        }
         sw_blossom_dual_free(&d);
         if (rk->stats)
             rk->stats->priced += (int)added;
@@ -1648,6 +1684,7 @@ out:
     free(vid);
     free(rv);
     free(target);
+    free(count);
     free(place);
     free(bound);
     free(base);
