@@ -995,6 +995,24 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
         rk->stats->weight_bits = W->bits;
 }
 
+/* A sparse solve: the matching of l's graph (nv vertices) with its duals
+ * in *d, and *perfect when every vertex is matched (else *d is freed: the
+ * duals of a deficient matching prove nothing). */
+static sw_status sparse_solve(const sw_swiss_ranked *rk, const elist *l, const weights *W, int nv,
+                              int *vm, sw_blossom_dual *d, bool *perfect, sw_error *err) {
+    sw_blossom_graph g = {nv, l->m, W->L, l->ends, l->w};
+    sw_status rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, d, err);
+    if (rc)
+        return rc;
+    note_solve(rk, l, W, false);
+    *perfect = true;
+    for (int v = 0; v < nv; v++)
+        *perfect = *perfect && vm[v] >= 0;
+    if (!*perfect)
+        sw_blossom_dual_free(d);
+    return SW_OK;
+}
+
 sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int count,
                                const bool *bye_ok, int *mate, sw_error *err) {
     ectx c = {rk, who, count, bye_ok, {0}, NULL, false};
@@ -1033,18 +1051,12 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         size_t limit = (size_t)count * (size_t)count / 16;
         for (int attempt = 0; attempt < 4 && !proven; attempt++) {
             sw_blossom_dual d;
-            sw_blossom_graph g = {nv, l.m, L, l.ends, l.w};
-            rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
+            bool perfect;
+            rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
             if (rc)
                 goto done;
-            note_solve(rk, &l, &c.W, false);
-            bool perfect = true;
-            for (int a = 0; a < nv; a++)
-                perfect = perfect && vm[a] >= 0;
-            if (!perfect) {
-                sw_blossom_dual_free(&d);
+            if (!perfect)
                 break;
-            }
             unshare(&c.W, &d, NULL, nv);
             size_t added;
             bool ok = price_out(&c, &d, &l, limit, &added);
@@ -1586,18 +1598,12 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     }
     for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
         sw_blossom_dual d;
-        sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
-        rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, &d, err);
+        bool perfect;
+        rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
         if (rc)
             goto out;
-        note_solve(rk, &l, &c.W, false);
-        bool perfect = true;
-        for (int v = 0; v < nv; v++)
-            perfect = perfect && vm[v] >= 0;
-        if (!perfect) {
-            sw_blossom_dual_free(&d);
+        if (!perfect)
             break;
-        }
         uint64_t t[SW_BLOSSOM_LIMBS_MAX];
         /* The duals of the weights without the shift: y_a + 4 share(a). */
         if (oc.shift)
