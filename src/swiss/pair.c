@@ -942,44 +942,65 @@ static void pricer_free(pricer *pr) {
  * duals do not prove them useless, so they join the next solve. A pair
  * already in the set is never reported (its reduced cost is >= 0). Stops
  * counting at `limit`. */
+/* Row a's pairs (a, b > a) whose reduced cost is negative: their number,
+ * and with l, each added to l (-1: out of memory). */
+static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer *pr, int a,
+                          elist *l) {
+    int L = pr->L;
+    long n = 0;
+    uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
+    const uint64_t *pen_a = pr->pen + (size_t)c->W.grp[a] * (size_t)(pr->ng + 1) * (size_t)L;
+    for (int b = a + 1; b < c->count; b++) {
+        sw_limbs_add(sum, pr->base + (size_t)a * (size_t)L, pr->base + (size_t)b * (size_t)L, L);
+        sw_limbs_add(sum, sum, pen_a + (size_t)c->W.grp[b] * (size_t)L, L);
+        if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+            continue;
+        edge_weight(c, a, b, w);
+        sw_blossom_reduced_cost_wide(d, a, b, w, rc);
+        if (!sw_limbs_is_neg(rc, L))
+            continue;
+        n++;
+        if (!l)
+            continue;
+        uint64_t *slot = elist_push(l, a, b);
+        if (!slot)
+            return -1;
+        sw_limbs_copy(slot, w, L);
+        if (c->shift) {
+            sub_share(&c->W, a, slot);
+            sub_share(&c->W, b, slot);
+        }
+    }
+    return n;
+}
+
+/* The rows are counted in parallel, then the rows with pairs to add are
+ * priced again in order and add them: the same graph for any number of
+ * threads. More than limit pairs: none is added (the full graph is then
+ * cheaper). */
 static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t limit,
                       size_t *added) {
     *added = 0;
-    pricer pr;
-    if (!pricer_init(c, d, &pr)) {
+    pricer pr = {0};
+    long *cnt = malloc(sizeof(long) * ((size_t)c->count + 1));
+    if (!cnt || !pricer_init(c, d, &pr)) {
+        free(cnt);
         pricer_free(&pr);
         return false;
     }
-    int L = pr.L;
-    uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
+    int n = c->count;
+#ifdef SW_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 4) if (n >= 128)
+#endif
+    for (int a = 0; a < n; a++)
+        cnt[a] = price_out_row(c, d, &pr, a, NULL);
+    for (int a = 0; a < n; a++)
+        *added += (size_t)cnt[a];
     bool ok = true;
-    for (int a = 0; a < c->count && ok; a++) {
-        const uint64_t *pen_a = pr.pen + (size_t)c->W.grp[a] * (size_t)(pr.ng + 1) * (size_t)L;
-        for (int b = a + 1; b < c->count; b++) {
-            sw_limbs_add(sum, pr.base + (size_t)a * (size_t)L, pr.base + (size_t)b * (size_t)L, L);
-            sw_limbs_add(sum, sum, pen_a + (size_t)c->W.grp[b] * (size_t)L, L);
-            if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
-                continue;
-            edge_weight(c, a, b, w);
-            sw_blossom_reduced_cost_wide(d, a, b, w, rc);
-            if (!sw_limbs_is_neg(rc, L))
-                continue;
-            if (++*added > limit)
-                break;
-            uint64_t *slot = elist_push(l, a, b);
-            if (!slot) {
-                ok = false;
-                break;
-            }
-            sw_limbs_copy(slot, w, L);
-            if (c->shift) {
-                sub_share(&c->W, a, slot);
-                sub_share(&c->W, b, slot);
-            }
-        }
-        if (*added > limit)
-            break;
-    }
+    for (int a = 0; a < n && ok && *added > 0 && *added <= limit; a++)
+        if (cnt[a] > 0)
+            ok = price_out_row(c, d, &pr, a, l) >= 0;
+    free(cnt);
     pricer_free(&pr);
     return ok;
 }
