@@ -198,6 +198,27 @@ static void test_descent_ends_in_local_optimum(void **state) {
     sw_season_free(&s);
 }
 
+/* Thread-count determinism: the first call records the season's
+ * assignments (all sessions, *first NULL), each later call asserts the
+ * same ones. */
+static void assert_same_assignments(int **first, const sw_season *s) {
+    size_t bytes = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        bytes += sizeof(int) * (size_t)(s->movements[s->sessions[k].movement].positions + 1);
+    int *got = malloc(bytes), *at = got;
+    assert_non_null(got);
+    for (int k = 0; k < s->nsessions; k++) {
+        size_t P1 = (size_t)s->movements[s->sessions[k].movement].positions + 1;
+        memcpy(at, s->sessions[k].assign, sizeof(int) * P1);
+        at += P1;
+    }
+    if (*first)
+        assert_memory_equal(*first, got, bytes);
+    else
+        *first = got, got = NULL;
+    free(got);
+}
+
 static void test_same_result_for_any_thread_count(void **state) {
     (void)state;
     /* plain picolo, then with the phases beyond it (they use the restart's
@@ -222,14 +243,7 @@ static void test_same_result_for_any_thread_count(void **state) {
             sw_error err;
             assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
             assert_int_equal(res.restarts_done, 24);
-            int *got = malloc(sizeof(int) * 5 * 5);
-            for (int k = 0; k < 5; k++)
-                memcpy(got + k * 5, s.sessions[k].assign, sizeof(int) * 5);
-            if (first)
-                assert_memory_equal(first, got, sizeof(int) * 25);
-            else
-                first = got, got = NULL;
-            free(got);
+            assert_same_assignments(&first, &s);
             sw_season_free(&s);
         }
         free(first);
@@ -467,7 +481,6 @@ static sw_season team_season(const char *rel, int n, int sessions) {
 static void test_default_method_deterministic(void **state) {
     (void)state;
     int *first = NULL;
-    size_t bytes = 0;
     int at_bound = -1;
     for (int threads = 1; threads <= 4; threads *= 2) {
         sw_season s = team_season("6ronden/10p6rTeamH.txt", 10, 4);
@@ -491,16 +504,7 @@ static void test_default_method_deterministic(void **state) {
         if (threads == 1)
             at_bound = res.restarts_at_bound;
         assert_int_equal(res.restarts_at_bound, at_bound);
-        size_t P1 = (size_t)s.movements[0].positions + 1;
-        bytes = sizeof(int) * P1 * 4;
-        int *got = malloc(bytes);
-        for (int k = 0; k < 4; k++)
-            memcpy(got + k * P1, s.sessions[k].assign, sizeof(int) * P1);
-        if (first)
-            assert_memory_equal(first, got, bytes);
-        else
-            first = got, got = NULL;
-        free(got);
+        assert_same_assignments(&first, &s);
         sw_season_free(&s);
     }
     free(first);
@@ -837,15 +841,7 @@ static void test_default_method_sitouts(void **state) {
         assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
         assert_true(res.rests_iters > 0);
         assert_int_equal(sw_i256_cmp(res.after.sr, sw_i256_from_i64(0)), 0);
-        size_t P1 = (size_t)s.movements[0].positions + 1, bytes = sizeof(int) * P1 * 6;
-        int *got = malloc(bytes);
-        for (int k = 0; k < 6; k++)
-            memcpy(got + k * P1, s.sessions[k].assign, sizeof(int) * P1);
-        if (first)
-            assert_memory_equal(first, got, bytes);
-        else
-            first = got, got = NULL;
-        free(got);
+        assert_same_assignments(&first, &s);
         sw_season_free(&s);
     }
     free(first);
