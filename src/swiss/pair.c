@@ -942,6 +942,21 @@ static void pricer_free(pricer *pr) {
  * duals do not prove them useless, so they join the next solve. A pair
  * already in the set is never reported (its reduced cost is >= 0). Stops
  * counting at `limit`. */
+/* A priced pair of players a < b (vertices u, v) with its unshifted weight
+ * w joins l, shifted as the solve's other pairs are (false: out of
+ * memory). */
+static bool push_priced(const ectx *c, elist *l, int u, int v, int a, int b, const uint64_t *w) {
+    uint64_t *slot = elist_push(l, u, v);
+    if (!slot)
+        return false;
+    sw_limbs_copy(slot, w, c->W.L);
+    if (c->shift) {
+        sub_share(&c->W, a, slot);
+        sub_share(&c->W, b, slot);
+    }
+    return true;
+}
+
 /* Row a's pairs (a, b > a) whose reduced cost is negative: their number,
  * and with l, each added to l (-1: out of memory). */
 static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer *pr, int a,
@@ -962,14 +977,8 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
         n++;
         if (!l)
             continue;
-        uint64_t *slot = elist_push(l, a, b);
-        if (!slot)
+        if (!push_priced(c, l, a, b, a, b, w))
             return -1;
-        sw_limbs_copy(slot, w, L);
-        if (c->shift) {
-            sub_share(&c->W, a, slot);
-            sub_share(&c->W, b, slot);
-        }
     }
     return n;
 }
@@ -1340,13 +1349,6 @@ typedef struct octx {
     const olay *o;
     const uint64_t *place;
     int L;
-    /* The sparse solves weigh a pair less its players' shares of the real
-     * game and rank parts, k_real + (np - a) K each: the same perfect
-     * matchings win, and the matching's greedy start, which otherwise
-     * pairs by rank and leaves half the players free, starts near the
-     * optimum. */
-    const weights *W;
-    bool shift;
 } octx;
 
 #define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
@@ -1461,10 +1463,10 @@ static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, 
     else
         edge_weight(c, a, b, w);
     order_terms(oc, a, b, w);
-    if (oc->shift) {
-        sub_share(oc->W, a, w);
+    if (c->shift) {
+        sub_share(&c->W, a, w);
         if (b < c->count)
-            sub_share(oc->W, b, w);
+            sub_share(&c->W, b, w);
     }
     return true;
 }
@@ -1518,14 +1520,8 @@ static long price_row(const wprice *p, int a, elist *l) {
         n++;
         if (!l)
             continue;
-        uint64_t *slot = elist_push(l, p->vid[a], p->vid[b]);
-        if (!slot)
+        if (!push_priced(c, l, p->vid[a], p->vid[b], a, b, w))
             return -1;
-        sw_limbs_copy(slot, w, L);
-        if (p->oc->shift) {
-            sub_share(&c->W, a, slot);
-            sub_share(&c->W, b, slot);
-        }
     }
     return n;
 }
@@ -1593,7 +1589,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         else
             sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
-    octx oc = {o, place, L, &c.W, true};
+    octx oc = {o, place, L};
+    c.shift = true; /* the sparse solves (ectx) */
     l.L = L;
     /* The matching's vertices: the players not fixed (vid), then the bye
      * (fixed players left as isolated vertices would defeat the matching's
@@ -1627,7 +1624,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             break;
         uint64_t t[SW_BLOSSOM_LIMBS_MAX];
         /* The duals of the weights without the shift: y_a + 4 share(a). */
-        if (oc.shift)
+        if (c.shift)
             unshare(&c.W, &d, rv, nv);
         /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
         order_bounds(&oc, fixed, bound);
@@ -1678,7 +1675,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             4e9)
             goto out;
         l.m = 0;
-        oc.shift = false; /* a matching that may not be perfect: who sits out counts */
+        c.shift = false; /* a matching that may not be perfect: who sits out counts */
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
