@@ -573,6 +573,11 @@ static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     return d->up[a];
 }
 
+const uint64_t *sw_blossom_pair_z(const sw_blossom_dual *d, int u, int v) {
+    int lca = common_blossom(d, u, v);
+    return lca >= 0 ? d->zsum + (size_t)lca * (size_t)d->limbs : NULL;
+}
+
 void sw_blossom_reduced_cost_wide(const sw_blossom_dual *d, int u, int v, const uint64_t *w,
                                   uint64_t *out) {
     int L = d->limbs;

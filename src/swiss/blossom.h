@@ -101,6 +101,10 @@ void sw_blossom_dual_free(sw_blossom_dual *dual);
 void sw_blossom_reduced_cost_wide(const sw_blossom_dual *dual, int u, int v, const uint64_t *w,
                                   uint64_t *out);
 
+/* 2 * (z of the blossoms holding both u and v), dual->limbs limbs, or NULL
+ * when no blossom holds both: the blossom part of the edge's slack. */
+const uint64_t *sw_blossom_pair_z(const sw_blossom_dual *dual, int u, int v);
+
 /* The same for a dual from the two-limb interface (dual->limbs == 2). */
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *dual, int u, int v,
                                           sw_blossom_weight w);
