@@ -345,27 +345,28 @@ static void augment_matching(ws *s, int k) {
 
 typedef struct core {
     void (*greedy_start)(ws *s);
+    void (*warm_start)(ws *s, const uint64_t *y0, const int *mate0);
     void (*solve)(ws *s, bool maxcard);
 } core;
 
 static core pick_core(int L) {
     switch (L) {
     case 2:
-        return (core){greedy_start_l2, solve_l2};
+        return (core){greedy_start_l2, warm_start_l2, solve_l2};
     case 3:
-        return (core){greedy_start_l3, solve_l3};
+        return (core){greedy_start_l3, warm_start_l3, solve_l3};
     case 4:
-        return (core){greedy_start_l4, solve_l4};
+        return (core){greedy_start_l4, warm_start_l4, solve_l4};
     case 5:
-        return (core){greedy_start_l5, solve_l5};
+        return (core){greedy_start_l5, warm_start_l5, solve_l5};
     case 6:
-        return (core){greedy_start_l6, solve_l6};
+        return (core){greedy_start_l6, warm_start_l6, solve_l6};
     case 7:
-        return (core){greedy_start_l7, solve_l7};
+        return (core){greedy_start_l7, warm_start_l7, solve_l7};
     case 8:
-        return (core){greedy_start_l8, solve_l8};
+        return (core){greedy_start_l8, warm_start_l8, solve_l8};
     default:
-        return (core){greedy_start_lx, solve_lx};
+        return (core){greedy_start_lx, warm_start_lx, solve_lx};
     }
 }
 
@@ -573,6 +574,15 @@ static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     return d->up[a];
 }
 
+void sw_blossom_dual_flat(const sw_blossom_dual *d, uint64_t *y) {
+    size_t ll = (size_t)d->limbs;
+    uint64_t half[SW_BLOSSOM_LIMBS_MAX];
+    for (int v = 0; v < d->n; v++) {
+        sw_limbs_sar1(half, d->zsum + (size_t)v * ll, d->limbs); /* zsum is twice the sum */
+        sw_limbs_add(y + (size_t)v * ll, d->y + (size_t)v * ll, half, d->limbs);
+    }
+}
+
 const uint64_t *sw_blossom_pair_z(const sw_blossom_dual *d, int u, int v) {
     int lca = common_blossom(d, u, v);
     return lca >= 0 ? d->zsum + (size_t)lca * (size_t)d->limbs : NULL;
@@ -678,8 +688,8 @@ static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
     }
 }
 
-sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
-                                 sw_blossom_dual *dual, sw_error *err) {
+static sw_status match(const sw_blossom_graph *g, int flags, const uint64_t *y0, const int *mate0,
+                       int *mate, sw_blossom_dual *dual, sw_error *err) {
     if (dual)
         memset(dual, 0, sizeof *dual);
     sw_status rc = check_graph(g, err);
@@ -700,7 +710,17 @@ sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate
     bool maxcard = flags & SW_BLOSSOM_MAX_CARDINALITY;
     ws_reset(&s, maxw);
     bool done = false;
-    if (maxcard && !(flags & SW_BLOSSOM_NO_GREEDY_START)) {
+    if (maxcard && y0) {
+        c.warm_start(&s, y0, mate0);
+        c.solve(&s, true);
+        done = !s.oom;
+        for (int v = 0; v < n && done; v++)
+            if (s.mate[v] == -1)
+                done = false;
+        if (!done && !s.oom)
+            ws_reset(&s, maxw);
+    }
+    if (!done && !s.oom && maxcard && !(flags & SW_BLOSSOM_NO_GREEDY_START)) {
         c.greedy_start(&s);
         c.solve(&s, true);
         done = !s.oom;
@@ -727,6 +747,17 @@ sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate
         assert(mate[v] < 0 || (mate[v] != v && mate[mate[v]] == v));
     ws_free(&s);
     return SW_OK;
+}
+
+sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
+                                 sw_blossom_dual *dual, sw_error *err) {
+    return match(g, flags, NULL, NULL, mate, dual, err);
+}
+
+sw_status sw_blossom_match_start(const sw_blossom_graph *g, int flags, const uint64_t *y0,
+                                 const int *mate0, int *mate, sw_blossom_dual *dual,
+                                 sw_error *err) {
+    return match(g, flags, y0, mate0, mate, dual, err);
 }
 
 sw_blossom_weight sw_blossom_matching_weight(int n, const sw_blossom_edge *edges, size_t m,

@@ -277,17 +277,11 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     return true;
 }
 
-static void CORE(greedy_start)(ws *s) {
+/* Each free vertex in turn: its dual lowered to the least value keeping its
+ * edges feasible, and matched to a free neighbour whose edge is then tight.
+ * The duals stay even when they are (slacks between S-vertices must be). */
+static void CORE(lower_free)(ws *s) {
     int n = s->n, L = NL;
-    for (int v = 0; v < n; v++) {
-        uint64_t *best = CDUAL(s, v);
-        sw_limbs_set_i64(best, L, 0);
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            const uint64_t *w = CW2(s, s->nb[q] >> 1);
-            if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
-                sw_limbs_copy(best, w, L);
-        }
-    }
     NUM(low);
     NUM(need);
     for (int v = 0; v < n; v++) {
@@ -320,6 +314,63 @@ static void CORE(greedy_start)(ws *s) {
             s->mate[s->endpoint[p]] = p ^ 1;
         }
     }
+}
+
+static void CORE(greedy_start)(ws *s) {
+    int n = s->n, L = NL;
+    for (int v = 0; v < n; v++) {
+        uint64_t *best = CDUAL(s, v);
+        sw_limbs_set_i64(best, L, 0);
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            const uint64_t *w = CW2(s, s->nb[q] >> 1);
+            if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
+                sw_limbs_copy(best, w, L);
+        }
+    }
+    CORE(lower_free)(s);
+}
+
+/* A start from given vertex duals y0 and a matching mate0 (vertex mates,
+ * -1 free), e.g. a solve's on fewer edges: the duals are made even (raised
+ * by one where odd) and feasible (an edge below 0 raises one end), the
+ * pairs of mate0 whose edge is then tight are kept, and the free vertices
+ * are lowered and matched as in the greedy start. No blossoms: the caller
+ * folds their duals into y0. */
+static void CORE(warm_start)(ws *s, const uint64_t *y0, const int *mate0) {
+    int n = s->n, L = NL;
+    NUM(one);
+    NUM(sl);
+    sw_limbs_set_i64(one, L, 1);
+    for (int v = 0; v < n; v++) {
+        uint64_t *u = CDUAL(s, v);
+        sw_limbs_copy(u, y0 + (size_t)v * (size_t)L, L);
+        if (u[0] & 1)
+            sw_limbs_add(u, u, one, L);
+    }
+    for (int k = 0; k < s->m; k++) {
+        CORE(slack)(s, k, sl);
+        if (sw_limbs_is_neg(sl, L)) {
+            uint64_t *u = CDUAL(s, s->endpoint[2 * k]);
+            sw_limbs_sub(u, u, sl, L); /* even: every number is */
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        int w = mate0 ? mate0[v] : -1;
+        if (w <= v || w >= n || s->mate[v] != -1 || s->mate[w] != -1)
+            continue;
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            int p = s->nb[q];
+            if (s->endpoint[p] != w)
+                continue;
+            CORE(slack)(s, p >> 1, sl);
+            if (sw_limbs_is_zero(sl, L)) {
+                s->mate[v] = p;
+                s->mate[w] = p ^ 1;
+                break;
+            }
+        }
+    }
+    CORE(lower_free)(s);
 }
 
 /* Run stages until no augmenting path remains. */

@@ -1043,19 +1043,35 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
 
 /* A sparse solve: the matching of l's graph (nv vertices) with its duals
  * in *d, and *perfect when every vertex is matched (else *d is freed: the
- * duals of a deficient matching prove nothing). */
+ * duals of a deficient matching prove nothing). After a perfect solve,
+ * warm (nv numbers) receives its duals without blossoms (each vertex's
+ * raised by the blossoms holding it: sw_blossom_dual_flat) and *warmed is
+ * set; the next solve, on the same graph with the priced pairs added,
+ * starts from them and the matching in vm (sw_blossom_match_start). Few
+ * pairs are added, so most of the old matching stays, where the greedy
+ * start leaves about half the vertices free. */
 static sw_status sparse_solve(const sw_swiss_ranked *rk, const elist *l, const weights *W, int nv,
-                              int *vm, sw_blossom_dual *d, bool *perfect, sw_error *err) {
+                              int *vm, sw_blossom_dual *d, bool *perfect, uint64_t *warm,
+                              bool *warmed, sw_error *err) {
     sw_blossom_graph g = {nv, l->m, W->L, l->ends, l->w};
-    sw_status rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, d, err);
+    sw_status rc =
+        *warmed ? sw_blossom_match_start(&g, SW_BLOSSOM_MAX_CARDINALITY, warm, vm, vm, d, err)
+                : sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, d, err);
     if (rc)
         return rc;
     note_solve(rk, l, W, false);
     *perfect = true;
     for (int v = 0; v < nv; v++)
         *perfect = *perfect && vm[v] >= 0;
-    if (!*perfect)
+    *warmed = false;
+    if (!*perfect) {
         sw_blossom_dual_free(d);
+        return SW_OK;
+    }
+    if (warm) {
+        sw_blossom_dual_flat(d, warm);
+        *warmed = true;
+    }
     return SW_OK;
 }
 
@@ -1075,8 +1091,10 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
     int nv = count + count % 2; /* the bye vertex when odd */
     c.target = malloc(sizeof(int) * (size_t)(count + 1));
     int *vm = malloc(sizeof(int) * (size_t)(nv + 1));
+    uint64_t *warm = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(nv + 1));
+    bool warmed = false;
     elist l = {.L = L};
-    if (!c.target || !vm) {
+    if (!c.target || !vm || !warm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
         goto done;
     }
@@ -1098,7 +1116,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         for (int attempt = 0; attempt < 4 && !proven; attempt++) {
             sw_blossom_dual d;
             bool perfect;
-            rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
+            rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
             if (rc)
                 goto done;
             if (!perfect)
@@ -1136,6 +1154,7 @@ nomem:
 done:
     elist_free(&l);
     free(vm);
+    free(warm);
     free(c.target);
     weights_free(&c.W);
     return rc;
@@ -1565,7 +1584,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *base = NULL;
+    uint64_t *place = NULL, *bound = NULL, *base = NULL, *warm = NULL;
+    bool warmed = false;
     elist l = {0};
     sw_status rc = SW_OK;
     if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target || !count)
@@ -1593,7 +1613,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
     base = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    if (!place || !bound || !base)
+    warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
+    if (!place || !bound || !base || !warm)
         goto nomem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
@@ -1635,7 +1656,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
         sw_blossom_dual d;
         bool perfect;
-        rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
+        rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
         if (rc)
             goto out;
         if (!perfect)
@@ -1730,6 +1751,7 @@ out:
     free(place);
     free(bound);
     free(base);
+    free(warm);
     return rc;
 }
 
