@@ -897,6 +897,13 @@ static bool bye_edges(const ectx *c, elist *l) {
     return true;
 }
 
+/* Rounds of fewer players price on one thread: a pass is then well under
+ * a millisecond, and on a machine whose cores are busy with other work
+ * OpenMP's waiting threads cost more than they save (a 300-player record,
+ * seatwise swiss check, 9 rounds: 0.63 s with one thread, 2.1 s with two
+ * at a load average of 6 on 2 cores). */
+#define PRICE_PARALLEL_MIN 512
+
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
  * real and rank parts split per player and the colour and float parts are
  * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
@@ -1063,7 +1070,7 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
     }
     int n = c->count;
 #ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (n >= 128)
+#pragma omp parallel for schedule(dynamic, 4) if (n >= PRICE_PARALLEL_MIN)
 #endif
     for (int a = 0; a < n; a++)
         cnt[a] = price_out_row(c, d, &pr, a, NULL);
@@ -1731,7 +1738,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
          * same for any number of threads. */
         long *cnt = count;
 #ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (np >= 128)
+#pragma omp parallel for schedule(dynamic, 4) if (np >= PRICE_PARALLEL_MIN)
 #endif
         for (int a = 0; a < np; a++)
             cnt[a] = price_row(&wp, a, NULL);
