@@ -486,13 +486,14 @@ static void test_blossom_wide_matches_brute_force(void **state) {
 /* sw_blossom_match_start on a graph after a solve of a part of its edges
  * (the part's duals folded by sw_blossom_dual_flat, its matching), and from
  * random duals and no matching: the optimum of brute_wide every time, and a
- * perfect result's duals are a certificate. */
+ * perfect result's duals are a certificate. The part's duals also check
+ * sw_blossom_reduced_cost_neg against the full reduced cost. */
 static void test_blossom_warm_start_finds_the_optimum(void **state) {
     (void)state;
     sw_rng rng;
     sw_rng_seed(&rng, 31u, 5u);
     static const int widths[] = {2, 3, 9};
-    int warmed = 0, cold = 0;
+    int warmed = 0, cold = 0, negatives = 0;
     for (int rep = 0; rep < 900; rep++) {
         int n = 2 * (1 + (int)sw_rng_bounded(&rng, 6)), L = widths[rep % 3];
         int kind = (int)sw_rng_bounded(&rng, 3), density = 40 + (int)sw_rng_bounded(&rng, 61);
@@ -521,6 +522,16 @@ static void test_blossom_warm_start_finds_the_optimum(void **state) {
         sw_blossom_graph gp = {n, (size_t)ms, L, part, wts};
         assert_int_equal(sw_blossom_match_graph(&gp, SW_BLOSSOM_MAX_CARDINALITY, mate0, &d, &err),
                          SW_OK);
+        /* The part's duals price the other edges too, some below 0: the
+         * top-down sign agrees with the full reduced cost. */
+        for (int k = 0; k < m; k++) {
+            uint64_t rc[WL_MAX];
+            const uint64_t *w = wts + (size_t)k * (size_t)L;
+            sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1], w, rc);
+            bool neg = sw_blossom_reduced_cost_neg(&d, ends[2 * k], ends[2 * k + 1], w);
+            assert_int_equal(neg, sw_limbs_is_neg(rc, L));
+            negatives += neg;
+        }
         bool from_part = rep % 4 != 0;
         if (from_part) {
             sw_blossom_dual_flat(&d, y0);
@@ -561,7 +572,7 @@ static void test_blossom_warm_start_finds_the_optimum(void **state) {
         }
         sw_blossom_dual_free(&d);
     }
-    assert_true(warmed > 600 && cold > 200);
+    assert_true(warmed > 600 && cold > 200 && negatives > 100);
 }
 
 /* A weight beyond 2^(64 L - 8) and a limb count out of range are refused. */

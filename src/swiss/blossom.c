@@ -601,6 +601,28 @@ void sw_blossom_reduced_cost_wide(const sw_blossom_dual *d, int u, int v, const 
         sw_limbs_add(out, out, d->zsum + (size_t)lca * ll, L);
 }
 
+bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *d, int u, int v, const uint64_t *w) {
+    /* y_u + y_v + z - 4 w from the top limb down: t sums the terms' signed
+     * floors above limb j; the rest is in (-1, 3) units of limb j (three
+     * terms add, one subtracts), so t >= 1 or t <= -3 decides. */
+    int L = d->limbs, j = L - 1;
+    size_t ll = (size_t)L;
+    const uint64_t *yu = d->y + (size_t)u * ll, *yv = d->y + (size_t)v * ll;
+    const uint64_t *z = sw_blossom_pair_z(d, u, v);
+    __int128 t = (__int128)(int64_t)yu[j] + (int64_t)yv[j] + (z ? (int64_t)z[j] : 0) -
+                 ((__int128)(int64_t)w[j] * 4 + (j > 0 ? (__int128)(w[j - 1] >> 62) : 0));
+    for (j--; j >= 0; j--) {
+        if (t >= 1)
+            return false;
+        if (t <= -3)
+            return true;
+        uint64_t w4 = w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0);
+        t = t * ((__int128)1 << 64) + (__int128)yu[j] + (__int128)yv[j] + (z ? (__int128)z[j] : 0) -
+            (__int128)w4;
+    }
+    return t < 0;
+}
+
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,
                                           sw_blossom_weight w) {
     uint64_t wl[2], r[2];

@@ -13,6 +13,7 @@
 #ifndef SW_BLOSSOM_H
 #define SW_BLOSSOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -115,6 +116,10 @@ void sw_blossom_dual_free(sw_blossom_dual *dual);
  * certificate does not cover it. */
 void sw_blossom_reduced_cost_wide(const sw_blossom_dual *dual, int u, int v, const uint64_t *w,
                                   uint64_t *out);
+
+/* Is that slack (sw_blossom_reduced_cost_wide) below 0? Read from the top
+ * limb down only as far as the sign needs: much cheaper for wide weights. */
+bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *dual, int u, int v, const uint64_t *w);
 
 /* y (dual->n numbers) = each vertex's dual plus the z of every blossom
  * holding it: vertex duals alone that are feasible on every edge the blossom

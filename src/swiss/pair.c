@@ -1034,16 +1034,14 @@ static bool push_priced(const ectx *c, elist *l, int u, int v, int a, int b, con
  * and with l, each added to l (-1: out of memory). */
 static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer *pr, int a,
                           elist *l) {
-    int L = pr->L;
     long n = 0;
-    uint64_t w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int b = a + 1; b < c->count; b++) {
         if (!bound_neg(d, pr, a, b, c->W.grp[a], c->W.grp[b], a, b) ||
             !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
         edge_weight(c, a, b, w);
-        sw_blossom_reduced_cost_wide(d, a, b, w, rc);
-        if (!sw_limbs_is_neg(rc, L))
+        if (!sw_blossom_reduced_cost_neg(d, a, b, w))
             continue;
         n++;
         if (!l)
@@ -1584,7 +1582,7 @@ static long price_row(const wprice *p, int a, elist *l) {
     long n = 0;
     if (p->fixed[a])
         return 0;
-    uint64_t w[SW_BLOSSOM_LIMBS_MAX], rcost[SW_BLOSSOM_LIMBS_MAX];
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
         if (p->fixed[b] ||
             !bound_neg(p->d, p->pr, a, b, o->grp[a], o->grp[b], p->vid[a], p->vid[b]) ||
@@ -1600,8 +1598,7 @@ static long price_row(const wprice *p, int a, elist *l) {
             edge_weight(c, a, b, w);
             order_terms(p->oc, a, b, w);
         }
-        sw_blossom_reduced_cost_wide(p->d, p->vid[a], p->vid[b], w, rcost);
-        if (!sw_limbs_is_neg(rcost, L))
+        if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
             continue;
         n++;
         if (!l)
