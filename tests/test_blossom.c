@@ -1,7 +1,8 @@
 /* tests/test_blossom.c: the maximum weight matching against a subset dynamic
  * programme on thousands of random graphs up to 12 vertices (128-bit weights,
  * and multi-limb weights of 3 to 17 limbs), its dual certificate (feasible,
- * tight, and proving subgraph solutions optimal), and networkx on larger
+ * tight, and proving subgraph solutions optimal), the start from a part's
+ * duals, and networkx on larger
  * graphs when python3-networkx is installed.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
@@ -482,6 +483,98 @@ static void test_blossom_wide_matches_brute_force(void **state) {
     assert_true(dual_checked > 200);
 }
 
+/* sw_blossom_match_start on a graph after a solve of a part of its edges
+ * (the part's duals folded by sw_blossom_dual_flat, its matching), and from
+ * random duals and no matching: the optimum of brute_wide every time, and a
+ * perfect result's duals are a certificate. The part's duals also check
+ * sw_blossom_reduced_cost_neg against the full reduced cost. */
+static void test_blossom_warm_start_finds_the_optimum(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 31u, 5u);
+    static const int widths[] = {2, 3, 9};
+    int warmed = 0, cold = 0, negatives = 0;
+    for (int rep = 0; rep < 900; rep++) {
+        int n = 2 * (1 + (int)sw_rng_bounded(&rng, 6)), L = widths[rep % 3];
+        int kind = (int)sw_rng_bounded(&rng, 3), density = 40 + (int)sw_rng_bounded(&rng, 61);
+        uint64_t adj[144 * WL_MAX], wts[66 * WL_MAX], y0[12 * WL_MAX];
+        char has[144];
+        int ends[132], part[132], m = 0, ms = 0;
+        memset(has, 0, sizeof has);
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if ((int)sw_rng_bounded(&rng, 100) < density) {
+                    uint64_t *w = wts + (size_t)m * (size_t)L;
+                    draw_wide(&rng, L, kind, w);
+                    memcpy(adj + (size_t)(i * n + j) * (size_t)L, w, sizeof *w * (size_t)L);
+                    memcpy(adj + (size_t)(j * n + i) * (size_t)L, w, sizeof *w * (size_t)L);
+                    has[i * n + j] = has[j * n + i] = 1;
+                    ends[2 * m] = i;
+                    ends[2 * m + 1] = j;
+                    m++;
+                }
+        /* The part: the first edges (a prefix keeps the weights in place). */
+        ms = m * (50 + (int)sw_rng_bounded(&rng, 50)) / 100;
+        memcpy(part, ends, sizeof(int) * 2 * (size_t)ms);
+        int mate[12], mate0[12];
+        sw_error err;
+        sw_blossom_dual d;
+        sw_blossom_graph gp = {n, (size_t)ms, L, part, wts};
+        assert_int_equal(sw_blossom_match_graph(&gp, SW_BLOSSOM_MAX_CARDINALITY, mate0, &d, &err),
+                         SW_OK);
+        /* The part's duals price the other edges too, some below 0: the
+         * top-down sign agrees with the full reduced cost. */
+        for (int k = 0; k < m; k++) {
+            uint64_t rc[WL_MAX];
+            const uint64_t *w = wts + (size_t)k * (size_t)L;
+            sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1], w, rc);
+            bool neg = sw_blossom_reduced_cost_neg(&d, ends[2 * k], ends[2 * k + 1], w);
+            assert_int_equal(neg, sw_limbs_is_neg(rc, L));
+            negatives += neg;
+        }
+        bool from_part = rep % 4 != 0;
+        if (from_part) {
+            sw_blossom_dual_flat(&d, y0);
+            warmed++;
+        } else {
+            for (int i = 0; i < n * L; i++)
+                y0[i] = sw_rng_next(&rng); /* any values: raised where needed */
+            cold++;
+        }
+        sw_blossom_dual_free(&d);
+        sw_blossom_graph g = {n, (size_t)m, L, ends, wts};
+        assert_int_equal(sw_blossom_match_start(&g, SW_BLOSSOM_MAX_CARDINALITY, y0,
+                                                from_part ? mate0 : NULL, mate, &d, &err),
+                         SW_OK);
+        wbest got = {0, {0}};
+        for (int v = 0; v < n; v++) {
+            if (mate[v] < 0)
+                continue;
+            assert_int_equal(mate[mate[v]], v);
+            assert_true(has[v * n + mate[v]]);
+            if (v < mate[v]) {
+                got.card++;
+                sw_limbs_add(got.w, got.w, adj + (size_t)(v * n + mate[v]) * (size_t)L, L);
+            }
+        }
+        wbest want = brute_wide(n, L, adj, has, 1);
+        assert_int_equal(got.card, want.card);
+        assert_int_equal(sw_limbs_cmp(got.w, want.w, L), 0);
+        if (got.card * 2 == n) {
+            uint64_t rc[WL_MAX];
+            for (int k = 0; k < m; k++) {
+                sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1],
+                                             wts + (size_t)k * (size_t)L, rc);
+                assert_false(sw_limbs_is_neg(rc, L));
+                if (mate[ends[2 * k]] == ends[2 * k + 1])
+                    assert_true(sw_limbs_is_zero(rc, L));
+            }
+        }
+        sw_blossom_dual_free(&d);
+    }
+    assert_true(warmed > 600 && cold > 200 && negatives > 100);
+}
+
 /* A weight beyond 2^(64 L - 8) and a limb count out of range are refused. */
 static void test_blossom_wide_rejects_bad_weights(void **state) {
     (void)state;
@@ -508,6 +601,7 @@ int main(void) {
         cmocka_unit_test(test_blossom_wide_rejects_bad_weights),
         cmocka_unit_test(test_blossom_greedy_start_agrees_on_dense_graphs),
         cmocka_unit_test(test_blossom_dual_certifies_subsets),
+        cmocka_unit_test(test_blossom_warm_start_finds_the_optimum),
         cmocka_unit_test(test_blossom_matches_networkx),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1147,12 +1147,12 @@ static int run(const char *cmd) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* The bracket order prices a window's rows in parallel (OpenMP): the
- * pairing of a 230-player round is the same with 1, 2 and 4 threads. */
+/* The pricing runs its rows in parallel (OpenMP) from 512 players on: the
+ * pairing of a 560-player round is the same with 1, 2 and 4 threads. */
 static void test_pair_same_for_any_threads(void **state) {
     (void)state;
     char cmd[4096], trf[1024];
-    snprintf(trf, sizeof trf, "%s/data/dutch-big/b5003-230p7r.trf", SW_SOURCE_DIR);
+    snprintf(trf, sizeof trf, "%s/data/dutch-big/b5600-560p3r.trf", SW_SOURCE_DIR);
     snprintf(cmd, sizeof cmd,
              "a=$(OMP_NUM_THREADS=1 %s swiss pair %s) && b=$(OMP_NUM_THREADS=2 %s swiss pair %s) "
              "&& c=$(OMP_NUM_THREADS=4 %s swiss pair %s) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] "

@@ -345,27 +345,28 @@ static void augment_matching(ws *s, int k) {
 
 typedef struct core {
     void (*greedy_start)(ws *s);
+    void (*warm_start)(ws *s, const uint64_t *y0, const int *mate0);
     void (*solve)(ws *s, bool maxcard);
 } core;
 
 static core pick_core(int L) {
     switch (L) {
     case 2:
-        return (core){greedy_start_l2, solve_l2};
+        return (core){greedy_start_l2, warm_start_l2, solve_l2};
     case 3:
-        return (core){greedy_start_l3, solve_l3};
+        return (core){greedy_start_l3, warm_start_l3, solve_l3};
     case 4:
-        return (core){greedy_start_l4, solve_l4};
+        return (core){greedy_start_l4, warm_start_l4, solve_l4};
     case 5:
-        return (core){greedy_start_l5, solve_l5};
+        return (core){greedy_start_l5, warm_start_l5, solve_l5};
     case 6:
-        return (core){greedy_start_l6, solve_l6};
+        return (core){greedy_start_l6, warm_start_l6, solve_l6};
     case 7:
-        return (core){greedy_start_l7, solve_l7};
+        return (core){greedy_start_l7, warm_start_l7, solve_l7};
     case 8:
-        return (core){greedy_start_l8, solve_l8};
+        return (core){greedy_start_l8, warm_start_l8, solve_l8};
     default:
-        return (core){greedy_start_lx, solve_lx};
+        return (core){greedy_start_lx, warm_start_lx, solve_lx};
     }
 }
 
@@ -573,6 +574,20 @@ static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     return d->up[a];
 }
 
+void sw_blossom_dual_flat(const sw_blossom_dual *d, uint64_t *y) {
+    size_t ll = (size_t)d->limbs;
+    uint64_t half[SW_BLOSSOM_LIMBS_MAX];
+    for (int v = 0; v < d->n; v++) {
+        sw_limbs_sar1(half, d->zsum + (size_t)v * ll, d->limbs); /* zsum is twice the sum */
+        sw_limbs_add(y + (size_t)v * ll, d->y + (size_t)v * ll, half, d->limbs);
+    }
+}
+
+const uint64_t *sw_blossom_pair_z(const sw_blossom_dual *d, int u, int v) {
+    int lca = common_blossom(d, u, v);
+    return lca >= 0 ? d->zsum + (size_t)lca * (size_t)d->limbs : NULL;
+}
+
 void sw_blossom_reduced_cost_wide(const sw_blossom_dual *d, int u, int v, const uint64_t *w,
                                   uint64_t *out) {
     int L = d->limbs;
@@ -584,6 +599,28 @@ void sw_blossom_reduced_cost_wide(const sw_blossom_dual *d, int u, int v, const 
     int lca = common_blossom(d, u, v);
     if (lca >= 0)
         sw_limbs_add(out, out, d->zsum + (size_t)lca * ll, L);
+}
+
+bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *d, int u, int v, const uint64_t *w) {
+    /* y_u + y_v + z - 4 w from the top limb down: t sums the terms' signed
+     * floors above limb j; the rest is in (-1, 3) units of limb j (three
+     * terms add, one subtracts), so t >= 1 or t <= -3 decides. */
+    int L = d->limbs, j = L - 1;
+    size_t ll = (size_t)L;
+    const uint64_t *yu = d->y + (size_t)u * ll, *yv = d->y + (size_t)v * ll;
+    const uint64_t *z = sw_blossom_pair_z(d, u, v);
+    __int128 t = (__int128)(int64_t)yu[j] + (int64_t)yv[j] + (z ? (int64_t)z[j] : 0) -
+                 ((__int128)(int64_t)w[j] * 4 + (j > 0 ? (__int128)(w[j - 1] >> 62) : 0));
+    for (j--; j >= 0; j--) {
+        if (t >= 1)
+            return false;
+        if (t <= -3)
+            return true;
+        uint64_t w4 = w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0);
+        t = t * ((__int128)1 << 64) + (__int128)yu[j] + (__int128)yv[j] + (z ? (__int128)z[j] : 0) -
+            (__int128)w4;
+    }
+    return t < 0;
 }
 
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,
@@ -673,8 +710,8 @@ static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
     }
 }
 
-sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
-                                 sw_blossom_dual *dual, sw_error *err) {
+static sw_status match(const sw_blossom_graph *g, int flags, const uint64_t *y0, const int *mate0,
+                       int *mate, sw_blossom_dual *dual, sw_error *err) {
     if (dual)
         memset(dual, 0, sizeof *dual);
     sw_status rc = check_graph(g, err);
@@ -695,7 +732,17 @@ sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate
     bool maxcard = flags & SW_BLOSSOM_MAX_CARDINALITY;
     ws_reset(&s, maxw);
     bool done = false;
-    if (maxcard && !(flags & SW_BLOSSOM_NO_GREEDY_START)) {
+    if (maxcard && y0) {
+        c.warm_start(&s, y0, mate0);
+        c.solve(&s, true);
+        done = !s.oom;
+        for (int v = 0; v < n && done; v++)
+            if (s.mate[v] == -1)
+                done = false;
+        if (!done && !s.oom)
+            ws_reset(&s, maxw);
+    }
+    if (!done && !s.oom && maxcard && !(flags & SW_BLOSSOM_NO_GREEDY_START)) {
         c.greedy_start(&s);
         c.solve(&s, true);
         done = !s.oom;
@@ -722,6 +769,17 @@ sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate
         assert(mate[v] < 0 || (mate[v] != v && mate[mate[v]] == v));
     ws_free(&s);
     return SW_OK;
+}
+
+sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
+                                 sw_blossom_dual *dual, sw_error *err) {
+    return match(g, flags, NULL, NULL, mate, dual, err);
+}
+
+sw_status sw_blossom_match_start(const sw_blossom_graph *g, int flags, const uint64_t *y0,
+                                 const int *mate0, int *mate, sw_blossom_dual *dual,
+                                 sw_error *err) {
+    return match(g, flags, y0, mate0, mate, dual, err);
 }
 
 sw_blossom_weight sw_blossom_matching_weight(int n, const sw_blossom_edge *edges, size_t m,

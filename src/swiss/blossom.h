@@ -13,6 +13,7 @@
 #ifndef SW_BLOSSOM_H
 #define SW_BLOSSOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -85,6 +86,21 @@ typedef struct sw_blossom_dual {
 SW_NODISCARD sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int flags, int *mate,
                                               sw_blossom_dual *dual, sw_error *err);
 
+/* As sw_blossom_match_graph in max-cardinality mode (flags must hold
+ * SW_BLOSSOM_MAX_CARDINALITY), started from the vertex duals y0 (n numbers
+ * of g->limbs limbs, in the dual's scale; no blossoms) and the vertex
+ * matching mate0 (-1 free; may be NULL) instead of the greedy start: the
+ * duals are raised where an edge would be infeasible, mate0's pairs whose
+ * edge is then tight are kept, the other vertices start free. Meant for a
+ * graph solved before with fewer edges (its final duals, each vertex's
+ * raised by the blossoms holding it): the more of the old matching stays,
+ * the less is left to do. A result that is not perfect is recomputed as
+ * sw_blossom_match_graph does, so the outcome is an optimum either way (not
+ * always the same one where several tie). */
+SW_NODISCARD sw_status sw_blossom_match_start(const sw_blossom_graph *g, int flags,
+                                              const uint64_t *y0, const int *mate0, int *mate,
+                                              sw_blossom_dual *dual, sw_error *err);
+
 /* The two-limb interface: as sw_blossom_match_graph on __int128 weights
  * (|w| < SW_BLOSSOM_WEIGHT_MAX). */
 SW_NODISCARD sw_status sw_blossom_match(int n, const sw_blossom_edge *edges, size_t m, int flags,
@@ -100,6 +116,20 @@ void sw_blossom_dual_free(sw_blossom_dual *dual);
  * certificate does not cover it. */
 void sw_blossom_reduced_cost_wide(const sw_blossom_dual *dual, int u, int v, const uint64_t *w,
                                   uint64_t *out);
+
+/* Is that slack (sw_blossom_reduced_cost_wide) below 0? Read from the top
+ * limb down only as far as the sign needs: much cheaper for wide weights. */
+bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *dual, int u, int v, const uint64_t *w);
+
+/* y (dual->n numbers) = each vertex's dual plus the z of every blossom
+ * holding it: vertex duals alone that are feasible on every edge the blossom
+ * duals made feasible (y_u + y_v >= y_u + y_v + 2 z of the blossoms holding
+ * both), a start for sw_blossom_match_start. */
+void sw_blossom_dual_flat(const sw_blossom_dual *dual, uint64_t *y);
+
+/* 2 * (z of the blossoms holding both u and v), dual->limbs limbs, or NULL
+ * when no blossom holds both: the blossom part of the edge's slack. */
+const uint64_t *sw_blossom_pair_z(const sw_blossom_dual *dual, int u, int v);
 
 /* The same for a dual from the two-limb interface (dual->limbs == 2). */
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *dual, int u, int v,

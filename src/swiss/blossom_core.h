@@ -26,13 +26,61 @@ static inline void CORE(slack)(const ws *s, int k, uint64_t *out) {
                       CW2(s, k), NL);
 }
 
+/* The top limbs of 2 w2 from limb j up, and its limb j. */
+static inline __int128 CORE(dbl_top)(const uint64_t *c, int j) {
+    return (__int128)(int64_t)c[j] * 2 + (j > 0 ? (__int128)(c[j - 1] >> 63) : 0);
+}
+
+static inline uint64_t CORE(dbl_limb)(const uint64_t *c, int j) {
+    return c[j] << 1 | (j > 0 ? c[j - 1] >> 63 : 0);
+}
+
+/* The sign of (slack of edge k) - x, read from the top limb down only as
+ * far as it needs: with t the sum of the parts above limb j (u_i + u_j -
+ * 2 w2 - x, each a signed floor), the rest is in (-2, 2) units of limb j,
+ * so |t| >= 2 decides; else t moves down a limb (small enough for 128
+ * bits). The slacks being compared mostly differ in their top limbs, and
+ * a wide weight (35 limbs in a 1000-player Swiss window) then costs a
+ * limb or two instead of a full subtraction. */
+static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
+    const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
+                   *c = CW2(s, k);
+    int j = NL - 1;
+    __int128 t = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - CORE(dbl_top)(c, j);
+    for (j--; j >= 0; j--) {
+        if (t >= 2)
+            return 1;
+        if (t <= -2)
+            return -1;
+        t = t * ((__int128)1 << 64) + (__int128)a[j] + (__int128)b[j] -
+            (__int128)CORE(dbl_limb)(c, j) - (__int128)x[j];
+    }
+    return t > 0 ? 1 : t < 0 ? -1 : 0;
+}
+
+/* The sign of (slack of edge k) - (slack of edge k2), as slack_sign: six
+ * terms, so |t| >= 3 decides. */
+static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
+    const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
+                   *c = CW2(s, k), *a2 = CDUAL(s, s->endpoint[2 * k2]),
+                   *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW2(s, k2);
+    int j = NL - 1;
+    __int128 t = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
+                 CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    for (j--; j >= 0; j--) {
+        if (t >= 3)
+            return 1;
+        if (t <= -3)
+            return -1;
+        t = t * ((__int128)1 << 64) + (__int128)a[j] + (__int128)b[j] - (__int128)a2[j] -
+            (__int128)b2[j] - (__int128)CORE(dbl_limb)(c, j) + (__int128)CORE(dbl_limb)(c2, j);
+    }
+    return t > 0 ? 1 : t < 0 ? -1 : 0;
+}
+
 /* Is the slack of edge k below that of edge k2? */
 static inline bool CORE(slack_less)(const ws *s, int k, int k2) {
-    NUM(a);
-    NUM(b);
-    CORE(slack)(s, k, a);
-    CORE(slack)(s, k2, b);
-    return sw_limbs_cmp(a, b, NL) < 0;
+    return CORE(slack_cmp)(s, k, k2) < 0;
 }
 
 static void CORE(consider_best)(ws *s, int b, int k, int *touched_n) {
@@ -147,28 +195,18 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
     s->nbbest[b] = list ? tn : 0;
 }
 
-/* Is the number x below the slack of edge k? */
-static inline bool CORE(slack_below)(const ws *s, const uint64_t *x, int k) {
-    NUM(a);
-    CORE(slack)(s, k, a);
-    return sw_limbs_cmp(x, a, NL) < 0;
-}
-
 /* Scan the queue; returns true after an augmentation. */
 static bool CORE(scan_queue)(ws *s) {
+    NUM(zero);
+    sw_limbs_set_i64(zero, NL, 0);
     while (s->nqueue > 0 && !s->oom) {
         int v = s->queue[--s->nqueue];
         for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
             int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
             if (s->inblossom[v] == s->inblossom[w])
                 continue;
-            /* ks holds this edge's slack whenever allow[k] stays false. */
-            NUM(ks);
-            if (!s->allow[k]) {
-                CORE(slack)(s, k, ks);
-                if (sw_limbs_is_neg(ks, NL) || sw_limbs_is_zero(ks, NL))
-                    s->allow[k] = true;
-            }
+            if (!s->allow[k] && CORE(slack_sign)(s, k, zero) <= 0)
+                s->allow[k] = true;
             int bw = s->inblossom[w];
             if (s->allow[k]) {
                 if (s->label[bw] == 0) {
@@ -189,10 +227,10 @@ static bool CORE(scan_queue)(ws *s) {
                 }
             } else if (s->label[bw] == 1) {
                 int b = s->inblossom[v];
-                if (s->bestedge[b] == -1 || CORE(slack_below)(s, ks, s->bestedge[b]))
+                if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b]))
                     s->bestedge[b] = k;
             } else if (s->label[w] == 0) {
-                if (s->bestedge[w] == -1 || CORE(slack_below)(s, ks, s->bestedge[w]))
+                if (s->bestedge[w] == -1 || CORE(slack_less)(s, k, s->bestedge[w]))
                     s->bestedge[w] = k;
             }
         }
@@ -224,19 +262,29 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
             if (sw_limbs_cmp(CDUAL(s, v), delta, L) < 0)
                 sw_limbs_copy(delta, CDUAL(s, v), L);
     }
+    /* A candidate whose slack is not below delta (2 delta for an S-S
+     * edge, whose slack is halved) is passed over without computing it. */
     for (int v = 0; v < n; v++)
         if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
+            if (type != -1 && CORE(slack_sign)(s, s->bestedge[v], delta) >= 0)
+                continue;
             CORE(slack)(s, s->bestedge[v], d);
             if (CORE(take_delta)(s, delta, d, &type, 2))
                 dedge = s->bestedge[v];
         }
+    NUM(delta2);
+    sw_limbs_shl(delta2, delta, 1, L);
     for (int b = 0; b < 2 * n; b++)
         if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
+            if (type != -1 && CORE(slack_sign)(s, s->bestedge[b], delta2) >= 0)
+                continue;
             CORE(slack)(s, s->bestedge[b], d);
             assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
             sw_limbs_sar1(d, d, L);  /* exact */
-            if (CORE(take_delta)(s, delta, d, &type, 3))
+            if (CORE(take_delta)(s, delta, d, &type, 3)) {
                 dedge = s->bestedge[b];
+                sw_limbs_shl(delta2, delta, 1, L);
+            }
         }
     for (int b = n; b < 2 * n; b++)
         if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2) {
@@ -277,17 +325,11 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     return true;
 }
 
-static void CORE(greedy_start)(ws *s) {
+/* Each free vertex in turn: its dual lowered to the least value keeping its
+ * edges feasible, and matched to a free neighbour whose edge is then tight.
+ * The duals stay even when they are (slacks between S-vertices must be). */
+static void CORE(lower_free)(ws *s) {
     int n = s->n, L = NL;
-    for (int v = 0; v < n; v++) {
-        uint64_t *best = CDUAL(s, v);
-        sw_limbs_set_i64(best, L, 0);
-        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            const uint64_t *w = CW2(s, s->nb[q] >> 1);
-            if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
-                sw_limbs_copy(best, w, L);
-        }
-    }
     NUM(low);
     NUM(need);
     for (int v = 0; v < n; v++) {
@@ -320,6 +362,63 @@ static void CORE(greedy_start)(ws *s) {
             s->mate[s->endpoint[p]] = p ^ 1;
         }
     }
+}
+
+static void CORE(greedy_start)(ws *s) {
+    int n = s->n, L = NL;
+    for (int v = 0; v < n; v++) {
+        uint64_t *best = CDUAL(s, v);
+        sw_limbs_set_i64(best, L, 0);
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            const uint64_t *w = CW2(s, s->nb[q] >> 1);
+            if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
+                sw_limbs_copy(best, w, L);
+        }
+    }
+    CORE(lower_free)(s);
+}
+
+/* A start from given vertex duals y0 and a matching mate0 (vertex mates,
+ * -1 free), e.g. a solve's on fewer edges: the duals are made even (raised
+ * by one where odd) and feasible (an edge below 0 raises one end), the
+ * pairs of mate0 whose edge is then tight are kept, and the free vertices
+ * are lowered and matched as in the greedy start. No blossoms: the caller
+ * folds their duals into y0. */
+static void CORE(warm_start)(ws *s, const uint64_t *y0, const int *mate0) {
+    int n = s->n, L = NL;
+    NUM(one);
+    NUM(sl);
+    sw_limbs_set_i64(one, L, 1);
+    for (int v = 0; v < n; v++) {
+        uint64_t *u = CDUAL(s, v);
+        sw_limbs_copy(u, y0 + (size_t)v * (size_t)L, L);
+        if (u[0] & 1)
+            sw_limbs_add(u, u, one, L);
+    }
+    for (int k = 0; k < s->m; k++) {
+        CORE(slack)(s, k, sl);
+        if (sw_limbs_is_neg(sl, L)) {
+            uint64_t *u = CDUAL(s, s->endpoint[2 * k]);
+            sw_limbs_sub(u, u, sl, L); /* even: every number is */
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        int w = mate0 ? mate0[v] : -1;
+        if (w <= v || w >= n || s->mate[v] != -1 || s->mate[w] != -1)
+            continue;
+        for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
+            int p = s->nb[q];
+            if (s->endpoint[p] != w)
+                continue;
+            CORE(slack)(s, p >> 1, sl);
+            if (sw_limbs_is_zero(sl, L)) {
+                s->mate[v] = p;
+                s->mate[w] = p ^ 1;
+                break;
+            }
+        }
+    }
+    CORE(lower_free)(s);
 }
 
 /* Run stages until no augmenting path remains. */

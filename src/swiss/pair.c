@@ -897,27 +897,62 @@ static bool bye_edges(const ectx *c, elist *l) {
     return true;
 }
 
+/* Rounds of fewer players price on one thread: a pass is then well under
+ * a millisecond, and on a machine whose cores are busy with other work
+ * OpenMP's waiting threads cost more than they save (a 300-player record,
+ * seatwise swiss check, 9 rounds: 0.63 s with one thread, 2.1 s with two
+ * at a load average of 6 on 2 cores). */
+#define PRICE_PARALLEL_MIN 512
+
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
  * real and rank parts split per player and the colour and float parts are
  * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
- * + np) k_rank + k_low) the sum base[a] + base[b] + 4 pen(g_a, g_b) is at most
- * the reduced cost: when it is >= 0, so is the reduced cost (blossom duals
- * only add). pen holds 4 W.pen. Two additions a pair. */
+ * + np) k_rank + k_low) the sum base[a] + base[b] + 4 pen(g_a, g_b), plus
+ * the duals of the blossoms holding both, is at most the reduced cost: when
+ * it is >= 0, so is the reduced cost (bound_neg). pen holds 4 W.pen. */
 typedef struct pricer {
     int L, ng;
     uint64_t *base; /* count numbers */
     uint64_t *pen;  /* ng * (ng + 1) numbers */
+    /* The top two limbs of each (bound_neg) */
+    __int128 *tbase, *tpen;
 } pricer;
+
+/* The top two limbs of x as a signed number: x is that times 2^(64 (L -
+ * 2)) plus a part in [0, 2^(64 (L - 2))). */
+static __int128 top2(const uint64_t *x, int L) {
+    return sw_limbs_to_i128(x + L - 2, 2);
+}
+
+/* pen and the room for count players' base (filled by the caller, then
+ * pricer_tops). */
+static bool pricer_alloc(const weights *W, int count, pricer *pr) {
+    int L = W->L;
+    pr->L = L;
+    pr->ng = W->ng;
+    size_t npen = (size_t)W->ng * (size_t)(W->ng + 1);
+    pr->base = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(count + 1));
+    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
+    pr->tbase = malloc(sizeof(__int128) * (size_t)(count + 1));
+    pr->tpen = malloc(sizeof(__int128) * (npen + 1));
+    if (!pr->base || !pr->pen || !pr->tbase || !pr->tpen)
+        return false;
+    for (size_t x = 0; x < npen; x++) {
+        sw_limbs_shl(pr->pen + x * (size_t)L, W->pen + x * (size_t)L, 2, L);
+        pr->tpen[x] = top2(pr->pen + x * (size_t)L, L);
+    }
+    return true;
+}
+
+static void pricer_tops(pricer *pr, int count) {
+    for (int a = 0; a < count; a++)
+        pr->tbase[a] = top2(pr->base + (size_t)a * (size_t)pr->L, pr->L);
+}
 
 static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     const weights *W = &c->W;
     int L = W->L, n = c->count;
-    pr->L = L;
-    pr->ng = W->ng;
-    size_t npen = (size_t)W->ng * (size_t)(W->ng + 1);
-    pr->base = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
-    pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
-    if (!pr->base || !pr->pen)
+    if (!pricer_alloc(W, n, pr))
         return false;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a < n; a++) {
@@ -928,14 +963,52 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
         sw_limbs_shl(t, t, 2, L);
         sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
     }
-    for (size_t x = 0; x < npen; x++)
-        sw_limbs_shl(pr->pen + x * (size_t)L, W->pen + x * (size_t)L, 2, L);
+    pricer_tops(pr, n);
     return true;
 }
 
 static void pricer_free(pricer *pr) {
     free(pr->base);
     free(pr->pen);
+    free(pr->tbase);
+    free(pr->tpen);
+}
+
+/* Is the bound of players a, b (groups ga, gb; vertices u, v) negative?
+ * The duals of the blossoms holding both count: with many ties the solve
+ * nests most players in a few blossoms of large dual, and without them the
+ * bound let through three quarters of the pairs of a 1000-player window,
+ * where a quarter of a percent price negative. The sum is read from the top
+ * limb down, exactly, and only as far as its sign needs: with t the sum of
+ * the terms' parts above limb j (each a signed floor), the sum is t 2^(64 j)
+ * plus the parts below, which are >= 0 and below one unit per term, so t
+ * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb,
+ * small enough for 128 bits. Most pairs stop in the top two of the 35 limbs
+ * of a 1000-player window's weight. */
+static bool bound_neg(const sw_blossom_dual *d, const pricer *pr, int a, int b, int ga, int gb,
+                      int u, int v) {
+    int L = pr->L;
+    size_t pi = (size_t)ga * (size_t)(pr->ng + 1) + (size_t)gb;
+    __int128 t = pr->tbase[a] + pr->tbase[b] + pr->tpen[pi];
+    if (t >= 0)
+        return false;
+    const uint64_t *z = sw_blossom_pair_z(d, u, v);
+    int terms = 3;
+    if (z) {
+        t += top2(z, L);
+        terms = 4;
+    }
+    const uint64_t *xa = pr->base + (size_t)a * (size_t)L, *xb = pr->base + (size_t)b * (size_t)L,
+                   *xp = pr->pen + pi * (size_t)L;
+    for (int j = L - 3; j >= 0; j--) {
+        if (t >= 0)
+            return false;
+        if (t <= -terms)
+            return true;
+        t = t * ((__int128)1 << 64) + (__int128)xa[j] + (__int128)xb[j] + (__int128)xp[j] +
+            (z ? (__int128)z[j] : 0);
+    }
+    return t < 0;
 }
 
 /* Pairs outside the solved edge set whose reduced cost is negative: the
@@ -961,18 +1034,14 @@ static bool push_priced(const ectx *c, elist *l, int u, int v, int a, int b, con
  * and with l, each added to l (-1: out of memory). */
 static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer *pr, int a,
                           elist *l) {
-    int L = pr->L;
     long n = 0;
-    uint64_t sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX], rc[SW_BLOSSOM_LIMBS_MAX];
-    const uint64_t *pen_a = pr->pen + (size_t)c->W.grp[a] * (size_t)(pr->ng + 1) * (size_t)L;
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int b = a + 1; b < c->count; b++) {
-        sw_limbs_add(sum, pr->base + (size_t)a * (size_t)L, pr->base + (size_t)b * (size_t)L, L);
-        sw_limbs_add(sum, sum, pen_a + (size_t)c->W.grp[b] * (size_t)L, L);
-        if (!sw_limbs_is_neg(sum, L) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+        if (!bound_neg(d, pr, a, b, c->W.grp[a], c->W.grp[b], a, b) ||
+            !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
         edge_weight(c, a, b, w);
-        sw_blossom_reduced_cost_wide(d, a, b, w, rc);
-        if (!sw_limbs_is_neg(rc, L))
+        if (!sw_blossom_reduced_cost_neg(d, a, b, w))
             continue;
         n++;
         if (!l)
@@ -999,7 +1068,7 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
     }
     int n = c->count;
 #ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (n >= 128)
+#pragma omp parallel for schedule(dynamic, 4) if (n >= PRICE_PARALLEL_MIN)
 #endif
     for (int a = 0; a < n; a++)
         cnt[a] = price_out_row(c, d, &pr, a, NULL);
@@ -1027,19 +1096,35 @@ static void note_solve(const sw_swiss_ranked *rk, const elist *l, const weights 
 
 /* A sparse solve: the matching of l's graph (nv vertices) with its duals
  * in *d, and *perfect when every vertex is matched (else *d is freed: the
- * duals of a deficient matching prove nothing). */
+ * duals of a deficient matching prove nothing). After a perfect solve,
+ * warm (nv numbers) receives its duals without blossoms (each vertex's
+ * raised by the blossoms holding it: sw_blossom_dual_flat) and *warmed is
+ * set; the next solve, on the same graph with the priced pairs added,
+ * starts from them and the matching in vm (sw_blossom_match_start). Few
+ * pairs are added, so most of the old matching stays, where the greedy
+ * start leaves about half the vertices free. */
 static sw_status sparse_solve(const sw_swiss_ranked *rk, const elist *l, const weights *W, int nv,
-                              int *vm, sw_blossom_dual *d, bool *perfect, sw_error *err) {
+                              int *vm, sw_blossom_dual *d, bool *perfect, uint64_t *warm,
+                              bool *warmed, sw_error *err) {
     sw_blossom_graph g = {nv, l->m, W->L, l->ends, l->w};
-    sw_status rc = sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, d, err);
+    sw_status rc =
+        *warmed ? sw_blossom_match_start(&g, SW_BLOSSOM_MAX_CARDINALITY, warm, vm, vm, d, err)
+                : sw_blossom_match_graph(&g, SW_BLOSSOM_MAX_CARDINALITY, vm, d, err);
     if (rc)
         return rc;
     note_solve(rk, l, W, false);
     *perfect = true;
     for (int v = 0; v < nv; v++)
         *perfect = *perfect && vm[v] >= 0;
-    if (!*perfect)
+    *warmed = false;
+    if (!*perfect) {
         sw_blossom_dual_free(d);
+        return SW_OK;
+    }
+    if (warm) {
+        sw_blossom_dual_flat(d, warm);
+        *warmed = true;
+    }
     return SW_OK;
 }
 
@@ -1059,8 +1144,10 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
     int nv = count + count % 2; /* the bye vertex when odd */
     c.target = malloc(sizeof(int) * (size_t)(count + 1));
     int *vm = malloc(sizeof(int) * (size_t)(nv + 1));
+    uint64_t *warm = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(nv + 1));
+    bool warmed = false;
     elist l = {.L = L};
-    if (!c.target || !vm) {
+    if (!c.target || !vm || !warm) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
         goto done;
     }
@@ -1082,7 +1169,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         for (int attempt = 0; attempt < 4 && !proven; attempt++) {
             sw_blossom_dual d;
             bool perfect;
-            rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
+            rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
             if (rc)
                 goto done;
             if (!perfect)
@@ -1120,6 +1207,7 @@ nomem:
 done:
     elist_free(&l);
     free(vm);
+    free(warm);
     free(c.target);
     weights_free(&c.W);
     return rc;
@@ -1478,31 +1566,27 @@ typedef struct wprice {
     const bool *fixed;
     int g0, g1;
     const sw_blossom_dual *d;
-    const uint64_t *base; /* per player: y - 4 (k_real + k_low + rank + digit bound) */
+    /* base per player: y - 4 (k_real + k_low + rank + digit bound) */
+    const pricer *pr;
     const int *vid;
 } wprice;
 
 /* The pairs (a, b), b beyond a's sparse neighbours, whose reduced cost is
  * negative: their number, and with l, each added to l (-1: out of memory).
- * A bound first: base[a] + base[b] + 4 pen(g_a, g_b) <= the reduced cost. */
+ * A bound first: base[a] + base[b] + 4 pen(g_a, g_b) + the common blossoms'
+ * duals <= the reduced cost. */
 static long price_row(const wprice *p, int a, elist *l) {
     const ectx *c = p->c;
     const olay *o = p->oc->o;
-    int np = c->count, ng = o->ng, L = c->W.L;
+    int np = c->count, L = c->W.L;
     long n = 0;
     if (p->fixed[a])
         return 0;
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX], sum[SW_BLOSSOM_LIMBS_MAX], w[SW_BLOSSOM_LIMBS_MAX],
-        rcost[SW_BLOSSOM_LIMBS_MAX];
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-        if (p->fixed[b])
-            continue;
-        sw_limbs_add(sum, p->base + (size_t)a * (size_t)L, p->base + (size_t)b * (size_t)L, L);
-        sw_limbs_shl(
-            t, c->W.pen + ((size_t)o->grp[a] * (size_t)(ng + 1) + (size_t)o->grp[b]) * (size_t)L, 2,
-            L);
-        sw_limbs_add(sum, sum, t, L);
-        if (!sw_limbs_is_neg(sum, L) || !window_pair(c, o, p->fixed, p->g0, a, b))
+        if (p->fixed[b] ||
+            !bound_neg(p->d, p->pr, a, b, o->grp[a], o->grp[b], p->vid[a], p->vid[b]) ||
+            !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
         if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
             /* Below the window, a pair that floats no one out of its next
@@ -1514,8 +1598,7 @@ static long price_row(const wprice *p, int a, elist *l) {
             edge_weight(c, a, b, w);
             order_terms(p->oc, a, b, w);
         }
-        sw_blossom_reduced_cost_wide(p->d, p->vid[a], p->vid[b], w, rcost);
-        if (!sw_limbs_is_neg(rcost, L))
+        if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
             continue;
         n++;
         if (!l)
@@ -1547,7 +1630,9 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *base = NULL;
+    uint64_t *place = NULL, *bound = NULL, *warm = NULL;
+    pricer pr = {0};
+    bool warmed = false;
     elist l = {0};
     sw_status rc = SW_OK;
     if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target || !count)
@@ -1574,8 +1659,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int L = c.W.L;
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    base = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    if (!place || !bound || !base)
+    warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
+    if (!place || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
@@ -1617,7 +1702,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
         sw_blossom_dual d;
         bool perfect;
-        rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, err);
+        rc = sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
         if (rc)
             goto out;
         if (!perfect)
@@ -1639,16 +1724,18 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
             sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
             sw_limbs_shl(t, t, 2, L);
-            sw_limbs_sub(base + (size_t)a * (size_t)L, d.y + (size_t)vid[a] * (size_t)L, t, L);
+            uint64_t *ba = pr.base + (size_t)a * (size_t)L;
+            sw_limbs_sub(ba, d.y + (size_t)vid[a] * (size_t)L, t, L);
+            pr.tbase[a] = top2(ba, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
-        wprice wp = {&c, &oc, fixed, g0, g1, &d, base, vid};
+        wprice wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
         /* Rows are priced in parallel and counted; the rows with pairs to
          * add are priced again in order and add them, so the graph is the
          * same for any number of threads. */
         long *cnt = count;
 #ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (np >= 128)
+#pragma omp parallel for schedule(dynamic, 4) if (np >= PRICE_PARALLEL_MIN)
 #endif
         for (int a = 0; a < np; a++)
             cnt[a] = price_row(&wp, a, NULL);
@@ -1711,7 +1798,8 @@ out:
     free(count);
     free(place);
     free(bound);
-    free(base);
+    pricer_free(&pr);
+    free(warm);
     return rc;
 }
 
