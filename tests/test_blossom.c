@@ -538,7 +538,7 @@ static void test_blossom_warm_start_finds_the_optimum(void **state) {
             warmed++;
         } else {
             for (int i = 0; i < n * L; i++)
-                y0[i] = sw_rng_next(&rng); /* any values: raised where needed */
+                y0[i] = sw_rng_next(&rng); /* small nonnegative values: raised where needed */
             cold++;
         }
         sw_blossom_dual_free(&d);

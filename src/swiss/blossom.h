@@ -96,7 +96,11 @@ SW_NODISCARD sw_status sw_blossom_match_graph(const sw_blossom_graph *g, int fla
  * raised by the blossoms holding it): the more of the old matching stays,
  * the less is left to do. A result that is not perfect is recomputed as
  * sw_blossom_match_graph does, so the outcome is an optimum either way (not
- * always the same one where several tie). */
+ * always the same one where several tie). The y0 must stay within a few
+ * bits of the largest weight, as real duals do (|y0| < 2^(64 limbs - 4)):
+ * the dual updates assume that headroom, and far larger starts can end
+ * in a matching that is not optimal. Without SW_BLOSSOM_MAX_CARDINALITY
+ * y0 and mate0 are ignored. */
 SW_NODISCARD sw_status sw_blossom_match_start(const sw_blossom_graph *g, int flags,
                                               const uint64_t *y0, const int *mate0, int *mate,
                                               sw_blossom_dual *dual, sw_error *err);
