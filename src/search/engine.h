@@ -48,13 +48,14 @@ static inline bool sw_exchange_allowed(const sw_season *s, int k, const int *as,
 }
 
 /* The exchanges a neighbourhood scan visits, in one fixed order: p < q in
- * every session that is not played, the allowed ones only. The limit is
+ * every session that is not played (nor in `skip`), the allowed ones only. The limit is
  * checked once per row, so a scan of a large season stops within a
  * fraction of a second. With `tables`, `ready` says whether session k's
  * position tables are in sync (asking builds them when they are due). */
 typedef struct sw_scan {
     sw_matrix *mx;
     const sw_limits *lim;
+    const uint8_t *skip; /* sessions to leave out (NULL: none) */
     bool tables, ready;
     int k, p, q, P;
 } sw_scan;
@@ -82,7 +83,7 @@ static inline bool sw_scan_next(sw_scan *it) {
                 do {
                     if (++it->k >= s->nsessions)
                         return false;
-                } while (s->sessions[it->k].played);
+                } while (s->sessions[it->k].played || (it->skip && it->skip[it->k]));
                 it->P = s->movements[s->sessions[it->k].movement].positions;
                 it->p = 1;
                 if (it->tables)
@@ -234,9 +235,11 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
  * moves that way too; sc_weight w > 0 ranks the non-improving moves by
  * So+Sr + w Sc among the few with the lowest So+Sr change, so the walk
  * off So's plateau heads for low Sc. keep_sr: only the exchanges that
- * cannot raise Sr (sw_keeps_sr), the stall kicks too. */
+ * cannot raise Sr (sw_keeps_sr), the stall kicks too. sample: each
+ * iteration scans a random half of the sessions (for the walk on So's
+ * plateau; the walk for So scans them all). */
 long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
-                      bool keep_sr, const sw_limits *lim, long long *evaluated);
+                      bool keep_sr, bool sample, const sw_limits *lim, long long *evaluated);
 
 /* The annealing phase (anneal.c): returns the proposals made. t0_factor
  * scales the start temperature (the mean worsening of a random exchange);

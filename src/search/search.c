@@ -315,12 +315,13 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         }
     }
     if (plain > 0) {
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, keep_sr, lim, &w->evals);
+        w->tabu_iters +=
+            sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, keep_sr, true, lim, &w->evals);
         tabu -= plain;
     }
     if (tabu > 0)
-        w->tabu_iters +=
-            sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, keep_sr, lim, &w->evals);
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, keep_sr, weight > 0,
+                                     lim, &w->evals);
     /* Symmetries of the movements that move comparisons only: Sc along the
      * plateau the tabu phase ends on (docs/search.md). */
     if (sym && !input_only)

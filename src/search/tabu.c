@@ -8,6 +8,26 @@
 /* Base tenure and stall limit, measured in docs/search.md. */
 #define TABU_TENURE 3
 #define TABU_STALL 20
+/* On So's plateau each iteration scans each free session with
+ * probability 1/2 (at least one, drawn again otherwise): an iteration
+ * costs about half, and the walk, less tied to the best move of the whole
+ * neighbourhood, finds the rare low-Sc basins of some movements more
+ * often (docs/search.md). */
+static void draw_sessions(const sw_season *s, sw_rng *rng, uint8_t *skip) {
+    for (;;) {
+        bool any = false;
+        uint32_t bits = 0;
+        for (int k = 0; k < s->nsessions; k++) {
+            if ((k & 31) == 0)
+                bits = sw_rng_next(rng);
+            skip[k] = (uint8_t)(bits >> (k & 31) & 1);
+            any = any || (!skip[k] && !s->sessions[k].played);
+        }
+        if (any)
+            return;
+    }
+}
+
 /* The weighted ranking's shortlist: the moves with the lowest So+Sr change
  * whose Sc is priced (docs/search.md). */
 #define TABU_SHORTLIST 32
@@ -95,7 +115,7 @@ static sw_move shortlist_pick(sw_engine *E, sw_move *sl, int n, double lamf) {
 }
 
 long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters, double sc_weight,
-                      bool keep_sr, const sw_limits *lim, long long *evaluated) {
+                      bool keep_sr, bool sample, const sw_limits *lim, long long *evaluated) {
     const sw_season *s = mx->season;
     int nitems = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -103,8 +123,11 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     if (iters <= 0 || nitems < 2)
         return 0;
     tabu_list tl;
-    if (!tabu_init(&tl, s))
+    uint8_t *skip = malloc((size_t)s->nsessions);
+    if (!skip || !tabu_init(&tl, s)) {
+        free(skip);
         return 0;
+    }
     long long done = 0;
     sw_engine E;
     sw_engine_init(&E, mx);
@@ -136,7 +159,10 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
         sw_move sl[TABU_SHORTLIST];
         int nsl = 0;
         bool bimproves = false;
-        for (sw_scan sc = sw_scan_start(mx, lim, true); sw_scan_next(&sc);) {
+        if (sample)
+            draw_sessions(s, rng, skip);
+        sw_scan sc = sw_scan_start(mx, lim, true);
+        for (sc.skip = sample ? skip : NULL; sw_scan_next(&sc);) {
             if (!sw_move_admissible(&E, sc.k, sc.p, sc.q, sc.ready))
                 continue;
             evals++;
@@ -201,6 +227,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     sw_matrix_assign_from(mx, scratch);
     sw_engine_free(&E);
     free(tl.until);
+    free(skip);
     if (evaluated)
         *evaluated += evals;
     return done;
@@ -209,5 +236,5 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
 void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
                     volatile sig_atomic_t *stop, long long *evaluated) {
     sw_limits lim = {stop, 0};
-    sw_tabu_run(mx, scratch, rng, iters, 0, false, &lim, evaluated);
+    sw_tabu_run(mx, scratch, rng, iters, 0, false, false, &lim, evaluated);
 }
