@@ -354,6 +354,88 @@ static void test_bad_requests(void **state) {
  * changes the exchange really makes, on a team movement with compared
  * tables (h = 1 and more) over random states, with carried-over rests and
  * sit-outs so that rests and board-set sizes vary. */
+/* sw_price_pair and sw_price_pair_so: a and b swapping in two sessions
+ * where that keeps both rest totals, priced without being made, against
+ * the change the two exchanges make (Sr unchanged). */
+static void test_pair_price_matches_exchanges(void **state) {
+    (void)state;
+    const char *files[] = {"7ronden/16p7rTeamS.txt", "6ronden/16p6rTeamS.txt",
+                           "6ronden/20p6rextra.txt"};
+    int checked = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        char path[1024];
+        sw_movement m;
+        sw_error err;
+        snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, files[f]);
+        assert_int_equal(sw_movement_read_asc(path, &m, &err), SW_OK);
+        int n = m.positions - 2;
+        sw_participant part[64];
+        for (int i = 0; i < n; i++)
+            part[i] = (sw_participant){i + 1, i % 2, "p"};
+        sw_season s;
+        assert_int_equal(sw_season_uniform(&m, "m", part, n, 5, &s, &err), SW_OK);
+        for (int k = 0; k < 5; k++)
+            memset(s.sessions[k].assign, 0, sizeof(int) * ((size_t)m.positions + 1));
+        sw_season_fill_identity(&s);
+        assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        sw_pricer pr;
+        assert_int_equal(sw_pricer_init(&pr, &mx), 0);
+        sw_pair_scratch w = {calloc((size_t)n, sizeof(int32_t)), calloc((size_t)n, sizeof(int64_t)),
+                             calloc((size_t)n, sizeof(int)), calloc((size_t)n, 1)};
+        assert_non_null(w.dm);
+        assert_non_null(w.dc);
+        assert_non_null(w.ys);
+        assert_non_null(w.seen);
+        sw_rng rng;
+        sw_rng_seed(&rng, 7, f);
+        for (int round = 0; round < 10; round++) {
+            sw_search_randomize(&mx, &rng);
+            for (int t = 0; t < 400; t++) {
+                int k = (int)sw_rng_bounded(&rng, 5), l = (int)sw_rng_bounded(&rng, 5);
+                int a = (int)sw_rng_bounded(&rng, (uint32_t)n);
+                int b = (int)sw_rng_bounded(&rng, (uint32_t)n);
+                if (k == l || a == b || !sw_matrix_tables_ready(&mx, k) ||
+                    !sw_matrix_tables_ready(&mx, l))
+                    continue;
+                int p = mx.pos[k][a], q = mx.pos[k][b], lp = mx.pos[l][a], lq = mx.pos[l][b];
+                int d = mx.wr[k][q] - mx.wr[k][p];
+                if (d == 0 || mx.wr[l][lq] - mx.wr[l][lp] != -d)
+                    continue;
+                assert_true(sw_pricer_sync(&pr, &mx));
+                __int128 dso, dso_only, dsc;
+                assert_true(sw_price_pair(&pr, &mx, k, p, q, l, lp, lq, &w, &dso, &dsc));
+                assert_true(sw_price_pair_so(&pr, &mx, k, p, q, l, lp, lq, &w, &dso_only));
+                assert_true(dso == dso_only);
+                sw_i256 sosr0 = sw_criteria_sosr(&mx), sc0 = sw_criteria_sc(&mx),
+                        sr0 = sw_criteria_sr(&mx);
+                sw_matrix_exchange(&mx, k, p, q);
+                sw_matrix_exchange(&mx, l, lp, lq);
+                assert_int_equal(
+                    sw_i256_cmp(sw_i256_sub(sw_criteria_sosr(&mx), sosr0), sw_i256_from_i128(dso)),
+                    0);
+                assert_int_equal(
+                    sw_i256_cmp(sw_i256_sub(sw_criteria_sc(&mx), sc0), sw_i256_from_i128(dsc)), 0);
+                assert_int_equal(sw_i256_cmp(sw_criteria_sr(&mx), sr0), 0);
+                /* the scratch is left zero */
+                for (int i = 0; i < n; i++)
+                    assert_true(!w.dm[i] && !w.dc[i] && !w.seen[i]);
+                checked++;
+            }
+        }
+        free(w.dm);
+        free(w.dc);
+        free(w.ys);
+        free(w.seen);
+        sw_pricer_free(&pr);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+    assert_true(checked > 100);
+}
+
 static void test_pricer_matches_exchange(void **state) {
     (void)state;
     /* The last: a generated 40-pair Howell whose board sets are played at up
@@ -857,6 +939,7 @@ int main(void) {
         cmocka_unit_test(test_tabu_beats_plain_on_10p6rTeamH),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_pricer_matches_exchange),
+        cmocka_unit_test(test_pair_price_matches_exchanges),
         cmocka_unit_test(test_default_method_deterministic),
         cmocka_unit_test(test_time_budget_is_kept),
         cmocka_unit_test(test_default_method_meets_picolo_10p6rTeamH),

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "search/engine.h"
 #include "season/season.h"
@@ -27,6 +28,91 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
     return t->v[sw_rng_next(rng) >> 20];
 }
 
+/* Sc kept exactly by the changes of the proposals made (recomputed only
+ * after one whose change was not priced), and in sosr's units when the
+ * refusal test asks for it. */
+typedef struct sc_run {
+    sw_i256 now;
+    double room;
+    bool known, stale;
+    long double to_sosr;
+} sc_run;
+
+/* Sc in sosr's units: no proposal lowers Sc by more. */
+static double sc_room(sc_run *S, const sw_matrix *mx) {
+    if (S->stale) {
+        /* the running value is the recomputed one */
+        assert(!S->known || sw_i256_cmp(S->now, sw_criteria_sc(mx)) == 0);
+        if (!S->known)
+            S->now = sw_criteria_sc(mx);
+        S->known = true;
+        S->room = (double)(sw_i256_to_ld(S->now) * S->to_sosr);
+        S->stale = false;
+    }
+    return S->room;
+}
+
+static void pair_scratch_free(sw_pair_scratch *w) {
+    free(w->dm);
+    free(w->dc);
+    free(w->ys);
+    free(w->seen);
+    *w = (sw_pair_scratch){0};
+}
+
+/* With Sr kept, a plain swap of a and b whose positions rest differently
+ * is refused, so each participant's rests session by session stay as the
+ * rests walk dealt them. Swapping a and b in session k (a's total moves by
+ * d, b's by -d) and again in a session l where that moves a's by -d keeps
+ * every total, so Sr, and changes who rests when. c is the refused swap;
+ * the pair is priced exactly without being made (sw_price_pair) and made
+ * or not by the annealing's test. Returns the pairs priced (0 or 1). */
+static int pair_proposal(sw_engine *E, sw_pair_scratch *w, sw_rng *rng, const neglog *nl,
+                         const sw_move *c, const int *free_k, int nfree, double temp, sc_run *S) {
+    sw_matrix *mx = E->mx;
+    const sw_season *s = mx->season;
+    const int *as = mx->assign[c->k];
+    int a = as[c->p] - 1, b = as[c->q] - 1;
+    if (a < 0 || b < 0 || nfree < 2)
+        return 0;
+    int d = mx->wr[c->k][c->q] - mx->wr[c->k][c->p];
+    int l = -1, lp = 0, lq = 0;
+    for (int x = 0, o = (int)sw_rng_bounded(rng, (uint32_t)nfree); x < nfree && l < 0; x++) {
+        int k = free_k[(o + x) % nfree], p, q;
+        if (k == c->k || !(p = mx->pos[k][a]) || !(q = mx->pos[k][b]))
+            continue;
+        if (!sw_exchange_allowed(s, k, mx->assign[k], p, q) || !sw_matrix_tables_ready(mx, k) ||
+            mx->wr[k][q] - mx->wr[k][p] != -d)
+            continue;
+        l = k;
+        lp = p;
+        lq = q;
+    }
+    __int128 dso, dsc;
+    if (l < 0 || !sw_price_pair_so(&E->pr, mx, c->k, c->p, c->q, l, lp, lq, w, &dso))
+        return 0;
+    /* refused on So+Sr alone whatever Sc does (as a single swap is) */
+    double dv = (double)dso;
+    if (dv >= 9 * temp && dv - 2 * sc_room(S, mx) >= 9 * temp)
+        return 1;
+    if (!sw_price_pair(&E->pr, mx, c->k, c->p, c->q, l, lp, lq, w, &dso, &dsc))
+        return 1; /* beyond the proven bounds: not made */
+    dv = (double)dso + (double)((long double)dsc * S->to_sosr);
+    if (dv > 0 && (dv >= 9 * temp || dv >= temp * neglog_draw(nl, rng)))
+        return 1;
+#ifndef NDEBUG
+    sw_i256 so0 = sw_criteria_sosr(mx), sc0 = sw_criteria_sc(mx);
+#endif
+    sw_matrix_exchange(mx, c->k, c->p, c->q);
+    sw_matrix_exchange(mx, l, lp, lq);
+    /* the priced change is the made one */
+    assert(sw_i256_cmp(sw_i256_sub(sw_criteria_sosr(mx), so0), sw_i256_from_i128(dso)) == 0);
+    assert(sw_i256_cmp(sw_i256_sub(sw_criteria_sc(mx), sc0), sw_i256_from_i128(dsc)) == 0);
+    S->now = sw_i256_add(S->now, sw_i256_from_i128(dsc));
+    S->stale = true;
+    return 1;
+}
+
 /* Simulated annealing on So+Sr from mx: random exchanges inside the sessions
  * that can change, priced exactly, made when they do not worsen So+Sr or
  * with probability exp(-delta / temperature) otherwise; the temperature
@@ -35,7 +121,8 @@ static inline double neglog_draw(const neglog *t, sw_rng *rng) {
  * of So that a descent or a tabu walk on the full order does not cross;
  * the tabu phase after it polishes Sp and Sc on the plateau it reaches. */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        double seconds, bool keep_sr, const sw_limits *lim, long long *evaluated) {
+                        double seconds, bool keep_sr, bool pairs, const sw_limits *lim,
+                        long long *evaluated) {
     const sw_season *s = mx->season;
     int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
     for (int k = 0; k < s->nsessions; k++)
@@ -83,12 +170,18 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
     neglog nl;
     neglog_init(&nl);
-    /* Sc kept exactly by the changes of the proposals made (recomputed
-     * only after one whose change was not priced), and in sosr's units
-     * when the refusal test asks for it. */
-    sw_i256 sc_now = sw_criteria_sc(mx);
-    double sc_room = 0;
-    bool sc_known = true, sc_stale = true;
+    /* keeping Sr: the pair moves' scratch (none: plain swaps only) */
+    sw_pair_scratch pw = {0};
+    if (keep_sr && pairs && nfree > 1) {
+        pw.dm = calloc((size_t)mx->n, sizeof *pw.dm);
+        pw.dc = calloc((size_t)mx->n, sizeof *pw.dc);
+        pw.ys = calloc((size_t)mx->n, sizeof *pw.ys);
+        pw.seen = calloc((size_t)mx->n, 1);
+        if (!pw.dm || !pw.dc || !pw.ys || !pw.seen) {
+            pair_scratch_free(&pw);
+        }
+    }
+    sc_run S = {.now = sw_criteria_sc(mx), .known = true, .stale = true, .to_sosr = sc_to_sosr};
     /* With a time allotment (time mode) the schedule follows whichever of
      * the proposals made and the time used is further along, so a loaded
      * machine shortens the schedule instead of cutting it (the tabu phase
@@ -121,8 +214,13 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
             continue;
         bool ready = sw_matrix_tables_ready(mx, c.k);
-        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready))
+        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready)) {
+            /* keeping Sr: the swap would move rests, so propose it with
+             * the same two swapping back as many in another session */
+            if (pw.dm && ready && E.fast)
+                evals += pair_proposal(&E, &pw, rng, &nl, &c, free_k, nfree, temp, &S);
             continue;
+        }
         evals++;
         const int *as = mx->assign[c.k];
         __int128 d128;
@@ -136,19 +234,8 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
              * So+Sr change alone is beyond 9 temperatures plus that room
              * (twice it, for rounding) is refused below whatever Sc does,
              * and Sc need not be priced (most proposals near the end). */
-            if (lambda > 0 && d >= 9 * temp) {
-                if (sc_stale) {
-                    /* the running value is the recomputed one */
-                    assert(!sc_known || sw_i256_cmp(sc_now, sw_criteria_sc(mx)) == 0);
-                    if (!sc_known)
-                        sc_now = sw_criteria_sc(mx);
-                    sc_known = true;
-                    sc_room = (double)(sw_i256_to_ld(sc_now) * sc_to_sosr);
-                    sc_stale = false;
-                }
-                if (d - 2 * sc_room >= 9 * temp)
-                    continue;
-            }
+            if (lambda > 0 && d >= 9 * temp && d - 2 * sc_room(&S, mx) >= 9 * temp)
+                continue;
             if (lambda > 0) {
                 __int128 dsc128;
                 if (sw_price_sc128(&E.pr, mx, c.k, c.p, c.q, &dsc128)) {
@@ -177,14 +264,15 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
             continue;
         bool status = !as[c.p] || !as[c.q];
         sw_matrix_exchange(mx, c.k, c.p, c.q);
-        sc_stale = true;
+        S.stale = true;
         if (have_dsc)
-            sc_now = sw_i256_add(sc_now, dsc);
+            S.now = sw_i256_add(S.now, dsc);
         else
-            sc_known = false;
+            S.known = false;
         if (status)
             E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
     }
+    pair_scratch_free(&pw);
     sw_engine_free(&E);
     if (evaluated)
         *evaluated += evals;

@@ -244,9 +244,12 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
 /* The annealing phase (anneal.c): returns the proposals made. t0_factor
  * scales the start temperature (the mean worsening of a random exchange);
  * seconds > 0 (time mode) also ends the schedule after that long.
- * keep_sr: only the exchanges that cannot raise Sr are proposed. */
+ * keep_sr: only the exchanges that cannot raise Sr are proposed; with
+ * pairs also two swaps of the same two participants in two sessions that
+ * keep both rest totals (who rests when changes, Sr does not). */
 long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_factor,
-                        double seconds, bool keep_sr, const sw_limits *lim, long long *evaluated);
+                        double seconds, bool keep_sr, bool pairs, const sw_limits *lim,
+                        long long *evaluated);
 
 /* Seconds one annealing proposal takes on mx (measured). */
 double sw_anneal_cost(sw_matrix *mx, uint64_t seed);

@@ -318,3 +318,109 @@ bool sw_price_sc128(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int 
     sw_i256 wide;
     return sc_terms(pr, mx, k, p, q, d, &wide) == 0;
 }
+
+/* Adds session k's change of a's rows of M and L C when a (at p) and b (at
+ * q) exchange there (b's change is the opposite), listing new entries. */
+static void pair_rows(const sw_matrix *mx, int k, int p, int q, int32_t *dm, int64_t *dc, int *ys,
+                      int *ny, char *seen) {
+    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    const int *as = mx->assign[k], *nb = mx->wnb[k];
+    const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
+    const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
+    for (int pass = 0; pass < 2; pass++) {
+        int from = pass ? q : p;
+        for (int x = nb[from]; x < nb[from + 1]; x++) {
+            int r = nb[x], y = as[r] - 1;
+            /* q's list repeats what p's had: skip those */
+            if (y < 0 || r == p || r == q || (pass && (cp[r] || mp[r])))
+                continue;
+            if (!seen[y]) {
+                seen[y] = 1;
+                ys[(*ny)++] = y;
+            }
+            dm[y] += mq[r] - mp[r];
+            dc[y] += cq[r] - cp[r];
+        }
+    }
+}
+
+/* Adds session k's change of a's row of M alone (the meeting lists, shorter
+ * than those with comparisons). */
+static void pair_meets(const sw_matrix *mx, int k, int p, int q, int32_t *dm, int *ys, int *ny,
+                       char *seen) {
+    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
+    const int *as = mx->assign[k], *nb = mx->wnbm[k];
+    const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
+    for (int pass = 0; pass < 2; pass++) {
+        int from = pass ? q : p;
+        for (int x = nb[from]; x < nb[from + 1]; x++) {
+            int r = nb[x], y = as[r] - 1;
+            if (y < 0 || r == p || r == q || (pass && mp[r]))
+                continue;
+            if (!seen[y]) {
+                seen[y] = 1;
+                ys[(*ny)++] = y;
+            }
+            dm[y] += mq[r] - mp[r];
+        }
+    }
+}
+
+bool sw_price_pair_so(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
+                      int lq, sw_pair_scratch *w, __int128 *dsosr) {
+    int a = mx->assign[k][p] - 1, b = mx->assign[k][q] - 1, ny = 0;
+    if (!pr->sum_ok || a < 0 || b < 0 || mx->assign[l][lp] - 1 != a || mx->assign[l][lq] - 1 != b)
+        return false;
+    pair_meets(mx, k, p, q, w->dm, w->ys, &ny, w->seen);
+    pair_meets(mx, l, lp, lq, w->dm, w->ys, &ny, w->seen);
+    int64_t n = mx->n;
+    const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
+    const __int128 *e = pr->e;
+    __int128 de = 0;
+    for (int v = 0; v < ny; v++) {
+        int y = w->ys[v];
+        int32_t dv = w->dm[y];
+        w->dm[y] = 0;
+        w->seen[y] = 0;
+        de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
+    }
+    return !__builtin_mul_overflow(de, pr->n4, dsosr);
+}
+
+bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
+                   int lq, sw_pair_scratch *w, __int128 *dsosr, __int128 *dsc) {
+    int a = mx->assign[k][p] - 1, b = mx->assign[k][q] - 1, ny = 0;
+    if (!pr->sc_ok || a < 0 || b < 0 || mx->assign[l][lp] - 1 != a || mx->assign[l][lq] - 1 != b)
+        return false;
+    pair_rows(mx, k, p, q, w->dm, w->dc, w->ys, &ny, w->seen);
+    pair_rows(mx, l, lp, lq, w->dm, w->dc, w->ys, &ny, w->seen);
+    int64_t n = mx->n, D = mx->pairs, tc = pr->tc;
+    const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
+    const int64_t *ca = mx->comp + a * n, *cb = mx->comp + b * n;
+    const __int128 *e = pr->e;
+    __int128 de = 0, sc = 0;
+    bool ok = pr->sum_ok;
+    for (int v = 0; v < ny; v++) {
+        int y = w->ys[v];
+        int32_t dv = w->dm[y];
+        int64_t t = w->dc[y], u0, v0, u1, v1;
+        w->dm[y] = 0;
+        w->dc[y] = 0;
+        w->seen[y] = 0;
+        if (!ok)
+            continue;
+        /* the fewer than 4 P terms of a pair fit as a swap's do */
+        de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
+        if (__builtin_mul_overflow(D, ca[y], &u0) || __builtin_sub_overflow(u0, tc, &u0) ||
+            __builtin_mul_overflow(D, cb[y], &v0) || __builtin_sub_overflow(v0, tc, &v0) ||
+            __builtin_mul_overflow(D, t, &t) || __builtin_add_overflow(u0, t, &u1) ||
+            __builtin_sub_overflow(v0, t, &v1) || !narrow_dev(u0) || !narrow_dev(u1) ||
+            !narrow_dev(v0) || !narrow_dev(v1)) {
+            ok = false;
+            continue;
+        }
+        sc += pow4_narrow(u1) - pow4_narrow(u0) + pow4_narrow(v1) - pow4_narrow(v0);
+    }
+    /* every rest total is kept: Sr does not change */
+    return ok && !__builtin_mul_overflow(de, pr->n4, dsosr) && (*dsc = sc, true);
+}

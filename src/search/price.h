@@ -62,4 +62,23 @@ bool sw_price_sc(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, 
 /* The same in 128 bits: false also when it does not fit (then sw_price_sc). */
 bool sw_price_sc128(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, __int128 *d);
 
+/* Scratch of sw_price_pair: dm, dc and seen zero between uses, n each. */
+typedef struct sw_pair_scratch {
+    int32_t *dm;
+    int64_t *dc;
+    int *ys;
+    char *seen;
+} sw_pair_scratch;
+
+/* The change of sosr and sc when a (at p) and b (at q) of session k
+ * exchange there and again in session l (a at lp, b at lq), where that
+ * keeps both rest totals (the caller checks): Sr stays, and So and Sc
+ * change in rows a and b only. Tables in sync in both sessions. False when
+ * the sums leave the proven bounds (price by making the exchanges). */
+bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
+                   int lq, sw_pair_scratch *w, __int128 *dsosr, __int128 *dsc);
+/* Its sosr change alone (the meeting lists only: cheaper). */
+bool sw_price_pair_so(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
+                      int lq, sw_pair_scratch *w, __int128 *dsosr);
+
 #endif

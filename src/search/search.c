@@ -258,15 +258,17 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * 18 pairs). */
     bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
-        w->annealed +=
-            sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, lim, &w->evals);
+        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
+                                     lim, &w->evals);
     sw_engine E;
     sw_engine_init(&E, &w->cur);
     E.keep_sr = keep_sr;
     w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
     sw_engine_free(&E);
     /* So above its bound: anneal again from here, cooler, while that
-     * lowers So+Sr (some bounds cannot be reached: the tries are few). */
+     * lowers So+Sr (some bounds cannot be reached: the tries are few).
+     * Keeping Sr, these also change who rests when (pair swaps): the
+     * walk's dealing may be what keeps So up (docs/search.md). */
     for (int rep = 0; o->anneal > 0 && r > 0 && rep < ANNEAL_REHEATS && !sw_over(lim); rep++) {
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
@@ -280,7 +282,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
             break;
         sw_matrix_assign_from(&w->scratch, &w->cur);
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0,
-                                     ac.allot, keep_sr, lim, &w->evals);
+                                     ac.allot, keep_sr, keep_sr, lim, &w->evals);
         sw_engine_init(&E, &w->cur);
         E.keep_sr = keep_sr;
         w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
