@@ -19,7 +19,10 @@
 #include "bench_common.h"
 #include "search/search.h"
 
-/* picolo's published tables, six sessions, Sr = 0 (issue #10). */
+/* picolo's published tables, six sessions, Sr = 0 (issue #10). The last
+ * two are known from the issue's text only: picolo's Sc "at the same So"
+ * (So at its bound, as seatwise's), to the digits given there; their So
+ * and Sp are NAN and only Sc is compared. */
 typedef struct target {
     const char *movement;
     double so, sp, sc;
@@ -34,6 +37,8 @@ static const target picolo[] = {
     {"8ronden/14p8r7tH.txt", 6.996814, 3.739954, 14.093808},
     {"6ronden/16p6rTeamS.txt", 8.064000, 4.032000, 3.742867},
     {"7ronden/18p7rTeamS.txt", 9.628333, 4.538840, 31.561258},
+    {"7ronden/14p7rJvW.txt", NAN, NAN, 3.64},
+    {"8ronden/16p8rcycGSB2002.txt", NAN, NAN, 21.5},
 };
 
 /* a against picolo's printed figures (six decimals): -1 better, 0 equal, 1 worse */
@@ -122,8 +127,8 @@ int main(int argc, char **argv) {
                 continue;
             int c = r.after.Sr > 1e-12 ? 1 : 0;
             if (!c)
-                c = versus(r.after.So, picolo[t].so);
-            if (!c)
+                c = isnan(picolo[t].so) ? (gap > 1e-9 ? 1 : 0) : versus(r.after.So, picolo[t].so);
+            if (!c && !isnan(picolo[t].sp))
                 c = versus(r.after.Sp, picolo[t].sp);
             int csc = versus(r.after.Sc, picolo[t].sc);
             if (!c)
