@@ -200,8 +200,12 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
             bimproves = bimp.k >= 0;
             best = bimproves ? bimp : shortlist_pick(&E, sl, nsl, lamf);
         }
-        if (best.k < 0)
+        if (best.k < 0) {
+            /* every move tabu: with sessions drawn, others may have one */
+            if (sample)
+                continue;
             break;
+        }
         sw_exchange x = sw_exchange_of(mx->assign[best.k], 1, best.p, best.q);
         sw_move_apply(&E, &best);
         int span = tenure / 2 + 1;
