@@ -405,12 +405,13 @@ static void draw_wide(sw_rng *rng, int L, int kind, uint64_t *w) {
     }
 }
 
-static void random_wide_case(sw_rng *rng, int n, int L, int kind, int density, int flags,
-                             int *dual_checked) {
-    uint64_t adj[144 * WL_MAX], wts[66 * WL_MAX];
-    char has[144];
-    int ends[132], m = 0;
-    memset(has, 0, sizeof has);
+/* A random graph of n vertices: each pair an edge with probability
+ * density %, its weight drawn by draw_wide; adj/has the matrix, ends/wts
+ * the edge list. Returns the edge count. */
+static int draw_wide_graph(sw_rng *rng, int n, int L, int kind, int density, uint64_t *adj,
+                           char *has, int *ends, uint64_t *wts) {
+    int m = 0;
+    memset(has, 0, (size_t)n * (size_t)n);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             if ((int)sw_rng_bounded(rng, 100) < density) {
@@ -423,11 +424,16 @@ static void random_wide_case(sw_rng *rng, int n, int L, int kind, int density, i
                 ends[2 * m + 1] = j;
                 m++;
             }
-    int mate[12];
-    sw_error err;
-    sw_blossom_dual d;
-    sw_blossom_graph g = {n, (size_t)m, L, ends, wts};
-    assert_int_equal(sw_blossom_match_graph(&g, flags, mate, &d, &err), SW_OK);
+    return m;
+}
+
+/* mate is a matching of the graph with brute_wide's optimum (and its
+ * cardinality when maxcard); a perfect max-cardinality result's duals
+ * are feasible on every edge and tight on the matching. Returns whether
+ * that certificate was checked. */
+static bool check_wide_result(int n, int L, const uint64_t *adj, const char *has, const int *mate,
+                              bool maxcard, const sw_blossom_dual *d, const int *ends,
+                              const uint64_t *wts, int m) {
     wbest got = {0, {0}};
     for (int v = 0; v < n; v++) {
         if (mate[v] < 0)
@@ -440,24 +446,37 @@ static void random_wide_case(sw_rng *rng, int n, int L, int kind, int density, i
             sw_limbs_add(got.w, got.w, adj + (size_t)(v * n + mate[v]) * (size_t)L, L);
         }
     }
-    int maxcard = (flags & SW_BLOSSOM_MAX_CARDINALITY) != 0;
     wbest want = brute_wide(n, L, adj, has, maxcard);
     if (maxcard)
         assert_int_equal(got.card, want.card);
     assert_int_equal(sw_limbs_cmp(got.w, want.w, L), 0);
-    /* A perfect max-cardinality result: the duals are feasible and tight. */
-    assert_int_equal(d.limbs, L);
-    if (maxcard && got.card * 2 == n) {
-        uint64_t rc[WL_MAX];
-        for (int k = 0; k < m; k++) {
-            sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1],
-                                         wts + (size_t)k * (size_t)L, rc);
-            assert_false(sw_limbs_is_neg(rc, L));
-            if (mate[ends[2 * k]] == ends[2 * k + 1])
-                assert_true(sw_limbs_is_zero(rc, L));
-        }
-        ++*dual_checked;
+    assert_int_equal(d->limbs, L);
+    if (!maxcard || got.card * 2 != n)
+        return false;
+    uint64_t rc[WL_MAX];
+    for (int k = 0; k < m; k++) {
+        sw_blossom_reduced_cost_wide(d, ends[2 * k], ends[2 * k + 1], wts + (size_t)k * (size_t)L,
+                                     rc);
+        assert_false(sw_limbs_is_neg(rc, L));
+        if (mate[ends[2 * k]] == ends[2 * k + 1])
+            assert_true(sw_limbs_is_zero(rc, L));
     }
+    return true;
+}
+
+static void random_wide_case(sw_rng *rng, int n, int L, int kind, int density, int flags,
+                             int *dual_checked) {
+    uint64_t adj[144 * WL_MAX], wts[66 * WL_MAX];
+    char has[144];
+    int ends[132];
+    int m = draw_wide_graph(rng, n, L, kind, density, adj, has, ends, wts);
+    int mate[12];
+    sw_error err;
+    sw_blossom_dual d;
+    sw_blossom_graph g = {n, (size_t)m, L, ends, wts};
+    assert_int_equal(sw_blossom_match_graph(&g, flags, mate, &d, &err), SW_OK);
+    bool maxcard = (flags & SW_BLOSSOM_MAX_CARDINALITY) != 0;
+    *dual_checked += check_wide_result(n, L, adj, has, mate, maxcard, &d, ends, wts, m);
     sw_blossom_dual_free(&d);
 }
 
@@ -499,22 +518,10 @@ static void test_blossom_warm_start_finds_the_optimum(void **state) {
         int kind = (int)sw_rng_bounded(&rng, 3), density = 40 + (int)sw_rng_bounded(&rng, 61);
         uint64_t adj[144 * WL_MAX], wts[66 * WL_MAX], y0[12 * WL_MAX];
         char has[144];
-        int ends[132], part[132], m = 0, ms = 0;
-        memset(has, 0, sizeof has);
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
-                if ((int)sw_rng_bounded(&rng, 100) < density) {
-                    uint64_t *w = wts + (size_t)m * (size_t)L;
-                    draw_wide(&rng, L, kind, w);
-                    memcpy(adj + (size_t)(i * n + j) * (size_t)L, w, sizeof *w * (size_t)L);
-                    memcpy(adj + (size_t)(j * n + i) * (size_t)L, w, sizeof *w * (size_t)L);
-                    has[i * n + j] = has[j * n + i] = 1;
-                    ends[2 * m] = i;
-                    ends[2 * m + 1] = j;
-                    m++;
-                }
+        int ends[132], part[132];
+        int m = draw_wide_graph(&rng, n, L, kind, density, adj, has, ends, wts);
         /* The part: the first edges (a prefix keeps the weights in place). */
-        ms = m * (50 + (int)sw_rng_bounded(&rng, 50)) / 100;
+        int ms = m * (50 + (int)sw_rng_bounded(&rng, 50)) / 100;
         memcpy(part, ends, sizeof(int) * 2 * (size_t)ms);
         int mate[12], mate0[12];
         sw_error err;
@@ -546,30 +553,7 @@ static void test_blossom_warm_start_finds_the_optimum(void **state) {
         assert_int_equal(sw_blossom_match_start(&g, SW_BLOSSOM_MAX_CARDINALITY, y0,
                                                 from_part ? mate0 : NULL, mate, &d, &err),
                          SW_OK);
-        wbest got = {0, {0}};
-        for (int v = 0; v < n; v++) {
-            if (mate[v] < 0)
-                continue;
-            assert_int_equal(mate[mate[v]], v);
-            assert_true(has[v * n + mate[v]]);
-            if (v < mate[v]) {
-                got.card++;
-                sw_limbs_add(got.w, got.w, adj + (size_t)(v * n + mate[v]) * (size_t)L, L);
-            }
-        }
-        wbest want = brute_wide(n, L, adj, has, 1);
-        assert_int_equal(got.card, want.card);
-        assert_int_equal(sw_limbs_cmp(got.w, want.w, L), 0);
-        if (got.card * 2 == n) {
-            uint64_t rc[WL_MAX];
-            for (int k = 0; k < m; k++) {
-                sw_blossom_reduced_cost_wide(&d, ends[2 * k], ends[2 * k + 1],
-                                             wts + (size_t)k * (size_t)L, rc);
-                assert_false(sw_limbs_is_neg(rc, L));
-                if (mate[ends[2 * k]] == ends[2 * k + 1])
-                    assert_true(sw_limbs_is_zero(rc, L));
-            }
-        }
+        check_wide_result(n, L, adj, has, mate, true, &d, ends, wts, m);
         sw_blossom_dual_free(&d);
     }
     assert_true(warmed > 600 && cold > 200 && negatives > 100);
