@@ -319,49 +319,31 @@ bool sw_price_sc128(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int 
     return sc_terms(pr, mx, k, p, q, d, &wide) == 0;
 }
 
-/* Adds session k's change of a's rows of M and L C when a (at p) and b (at
- * q) exchange there (b's change is the opposite), listing new entries. */
+/* Adds session k's change of a's row of M, and of L C when dc is given,
+ * when a (at p) and b (at q) exchange there (b's change is the opposite),
+ * listing new entries. Without dc the meeting lists serve (shorter than
+ * those with comparisons). */
 static void pair_rows(const sw_matrix *mx, int k, int p, int q, int32_t *dm, int64_t *dc, int *ys,
                       int *ny, char *seen) {
     int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
-    const int *as = mx->assign[k], *nb = mx->wnb[k];
+    const int *as = mx->assign[k], *nb = dc ? mx->wnb[k] : mx->wnbm[k];
     const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
-    const int64_t *cp = mx->wc[k] + (size_t)p * P1, *cq = mx->wc[k] + (size_t)q * P1;
+    const int64_t *cp = dc ? mx->wc[k] + (size_t)p * P1 : NULL;
+    const int64_t *cq = dc ? mx->wc[k] + (size_t)q * P1 : NULL;
     for (int pass = 0; pass < 2; pass++) {
         int from = pass ? q : p;
         for (int x = nb[from]; x < nb[from + 1]; x++) {
             int r = nb[x], y = as[r] - 1;
             /* q's list repeats what p's had: skip those */
-            if (y < 0 || r == p || r == q || (pass && (cp[r] || mp[r])))
+            if (y < 0 || r == p || r == q || (pass && (mp[r] || (cp && cp[r]))))
                 continue;
             if (!seen[y]) {
                 seen[y] = 1;
                 ys[(*ny)++] = y;
             }
             dm[y] += mq[r] - mp[r];
-            dc[y] += cq[r] - cp[r];
-        }
-    }
-}
-
-/* Adds session k's change of a's row of M alone (the meeting lists, shorter
- * than those with comparisons). */
-static void pair_meets(const sw_matrix *mx, int k, int p, int q, int32_t *dm, int *ys, int *ny,
-                       char *seen) {
-    int P1 = mx->layout[mx->season->sessions[k].movement].positions + 1;
-    const int *as = mx->assign[k], *nb = mx->wnbm[k];
-    const int32_t *mp = mx->wm[k] + (size_t)p * P1, *mq = mx->wm[k] + (size_t)q * P1;
-    for (int pass = 0; pass < 2; pass++) {
-        int from = pass ? q : p;
-        for (int x = nb[from]; x < nb[from + 1]; x++) {
-            int r = nb[x], y = as[r] - 1;
-            if (y < 0 || r == p || r == q || (pass && mp[r]))
-                continue;
-            if (!seen[y]) {
-                seen[y] = 1;
-                ys[(*ny)++] = y;
-            }
-            dm[y] += mq[r] - mp[r];
+            if (dc)
+                dc[y] += cq[r] - cp[r];
         }
     }
 }
@@ -371,8 +353,8 @@ bool sw_price_pair_so(const sw_pricer *pr, const sw_matrix *mx, int k, int p, in
     int a = mx->assign[k][p] - 1, b = mx->assign[k][q] - 1, ny = 0;
     if (!pr->sum_ok || a < 0 || b < 0 || mx->assign[l][lp] - 1 != a || mx->assign[l][lq] - 1 != b)
         return false;
-    pair_meets(mx, k, p, q, w->dm, w->ys, &ny, w->seen);
-    pair_meets(mx, l, lp, lq, w->dm, w->ys, &ny, w->seen);
+    pair_rows(mx, k, p, q, w->dm, NULL, w->ys, &ny, w->seen);
+    pair_rows(mx, l, lp, lq, w->dm, NULL, w->ys, &ny, w->seen);
     int64_t n = mx->n;
     const int32_t *ma = mx->meet + a * n, *mb = mx->meet + b * n;
     const __int128 *e = pr->e;
