@@ -4,6 +4,7 @@
 
 #include "search/engine.h"
 #include "search/search.h"
+#include "season/season.h"
 
 /* Base tenure and stall limit, measured in docs/search.md. */
 #define TABU_TENURE 3
@@ -123,11 +124,9 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     if (iters <= 0 || nitems < 2)
         return 0;
     tabu_list tl;
-    uint8_t *skip = malloc((size_t)s->nsessions);
-    if (!skip || !tabu_init(&tl, s)) {
-        free(skip);
+    uint8_t skip[SW_SEASON_MAX_SESSIONS];
+    if (!tabu_init(&tl, s))
         return 0;
-    }
     long long done = 0;
     sw_engine E;
     sw_engine_init(&E, mx);
@@ -231,7 +230,6 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     sw_matrix_assign_from(mx, scratch);
     sw_engine_free(&E);
     free(tl.until);
-    free(skip);
     if (evaluated)
         *evaluated += evals;
     return done;
