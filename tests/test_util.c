@@ -172,6 +172,17 @@ static void test_next_line_and_paths(void **state) {
         assert_int_equal(n, want[i]);
     }
     assert_int_equal(sw_next_line(&p, end, &line, &n), 0);
+    /* a CR alone ends a line too; "\r\r\n" is one line end (its first CR
+     * stays for the reader); a CR at the very end ends the last line */
+    const char cr[] = "a\rbb\r\n\rc\r\r\ndd\r";
+    const char *crwant[] = {"a", "bb", "", "c\r", "dd"};
+    p = cr, end = cr + strlen(cr);
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(sw_next_line(&p, end, &line, &n), 1);
+        assert_int_equal(n, strlen(crwant[i]));
+        assert_memory_equal(line, crwant[i], n);
+    }
+    assert_int_equal(sw_next_line(&p, end, &line, &n), 0);
     char *buf = sw_path_dir("a/b/c.txt");
     assert_string_equal(buf, "a/b");
     free(buf);

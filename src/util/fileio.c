@@ -243,11 +243,15 @@ sw_status sw_file_write_atomic(const char *path, const char *data, size_t len, s
 int sw_next_line(const char **p, const char *end, const char **line, size_t *n) {
     if (*p >= end)
         return 0;
-    const char *s = *p;
-    const char *nl = memchr(s, '\n', (size_t)(end - s));
-    const char *e = nl ? nl : end;
-    *p = nl ? nl + 1 : end;
-    if (e > s && e[-1] == '\r')
+    const char *s = *p, *e = s;
+    /* A line ends at LF, CR LF, or a CR alone (old Mac files, and what
+     * bbpPairings' generator writes); a CR followed by another CR is kept
+     * for the line's reader ("\r\r\n" ends are one line end). */
+    while (e < end && *e != '\n' &&
+           !(*e == '\r' && (e + 1 == end || (e[1] != '\n' && e[1] != '\r'))))
+        e++;
+    *p = e < end ? e + 1 : end;
+    if (e > s && e < end && *e == '\n' && e[-1] == '\r')
         e--;
     *line = s;
     *n = (size_t)(e - s);

@@ -47,8 +47,8 @@ SW_NODISCARD sw_status sw_file_write_atomic(const char *path, const char *data, 
  * and different spellings of one path count as the same). */
 bool sw_file_same(const char *a, const char *b);
 
-/* Next line of text in [*p, end): sets *line and *n (without the newline or a
- * trailing CR) and advances *p. Returns 0 at the end of the text. */
+/* Next line of text in [*p, end): sets *line and *n (without the line end:
+ * LF, CR LF or a CR alone) and advances *p. Returns 0 at the end of the text. */
 int sw_next_line(const char **p, const char *end, const char **line, size_t *n);
 
 /* Directory part of path ("." when none), allocated; NULL when out of memory. */
