@@ -2289,21 +2289,64 @@ static void explain_board(const sw_swiss_ranked *rk, int board, int i, int j, ch
     else if (wp->last == 'b' || bp->last == 'w')
         why = "colour alternation";
     else if (wp->last == 0 && bp->last == 0)
-        why = "first game: initial colour alternating by board";
+        why = "no colour history: initial colour by pairing number";
     else
         why = "tie: higher ranked gets white";
     sw_strbuf_printf(ex, "; %d white (%s)\n", white, why);
 }
 
+/* The pairing numbers the last colour rule reads (the initial colour to
+ * the higher ranked when his number is odd), by player index: players
+ * numbered in order of their own numbers, leaving out those absent from
+ * this round who never took part in a pairing (a game, forfeited or not,
+ * or a pairing-allocated bye), as bbpPairings does. In round 1 that is the
+ * rank among the players present; later a late entrant with half-point
+ * byes only does not shift the others (data/dutch gen011-25p7r round 2:
+ * 7, without a game, gets black against 25). NULL when out of memory. */
+static int *effective_numbers(const sw_swiss_trf *trf) {
+    int *effn = malloc(sizeof(int) * (size_t)(trf->nplayers + 1));
+    if (!effn)
+        return NULL;
+    int next = 1;
+    for (int id = 0; id <= trf->max_id; id++) {
+        int i = trf->index_of_id[id];
+        if (i < 0)
+            continue;
+        const sw_swiss_player *p = &trf->players[i];
+        bool took_part = false;
+        for (int r = 0; r < trf->nrounds && !took_part; r++)
+            took_part =
+                p->games[r].opp != 0 || p->games[r].result == 'U' || p->games[r].result == '+';
+        effn[i] = !p->absent || took_part ? next++ : 0;
+    }
+    return effn;
+}
+
+/* The published board order (C.04.2): the higher player's score, then the
+ * lower player's (so the sum), then the higher player's pairing number;
+ * scores without acceleration, "higher" by score, then pairing number. */
 typedef struct bsort {
-    int top; /* rank of the better player */
-    sw_swiss_board b;
+    int hi2, lo2; /* the two players' scores (half points), higher first */
+    int hi_id;    /* the higher player's pairing number */
     int ri, rj;
 } bsort;
 
 static int cmp_board(const void *x, const void *y) {
     const bsort *a = x, *b = y;
-    return a->top - b->top;
+    if (a->hi2 != b->hi2)
+        return b->hi2 - a->hi2;
+    if (a->lo2 != b->lo2)
+        return b->lo2 - a->lo2;
+    return a->hi_id - b->hi_id;
+}
+
+static bsort board_key(const sw_swiss_ranked *rk, int r, int m) {
+    const sw_swiss_trf *trf = rk->trf;
+    const sw_swiss_player *pr = &trf->players[rk->idx[r]], *pm = &trf->players[rk->idx[m]];
+    int sr = rk->st->p[rk->idx[r]].score2 - sw_swiss_accel2(pr, trf->nrounds);
+    int sm = rk->st->p[rk->idx[m]].score2 - sw_swiss_accel2(pm, trf->nrounds);
+    bool r_hi = sr > sm || (sr == sm && pr->id < pm->id);
+    return (bsort){r_hi ? sr : sm, r_hi ? sm : sr, r_hi ? pr->id : pm->id, r, m};
 }
 
 static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, const int *mate,
@@ -2324,19 +2367,20 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         else if (mate[r] == -1)
             out->unpaired[out->nunpaired++] = trf->players[rk->idx[r]].id;
         else if (mate[r] > r)
-            bs[nb++] = (bsort){r, {0, 0}, r, mate[r]};
+            bs[nb++] = board_key(rk, r, mate[r]);
     }
     qsort(bs, (size_t)nb, sizeof *bs, cmp_board);
+    int *effn = effective_numbers(trf);
+    if (!effn) {
+        free(bs);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
     char initial = trf->initial_colour ? trf->initial_colour : 'w';
     for (int k = 0; k < nb; k++) {
         int i = bs[k].ri, j = bs[k].rj;
         const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
-        /* The last colour rule's pairing number: in round 1 the rank among
-         * the players present (boards alternate, absentees left out), later
-         * the player's own number (gen011-25p7r round 2: 7, without a game,
-         * gets the initial colour black against 25). */
-        char ca = sw_swiss_choose_colour(a, b, trf->nrounds == 0 ? i + 1 : ida, idb, k + 1, initial,
+        char ca = sw_swiss_choose_colour(a, b, effn[rk->idx[i]], idb, k + 1, initial,
                                          sw_swiss_pair_waived(rk, i, j));
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
@@ -2355,6 +2399,7 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         if (mate[r] == -1)
             explain_unpaired(rk, bye_ok, r, &out->why);
     free(bs);
+    free(effn);
     return SW_OK;
 }
 
