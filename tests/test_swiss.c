@@ -1462,6 +1462,98 @@ static void test_colour_tie_alternates_to_last_difference(void **state) {
     assert_int_equal(sw_swiss_choose_colour(&a, &b, 1, 2, 1, 'w', false), 'w');
 }
 
+/* The published board order (C.04.2): the higher player's score, then the
+ * lower player's, then the higher player's pairing number. Before round 2
+ * of boardorder5.trf (made by bbpPairings' generator): 1, 2 and 5 have
+ * 1.0, 3 and 4 nothing; the pairing is 2-5, 1-4 and the bye to 3. Board 1
+ * is 2-5 (1.0 and 1.0) although 1 ranks above 2: 1-4 sums only 1.0. */
+static void test_board_order_published(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "boardorder5.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 3);
+    assert_int_equal(p.boards[0].white, 2);
+    assert_int_equal(p.boards[0].black, 5);
+    assert_int_equal(p.boards[1].white, 1);
+    assert_int_equal(p.boards[1].black, 4);
+    assert_int_equal(p.boards[2].white, 3);
+    assert_int_equal(p.boards[2].black, 0);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* The last colour rule's pairing number leaves out a player absent from
+ * the round who never took part in a pairing (as bbpPairings numbers
+ * them). effpn3.trf, round 2: 1 had a half-point bye and is absent again,
+ * so 2 and 3 (no games) are numbers 1 and 2: 2, the higher ranked, odd,
+ * gets the initial colour (white). By his own number, 2, he would get
+ * black. */
+static void test_colour_number_skips_absent_newcomers(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "effpn3.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 1);
+    assert_true(has_white(&p, 2, 3));
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Without XXC the initial colour is read from the record. noxxc6.trf's
+ * round 1: 2 and 4 had half-point byes, so the players who took part are
+ * 1, 3, 5, 6, numbered 1 to 4; 1 (odd) had black, so the initial colour
+ * was black. Round 2 as bbpPairings pairs it: 5-3, 2-4 (neither has a
+ * colour: 2, the higher ranked with number 2, even, gets the other colour
+ * than black), 1-6. */
+static void test_initial_colour_read_from_the_record(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "noxxc6.trf", &t);
+    assert_false(t.initial_given);
+    assert_int_equal(t.initial_colour, 'b');
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 3);
+    assert_true(has_white(&p, 5, 3));
+    assert_true(has_white(&p, 2, 4));
+    assert_true(has_white(&p, 1, 6));
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+    /* a first round of forfeits still shows it: 2 (white) beat 1 by forfeit */
+    const char *text = "001    1      A                                 2407                       "
+                       "      0.0    2     2 b -\n"
+                       "001    2      B                                 2110                       "
+                       "      1.0    1     1 w +\n";
+    assert_int_equal(sw_swiss_trf_parse(text, strlen(text), "forfeits.trf", &t, &err), SW_OK);
+    assert_int_equal(t.initial_colour, 'b');
+    sw_swiss_trf_free(&t);
+}
+
+/* Lines ended by a CR alone (bbpPairings' generator writes them) read like
+ * LF ones. */
+static void test_trf_cr_only_line_ends(void **state) {
+    (void)state;
+    const char *text = "012 cr\rXXR 3\r"
+                       "001    1      A                                 2407                       "
+                       "      1.0    1     2 w 1\r"
+                       "001    2      B                                 2110                       "
+                       "      0.0    2     1 b 0\r";
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_parse(text, strlen(text), "cr.trf", &t, &err), SW_OK);
+    assert_int_equal(t.nplayers, 2);
+    assert_int_equal(t.nrounds, 1);
+    assert_int_equal(t.total_rounds, 3);
+    assert_int_equal(sw_swiss_validate(&t, &err), SW_OK);
+    sw_swiss_trf_free(&t);
+}
+
 /* XXA: players 1 and 2 start with one extra point. By hand, round 1: the
  * pairing scores make two score groups, {1, 2} on 1.0 and {3, 4} on 0.0;
  * each bracket is homogeneous with S1 = its first player, so 1 v 2 and 3 v
@@ -1700,6 +1792,10 @@ int main(void) {
         cmocka_unit_test(test_floater_choice_higher_mdp_first),
         cmocka_unit_test(test_bye_to_the_lowest_score_before_floats),
         cmocka_unit_test(test_colour_tie_alternates_to_last_difference),
+        cmocka_unit_test(test_board_order_published),
+        cmocka_unit_test(test_colour_number_skips_absent_newcomers),
+        cmocka_unit_test(test_initial_colour_read_from_the_record),
+        cmocka_unit_test(test_trf_cr_only_line_ends),
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),

@@ -257,33 +257,6 @@ static bool same_colours(const sw_swiss_board *a, int na, const sw_swiss_board *
     return !memcmp(ka, kb, sizeof *ka * (size_t)na);
 }
 
-/* The initial colour the record's first round shows: on each board the
- * higher ranked player has it when his rank among the players present is
- * odd. 0 when round 1 has no game. */
-static char infer_initial(const sw_swiss_trf *trf) {
-    if (trf->nrounds < 1)
-        return 0;
-    /* Players present in round 1, by pairing number (all have score 0). */
-    int best = -1;
-    for (int i = 0; i < trf->nplayers; i++) {
-        const sw_swiss_player *p = &trf->players[i];
-        const sw_swiss_game *g = &p->games[0];
-        if (g->opp > p->id && (g->colour == 'w' || g->colour == 'b') &&
-            sw_swiss_played(g->result) && (best < 0 || p->id < trf->players[best].id))
-            best = i;
-    }
-    if (best < 0)
-        return 0;
-    const sw_swiss_player *p = &trf->players[best];
-    int rank = 0; /* its rank among the players present */
-    for (int i = 0; i < trf->nplayers; i++) {
-        const sw_swiss_game *g = &trf->players[i].games[0];
-        if (trf->players[i].id <= p->id && (g->opp > 0 || sw_swiss_is_bye(g)))
-            rank++;
-    }
-    return (p->games[0].colour == 'w') == (rank % 2 == 1) ? 'w' : 'b';
-}
-
 sw_status sw_swiss_check(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_strbuf *report,
                          int *differing, sw_error *err) {
     sw_swiss_check_stats cs;
@@ -305,11 +278,6 @@ sw_status sw_swiss_check_stats_run(const sw_swiss_trf *trf, const sw_swiss_optio
     if (!view.players || !rec || !ka || !kb) {
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
-    }
-    if (!trf->initial_given) {
-        char c = infer_initial(trf);
-        if (c)
-            view.initial_colour = c;
     }
     /* Without XXR the last round recorded is the final one (topscorers),
      * as the validation reads it. */

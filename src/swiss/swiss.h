@@ -66,8 +66,9 @@ typedef struct sw_swiss_trf {
     int rounds_cap;
     int total_rounds;    /* XXR, 0 when not given */
     int id_width;        /* XXW, default 4 */
-    char initial_colour; /* 'w' (white1, default) or 'b' (black1) */
-    bool initial_given;  /* an XXC line set it ('check' infers it from round 1 otherwise) */
+    char initial_colour; /* 'w' (white1) or 'b' (black1) */
+    bool initial_given;  /* an XXC line set it (else it is read from the record's first
+                          * coloured round, white when there is none) */
     /* The column after the last played round holds only byes written ahead
      * for the round to be paired (`0000 H`, F, U or Z, no games): it is not a
      * played round. Its players are absent from the pairing and keep their

@@ -569,6 +569,46 @@ static void detect_preset(sw_swiss_trf *trf) {
     }
 }
 
+/* Without an XXC line, the initial colour the record shows: in the first
+ * round where someone has a colour (a game, forfeited or not), the players
+ * who took part in a pairing by then (a game or a pairing-allocated bye)
+ * are numbered in order of their own numbers; the first of them with a
+ * colour in that round had the initial colour if his number is odd, the
+ * other one if it is even (the colour rules give a player without colour
+ * history exactly that). As bbpPairings infers it. White when no round
+ * has a colour. */
+static void infer_initial(sw_swiss_trf *trf) {
+    int first = -1;
+    for (int i = 0; i < trf->nplayers; i++)
+        for (int r = 0; r < trf->nrounds && (first < 0 || r < first); r++) {
+            const sw_swiss_game *g = &trf->players[i].games[r];
+            if (g->opp != 0 && (g->colour == 'w' || g->colour == 'b'))
+                first = r;
+        }
+    if (first < 0)
+        return;
+    int number = 0;
+    for (int id = 0; id <= trf->max_id; id++) {
+        int i = trf->index_of_id[id];
+        if (i < 0)
+            continue;
+        const sw_swiss_player *p = &trf->players[i];
+        bool took_part = false;
+        for (int r = 0; r <= first && !took_part; r++)
+            took_part =
+                p->games[r].opp != 0 || p->games[r].result == 'U' || p->games[r].result == '+';
+        if (!took_part)
+            continue;
+        number++;
+        const sw_swiss_game *g = &p->games[first];
+        if (g->opp != 0 && (g->colour == 'w' || g->colour == 'b')) {
+            bool odd = number % 2 == 1;
+            trf->initial_colour = (g->colour == 'w') == odd ? 'w' : 'b';
+            return;
+        }
+    }
+}
+
 sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_swiss_trf *out,
                              sw_error *err) {
     sw_swiss_trf trf;
@@ -599,6 +639,8 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
         st = index_ids(&ps, err);
     if (!st)
         detect_preset(&trf);
+    if (!st && !trf.initial_given)
+        infer_initial(&trf);
     free(ps.xxz);
     for (int k = 0; k < ps.nxxa; k++)
         free(ps.xxa[k].v);
