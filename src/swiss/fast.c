@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "swiss/blossom.h"
 #include "swiss/swiss_internal.h"
 
 #define FAST_COLOUR_REJECTS 10
@@ -64,6 +65,47 @@ static int find_opponent(const sw_swiss_ranked *rk, const list *l, int i, int pa
             break;
     }
     return -1;
+}
+
+/* The repair when the exact weights of a set would be too wide (very many
+ * score groups, e.g. 150 players after 140 rounds): a legal matching of the
+ * most pairs, then the least sum of squared score differences; with an odd
+ * set the bye to an eligible player, the lower ranked the better. Fast mode
+ * promises legal pairings of everyone it can pair, not the Dutch order, so
+ * this keeps the promise where the exact criteria cannot be weighed. */
+static sw_status simple_match(const sw_swiss_ranked *rk, const int *who, int count,
+                              const bool *bye_ok, int *sub, sw_error *err) {
+    size_t cap = (size_t)count * (size_t)(count + 1) / 2 + 1;
+    sw_blossom_edge *e = malloc(sizeof *e * cap);
+    int *mate = malloc(sizeof(int) * (size_t)(count + 2));
+    if (!e || !mate) {
+        free(e);
+        free(mate);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the matching");
+    }
+    const sw_blossom_weight base = (sw_blossom_weight)1 << 80;
+    size_t m = 0;
+    for (int x = 0; x < count; x++)
+        for (int y = x + 1; y < count; y++)
+            if (sw_swiss_legal(rk, who[x], who[y])) {
+                sw_blossom_weight d =
+                    rk->st->p[rk->idx[who[x]]].score2 - rk->st->p[rk->idx[who[y]]].score2;
+                e[m++] = (sw_blossom_edge){x, y, base - d * d};
+            }
+    int n = count;
+    if (count % 2 == 1) { /* vertex count: the bye */
+        n++;
+        for (int x = 0; x < count; x++)
+            if (bye_ok[who[x]])
+                e[m++] = (sw_blossom_edge){x, count, base + who[x]};
+    }
+    sw_status rc = sw_blossom_match(n, e, m, SW_BLOSSOM_MAX_CARDINALITY, mate, err);
+    if (!rc)
+        for (int x = 0; x < count; x++)
+            sub[x] = mate[x] == count ? -2 : mate[x];
+    free(e);
+    free(mate);
+    return rc;
 }
 
 static int cmp_int(const void *a, const void *b) {
@@ -137,6 +179,8 @@ sw_status sw_swiss_fast_match(const sw_swiss_ranked *rk, const bool *bye_ok, int
         qsort(who, (size_t)cnt, sizeof(int), cmp_int);
         bool all = nlog == 0;
         rc = sw_swiss_exact_match(rk, who, cnt, bye_ok, sub, err);
+        if (rc == SW_ERR_LIMIT)
+            rc = simple_match(rk, who, cnt, bye_ok, sub, err);
         if (rc)
             goto done;
         left = 0;
