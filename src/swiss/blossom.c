@@ -67,6 +67,17 @@ typedef struct ws {
     int *bestto;  /* 2n: scratch for addBlossom, all -1 between uses */
     int *touched; /* 2n */
     int *path;    /* 2n: scratch for scanBlossom */
+    /* Lazy dual adjustments: within a stage, vertex v's dual is
+     * dual[v] - sg[v] * D, where D is the sum of the stage's deltas so far
+     * and sg[v] is 1 for an S-vertex, -1 for a T-vertex, 0 otherwise (its
+     * top blossom's label). An adjustment then adds to D instead of
+     * updating every labelled vertex (hundreds of wide numbers, thousands
+     * of times a solve); a vertex's stored number changes only when its
+     * label does, and all are settled (sg 0, D 0) at the end of a stage.
+     * dmul[c-1] = c * D for c = 1..4, the multiples the slacks need. */
+    signed char *sg; /* n */
+    uint64_t *dmul;  /* 4 numbers */
+    bool dnz;        /* D != 0 */
     bool oom;
 } ws;
 
@@ -90,6 +101,34 @@ static int leaves_of(ws *s, int b, int *out) {
     return cnt;
 }
 
+/* sg for a top blossom's label (5: an S-blossom marked by scan_blossom). */
+static inline int label_sg(int l) {
+    return l == 1 || l == 5 ? 1 : l == 2 ? -1 : 0;
+}
+
+/* Vertex v's label sign becomes want; its stored dual keeps its value. */
+static void set_sg(ws *s, int v, int want) {
+    int c = want - s->sg[v];
+    if (c == 0)
+        return;
+    s->sg[v] = (signed char)want;
+    if (!s->dnz)
+        return;
+    uint64_t *y = DUAL(s, v);
+    if (c > 0)
+        sw_limbs_add(y, y, s->dmul + (size_t)(c - 1) * (size_t)s->L, s->L);
+    else
+        sw_limbs_sub(y, y, s->dmul + (size_t)(-c - 1) * (size_t)s->L, s->L);
+}
+
+/* The end of a stage: every vertex dual stored as its value, D = 0. */
+static void settle_duals(ws *s) {
+    for (int v = 0; v < s->n; v++)
+        set_sg(s, v, 0);
+    memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
+    s->dnz = false;
+}
+
 static void assign_label(ws *s, int w, int t, int p) {
     /* Iterative: a T label always passes an S label to the mate of the base. */
     for (;;) {
@@ -97,8 +136,10 @@ static void assign_label(ws *s, int w, int t, int p) {
         s->label[w] = s->label[b] = t;
         s->labelend[w] = s->labelend[b] = p;
         s->bestedge[w] = s->bestedge[b] = -1;
+        int cnt = leaves_of(s, b, s->leaves);
+        for (int i = 0; i < cnt; i++)
+            set_sg(s, s->leaves[i], t == 1 ? 1 : -1);
         if (t == 1) {
-            int cnt = leaves_of(s, b, s->leaves);
             for (int i = 0; i < cnt; i++) {
                 assert(s->nqueue < s->n); /* a vertex is queued once a stage */
                 s->queue[s->nqueue++] = s->leaves[i];
@@ -218,6 +259,12 @@ static void expand_blossom(ws *s, int b, bool endstage) {
             j += jstep;
         }
     }
+    if (!endstage) /* the leaves now take their new top blossoms' labels */
+        for (int i = 0; i < s->nchilds[b]; i++) {
+            int nl = leaves_of(s, s->childs[b][i], s->leaves);
+            for (int q = 0; q < nl; q++)
+                set_sg(s, s->leaves[q], label_sg(s->label[s->inblossom[s->leaves[q]]]));
+        }
     s->label[b] = s->labelend[b] = -1;
     free(s->childs[b]);
     free(s->endps[b]);
@@ -306,6 +353,33 @@ static void augment_matching(ws *s, int k) {
         }
     }
 }
+
+/* A top-down sum t = hi 2^64 + lo (hi signed) of the terms at one limb,
+ * for the slack signs of the core. ACC_NEXT(th) returns t's sign when
+ * |t| >= th (the terms below the limb cannot change it), else moves t
+ * down a limb (then -th < t < th: hi is 0 or -1 and lo is t). */
+#define ACC_ADD(x)                                                                                 \
+    do {                                                                                           \
+        uint64_t x_ = (x);                                                                         \
+        lo += x_;                                                                                  \
+        hi += lo < x_;                                                                             \
+    } while (0)
+#define ACC_SUB(x)                                                                                 \
+    do {                                                                                           \
+        uint64_t x_ = (x);                                                                         \
+        hi -= lo < x_;                                                                             \
+        lo -= x_;                                                                                  \
+    } while (0)
+#define ACC_NEXT(th)                                                                               \
+    do {                                                                                           \
+        uint64_t u_ = lo + ((th)-1);                                                               \
+        int64_t h_ = hi + (u_ < lo);                                                               \
+        if (h_ != 0 || u_ > 2 * ((th)-1))                                                          \
+            return h_ >= 0 ? 1 : -1;                                                               \
+        hi = (int64_t)lo;                                                                          \
+        lo = 0;                                                                                    \
+    } while (0)
+#define ACC_SIGN() (hi < 0 ? -1 : hi > 0 || lo != 0 ? 1 : 0)
 
 /* The numeric core, once per width: constant limb counts 2..8 (where Swiss
  * rounds up to a few thousand players land) unroll; wider weights take the
@@ -402,6 +476,8 @@ static void ws_free(ws *s) {
     free(s->bestto);
     free(s->touched);
     free(s->path);
+    free(s->sg);
+    free(s->dmul);
 }
 
 static bool ws_alloc(ws *s, int n, int m, int L) {
@@ -434,10 +510,13 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->bestto = malloc(sizeof(int) * n2);
     s->touched = malloc(sizeof(int) * n2);
     s->path = malloc(sizeof(int) * n2);
-    return s->endpoint && s->w2 && s->nb_start && s->nb && s->mate && s->label && s->labelend &&
-           s->inblossom && s->parent && s->childs && s->endps && s->nchilds && s->base &&
-           s->bestedge && s->bbest && s->nbbest && s->unused && s->dual && s->allow && s->queue &&
-           s->stack && s->leaves && s->bestto && s->touched && s->path;
+    s->sg = calloc((size_t)n + 1, 1);
+    s->dmul = calloc(4 * ll, sizeof(uint64_t));
+    s->dnz = false;
+    return s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
+           s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
+           s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
+           s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
 }
 
 /* Reset the matching state (the graph arrays stay). */
@@ -463,7 +542,10 @@ static void ws_reset(ws *s, const uint64_t *maxw) {
     for (int v = 0; v < n; v++) {
         s->mate[v] = -1;
         s->inblossom[v] = v;
+        s->sg[v] = 0;
     }
+    memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
+    s->dnz = false;
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
