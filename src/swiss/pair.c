@@ -28,6 +28,7 @@
  * window does not fit, the one nearest to the standard pairing (top half
  * against bottom half in each score group): standard_order.
  * SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -814,6 +815,59 @@ static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
     comp_weight(&c->W, edge_comp(c, pa, pb), out);
 }
 
+/* The pricing builds the weights of up to a million pairs a round (34
+ * limbs each at 1000 players), but in one row (the higher player fixed)
+ * comp_weight's wide part, 2 k_real - pen + the colour and float digits,
+ * depends on the pair only through (glo, nlo, eq, altd, altu), which take
+ * few values: a row keeps those it met, and a pair's weight is one of
+ * them plus its rank (and its repeated floats, rarely). */
+#define LOWC_SLOTS 32
+typedef struct lowcache {
+    bool ok[LOWC_SLOTS];
+    int grp[LOWC_SLOTS], glo[LOWC_SLOTS], nlo[LOWC_SLOTS];
+    int64_t eq[LOWC_SLOTS], altd[LOWC_SLOTS], altu[LOWC_SLOTS];
+    uint64_t v[LOWC_SLOTS * SW_BLOSSOM_LIMBS_MAX];
+} lowcache;
+
+/* r += v, the carry carried only as far as it goes. */
+static void limbs_add_u64(uint64_t *r, uint64_t v, int n) {
+    r[0] += v;
+    for (int i = 1; i < n && r[i - 1] < v; i++, v = 1)
+        r[i]++;
+}
+
+/* comp_weight(W, x, out) of a pair of row lc (every x of one grp). */
+static void comp_weight_row(const weights *W, ecomp x, uint64_t *out, lowcache *lc) {
+    int L = W->L;
+    uint64_t h = (uint64_t)x.eq * 0x9E3779B97F4A7C15u ^ (uint64_t)x.altd * 0xC2B2AE3D27D4EB4Fu ^
+                 (uint64_t)x.altu * 0x165667B19E3779F9u ^ (uint64_t)x.glo * 0x27D4EB2F165667C5u ^
+                 (uint64_t)x.nlo * 0x94D049BB133111EBu;
+    int k = (int)(h >> 59) % LOWC_SLOTS;
+    uint64_t *v = lc->v + (size_t)k * (size_t)L;
+    if (!lc->ok[k] || lc->grp[k] != x.grp || lc->glo[k] != x.glo || lc->nlo[k] != x.nlo ||
+        lc->eq[k] != x.eq || lc->altd[k] != x.altd || lc->altu[k] != x.altu) {
+        ecomp y = x;
+        y.rank = 0;
+        y.rfl = 0;
+        comp_weight(W, y, v);
+        lc->ok[k] = true;
+        lc->grp[k] = x.grp;
+        lc->glo[k] = x.glo;
+        lc->nlo[k] = x.nlo;
+        lc->eq[k] = x.eq;
+        lc->altd[k] = x.altd;
+        lc->altu[k] = x.altu;
+    }
+    sw_limbs_copy(out, v, L);
+    assert(x.rank >= 0); /* a pair's: (2 np - pa - pb) K + ... */
+    limbs_add_u64(out, (uint64_t)x.rank, L);
+    sub_fsd(W, x, out);
+}
+
+static void edge_weight_row(const ectx *c, int pa, int pb, uint64_t *out, lowcache *lc) {
+    comp_weight_row(&c->W, edge_comp(c, pa, pb), out, lc);
+}
+
 /* Growable edge list: ends and wide weights side by side. */
 typedef struct elist {
     int *ends;   /* 2 per edge */
@@ -1036,11 +1090,13 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
                           elist *l) {
     long n = 0;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    lowcache lc;
+    memset(lc.ok, 0, sizeof lc.ok);
     for (int b = a + 1; b < c->count; b++) {
         if (!bound_neg(d, pr, a, b, c->W.grp[a], c->W.grp[b], a, b) ||
             !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
-        edge_weight(c, a, b, w);
+        edge_weight_row(c, a, b, w, &lc);
         if (!sw_blossom_reduced_cost_neg(d, a, b, w))
             continue;
         n++;
@@ -1437,9 +1493,49 @@ typedef struct octx {
     const olay *o;
     const uint64_t *place;
     int L;
+    /* place[i]'s limbs up to its top nonzero one: the units of the lower
+     * digits are narrow, and a pair's digit terms multiply only those. */
+    const int *plen;
 } octx;
 
 #define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
+
+/* r += a m (r -= a m) for a >= 0 whose limbs from len up are 0: the
+ * product over len limbs, then the carry (borrow) as far as it goes. */
+static void limbs_addmul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len, int n) {
+    uint64_t carry = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 t = (sw_limbs_u128)a[i] * m + r[i] + carry;
+        r[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    for (; i < n && carry; i++) {
+        r[i] += carry;
+        carry = r[i] < carry;
+    }
+}
+
+static void limbs_submul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len, int n) {
+    uint64_t borrow = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 p = (sw_limbs_u128)a[i] * m + borrow;
+        uint64_t lo = (uint64_t)p, ri = r[i];
+        r[i] = ri - lo;
+        borrow = (uint64_t)(p >> 64) + (ri < lo);
+    }
+    for (; i < n && borrow; i++) {
+        uint64_t ri = r[i];
+        r[i] = ri - borrow;
+        borrow = ri < borrow;
+    }
+}
+
+/* slot += digit unit i times m. */
+static inline void add_place(const octx *oc, uint64_t *slot, int i, uint64_t m) {
+    limbs_addmul_part(slot, PLACE(oc, i), m, oc->plen[i], oc->L);
+}
 
 /* slot += the digits' part of the pair a < b (b = np: the bye). */
 static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
@@ -1453,44 +1549,39 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
      * remainder goes to S2. */
     bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
     if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
-        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-        sw_limbs_mul_u64(t, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1),
-                         L);
-        sw_limbs_sub(slot, slot, t, L);
+        int i = o->sidx[grp[a]];
+        limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1), oc->plen[i],
+                          L);
         if (o->xidx[grp[a]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
-                                (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]), L);
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]));
     }
     if (role[a] == 2 && !in_a) {
-        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(pos[a] + 1), L);
+        add_place(oc, slot, o->sidx[grp[a]], (uint64_t)(pos[a] + 1));
         if (o->xidx[grp[a]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
-                                (uint64_t)1 << (pos[a] + o->xs2[grp[a]]), L);
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (pos[a] + o->xs2[grp[a]]));
     }
     if (!bye && role[b] == 2) {
-        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[b]]), (uint64_t)(pos[b] + 1), L);
+        add_place(oc, slot, o->sidx[grp[b]], (uint64_t)(pos[b] + 1));
         if (o->xidx[grp[b]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[b]]),
-                                (uint64_t)1 << (pos[b] + o->xs2[grp[b]]), L);
+            add_place(oc, slot, o->xidx[grp[b]], (uint64_t)1 << (pos[b] + o->xs2[grp[b]]));
     }
     /* A moved-down player meets a resident of a bracket it passes: the
      * resident's place there, the higher first. */
     if (!bye && grp[b] >= o->mfirst[a] && grp[b] <= o->mlast[a]) {
         int i = o->mbase[a] + grp[b] - o->mfirst[a];
-        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]),
-                            L);
+        add_place(oc, slot, i, o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]));
     }
     if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
         int i = o->s2d[a];
         uint64_t digit = (uint64_t)pos2[b];
         if (digit > o->radix[i] - 1)
             digit = o->radix[i] - 1;
-        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+        add_place(oc, slot, i, o->radix[i] - 1 - digit);
     }
     if (bye || o->s1[a] < 0)
         return;
     if (role[a] == 2 && in_a) /* a pair with an S1 player */
-        sw_limbs_add(slot, slot, PLACE(oc, o->vidx[grp[a]]), L);
+        add_place(oc, slot, o->vidx[grp[a]], 1);
     int i = o->s1[a];
     uint64_t digit = o->radix[i] - 1; /* the worst */
     if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
@@ -1499,7 +1590,7 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
         digit = (uint64_t)(o->s1n[a] + pos2[b]);
     if (digit > o->radix[i] - 1)
         digit = o->radix[i] - 1;
-    sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+    add_place(oc, slot, i, o->radix[i] - 1 - digit);
 }
 
 /* bound[r] >= the digits' part any pair of r adds on r's side (its own
@@ -1583,6 +1674,8 @@ static long price_row(const wprice *p, int a, elist *l) {
     if (p->fixed[a])
         return 0;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    lowcache lc;
+    memset(lc.ok, 0, sizeof lc.ok);
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
         if (p->fixed[b] ||
             !bound_neg(p->d, p->pr, a, b, o->grp[a], o->grp[b], p->vid[a], p->vid[b]) ||
@@ -1595,7 +1688,7 @@ static long price_row(const wprice *p, int a, elist *l) {
             sw_limbs_shl(w, c->W.k_real, 1, L);
             sw_limbs_addmul_u64(w, c->W.k_rank, (uint64_t)(2 * np - a - b) * c->W.K, L);
         } else {
-            edge_weight(c, a, b, w);
+            edge_weight_row(c, a, b, w, &lc);
             order_terms(p->oc, a, b, w);
         }
         if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
@@ -1631,6 +1724,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
     uint64_t *place = NULL, *bound = NULL, *warm = NULL;
+    int *plen = NULL;
     pricer pr = {0};
     bool warmed = false;
     elist l = {0};
@@ -1658,9 +1752,10 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     c.W.no_order = true;
     int L = c.W.L;
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
+    plen = malloc(sizeof(int) * ((size_t)n1 + 1));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
     warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
-    if (!place || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
+    if (!place || !plen || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
@@ -1674,7 +1769,13 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         else
             sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
-    octx oc = {o, place, L};
+    for (int i = 0; i < n1; i++) {
+        int len = L;
+        while (len > 0 && place[(size_t)i * (size_t)L + (size_t)len - 1] == 0)
+            len--;
+        plen[i] = len;
+    }
+    octx oc = {o, place, L, plen};
     c.shift = true; /* the sparse solves (ectx) */
     l.L = L;
     /* The matching's vertices: the players not fixed (vid), then the bye
@@ -1797,6 +1898,7 @@ out:
     free(target);
     free(count);
     free(place);
+    free(plen);
     free(bound);
     pricer_free(&pr);
     free(warm);
