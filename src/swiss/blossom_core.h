@@ -79,6 +79,36 @@ static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
     return ACC_SIGN();
 }
 
+/* slack_cmp for two edges with an end in common, whose duals cancel: the
+ * sign of p - 2 c - (q - 2 c2) - cd D, four or five terms. */
+static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t *q,
+                                  const uint64_t *c, const uint64_t *c2, int cd) {
+    const uint64_t *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    int j = NL - 1;
+    __int128 t0 =
+        (__int128)(int64_t)p[j] - (int64_t)q[j] - CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    if (cd)
+        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0, c2j = j > 0 ? c2[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    const uint64_t th = cd ? 3 : 2;
+    for (j--; j >= 0; j--) {
+        ACC_NEXT(th);
+        uint64_t cl = j > 0 ? c[j - 1] : 0, c2l = j > 0 ? c2[j - 1] : 0;
+        ACC_ADD(p[j]);
+        ACC_SUB(q[j]);
+        ACC_SUB(cj << 1 | cl >> 63);
+        ACC_ADD(c2j << 1 | c2l >> 63);
+        cj = cl;
+        c2j = c2l;
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
+    }
+    return ACC_SIGN();
+}
+
 /* The sign of (slack of edge k) - (slack of edge k2), as slack_sign: six
  * terms, so |t| >= 3 decides. Edges of the same kind (both from an
  * S-vertex to a free one, say) have the same multiple of D, which cancels;
@@ -89,6 +119,15 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
                    *c = CW2(s, k), *a2 = CDUAL(s, s->endpoint[2 * k2]),
                    *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW2(s, k2),
                    *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    /* A free vertex's best edges all end at it: a common end cancels. */
+    if (a == a2)
+        return CORE(slack_cmp_shared)(s, b, b2, c, c2, cd);
+    if (a == b2)
+        return CORE(slack_cmp_shared)(s, b, a2, c, c2, cd);
+    if (b == a2)
+        return CORE(slack_cmp_shared)(s, a, b2, c, c2, cd);
+    if (b == b2)
+        return CORE(slack_cmp_shared)(s, a, a2, c, c2, cd);
     int j = NL - 1;
     __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
                   CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
@@ -114,6 +153,34 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
             ACC_ADD(e[j]);
     }
     return ACC_SIGN();
+}
+
+/* Is the slack of edge k 0? As no slack is below 0 (dual feasibility),
+ * that is whether the edge is tight. Read from the bottom limb up: a
+ * slack that is not 0 has, nearly always, a low limb that is not, where
+ * the sign read from the top would go down every limb that ties. */
+static inline bool CORE(slack_zero)(const ws *s, int k) {
+    int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
+    const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
+                   *c = CW2(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    uint64_t lo = 0, prev = 0;
+    int64_t hi = 0;
+    for (int j = 0; j < NL; j++) {
+        ACC_ADD(a[j]);
+        ACC_ADD(b[j]);
+        ACC_SUB(c[j] << 1 | prev >> 63);
+        prev = c[j];
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
+        if (lo != 0)
+            return false;
+        /* the carry (-3..2) into the next limb, sign-extended */
+        lo = (uint64_t)hi;
+        hi = hi < 0 ? -1 : 0;
+    }
+    return true; /* every limb 0, and the slack fits in them */
 }
 
 /* Is the slack of edge k below that of edge k2? */
@@ -244,7 +311,8 @@ static bool CORE(scan_queue)(ws *s) {
             int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
             if (s->inblossom[v] == s->inblossom[w])
                 continue;
-            if (!s->allow[k] && CORE(slack_sign)(s, k, zero) <= 0)
+            assert(s->allow[k] || CORE(slack_sign)(s, k, zero) >= 0); /* feasible */
+            if (!s->allow[k] && CORE(slack_zero)(s, k))
                 s->allow[k] = true;
             int bw = s->inblossom[w];
             if (s->allow[k]) {
