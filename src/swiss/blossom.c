@@ -559,7 +559,8 @@ void sw_blossom_dual_free(sw_blossom_dual *d) {
     free(d->depth);
     free(d->zsum);
     free(d->top);
-    free(d->jump);
+    free(d->first);
+    free(d->rmq);
     memset(d, 0, sizeof *d);
 }
 
@@ -606,54 +607,85 @@ static bool export_dual(const ws *s, sw_blossom_dual *d) {
         }
     }
     /* Nested blossoms can be deep (a round with many ties builds chains of
-     * them), so the common enclosing blossom is found by binary lifting. */
-    int maxd = 0;
-    for (int b = 0; b < 2 * n; b++)
-        if (d->depth[b] > maxd)
-            maxd = d->depth[b];
-    d->levels = 1;
-    while ((1 << d->levels) <= maxd)
-        d->levels++;
-    size_t nn = 2 * (size_t)n;
-    d->jump = malloc(sizeof(int) * nn * (size_t)d->levels);
-    if (!d->jump)
-        return false;
-    for (size_t x = 0; x < nn; x++)
-        d->jump[x] = d->up[x];
-    for (int k = 1; k < d->levels; k++)
-        for (size_t x = 0; x < nn; x++) {
-            int mid = d->jump[(size_t)(k - 1) * nn + x];
-            d->jump[(size_t)k * nn + x] =
-                mid == -1 ? -1 : d->jump[(size_t)(k - 1) * nn + (size_t)mid];
+     * them), and the pricing asks for the common enclosing blossom of
+     * millions of pairs: the lowest common ancestor in the forest, the
+     * least deep node between the two vertices' places in an Euler tour. */
+    int nn = 2 * n;
+    int *cstart = calloc((size_t)nn + 2, sizeof(int)), *cl = malloc(sizeof(int) * (size_t)nn + 1);
+    int *it = malloc(sizeof(int) * (size_t)nn + 1);
+    d->first = malloc(sizeof(int) * (size_t)nn + 1);
+    int *tour = malloc(sizeof(int) * 2 * (size_t)nn + 1);
+    bool ok = cstart && cl && it && d->first && tour;
+    if (ok) {
+        for (int x = 0; x < nn; x++)
+            if (d->depth[x] >= 0 && d->up[x] >= 0)
+                cstart[d->up[x] + 2]++;
+        for (int x = 0; x < nn; x++)
+            cstart[x + 2] += cstart[x + 1];
+        for (int x = 0; x < nn; x++)
+            if (d->depth[x] >= 0 && d->up[x] >= 0)
+                cl[cstart[d->up[x] + 1]++] = x; /* children of p: cstart[p] .. cstart[p + 1] */
+        int tl = 0;
+        for (int r = 0; r < nn; r++) {
+            if (d->depth[r] != 0)
+                continue; /* not a root, or not a node */
+            int sp = 0;
+            s->stack[sp++] = r;
+            it[r] = cstart[r];
+            d->first[r] = tl;
+            tour[tl++] = r;
+            while (sp) {
+                int x = s->stack[sp - 1];
+                if (it[x] < cstart[x + 1]) {
+                    int c = cl[it[x]++];
+                    it[c] = cstart[c];
+                    d->first[c] = tl;
+                    tour[tl++] = c;
+                    s->stack[sp++] = c;
+                } else if (--sp > 0) {
+                    tour[tl++] = s->stack[sp - 1]; /* back in the parent */
+                }
+            }
         }
-    return true;
+        d->tlen = tl;
+        d->tlog = 1;
+        while ((1 << d->tlog) <= tl)
+            d->tlog++;
+        d->rmq = malloc(sizeof(int) * (size_t)tl * (size_t)d->tlog + 1);
+        ok = d->rmq != NULL;
+        if (ok) {
+            memcpy(d->rmq, tour, sizeof(int) * (size_t)tl);
+            for (int k = 1; k < d->tlog; k++) {
+                const int *lo = d->rmq + (size_t)(k - 1) * (size_t)tl;
+                int *row = d->rmq + (size_t)k * (size_t)tl, h = 1 << (k - 1);
+                for (int i = 0; i + 2 * h <= tl; i++) {
+                    int a = lo[i], b = lo[i + h];
+                    row[i] = d->depth[a] <= d->depth[b] ? a : b;
+                }
+            }
+        }
+    }
+    free(cstart);
+    free(cl);
+    free(it);
+    free(tour);
+    return ok;
 }
 
 /* The lowest blossom holding both u and v, or -1. */
 static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     if (d->top[u] != d->top[v])
         return -1; /* the common case: no blossom holds both ends */
-    /* Same top-level blossom: lift both ends to equal depth, then to just
-     * below their lowest common blossom. */
-    size_t nn = 2 * (size_t)d->n;
-    int a = u, b = v;
-    if (d->depth[a] < d->depth[b]) {
-        a = v;
-        b = u;
+    int l = d->first[u], r = d->first[v];
+    if (l > r) {
+        int t = l;
+        l = r;
+        r = t;
     }
-    for (int k = d->levels - 1; k >= 0; k--)
-        if (d->depth[a] - (1 << k) >= d->depth[b])
-            a = d->jump[(size_t)k * nn + (size_t)a];
-    if (a == b)
-        return a; /* cannot happen for two vertices; kept for safety */
-    for (int k = d->levels - 1; k >= 0; k--) {
-        int ja = d->jump[(size_t)k * nn + (size_t)a], jb = d->jump[(size_t)k * nn + (size_t)b];
-        if (ja != jb) {
-            a = ja;
-            b = jb;
-        }
-    }
-    return d->up[a];
+    int k = 31 - __builtin_clz((unsigned)(r - l + 1));
+    const int *row = d->rmq + (size_t)k * (size_t)d->tlen;
+    int a = row[l], b = row[r - (1 << k) + 1];
+    return d->depth[a] <= d->depth[b] ? a : b;
 }
 
 void sw_blossom_dual_flat(const sw_blossom_dual *d, uint64_t *y) {
@@ -693,16 +725,23 @@ bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *d, int u, int v, const u
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
     __int128 t = (__int128)(int64_t)yu[j] + (int64_t)yv[j] + (z ? (int64_t)z[j] : 0) -
                  ((__int128)(int64_t)w[j] * 4 + (j > 0 ? (__int128)(w[j - 1] >> 62) : 0));
+    /* below the top, t = hi 2^64 + lo in two words (ACC_*) */
+    uint64_t lo = (uint64_t)t;
+    int64_t hi = (int64_t)(t >> 64);
     for (j--; j >= 0; j--) {
-        if (t >= 1)
+        if (hi > 0 || (hi == 0 && lo >= 1))
             return false;
-        if (t <= -3)
+        if (hi < -1 || (hi == -1 && lo <= (uint64_t)-3))
             return true;
-        uint64_t w4 = w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0);
-        t = t * ((__int128)1 << 64) + (__int128)yu[j] + (__int128)yv[j] + (z ? (__int128)z[j] : 0) -
-            (__int128)w4;
+        hi = (int64_t)lo; /* -3 < t < 1 */
+        lo = 0;
+        ACC_ADD(yu[j]);
+        ACC_ADD(yv[j]);
+        if (z)
+            ACC_ADD(z[j]);
+        ACC_SUB(w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0));
     }
-    return t < 0;
+    return hi < 0;
 }
 
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,

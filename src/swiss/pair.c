@@ -1054,15 +1054,29 @@ static bool bound_neg(const sw_blossom_dual *d, const pricer *pr, int a, int b, 
     }
     const uint64_t *xa = pr->base + (size_t)a * (size_t)L, *xb = pr->base + (size_t)b * (size_t)L,
                    *xp = pr->pen + pi * (size_t)L;
+    /* t = hi 2^64 + lo as two words below the top (__int128 spilled); a
+     * sum that is exactly 0 goes down every limb with t at -1 or -2. */
+    uint64_t lo = (uint64_t)t;
+    int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
-        if (t >= 0)
+        if (hi >= 0)
             return false;
-        if (t <= -terms)
+        if (hi < -1 || lo <= (uint64_t)-terms)
             return true;
-        t = t * ((__int128)1 << 64) + (__int128)xa[j] + (__int128)xb[j] + (__int128)xp[j] +
-            (z ? (__int128)z[j] : 0);
+        hi = (int64_t)lo; /* -terms < t < 0 */
+        lo = 0;
+        lo += xa[j];
+        hi += lo < xa[j];
+        lo += xb[j];
+        hi += lo < xb[j];
+        lo += xp[j];
+        hi += lo < xp[j];
+        if (z) {
+            lo += z[j];
+            hi += lo < z[j];
+        }
     }
-    return t < 0;
+    return hi < 0;
 }
 
 /* Pairs outside the solved edge set whose reduced cost is negative: the
