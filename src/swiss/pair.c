@@ -115,6 +115,10 @@ typedef struct weights {
      * bracket j with the entry s_i - s_j (C.04.3 C5, C6 bracket by bracket;
      * the entries squared). */
     uint64_t *pen;
+    /* np numbers: k_real + (np - a) K k_rank, player a's share of a pair's
+     * real game and rank parts (sub_share, for every edge of a sparse
+     * solve) */
+    uint64_t *share;
 } weights;
 
 static void weights_free(weights *W) {
@@ -124,6 +128,7 @@ static void weights_free(weights *W) {
     free(W->k_list);
     free(W->Rg);
     free(W->mem);
+    free(W->share);
     memset(W, 0, sizeof *W);
 }
 
@@ -515,9 +520,21 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
+    W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
+    if (!W->share) {
+        free(cs);
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    for (int a = 0; a < np; a++) {
+        uint64_t *t = W->share + (size_t)a * (size_t)L;
+        sw_limbs_copy(t, W->k_real, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(np - a) * W->K, L);
+    }
     for (int t = 0; t < nc; t++) {
         /* (kind 1, F, and 6..9, C16..C19, are list units) */
         uint64_t *dst[6] = {W->k_n, NULL, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
@@ -610,10 +627,7 @@ typedef struct ectx {
 
 /* w -= a's share of the real game and rank parts: k_real + (np - a) K. */
 static void sub_share(const weights *W, int a, uint64_t *w) {
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-    sw_limbs_copy(t, W->k_real, W->L);
-    sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, W->L);
-    sw_limbs_sub(w, w, t, W->L);
+    sw_limbs_sub(w, w, W->share + (size_t)a * (size_t)W->L, W->L);
 }
 
 /* The duals of a shifted solve for the weights without the shift: each
@@ -811,10 +825,6 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sub_fsd(W, x, out);
 }
 
-static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
-    comp_weight(&c->W, edge_comp(c, pa, pb), out);
-}
-
 /* The pricing builds the weights of up to a million pairs a round (34
  * limbs each at 1000 players), but in one row (the higher player fixed)
  * comp_weight's wide part, 2 k_real - pen + the colour and float digits,
@@ -900,11 +910,12 @@ static uint64_t *elist_push(elist *l, int u, int v) {
     return l->w + (l->m++) * (size_t)l->L;
 }
 
-static bool push_pair(const ectx *c, elist *l, int a, int b) {
+/* lc: the row cache of a's pairs (edge_weight_row). */
+static bool push_pair(const ectx *c, elist *l, int a, int b, lowcache *lc) {
     uint64_t *w = elist_push(l, a, b);
     if (!w)
         return false;
-    edge_weight(c, a, b, w);
+    edge_weight_row(c, a, b, w, lc);
     if (c->shift) {
         sub_share(&c->W, a, w);
         sub_share(&c->W, b, w);
@@ -914,10 +925,13 @@ static bool push_pair(const ectx *c, elist *l, int a, int b) {
 
 /* Every legal pair, and the bye edges. */
 static bool full_edges(const ectx *c, elist *l) {
-    for (int a = 0; a < c->count; a++)
+    lowcache lc;
+    for (int a = 0; a < c->count; a++) {
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int b = a + 1; b < c->count; b++)
-            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
+            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b, &lc))
                 return false;
+    }
     return true;
 }
 
@@ -926,12 +940,14 @@ static bool full_edges(const ectx *c, elist *l) {
  * added from the higher ranked end only, and the two windows exclude each
  * other's overlap, so none is added twice. */
 static bool sparse_edges(const ectx *c, int win, elist *l) {
+    lowcache lc;
     for (int a = 0; a < c->count; a++) {
         int centre[2] = {a, c->target[a]};
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int k = 0; k < 2; k++)
             for (int b = centre[k] - win; b <= centre[k] + win; b++)
                 if (b > a && b < c->count && (k == 0 || b < a - win || b > a + win) &&
-                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
+                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b, &lc))
                     return false;
     }
     return true;
@@ -1647,14 +1663,15 @@ static bool window_pair(const ectx *c, const olay *o, const bool *fixed, int g0,
 }
 
 /* The pair a < b (b = np: the bye) between vertices vid[a] and vid[b]. */
-static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, int a, int b) {
+static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, int a, int b,
+                       lowcache *lc) {
     uint64_t *w = elist_push(l, vid[a], vid[b]);
     if (!w)
         return false;
     if (b == c->count)
         bye_weight(c, a, w);
     else
-        edge_weight(c, a, b, w);
+        edge_weight_row(c, a, b, w, lc);
     order_terms(oc, a, b, w);
     if (c->shift) {
         sub_share(&c->W, a, w);
@@ -1802,16 +1819,18 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     vid[np] = nv, rv[nv] = np;
     nv += np % 2;
     bool proven = false;
+    lowcache lc;
     for (int a = 0; a < np; a++) {
         if (fixed[a])
             continue;
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int b = a + 1; b < np; b++)
             if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
                  (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
                  abs(target[a] - b) <= WINDOW_SPARSE) &&
-                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
+                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
                 goto nomem;
-        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
+        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
             goto nomem;
     }
     for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
@@ -1881,10 +1900,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
+            memset(lc.ok, 0, sizeof lc.ok);
             for (int b = a + 1; b < np; b++)
-                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
+                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
                     goto nomem;
-            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
+            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
                 goto nomem;
         }
         sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
