@@ -78,6 +78,7 @@ typedef struct ws {
     signed char *sg; /* n */
     uint64_t *dmul;  /* 4 numbers */
     bool dnz;        /* D != 0 */
+    uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_less) */
     bool oom;
 } ws;
 
@@ -478,6 +479,7 @@ static void ws_free(ws *s) {
     free(s->path);
     free(s->sg);
     free(s->dmul);
+    free(s->bkey);
 }
 
 static bool ws_alloc(ws *s, int n, int m, int L) {
@@ -513,7 +515,8 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->sg = calloc((size_t)n + 1, 1);
     s->dmul = calloc(4 * ll, sizeof(uint64_t));
     s->dnz = false;
-    return s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
+    s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
+    return s->bkey && s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
            s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
            s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
            s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;

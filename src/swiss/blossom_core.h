@@ -21,6 +21,7 @@
 #define NUM(name) uint64_t name[SW_CORE_BUF]
 
 #define CDMUL(s, c) ((s)->dmul + (size_t)((c)-1) * (size_t)NL)
+#define CBKEY(s, w) ((s)->bkey + (size_t)(w) * (size_t)NL)
 
 /* The multiple of D in edge k's slack: the stored duals less (sg_i + sg_j) D. */
 static inline int CORE(dcoef)(const ws *s, int k) {
@@ -183,6 +184,30 @@ static inline bool CORE(slack_zero)(const ws *s, int k) {
     return true; /* every limb 0, and the slack fits in them */
 }
 
+/* A vertex w outside the S-blossoms keeps with its best edge k2 (from an
+ * S-vertex v2) the key u_v2 - 2 w2_k2 (stored numbers, ws.bkey): w's
+ * dual and the multiple of D (v2 stays an S-vertex) are the same in the
+ * slack of every edge from an S-vertex to w, so the keys order those
+ * slacks, and a new edge k from v is compared with the key in three terms
+ * a limb instead of both slacks' six. The sign of u_v - 2 w2_k - key: the
+ * rest below a limb is in (-2, 1) units, so |t| >= 2 decides. */
+static inline int CORE(key_cmp)(const ws *s, int v, int k, const uint64_t *key) {
+    const uint64_t *a = CDUAL(s, v), *c = CW2(s, k);
+    int j = NL - 1;
+    __int128 t0 = (__int128)(int64_t)a[j] - (int64_t)key[j] - CORE(dbl_top)(c, j);
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    for (j--; j >= 0; j--) {
+        ACC_NEXT(2);
+        uint64_t cl = j > 0 ? c[j - 1] : 0;
+        ACC_ADD(a[j]);
+        ACC_SUB(key[j]);
+        ACC_SUB(cj << 1 | cl >> 63);
+        cj = cl;
+    }
+    return ACC_SIGN();
+}
+
 /* Is the slack of edge k below that of edge k2? */
 static inline bool CORE(slack_less)(const ws *s, int k, int k2) {
     return CORE(slack_cmp)(s, k, k2) < 0;
@@ -337,8 +362,14 @@ static bool CORE(scan_queue)(ws *s) {
                 if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b]))
                     s->bestedge[b] = k;
             } else if (s->label[w] == 0) {
-                if (s->bestedge[w] == -1 || CORE(slack_less)(s, k, s->bestedge[w]))
+                uint64_t *key = CBKEY(s, w);
+                assert(s->bestedge[w] == -1 ||
+                       (CORE(key_cmp)(s, v, k, key) < 0) == CORE(slack_less)(s, k, s->bestedge[w]));
+                if (s->bestedge[w] == -1 || CORE(key_cmp)(s, v, k, key) < 0) {
                     s->bestedge[w] = k;
+                    sw_limbs_shl(key, CW2(s, k), 1, NL);
+                    sw_limbs_sub(key, CDUAL(s, v), key, NL);
+                }
             }
         }
     }
@@ -575,6 +606,7 @@ static void CORE(solve)(ws *s, bool maxcard) {
 #undef NL
 #undef CDUAL
 #undef CDMUL
+#undef CBKEY
 #undef CW2
 #undef SW_CORE_SUFFIX
 #undef SW_CORE_LIMBS
