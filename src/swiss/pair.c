@@ -1044,7 +1044,93 @@ static void pricer_free(pricer *pr) {
     free(pr->tpen);
 }
 
-/* Is the bound of players a, b (groups ga, gb; vertices u, v) negative?
+/* Row a's part of the bound for each group gb of the other player, made
+ * when first met: x = base[a] + pen(ga, gb), its top two limbs and -x.
+ * Without memory for every group (cache false) one is kept at a time. */
+typedef struct brow {
+    const pricer *pr;
+    int a, ga, last;
+    bool cache;
+    bool *ok;
+    __int128 *top;
+    uint64_t *x, *neg;
+    __int128 top1;
+    uint64_t x1[SW_BLOSSOM_LIMBS_MAX], neg1[SW_BLOSSOM_LIMBS_MAX];
+} brow;
+
+static void brow_init(brow *r, const pricer *pr, int a, int ga) {
+    size_t ng1 = (size_t)pr->ng + 1, L = (size_t)pr->L;
+    r->pr = pr;
+    r->a = a;
+    r->ga = ga;
+    r->last = -1;
+    r->ok = calloc(ng1, sizeof(bool));
+    r->top = malloc(sizeof(__int128) * ng1);
+    r->x = malloc(sizeof(uint64_t) * ng1 * L);
+    r->neg = malloc(sizeof(uint64_t) * ng1 * L);
+    r->cache = r->ok && r->top && r->x && r->neg;
+}
+
+static void brow_free(brow *r) {
+    free(r->ok);
+    free(r->top);
+    free(r->x);
+    free(r->neg);
+}
+
+/* Group gb's x, -x and top two limbs. */
+static void brow_get(brow *r, int gb, const uint64_t **x, const uint64_t **neg, __int128 *top) {
+    const pricer *pr = r->pr;
+    size_t L = (size_t)pr->L;
+    bool have = r->cache ? r->ok[gb] : r->last == gb;
+    uint64_t *px = r->cache ? r->x + (size_t)gb * L : r->x1;
+    uint64_t *pn = r->cache ? r->neg + (size_t)gb * L : r->neg1;
+    __int128 *pt = r->cache ? r->top + gb : &r->top1;
+    if (!have) {
+        size_t pi = (size_t)r->ga * (size_t)(pr->ng + 1) + (size_t)gb;
+        sw_limbs_add(px, pr->base + (size_t)r->a * L, pr->pen + pi * L, pr->L);
+        sw_limbs_set_i64(pn, pr->L, 0);
+        sw_limbs_sub(pn, pn, px, pr->L);
+        *pt = top2(px, pr->L);
+        if (r->cache)
+            r->ok[gb] = true;
+        r->last = gb;
+    }
+    *x = px;
+    *neg = pn;
+    *top = *pt;
+}
+
+/* Is x + z (z NULL: 0) equal to y, all of L limbs? A sum that is not
+ * nearly always differs in its low limbs, where the check stops. As the
+ * numbers are far below 2^(64 L - 1) in magnitude, equal limbs mean equal
+ * values. */
+static bool sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int L) {
+    if (!z)
+        return memcmp(x, y, sizeof(uint64_t) * (size_t)L) == 0;
+#ifdef SW_LIMBS_ADC
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++) {
+        unsigned long long s;
+        c = _addcarry_u64(c, x[i], z[i], &s);
+        if (s != y[i])
+            return false;
+    }
+#else
+    uint64_t carry = 0;
+    for (int i = 0; i < L; i++) {
+        uint64_t s = x[i] + carry;
+        carry = s < carry;
+        s += z[i];
+        carry += s < z[i];
+        if (s != y[i])
+            return false;
+    }
+#endif
+    return true;
+}
+
+/* Is the bound of players r->a, b (group gb; vertices u, v) negative?
  * The duals of the blossoms holding both count: with many ties the solve
  * nests most players in a few blossoms of large dual, and without them the
  * bound let through three quarters of the pairs of a 1000-player window,
@@ -1052,26 +1138,28 @@ static void pricer_free(pricer *pr) {
  * limb down, exactly, and only as far as its sign needs: with t the sum of
  * the terms' parts above limb j (each a signed floor), the sum is t 2^(64 j)
  * plus the parts below, which are >= 0 and below one unit per term, so t
- * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb,
- * small enough for 128 bits. Most pairs stop in the top two of the 35 limbs
- * of a 1000-player window's weight. */
-static bool bound_neg(const sw_blossom_dual *d, const pricer *pr, int a, int b, int ga, int gb,
-                      int u, int v) {
+ * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb
+ * (in two 64-bit words: __int128 spilled). Most pairs stop in the top two
+ * of the 35 limbs of a 1000-player window's weight; one whose sum is
+ * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
+ * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
+ * from the bottom limb up (sum_is), a third of the work a limb. */
+static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v) {
+    const pricer *pr = r->pr;
     int L = pr->L;
-    size_t pi = (size_t)ga * (size_t)(pr->ng + 1) + (size_t)gb;
-    __int128 t = pr->tbase[a] + pr->tbase[b] + pr->tpen[pi];
+    const uint64_t *xa, *neg;
+    __int128 t;
+    brow_get(r, gb, &xa, &neg, &t);
+    t += pr->tbase[b];
     if (t >= 0)
         return false;
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
-    int terms = 3;
+    int terms = 2;
     if (z) {
         t += top2(z, L);
-        terms = 4;
+        terms = 3;
     }
-    const uint64_t *xa = pr->base + (size_t)a * (size_t)L, *xb = pr->base + (size_t)b * (size_t)L,
-                   *xp = pr->pen + pi * (size_t)L;
-    /* t = hi 2^64 + lo as two words below the top (__int128 spilled); a
-     * sum that is exactly 0 goes down every limb with t at -1 or -2. */
+    const uint64_t *xb = pr->base + (size_t)b * (size_t)L;
     uint64_t lo = (uint64_t)t;
     int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
@@ -1079,14 +1167,14 @@ static bool bound_neg(const sw_blossom_dual *d, const pricer *pr, int a, int b, 
             return false;
         if (hi < -1 || lo <= (uint64_t)-terms)
             return true;
+        if (j == L - 5 && sum_is(xb, z, neg, L))
+            return false; /* exactly 0 */
         hi = (int64_t)lo; /* -terms < t < 0 */
         lo = 0;
         lo += xa[j];
         hi += lo < xa[j];
         lo += xb[j];
         hi += lo < xb[j];
-        lo += xp[j];
-        hi += lo < xp[j];
         if (z) {
             lo += z[j];
             hi += lo < z[j];
@@ -1122,9 +1210,10 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     lowcache lc;
     memset(lc.ok, 0, sizeof lc.ok);
+    brow r;
+    brow_init(&r, pr, a, c->W.grp[a]);
     for (int b = a + 1; b < c->count; b++) {
-        if (!bound_neg(d, pr, a, b, c->W.grp[a], c->W.grp[b], a, b) ||
-            !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+        if (!bound_neg(d, &r, b, c->W.grp[b], a, b) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
         edge_weight_row(c, a, b, w, &lc);
         if (!sw_blossom_reduced_cost_neg(d, a, b, w))
@@ -1132,9 +1221,12 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
         n++;
         if (!l)
             continue;
-        if (!push_priced(c, l, a, b, a, b, w))
-            return -1;
+        if (!push_priced(c, l, a, b, a, b, w)) {
+            n = -1;
+            break;
+        }
     }
+    brow_free(&r);
     return n;
 }
 
@@ -1707,9 +1799,10 @@ static long price_row(const wprice *p, int a, elist *l) {
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     lowcache lc;
     memset(lc.ok, 0, sizeof lc.ok);
+    brow r;
+    brow_init(&r, p->pr, a, o->grp[a]);
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-        if (p->fixed[b] ||
-            !bound_neg(p->d, p->pr, a, b, o->grp[a], o->grp[b], p->vid[a], p->vid[b]) ||
+        if (p->fixed[b] || !bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b]) ||
             !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
         if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
@@ -1727,9 +1820,12 @@ static long price_row(const wprice *p, int a, elist *l) {
         n++;
         if (!l)
             continue;
-        if (!push_priced(c, l, p->vid[a], p->vid[b], a, b, w))
-            return -1;
+        if (!push_priced(c, l, p->vid[a], p->vid[b], a, b, w)) {
+            n = -1;
+            break;
+        }
     }
+    brow_free(&r);
     return n;
 }
 
