@@ -78,7 +78,7 @@ typedef struct ws {
     signed char *sg; /* n */
     uint64_t *dmul;  /* 4 numbers */
     bool dnz;        /* D != 0 */
-    uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_less) */
+    uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_cmp) */
     bool oom;
 } ws;
 

@@ -1143,7 +1143,7 @@ static bool sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int 
  * of the 35 limbs of a 1000-player window's weight; one whose sum is
  * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
  * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
- * from the bottom limb up (sum_is), a third of the work a limb. */
+ * from the bottom limb up (sum_is), about half the work a limb. */
 static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v) {
     const pricer *pr = r->pr;
     int L = pr->L;
