@@ -67,6 +67,18 @@ typedef struct ws {
     int *bestto;  /* 2n: scratch for addBlossom, all -1 between uses */
     int *touched; /* 2n */
     int *path;    /* 2n: scratch for scanBlossom */
+    /* Lazy dual adjustments: within a stage, vertex v's dual is
+     * dual[v] - sg[v] * D, where D is the sum of the stage's deltas so far
+     * and sg[v] is 1 for an S-vertex, -1 for a T-vertex, 0 otherwise (its
+     * top blossom's label). An adjustment then adds to D instead of
+     * updating every labelled vertex (hundreds of wide numbers, thousands
+     * of times a solve); a vertex's stored number changes only when its
+     * label does, and all are settled (sg 0, D 0) at the end of a stage.
+     * dmul[c-1] = c * D for c = 1..4, the multiples the slacks need. */
+    signed char *sg; /* n */
+    uint64_t *dmul;  /* 4 numbers */
+    bool dnz;        /* D != 0 */
+    uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_cmp) */
     bool oom;
 } ws;
 
@@ -90,6 +102,34 @@ static int leaves_of(ws *s, int b, int *out) {
     return cnt;
 }
 
+/* sg for a top blossom's label (5: an S-blossom marked by scan_blossom). */
+static inline int label_sg(int l) {
+    return l == 1 || l == 5 ? 1 : l == 2 ? -1 : 0;
+}
+
+/* Vertex v's label sign becomes want; its stored dual keeps its value. */
+static void set_sg(ws *s, int v, int want) {
+    int c = want - s->sg[v];
+    if (c == 0)
+        return;
+    s->sg[v] = (signed char)want;
+    if (!s->dnz)
+        return;
+    uint64_t *y = DUAL(s, v);
+    if (c > 0)
+        sw_limbs_add(y, y, s->dmul + (size_t)(c - 1) * (size_t)s->L, s->L);
+    else
+        sw_limbs_sub(y, y, s->dmul + (size_t)(-c - 1) * (size_t)s->L, s->L);
+}
+
+/* The end of a stage: every vertex dual stored as its value, D = 0. */
+static void settle_duals(ws *s) {
+    for (int v = 0; v < s->n; v++)
+        set_sg(s, v, 0);
+    memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
+    s->dnz = false;
+}
+
 static void assign_label(ws *s, int w, int t, int p) {
     /* Iterative: a T label always passes an S label to the mate of the base. */
     for (;;) {
@@ -97,8 +137,10 @@ static void assign_label(ws *s, int w, int t, int p) {
         s->label[w] = s->label[b] = t;
         s->labelend[w] = s->labelend[b] = p;
         s->bestedge[w] = s->bestedge[b] = -1;
+        int cnt = leaves_of(s, b, s->leaves);
+        for (int i = 0; i < cnt; i++)
+            set_sg(s, s->leaves[i], t == 1 ? 1 : -1);
         if (t == 1) {
-            int cnt = leaves_of(s, b, s->leaves);
             for (int i = 0; i < cnt; i++) {
                 assert(s->nqueue < s->n); /* a vertex is queued once a stage */
                 s->queue[s->nqueue++] = s->leaves[i];
@@ -218,6 +260,12 @@ static void expand_blossom(ws *s, int b, bool endstage) {
             j += jstep;
         }
     }
+    if (!endstage) /* the leaves now take their new top blossoms' labels */
+        for (int i = 0; i < s->nchilds[b]; i++) {
+            int nl = leaves_of(s, s->childs[b][i], s->leaves);
+            for (int q = 0; q < nl; q++)
+                set_sg(s, s->leaves[q], label_sg(s->label[s->inblossom[s->leaves[q]]]));
+        }
     s->label[b] = s->labelend[b] = -1;
     free(s->childs[b]);
     free(s->endps[b]);
@@ -306,6 +354,33 @@ static void augment_matching(ws *s, int k) {
         }
     }
 }
+
+/* A top-down sum t = hi 2^64 + lo (hi signed) of the terms at one limb,
+ * for the slack signs of the core. ACC_NEXT(th) returns t's sign when
+ * |t| >= th (the terms below the limb cannot change it), else moves t
+ * down a limb (then -th < t < th: hi is 0 or -1 and lo is t). */
+#define ACC_ADD(x)                                                                                 \
+    do {                                                                                           \
+        uint64_t x_ = (x);                                                                         \
+        lo += x_;                                                                                  \
+        hi += lo < x_;                                                                             \
+    } while (0)
+#define ACC_SUB(x)                                                                                 \
+    do {                                                                                           \
+        uint64_t x_ = (x);                                                                         \
+        hi -= lo < x_;                                                                             \
+        lo -= x_;                                                                                  \
+    } while (0)
+#define ACC_NEXT(th)                                                                               \
+    do {                                                                                           \
+        uint64_t u_ = lo + ((th)-1);                                                               \
+        int64_t h_ = hi + (u_ < lo);                                                               \
+        if (h_ != 0 || u_ > 2 * ((th)-1))                                                          \
+            return h_ >= 0 ? 1 : -1;                                                               \
+        hi = (int64_t)lo;                                                                          \
+        lo = 0;                                                                                    \
+    } while (0)
+#define ACC_SIGN() (hi < 0 ? -1 : hi > 0 || lo != 0 ? 1 : 0)
 
 /* The numeric core, once per width: constant limb counts 2..8 (where Swiss
  * rounds up to a few thousand players land) unroll; wider weights take the
@@ -402,6 +477,9 @@ static void ws_free(ws *s) {
     free(s->bestto);
     free(s->touched);
     free(s->path);
+    free(s->sg);
+    free(s->dmul);
+    free(s->bkey);
 }
 
 static bool ws_alloc(ws *s, int n, int m, int L) {
@@ -434,10 +512,14 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->bestto = malloc(sizeof(int) * n2);
     s->touched = malloc(sizeof(int) * n2);
     s->path = malloc(sizeof(int) * n2);
-    return s->endpoint && s->w2 && s->nb_start && s->nb && s->mate && s->label && s->labelend &&
-           s->inblossom && s->parent && s->childs && s->endps && s->nchilds && s->base &&
-           s->bestedge && s->bbest && s->nbbest && s->unused && s->dual && s->allow && s->queue &&
-           s->stack && s->leaves && s->bestto && s->touched && s->path;
+    s->sg = calloc((size_t)n + 1, 1);
+    s->dmul = calloc(4 * ll, sizeof(uint64_t));
+    s->dnz = false;
+    s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
+    return s->bkey && s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
+           s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
+           s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
+           s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
 }
 
 /* Reset the matching state (the graph arrays stay). */
@@ -463,7 +545,10 @@ static void ws_reset(ws *s, const uint64_t *maxw) {
     for (int v = 0; v < n; v++) {
         s->mate[v] = -1;
         s->inblossom[v] = v;
+        s->sg[v] = 0;
     }
+    memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
+    s->dnz = false;
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
@@ -477,7 +562,8 @@ void sw_blossom_dual_free(sw_blossom_dual *d) {
     free(d->depth);
     free(d->zsum);
     free(d->top);
-    free(d->jump);
+    free(d->first);
+    free(d->rmq);
     memset(d, 0, sizeof *d);
 }
 
@@ -524,54 +610,85 @@ static bool export_dual(const ws *s, sw_blossom_dual *d) {
         }
     }
     /* Nested blossoms can be deep (a round with many ties builds chains of
-     * them), so the common enclosing blossom is found by binary lifting. */
-    int maxd = 0;
-    for (int b = 0; b < 2 * n; b++)
-        if (d->depth[b] > maxd)
-            maxd = d->depth[b];
-    d->levels = 1;
-    while ((1 << d->levels) <= maxd)
-        d->levels++;
-    size_t nn = 2 * (size_t)n;
-    d->jump = malloc(sizeof(int) * nn * (size_t)d->levels);
-    if (!d->jump)
-        return false;
-    for (size_t x = 0; x < nn; x++)
-        d->jump[x] = d->up[x];
-    for (int k = 1; k < d->levels; k++)
-        for (size_t x = 0; x < nn; x++) {
-            int mid = d->jump[(size_t)(k - 1) * nn + x];
-            d->jump[(size_t)k * nn + x] =
-                mid == -1 ? -1 : d->jump[(size_t)(k - 1) * nn + (size_t)mid];
+     * them), and the pricing asks for the common enclosing blossom of
+     * millions of pairs: the lowest common ancestor in the forest, the
+     * least deep node between the two vertices' places in an Euler tour. */
+    int nn = 2 * n;
+    int *cstart = calloc((size_t)nn + 2, sizeof(int)), *cl = malloc(sizeof(int) * (size_t)nn + 1);
+    int *it = malloc(sizeof(int) * (size_t)nn + 1);
+    d->first = malloc(sizeof(int) * (size_t)nn + 1);
+    int *tour = malloc(sizeof(int) * 2 * (size_t)nn + 1);
+    bool ok = cstart && cl && it && d->first && tour;
+    if (ok) {
+        for (int x = 0; x < nn; x++)
+            if (d->depth[x] >= 0 && d->up[x] >= 0)
+                cstart[d->up[x] + 2]++;
+        for (int x = 0; x < nn; x++)
+            cstart[x + 2] += cstart[x + 1];
+        for (int x = 0; x < nn; x++)
+            if (d->depth[x] >= 0 && d->up[x] >= 0)
+                cl[cstart[d->up[x] + 1]++] = x; /* children of p: cstart[p] .. cstart[p + 1] */
+        int tl = 0;
+        for (int r = 0; r < nn; r++) {
+            if (d->depth[r] != 0)
+                continue; /* not a root, or not a node */
+            int sp = 0;
+            s->stack[sp++] = r;
+            it[r] = cstart[r];
+            d->first[r] = tl;
+            tour[tl++] = r;
+            while (sp) {
+                int x = s->stack[sp - 1];
+                if (it[x] < cstart[x + 1]) {
+                    int c = cl[it[x]++];
+                    it[c] = cstart[c];
+                    d->first[c] = tl;
+                    tour[tl++] = c;
+                    s->stack[sp++] = c;
+                } else if (--sp > 0) {
+                    tour[tl++] = s->stack[sp - 1]; /* back in the parent */
+                }
+            }
         }
-    return true;
+        d->tlen = tl;
+        d->tlog = 1;
+        while ((1 << d->tlog) <= tl)
+            d->tlog++;
+        d->rmq = malloc(sizeof(int) * (size_t)tl * (size_t)d->tlog + 1);
+        ok = d->rmq != NULL;
+        if (ok) {
+            memcpy(d->rmq, tour, sizeof(int) * (size_t)tl);
+            for (int k = 1; k < d->tlog; k++) {
+                const int *lo = d->rmq + (size_t)(k - 1) * (size_t)tl;
+                int *row = d->rmq + (size_t)k * (size_t)tl, h = 1 << (k - 1);
+                for (int i = 0; i + 2 * h <= tl; i++) {
+                    int a = lo[i], b = lo[i + h];
+                    row[i] = d->depth[a] <= d->depth[b] ? a : b;
+                }
+            }
+        }
+    }
+    free(cstart);
+    free(cl);
+    free(it);
+    free(tour);
+    return ok;
 }
 
 /* The lowest blossom holding both u and v, or -1. */
 static int common_blossom(const sw_blossom_dual *d, int u, int v) {
     if (d->top[u] != d->top[v])
         return -1; /* the common case: no blossom holds both ends */
-    /* Same top-level blossom: lift both ends to equal depth, then to just
-     * below their lowest common blossom. */
-    size_t nn = 2 * (size_t)d->n;
-    int a = u, b = v;
-    if (d->depth[a] < d->depth[b]) {
-        a = v;
-        b = u;
+    int l = d->first[u], r = d->first[v];
+    if (l > r) {
+        int t = l;
+        l = r;
+        r = t;
     }
-    for (int k = d->levels - 1; k >= 0; k--)
-        if (d->depth[a] - (1 << k) >= d->depth[b])
-            a = d->jump[(size_t)k * nn + (size_t)a];
-    if (a == b)
-        return a; /* cannot happen for two vertices; kept for safety */
-    for (int k = d->levels - 1; k >= 0; k--) {
-        int ja = d->jump[(size_t)k * nn + (size_t)a], jb = d->jump[(size_t)k * nn + (size_t)b];
-        if (ja != jb) {
-            a = ja;
-            b = jb;
-        }
-    }
-    return d->up[a];
+    int k = 31 - __builtin_clz((unsigned)(r - l + 1));
+    const int *row = d->rmq + (size_t)k * (size_t)d->tlen;
+    int a = row[l], b = row[r - (1 << k) + 1];
+    return d->depth[a] <= d->depth[b] ? a : b;
 }
 
 void sw_blossom_dual_flat(const sw_blossom_dual *d, uint64_t *y) {
@@ -611,16 +728,23 @@ bool sw_blossom_reduced_cost_neg(const sw_blossom_dual *d, int u, int v, const u
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
     __int128 t = (__int128)(int64_t)yu[j] + (int64_t)yv[j] + (z ? (int64_t)z[j] : 0) -
                  ((__int128)(int64_t)w[j] * 4 + (j > 0 ? (__int128)(w[j - 1] >> 62) : 0));
+    /* below the top, t = hi 2^64 + lo in two words (ACC_*) */
+    uint64_t lo = (uint64_t)t;
+    int64_t hi = (int64_t)(t >> 64);
     for (j--; j >= 0; j--) {
-        if (t >= 1)
+        if (hi > 0 || (hi == 0 && lo >= 1))
             return false;
-        if (t <= -3)
+        if (hi < -1 || (hi == -1 && lo <= (uint64_t)-3))
             return true;
-        uint64_t w4 = w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0);
-        t = t * ((__int128)1 << 64) + (__int128)yu[j] + (__int128)yv[j] + (z ? (__int128)z[j] : 0) -
-            (__int128)w4;
+        hi = (int64_t)lo; /* -3 < t < 1 */
+        lo = 0;
+        ACC_ADD(yu[j]);
+        ACC_ADD(yv[j]);
+        if (z)
+            ACC_ADD(z[j]);
+        ACC_SUB(w[j] << 2 | (j > 0 ? w[j - 1] >> 62 : 0));
     }
-    return t < 0;
+    return hi < 0;
 }
 
 sw_blossom_weight sw_blossom_reduced_cost(const sw_blossom_dual *d, int u, int v,

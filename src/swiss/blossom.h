@@ -67,9 +67,14 @@ typedef struct sw_blossom_dual {
     int *depth;  /* 2n: number of blossoms enclosing it */
     /* 2n numbers: 2 * (sum of z over this blossom and those enclosing it); 0 for vertices */
     uint64_t *zsum;
-    int *top;   /* n: outermost blossom holding the vertex, or the vertex itself */
-    int levels; /* binary lifting: jump[k * 2n + x] is x's 2^k-th enclosing blossom */
-    int *jump;
+    int *top; /* n: outermost blossom holding the vertex, or the vertex itself */
+    /* The lowest blossom holding two vertices in O(1): an Euler tour of the
+     * forest (first[x]: x's first place in it, tlen places) and a sparse
+     * table over it, rmq[k * tlen + i] the least deep node of places i ..
+     * i + 2^k - 1, k < tlog. */
+    int *first;
+    int tlen, tlog;
+    int *rmq;
 } sw_blossom_dual;
 
 /* Compute the matching of g. mate[v] receives the vertex matched with v, or

@@ -20,62 +20,192 @@
  * width the compiler keeps them in registers (no aliasing with the duals). */
 #define NUM(name) uint64_t name[SW_CORE_BUF]
 
+#define CDMUL(s, c) ((s)->dmul + (size_t)((c)-1) * (size_t)NL)
+#define CBKEY(s, w) ((s)->bkey + (size_t)(w) * (size_t)NL)
+
+/* The multiple of D in edge k's slack: the stored duals less (sg_i + sg_j) D. */
+static inline int CORE(dcoef)(const ws *s, int k) {
+    return s->sg[s->endpoint[2 * k]] + s->sg[s->endpoint[2 * k + 1]];
+}
+
 /* out = slack of edge k: u_i + u_j - 2 w2_k. */
 static inline void CORE(slack)(const ws *s, int k, uint64_t *out) {
     sw_limbs_add_sub2(out, CDUAL(s, s->endpoint[2 * k]), CDUAL(s, s->endpoint[2 * k + 1]),
                       CW2(s, k), NL);
+    int c = s->dnz ? CORE(dcoef)(s, k) : 0;
+    if (c > 0)
+        sw_limbs_sub(out, out, CDMUL(s, c), NL);
+    else if (c < 0)
+        sw_limbs_add(out, out, CDMUL(s, -c), NL);
 }
 
-/* The top limbs of 2 w2 from limb j up, and its limb j. */
+/* The top limbs of 2 w2 from limb j up. */
 static inline __int128 CORE(dbl_top)(const uint64_t *c, int j) {
     return (__int128)(int64_t)c[j] * 2 + (j > 0 ? (__int128)(c[j - 1] >> 63) : 0);
-}
-
-static inline uint64_t CORE(dbl_limb)(const uint64_t *c, int j) {
-    return c[j] << 1 | (j > 0 ? c[j - 1] >> 63 : 0);
 }
 
 /* The sign of (slack of edge k) - x, read from the top limb down only as
  * far as it needs: with t the sum of the parts above limb j (u_i + u_j -
  * 2 w2 - x, each a signed floor), the rest is in (-2, 2) units of limb j,
- * so |t| >= 2 decides; else t moves down a limb (small enough for 128
- * bits). The slacks being compared mostly differ in their top limbs, and
- * a wide weight (35 limbs in a 1000-player Swiss window) then costs a
- * limb or two instead of a full subtraction. */
+ * so |t| >= 2 decides; else t moves down a limb. The slacks being compared
+ * mostly differ in their top limbs, and a wide weight (35 limbs in a
+ * 1000-player Swiss window) then costs a limb or two instead of a full
+ * subtraction. Below the top, t is kept as two 64-bit words (ACC_*, in
+ * blossom.c): the __int128 form spilled its many live pointers. */
 static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
+    int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
     const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
-                   *c = CW2(s, k);
+                   *c = CW2(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
     int j = NL - 1;
-    __int128 t = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - CORE(dbl_top)(c, j);
+    /* the lazy term cd D (ws.sg) is one more: then |t| >= 3 decides */
+    __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - CORE(dbl_top)(c, j);
+    if (cd)
+        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    const uint64_t th = cd ? 3 : 2;
     for (j--; j >= 0; j--) {
-        if (t >= 2)
-            return 1;
-        if (t <= -2)
-            return -1;
-        t = t * ((__int128)1 << 64) + (__int128)a[j] + (__int128)b[j] -
-            (__int128)CORE(dbl_limb)(c, j) - (__int128)x[j];
+        ACC_NEXT(th);
+        uint64_t cl = j > 0 ? c[j - 1] : 0;
+        ACC_ADD(a[j]);
+        ACC_ADD(b[j]);
+        ACC_SUB(x[j]);
+        ACC_SUB(cj << 1 | cl >> 63); /* limb j of 2 w2 */
+        cj = cl;
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
     }
-    return t > 0 ? 1 : t < 0 ? -1 : 0;
+    return ACC_SIGN();
+}
+
+/* slack_cmp for two edges with an end in common, whose duals cancel: the
+ * sign of p - 2 c - (q - 2 c2) - cd D, four or five terms. */
+static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t *q,
+                                  const uint64_t *c, const uint64_t *c2, int cd) {
+    const uint64_t *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    int j = NL - 1;
+    __int128 t0 =
+        (__int128)(int64_t)p[j] - (int64_t)q[j] - CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    if (cd)
+        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0, c2j = j > 0 ? c2[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    const uint64_t th = cd ? 3 : 2;
+    for (j--; j >= 0; j--) {
+        ACC_NEXT(th);
+        uint64_t cl = j > 0 ? c[j - 1] : 0, c2l = j > 0 ? c2[j - 1] : 0;
+        ACC_ADD(p[j]);
+        ACC_SUB(q[j]);
+        ACC_SUB(cj << 1 | cl >> 63);
+        ACC_ADD(c2j << 1 | c2l >> 63);
+        cj = cl;
+        c2j = c2l;
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
+    }
+    return ACC_SIGN();
 }
 
 /* The sign of (slack of edge k) - (slack of edge k2), as slack_sign: six
- * terms, so |t| >= 3 decides. */
+ * terms, so |t| >= 3 decides. Edges of the same kind (both from an
+ * S-vertex to a free one, say) have the same multiple of D, which cancels;
+ * otherwise it is a seventh term and |t| >= 4 decides. */
 static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
+    int cd = s->dnz ? CORE(dcoef)(s, k) - CORE(dcoef)(s, k2) : 0;
     const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
                    *c = CW2(s, k), *a2 = CDUAL(s, s->endpoint[2 * k2]),
-                   *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW2(s, k2);
+                   *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW2(s, k2),
+                   *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    /* A free vertex's best edges all end at it: a common end cancels. */
+    if (a == a2)
+        return CORE(slack_cmp_shared)(s, b, b2, c, c2, cd);
+    if (a == b2)
+        return CORE(slack_cmp_shared)(s, b, a2, c, c2, cd);
+    if (b == a2)
+        return CORE(slack_cmp_shared)(s, a, b2, c, c2, cd);
+    if (b == b2)
+        return CORE(slack_cmp_shared)(s, a, a2, c, c2, cd);
     int j = NL - 1;
-    __int128 t = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
-                 CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
+                  CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    if (cd)
+        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0, c2j = j > 0 ? c2[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    const uint64_t th = cd ? 4 : 3;
     for (j--; j >= 0; j--) {
-        if (t >= 3)
-            return 1;
-        if (t <= -3)
-            return -1;
-        t = t * ((__int128)1 << 64) + (__int128)a[j] + (__int128)b[j] - (__int128)a2[j] -
-            (__int128)b2[j] - (__int128)CORE(dbl_limb)(c, j) + (__int128)CORE(dbl_limb)(c2, j);
+        ACC_NEXT(th);
+        uint64_t cl = j > 0 ? c[j - 1] : 0, c2l = j > 0 ? c2[j - 1] : 0;
+        ACC_ADD(a[j]);
+        ACC_ADD(b[j]);
+        ACC_SUB(a2[j]);
+        ACC_SUB(b2[j]);
+        ACC_SUB(cj << 1 | cl >> 63);
+        ACC_ADD(c2j << 1 | c2l >> 63);
+        cj = cl;
+        c2j = c2l;
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
     }
-    return t > 0 ? 1 : t < 0 ? -1 : 0;
+    return ACC_SIGN();
+}
+
+/* Is the slack of edge k 0? As no slack is below 0 (dual feasibility),
+ * that is whether the edge is tight. Read from the bottom limb up: a
+ * slack that is not 0 has, nearly always, a low limb that is not, where
+ * the sign read from the top would go down every limb that ties. */
+static inline bool CORE(slack_zero)(const ws *s, int k) {
+    int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
+    const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
+                   *c = CW2(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    uint64_t lo = 0, prev = 0;
+    int64_t hi = 0;
+    for (int j = 0; j < NL; j++) {
+        ACC_ADD(a[j]);
+        ACC_ADD(b[j]);
+        ACC_SUB(c[j] << 1 | prev >> 63);
+        prev = c[j];
+        if (cd > 0)
+            ACC_SUB(e[j]);
+        else if (cd < 0)
+            ACC_ADD(e[j]);
+        if (lo != 0)
+            return false;
+        /* the carry (-3..2) into the next limb, sign-extended */
+        lo = (uint64_t)hi;
+        hi = hi < 0 ? -1 : 0;
+    }
+    return true; /* every limb 0, and the slack fits in them */
+}
+
+/* A vertex w outside the S-blossoms keeps with its best edge k2 (from an
+ * S-vertex v2) the key u_v2 - 2 w2_k2 (stored numbers, ws.bkey): w's
+ * dual and the multiple of D (v2 stays an S-vertex) are the same in the
+ * slack of every edge from an S-vertex to w, so the keys order those
+ * slacks, and a new edge k from v is compared with the key in three terms
+ * a limb instead of both slacks' six. The sign of u_v - 2 w2_k - key: the
+ * rest below a limb is in (-2, 1) units, so |t| >= 2 decides. */
+static inline int CORE(key_cmp)(const ws *s, int v, int k, const uint64_t *key) {
+    const uint64_t *a = CDUAL(s, v), *c = CW2(s, k);
+    int j = NL - 1;
+    __int128 t0 = (__int128)(int64_t)a[j] - (int64_t)key[j] - CORE(dbl_top)(c, j);
+    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0;
+    int64_t hi = (int64_t)(t0 >> 64);
+    for (j--; j >= 0; j--) {
+        ACC_NEXT(2);
+        uint64_t cl = j > 0 ? c[j - 1] : 0;
+        ACC_ADD(a[j]);
+        ACC_SUB(key[j]);
+        ACC_SUB(cj << 1 | cl >> 63);
+        cj = cl;
+    }
+    return ACC_SIGN();
 }
 
 /* Is the slack of edge k below that of edge k2? */
@@ -158,6 +288,7 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
             s->queue[s->nqueue++] = x;
         }
         s->inblossom[x] = b;
+        set_sg(s, x, 1);
     }
     /* Best edges from the new blossom to each neighbouring S-blossom. */
     int tn = 0;
@@ -205,7 +336,8 @@ static bool CORE(scan_queue)(ws *s) {
             int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
             if (s->inblossom[v] == s->inblossom[w])
                 continue;
-            if (!s->allow[k] && CORE(slack_sign)(s, k, zero) <= 0)
+            assert(s->allow[k] || CORE(slack_sign)(s, k, zero) >= 0); /* feasible */
+            if (!s->allow[k] && CORE(slack_zero)(s, k))
                 s->allow[k] = true;
             int bw = s->inblossom[w];
             if (s->allow[k]) {
@@ -230,8 +362,14 @@ static bool CORE(scan_queue)(ws *s) {
                 if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b]))
                     s->bestedge[b] = k;
             } else if (s->label[w] == 0) {
-                if (s->bestedge[w] == -1 || CORE(slack_less)(s, k, s->bestedge[w]))
+                uint64_t *key = CBKEY(s, w);
+                assert(s->bestedge[w] == -1 ||
+                       (CORE(key_cmp)(s, v, k, key) < 0) == CORE(slack_less)(s, k, s->bestedge[w]));
+                if (s->bestedge[w] == -1 || CORE(key_cmp)(s, v, k, key) < 0) {
                     s->bestedge[w] = k;
+                    sw_limbs_shl(key, CW2(s, k), 1, NL);
+                    sw_limbs_sub(key, CDUAL(s, v), key, NL);
+                }
             }
         }
     }
@@ -257,10 +395,16 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     sw_limbs_set_i64(delta, L, 0); /* set by the first candidate; this quiets -O3 */
     if (!maxcard) {
         type = 1;
-        sw_limbs_copy(delta, CDUAL(s, 0), L);
-        for (int v = 1; v < n; v++)
-            if (sw_limbs_cmp(CDUAL(s, v), delta, L) < 0)
-                sw_limbs_copy(delta, CDUAL(s, v), L);
+        for (int v = 0; v < n; v++) {
+            /* the dual's value: the stored number less sg D */
+            sw_limbs_copy(d, CDUAL(s, v), L);
+            if (s->sg[v] > 0)
+                sw_limbs_sub(d, d, CDMUL(s, 1), L);
+            else if (s->sg[v] < 0)
+                sw_limbs_add(d, d, CDMUL(s, 1), L);
+            if (v == 0 || sw_limbs_cmp(d, delta, L) < 0)
+                sw_limbs_copy(delta, d, L);
+        }
     }
     /* A candidate whose slack is not below delta (2 delta for an S-S
      * edge, whose slack is halved) is passed over without computing it. */
@@ -295,13 +439,12 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
         return false;
     assert(!sw_limbs_is_neg(delta, L)); /* dual feasibility: no slack below 0 */
-    for (int v = 0; v < n; v++) {
-        int l = s->label[s->inblossom[v]];
-        if (l == 1)
-            sw_limbs_sub(CDUAL(s, v), CDUAL(s, v), delta, L);
-        else if (l == 2)
-            sw_limbs_add(CDUAL(s, v), CDUAL(s, v), delta, L);
-    }
+    /* The vertices' part: D += delta (lazy; see ws.sg). */
+    sw_limbs_add(CDMUL(s, 1), CDMUL(s, 1), delta, L);
+    sw_limbs_shl(CDMUL(s, 2), CDMUL(s, 1), 1, L);
+    sw_limbs_add(CDMUL(s, 3), CDMUL(s, 2), CDMUL(s, 1), L);
+    sw_limbs_shl(CDMUL(s, 4), CDMUL(s, 2), 1, L);
+    s->dnz = !sw_limbs_is_zero(CDMUL(s, 1), L);
     for (int b = n; b < 2 * n; b++)
         if (s->base[b] >= 0 && s->parent[b] == -1) {
             if (s->label[b] == 1)
@@ -447,6 +590,7 @@ static void CORE(solve)(ws *s, bool maxcard) {
             if (!CORE(adjust_duals)(s, maxcard) || s->oom)
                 break;
         }
+        settle_duals(s);
         if (!augmented || s->oom)
             break;
         for (int b = n; b < 2 * n; b++)
@@ -461,6 +605,8 @@ static void CORE(solve)(ws *s, bool maxcard) {
 #undef CORE
 #undef NL
 #undef CDUAL
+#undef CDMUL
+#undef CBKEY
 #undef CW2
 #undef SW_CORE_SUFFIX
 #undef SW_CORE_LIMBS

@@ -28,6 +28,7 @@
  * window does not fit, the one nearest to the standard pairing (top half
  * against bottom half in each score group): standard_order.
  * SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,10 @@ typedef struct weights {
      * bracket j with the entry s_i - s_j (C.04.3 C5, C6 bracket by bracket;
      * the entries squared). */
     uint64_t *pen;
+    /* np numbers: k_real + (np - a) K k_rank, player a's share of a pair's
+     * real game and rank parts (sub_share, for every edge of a sparse
+     * solve) */
+    uint64_t *share;
 } weights;
 
 static void weights_free(weights *W) {
@@ -123,6 +128,7 @@ static void weights_free(weights *W) {
     free(W->k_list);
     free(W->Rg);
     free(W->mem);
+    free(W->share);
     memset(W, 0, sizeof *W);
 }
 
@@ -514,9 +520,21 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
+    W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
+    if (!W->share) {
+        free(cs);
+        free(tmp);
+        weights_free(W);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    }
     sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
     sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    for (int a = 0; a < np; a++) {
+        uint64_t *t = W->share + (size_t)a * (size_t)L;
+        sw_limbs_copy(t, W->k_real, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(np - a) * W->K, L);
+    }
     for (int t = 0; t < nc; t++) {
         /* (kind 1, F, and 6..9, C16..C19, are list units) */
         uint64_t *dst[6] = {W->k_n, NULL, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
@@ -609,10 +627,7 @@ typedef struct ectx {
 
 /* w -= a's share of the real game and rank parts: k_real + (np - a) K. */
 static void sub_share(const weights *W, int a, uint64_t *w) {
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-    sw_limbs_copy(t, W->k_real, W->L);
-    sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, W->L);
-    sw_limbs_sub(w, w, t, W->L);
+    sw_limbs_sub(w, w, W->share + (size_t)a * (size_t)W->L, W->L);
 }
 
 /* The duals of a shifted solve for the weights without the shift: each
@@ -810,8 +825,57 @@ static void bye_weight(const ectx *c, int pa, uint64_t *out) {
     sub_fsd(W, x, out);
 }
 
-static void edge_weight(const ectx *c, int pa, int pb, uint64_t *out) {
-    comp_weight(&c->W, edge_comp(c, pa, pb), out);
+/* The pricing builds the weights of up to a million pairs a round (34
+ * limbs each at 1000 players), but in one row (the higher player fixed)
+ * comp_weight's wide part, 2 k_real - pen + the colour and float digits,
+ * depends on the pair only through (glo, nlo, eq, altd, altu), which take
+ * few values: a row keeps those it met, and a pair's weight is one of
+ * them plus its rank (and its repeated floats, rarely). */
+#define LOWC_SLOTS 32
+typedef struct lowcache {
+    bool ok[LOWC_SLOTS];
+    int grp[LOWC_SLOTS], glo[LOWC_SLOTS], nlo[LOWC_SLOTS];
+    int64_t eq[LOWC_SLOTS], altd[LOWC_SLOTS], altu[LOWC_SLOTS];
+    uint64_t v[LOWC_SLOTS * SW_BLOSSOM_LIMBS_MAX];
+} lowcache;
+
+/* r += v, the carry carried only as far as it goes. */
+static void limbs_add_u64(uint64_t *r, uint64_t v, int n) {
+    r[0] += v;
+    for (int i = 1; i < n && r[i - 1] < v; i++, v = 1)
+        r[i]++;
+}
+
+/* comp_weight(W, x, out) of a pair of row lc (every x of one grp). */
+static void comp_weight_row(const weights *W, ecomp x, uint64_t *out, lowcache *lc) {
+    int L = W->L;
+    uint64_t h = (uint64_t)x.eq * 0x9E3779B97F4A7C15u ^ (uint64_t)x.altd * 0xC2B2AE3D27D4EB4Fu ^
+                 (uint64_t)x.altu * 0x165667B19E3779F9u ^ (uint64_t)x.glo * 0x27D4EB2F165667C5u ^
+                 (uint64_t)x.nlo * 0x94D049BB133111EBu;
+    int k = (int)(h >> 59) % LOWC_SLOTS;
+    uint64_t *v = lc->v + (size_t)k * (size_t)L;
+    if (!lc->ok[k] || lc->grp[k] != x.grp || lc->glo[k] != x.glo || lc->nlo[k] != x.nlo ||
+        lc->eq[k] != x.eq || lc->altd[k] != x.altd || lc->altu[k] != x.altu) {
+        ecomp y = x;
+        y.rank = 0;
+        y.rfl = 0;
+        comp_weight(W, y, v);
+        lc->ok[k] = true;
+        lc->grp[k] = x.grp;
+        lc->glo[k] = x.glo;
+        lc->nlo[k] = x.nlo;
+        lc->eq[k] = x.eq;
+        lc->altd[k] = x.altd;
+        lc->altu[k] = x.altu;
+    }
+    sw_limbs_copy(out, v, L);
+    assert(x.rank >= 0); /* a pair's: (2 np - pa - pb) K + ... */
+    limbs_add_u64(out, (uint64_t)x.rank, L);
+    sub_fsd(W, x, out);
+}
+
+static void edge_weight_row(const ectx *c, int pa, int pb, uint64_t *out, lowcache *lc) {
+    comp_weight_row(&c->W, edge_comp(c, pa, pb), out, lc);
 }
 
 /* Growable edge list: ends and wide weights side by side. */
@@ -846,11 +910,12 @@ static uint64_t *elist_push(elist *l, int u, int v) {
     return l->w + (l->m++) * (size_t)l->L;
 }
 
-static bool push_pair(const ectx *c, elist *l, int a, int b) {
+/* lc: the row cache of a's pairs (edge_weight_row). */
+static bool push_pair(const ectx *c, elist *l, int a, int b, lowcache *lc) {
     uint64_t *w = elist_push(l, a, b);
     if (!w)
         return false;
-    edge_weight(c, a, b, w);
+    edge_weight_row(c, a, b, w, lc);
     if (c->shift) {
         sub_share(&c->W, a, w);
         sub_share(&c->W, b, w);
@@ -860,10 +925,13 @@ static bool push_pair(const ectx *c, elist *l, int a, int b) {
 
 /* Every legal pair, and the bye edges. */
 static bool full_edges(const ectx *c, elist *l) {
-    for (int a = 0; a < c->count; a++)
+    lowcache lc;
+    for (int a = 0; a < c->count; a++) {
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int b = a + 1; b < c->count; b++)
-            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
+            if (sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b, &lc))
                 return false;
+    }
     return true;
 }
 
@@ -872,12 +940,14 @@ static bool full_edges(const ectx *c, elist *l) {
  * added from the higher ranked end only, and the two windows exclude each
  * other's overlap, so none is added twice. */
 static bool sparse_edges(const ectx *c, int win, elist *l) {
+    lowcache lc;
     for (int a = 0; a < c->count; a++) {
         int centre[2] = {a, c->target[a]};
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int k = 0; k < 2; k++)
             for (int b = centre[k] - win; b <= centre[k] + win; b++)
                 if (b > a && b < c->count && (k == 0 || b < a - win || b > a + win) &&
-                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b))
+                    sw_swiss_legal(c->rk, c->who[a], c->who[b]) && !push_pair(c, l, a, b, &lc))
                     return false;
     }
     return true;
@@ -974,7 +1044,93 @@ static void pricer_free(pricer *pr) {
     free(pr->tpen);
 }
 
-/* Is the bound of players a, b (groups ga, gb; vertices u, v) negative?
+/* Row a's part of the bound for each group gb of the other player, made
+ * when first met: x = base[a] + pen(ga, gb), its top two limbs and -x.
+ * Without memory for every group (cache false) one is kept at a time. */
+typedef struct brow {
+    const pricer *pr;
+    int a, ga, last;
+    bool cache;
+    bool *ok;
+    __int128 *top;
+    uint64_t *x, *neg;
+    __int128 top1;
+    uint64_t x1[SW_BLOSSOM_LIMBS_MAX], neg1[SW_BLOSSOM_LIMBS_MAX];
+} brow;
+
+static void brow_init(brow *r, const pricer *pr, int a, int ga) {
+    size_t ng1 = (size_t)pr->ng + 1, L = (size_t)pr->L;
+    r->pr = pr;
+    r->a = a;
+    r->ga = ga;
+    r->last = -1;
+    r->ok = calloc(ng1, sizeof(bool));
+    r->top = malloc(sizeof(__int128) * ng1);
+    r->x = malloc(sizeof(uint64_t) * ng1 * L);
+    r->neg = malloc(sizeof(uint64_t) * ng1 * L);
+    r->cache = r->ok && r->top && r->x && r->neg;
+}
+
+static void brow_free(brow *r) {
+    free(r->ok);
+    free(r->top);
+    free(r->x);
+    free(r->neg);
+}
+
+/* Group gb's x, -x and top two limbs. */
+static void brow_get(brow *r, int gb, const uint64_t **x, const uint64_t **neg, __int128 *top) {
+    const pricer *pr = r->pr;
+    size_t L = (size_t)pr->L;
+    bool have = r->cache ? r->ok[gb] : r->last == gb;
+    uint64_t *px = r->cache ? r->x + (size_t)gb * L : r->x1;
+    uint64_t *pn = r->cache ? r->neg + (size_t)gb * L : r->neg1;
+    __int128 *pt = r->cache ? r->top + gb : &r->top1;
+    if (!have) {
+        size_t pi = (size_t)r->ga * (size_t)(pr->ng + 1) + (size_t)gb;
+        sw_limbs_add(px, pr->base + (size_t)r->a * L, pr->pen + pi * L, pr->L);
+        sw_limbs_set_i64(pn, pr->L, 0);
+        sw_limbs_sub(pn, pn, px, pr->L);
+        *pt = top2(px, pr->L);
+        if (r->cache)
+            r->ok[gb] = true;
+        r->last = gb;
+    }
+    *x = px;
+    *neg = pn;
+    *top = *pt;
+}
+
+/* Is x + z (z NULL: 0) equal to y, all of L limbs? A sum that is not
+ * nearly always differs in its low limbs, where the check stops. As the
+ * numbers are far below 2^(64 L - 1) in magnitude, equal limbs mean equal
+ * values. */
+static bool sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int L) {
+    if (!z)
+        return memcmp(x, y, sizeof(uint64_t) * (size_t)L) == 0;
+#ifdef SW_LIMBS_ADC
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++) {
+        unsigned long long s;
+        c = _addcarry_u64(c, x[i], z[i], &s);
+        if (s != y[i])
+            return false;
+    }
+#else
+    uint64_t carry = 0;
+    for (int i = 0; i < L; i++) {
+        uint64_t s = x[i] + carry;
+        carry = s < carry;
+        s += z[i];
+        carry += s < z[i];
+        if (s != y[i])
+            return false;
+    }
+#endif
+    return true;
+}
+
+/* Is the bound of players r->a, b (group gb; vertices u, v) negative?
  * The duals of the blossoms holding both count: with many ties the solve
  * nests most players in a few blossoms of large dual, and without them the
  * bound let through three quarters of the pairs of a 1000-player window,
@@ -982,33 +1138,49 @@ static void pricer_free(pricer *pr) {
  * limb down, exactly, and only as far as its sign needs: with t the sum of
  * the terms' parts above limb j (each a signed floor), the sum is t 2^(64 j)
  * plus the parts below, which are >= 0 and below one unit per term, so t
- * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb,
- * small enough for 128 bits. Most pairs stop in the top two of the 35 limbs
- * of a 1000-player window's weight. */
-static bool bound_neg(const sw_blossom_dual *d, const pricer *pr, int a, int b, int ga, int gb,
-                      int u, int v) {
+ * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb
+ * (in two 64-bit words: __int128 spilled). Most pairs stop in the top two
+ * of the 35 limbs of a 1000-player window's weight; one whose sum is
+ * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
+ * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
+ * from the bottom limb up (sum_is), about half the work a limb. */
+static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v) {
+    const pricer *pr = r->pr;
     int L = pr->L;
-    size_t pi = (size_t)ga * (size_t)(pr->ng + 1) + (size_t)gb;
-    __int128 t = pr->tbase[a] + pr->tbase[b] + pr->tpen[pi];
+    const uint64_t *xa, *neg;
+    __int128 t;
+    brow_get(r, gb, &xa, &neg, &t);
+    t += pr->tbase[b];
     if (t >= 0)
         return false;
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
-    int terms = 3;
+    int terms = 2;
     if (z) {
         t += top2(z, L);
-        terms = 4;
+        terms = 3;
     }
-    const uint64_t *xa = pr->base + (size_t)a * (size_t)L, *xb = pr->base + (size_t)b * (size_t)L,
-                   *xp = pr->pen + pi * (size_t)L;
+    const uint64_t *xb = pr->base + (size_t)b * (size_t)L;
+    uint64_t lo = (uint64_t)t;
+    int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
-        if (t >= 0)
+        if (hi >= 0)
             return false;
-        if (t <= -terms)
+        if (hi < -1 || lo <= (uint64_t)-terms)
             return true;
-        t = t * ((__int128)1 << 64) + (__int128)xa[j] + (__int128)xb[j] + (__int128)xp[j] +
-            (z ? (__int128)z[j] : 0);
+        if (j == L - 5 && sum_is(xb, z, neg, L))
+            return false; /* exactly 0 */
+        hi = (int64_t)lo; /* -terms < t < 0 */
+        lo = 0;
+        lo += xa[j];
+        hi += lo < xa[j];
+        lo += xb[j];
+        hi += lo < xb[j];
+        if (z) {
+            lo += z[j];
+            hi += lo < z[j];
+        }
     }
-    return t < 0;
+    return hi < 0;
 }
 
 /* Pairs outside the solved edge set whose reduced cost is negative: the
@@ -1036,19 +1208,25 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
                           elist *l) {
     long n = 0;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    lowcache lc;
+    memset(lc.ok, 0, sizeof lc.ok);
+    brow r;
+    brow_init(&r, pr, a, c->W.grp[a]);
     for (int b = a + 1; b < c->count; b++) {
-        if (!bound_neg(d, pr, a, b, c->W.grp[a], c->W.grp[b], a, b) ||
-            !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+        if (!bound_neg(d, &r, b, c->W.grp[b], a, b) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
-        edge_weight(c, a, b, w);
+        edge_weight_row(c, a, b, w, &lc);
         if (!sw_blossom_reduced_cost_neg(d, a, b, w))
             continue;
         n++;
         if (!l)
             continue;
-        if (!push_priced(c, l, a, b, a, b, w))
-            return -1;
+        if (!push_priced(c, l, a, b, a, b, w)) {
+            n = -1;
+            break;
+        }
     }
+    brow_free(&r);
     return n;
 }
 
@@ -1437,9 +1615,49 @@ typedef struct octx {
     const olay *o;
     const uint64_t *place;
     int L;
+    /* place[i]'s limbs up to its top nonzero one: the units of the lower
+     * digits are narrow, and a pair's digit terms multiply only those. */
+    const int *plen;
 } octx;
 
 #define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
+
+/* r += a m (r -= a m) for a >= 0 whose limbs from len up are 0: the
+ * product over len limbs, then the carry (borrow) as far as it goes. */
+static void limbs_addmul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len, int n) {
+    uint64_t carry = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 t = (sw_limbs_u128)a[i] * m + r[i] + carry;
+        r[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    for (; i < n && carry; i++) {
+        r[i] += carry;
+        carry = r[i] < carry;
+    }
+}
+
+static void limbs_submul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len, int n) {
+    uint64_t borrow = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 p = (sw_limbs_u128)a[i] * m + borrow;
+        uint64_t lo = (uint64_t)p, ri = r[i];
+        r[i] = ri - lo;
+        borrow = (uint64_t)(p >> 64) + (ri < lo);
+    }
+    for (; i < n && borrow; i++) {
+        uint64_t ri = r[i];
+        r[i] = ri - borrow;
+        borrow = ri < borrow;
+    }
+}
+
+/* slot += digit unit i times m. */
+static inline void add_place(const octx *oc, uint64_t *slot, int i, uint64_t m) {
+    limbs_addmul_part(slot, PLACE(oc, i), m, oc->plen[i], oc->L);
+}
 
 /* slot += the digits' part of the pair a < b (b = np: the bye). */
 static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
@@ -1453,44 +1671,39 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
      * remainder goes to S2. */
     bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
     if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
-        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-        sw_limbs_mul_u64(t, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1),
-                         L);
-        sw_limbs_sub(slot, slot, t, L);
+        int i = o->sidx[grp[a]];
+        limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1), oc->plen[i],
+                          L);
         if (o->xidx[grp[a]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
-                                (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]), L);
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]));
     }
     if (role[a] == 2 && !in_a) {
-        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[a]]), (uint64_t)(pos[a] + 1), L);
+        add_place(oc, slot, o->sidx[grp[a]], (uint64_t)(pos[a] + 1));
         if (o->xidx[grp[a]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[a]]),
-                                (uint64_t)1 << (pos[a] + o->xs2[grp[a]]), L);
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (pos[a] + o->xs2[grp[a]]));
     }
     if (!bye && role[b] == 2) {
-        sw_limbs_addmul_u64(slot, PLACE(oc, o->sidx[grp[b]]), (uint64_t)(pos[b] + 1), L);
+        add_place(oc, slot, o->sidx[grp[b]], (uint64_t)(pos[b] + 1));
         if (o->xidx[grp[b]] >= 0)
-            sw_limbs_addmul_u64(slot, PLACE(oc, o->xidx[grp[b]]),
-                                (uint64_t)1 << (pos[b] + o->xs2[grp[b]]), L);
+            add_place(oc, slot, o->xidx[grp[b]], (uint64_t)1 << (pos[b] + o->xs2[grp[b]]));
     }
     /* A moved-down player meets a resident of a bracket it passes: the
      * resident's place there, the higher first. */
     if (!bye && grp[b] >= o->mfirst[a] && grp[b] <= o->mlast[a]) {
         int i = o->mbase[a] + grp[b] - o->mfirst[a];
-        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]),
-                            L);
+        add_place(oc, slot, i, o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]));
     }
     if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
         int i = o->s2d[a];
         uint64_t digit = (uint64_t)pos2[b];
         if (digit > o->radix[i] - 1)
             digit = o->radix[i] - 1;
-        sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+        add_place(oc, slot, i, o->radix[i] - 1 - digit);
     }
     if (bye || o->s1[a] < 0)
         return;
     if (role[a] == 2 && in_a) /* a pair with an S1 player */
-        sw_limbs_add(slot, slot, PLACE(oc, o->vidx[grp[a]]), L);
+        add_place(oc, slot, o->vidx[grp[a]], 1);
     int i = o->s1[a];
     uint64_t digit = o->radix[i] - 1; /* the worst */
     if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
@@ -1499,7 +1712,7 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
         digit = (uint64_t)(o->s1n[a] + pos2[b]);
     if (digit > o->radix[i] - 1)
         digit = o->radix[i] - 1;
-    sw_limbs_addmul_u64(slot, PLACE(oc, i), o->radix[i] - 1 - digit, L);
+    add_place(oc, slot, i, o->radix[i] - 1 - digit);
 }
 
 /* bound[r] >= the digits' part any pair of r adds on r's side (its own
@@ -1542,14 +1755,15 @@ static bool window_pair(const ectx *c, const olay *o, const bool *fixed, int g0,
 }
 
 /* The pair a < b (b = np: the bye) between vertices vid[a] and vid[b]. */
-static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, int a, int b) {
+static bool push_order(const ectx *c, const octx *oc, const int *vid, elist *l, int a, int b,
+                       lowcache *lc) {
     uint64_t *w = elist_push(l, vid[a], vid[b]);
     if (!w)
         return false;
     if (b == c->count)
         bye_weight(c, a, w);
     else
-        edge_weight(c, a, b, w);
+        edge_weight_row(c, a, b, w, lc);
     order_terms(oc, a, b, w);
     if (c->shift) {
         sub_share(&c->W, a, w);
@@ -1583,9 +1797,12 @@ static long price_row(const wprice *p, int a, elist *l) {
     if (p->fixed[a])
         return 0;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    lowcache lc;
+    memset(lc.ok, 0, sizeof lc.ok);
+    brow r;
+    brow_init(&r, p->pr, a, o->grp[a]);
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-        if (p->fixed[b] ||
-            !bound_neg(p->d, p->pr, a, b, o->grp[a], o->grp[b], p->vid[a], p->vid[b]) ||
+        if (p->fixed[b] || !bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b]) ||
             !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
         if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
@@ -1595,7 +1812,7 @@ static long price_row(const wprice *p, int a, elist *l) {
             sw_limbs_shl(w, c->W.k_real, 1, L);
             sw_limbs_addmul_u64(w, c->W.k_rank, (uint64_t)(2 * np - a - b) * c->W.K, L);
         } else {
-            edge_weight(c, a, b, w);
+            edge_weight_row(c, a, b, w, &lc);
             order_terms(p->oc, a, b, w);
         }
         if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
@@ -1603,9 +1820,12 @@ static long price_row(const wprice *p, int a, elist *l) {
         n++;
         if (!l)
             continue;
-        if (!push_priced(c, l, p->vid[a], p->vid[b], a, b, w))
-            return -1;
+        if (!push_priced(c, l, p->vid[a], p->vid[b], a, b, w)) {
+            n = -1;
+            break;
+        }
     }
+    brow_free(&r);
     return n;
 }
 
@@ -1631,6 +1851,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
     uint64_t *place = NULL, *bound = NULL, *warm = NULL;
+    int *plen = NULL;
     pricer pr = {0};
     bool warmed = false;
     elist l = {0};
@@ -1658,9 +1879,10 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     c.W.no_order = true;
     int L = c.W.L;
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
+    plen = malloc(sizeof(int) * ((size_t)n1 + 1));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
     warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
-    if (!place || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
+    if (!place || !plen || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
@@ -1674,7 +1896,13 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         else
             sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
-    octx oc = {o, place, L};
+    for (int i = 0; i < n1; i++) {
+        int len = L;
+        while (len > 0 && place[(size_t)i * (size_t)L + (size_t)len - 1] == 0)
+            len--;
+        plen[i] = len;
+    }
+    octx oc = {o, place, L, plen};
     c.shift = true; /* the sparse solves (ectx) */
     l.L = L;
     /* The matching's vertices: the players not fixed (vid), then the bye
@@ -1687,16 +1915,18 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     vid[np] = nv, rv[nv] = np;
     nv += np % 2;
     bool proven = false;
+    lowcache lc;
     for (int a = 0; a < np; a++) {
         if (fixed[a])
             continue;
+        memset(lc.ok, 0, sizeof lc.ok);
         for (int b = a + 1; b < np; b++)
             if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
                  (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
                  abs(target[a] - b) <= WINDOW_SPARSE) &&
-                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
+                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
                 goto nomem;
-        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
+        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
             goto nomem;
     }
     for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
@@ -1766,10 +1996,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
+            memset(lc.ok, 0, sizeof lc.ok);
             for (int b = a + 1; b < np; b++)
-                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b))
+                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
                     goto nomem;
-            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np))
+            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
                 goto nomem;
         }
         sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
@@ -1797,6 +2028,7 @@ out:
     free(target);
     free(count);
     free(place);
+    free(plen);
     free(bound);
     pricer_free(&pr);
     free(warm);

@@ -15,12 +15,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+/* add with carry: the loops below become adc/sbb chains (a third of the
+ * instructions of the compare-based carries; the matching's dual updates
+ * and slacks are such loops). */
+#define SW_LIMBS_ADC 1
+#endif
 
 typedef unsigned __int128 sw_limbs_u128;
 
-/* The carry chains below use 64-bit compares, not unsigned __int128, and ask
- * for unrolling: with a constant n (the matching instantiates its core per
- * width) each operation then compiles to straight-line add/adc code; the
+/* The carry chains below use 64-bit compares (add and sub the add-with-carry
+ * intrinsics where there are), not unsigned __int128, and ask for unrolling: with a constant n (the
+ * matching instantiates its core per width) each operation then compiles to straight-line add/adc
+ * code; the
  * __int128 form spilled to the stack. */
 #define SW_LIMBS_UNROLL _Pragma("GCC unroll 8")
 
@@ -79,6 +87,15 @@ static inline int sw_limbs_cmp(const uint64_t *a, const uint64_t *b, int n) {
 
 /* r = a + b (r may alias either). */
 static inline void sw_limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, int n) {
+#ifdef SW_LIMBS_ADC
+    unsigned char c = 0;
+    SW_LIMBS_UNROLL
+    for (int i = 0; i < n; i++) {
+        unsigned long long s;
+        c = _addcarry_u64(c, a[i], b[i], &s);
+        r[i] = s;
+    }
+#else
     uint64_t carry = 0;
     SW_LIMBS_UNROLL
     for (int i = 0; i < n; i++) {
@@ -88,10 +105,20 @@ static inline void sw_limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *
         carry = c1 | (s < b[i]);
         r[i] = s;
     }
+#endif
 }
 
 /* r = a - b (r may alias either). */
 static inline void sw_limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, int n) {
+#ifdef SW_LIMBS_ADC
+    unsigned char c = 0;
+    SW_LIMBS_UNROLL
+    for (int i = 0; i < n; i++) {
+        unsigned long long d;
+        c = _subborrow_u64(c, a[i], b[i], &d);
+        r[i] = d;
+    }
+#else
     uint64_t borrow = 0;
     SW_LIMBS_UNROLL
     for (int i = 0; i < n; i++) {
@@ -101,6 +128,7 @@ static inline void sw_limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *
         borrow = b1 | (d < borrow);
         r[i] = d2;
     }
+#endif
 }
 
 /* r = a + b - 2c: the slack of an edge from two duals and a doubled weight,
