@@ -69,7 +69,12 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
     }
     /* Floats (1.4): a game against a different score floats the higher
      * one down and the lower one up; a pairing-allocated bye, or points
-     * above a loss without playing, floats down. */
+     * above a loss without playing, floats down. A loss scores nothing
+     * unless an XXS line says otherwise (then the more of its two kinds). */
+    int loss2 = 0;
+    if (trf->points_custom)
+        loss2 = trf->pts2[SW_PTS_WL] > trf->pts2[SW_PTS_BL] ? trf->pts2[SW_PTS_WL]
+                                                            : trf->pts2[SW_PTS_BL];
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 2; k++) {
             int r = upto - 2 + k;
@@ -81,7 +86,7 @@ sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_stat
                 int j = trf->index_of_id[g->opp];
                 int a = before[(size_t)i * 3 + (size_t)k], b = before[(size_t)j * 3 + (size_t)k];
                 f = a > b ? 'd' : a < b ? 'u' : 0;
-            } else if (sw_swiss_game_points2(trf, g) > 0) {
+            } else if (sw_swiss_game_points2(trf, g) > loss2) {
                 f = 'd';
             }
             if (k == 1)
