@@ -1554,6 +1554,108 @@ static void test_trf_cr_only_line_ends(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* A round not played floats its player down only when it scored more than
+ * a loss (C.04.3 1.4.3). floatloss25.trf (bbpPairings' generator, W3 D2
+ * L1, a forfeit loss 1) before round 10: 13 lost round 9 by forfeit, 1
+ * point, a loss's worth: no downfloat, so 13 may take the bye (as
+ * bbpPairings pairs it); counted as a downfloat, the bye went to 8. */
+static void test_unplayed_loss_is_no_float(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "floatloss25.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_true(has_white(&p, 13, 0));
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* TRF-2026 header lines, as bbpPairings reads and writes them: 142 total
+ * rounds, 152 initial colour, 162 point system, 192 pairing system (the
+ * Baku method applied on reading), 250 acceleration ranges. */
+static void test_trf_2026_headers(void **state) {
+    (void)state;
+    const char *text = "012 t26\n142 5\n152 B\n162  W 3.0    D 1.0    P 2.0\n"
+                       "250       1.0   1   2    1    2\n250       0.5   2   3    2    3\n"
+                       "001    1      A                                 2407                       "
+                       "      0.0    1\n"
+                       "001    2      B                                 2110                       "
+                       "      0.0    2\n"
+                       "001    3      C                                 2000                       "
+                       "      0.0    3\n"
+                       "001    4      D                                 1900                       "
+                       "      0.0    4\n";
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_parse(text, strlen(text), "t26.trf", &t, &err), SW_OK);
+    assert_int_equal(t.total_rounds, 5);
+    assert_true(t.initial_given);
+    assert_int_equal(t.initial_colour, 'b');
+    assert_true(t.points_custom);
+    assert_int_equal(t.pts2[SW_PTS_WW], 6);
+    assert_int_equal(t.pts2[SW_PTS_FW], 6);
+    assert_int_equal(t.pts2[SW_PTS_WD], 2);
+    assert_int_equal(t.pts2[SW_PTS_HPB], 2);
+    assert_int_equal(t.pts2[SW_PTS_PAB], 4); /* P, though W came first */
+    assert_int_equal(t.pts2[SW_PTS_WL], 0);
+    /* 250: player 1 rounds 1-2 1.0; player 2 rounds 1 1.0, 2-3 0.5 (the later line) */
+    assert_int_equal(sw_swiss_accel2(&t.players[0], 0), 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[0], 1), 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[0], 2), 0);
+    assert_int_equal(sw_swiss_accel2(&t.players[1], 0), 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[1], 1), 1);
+    assert_int_equal(sw_swiss_accel2(&t.players[2], 2), 1);
+    assert_int_equal(sw_swiss_accel2(&t.players[3], 0), 0);
+    sw_swiss_trf_free(&t);
+    /* 192: the Baku method from the line (XXR 4: GA = 2 ceil(4/4) = 2) */
+    const char *baku = "192 FIDE_DUTCH_2025_BAKU\nXXR 4\n"
+                       "001    1      A                                 2407                       "
+                       "      0.0    1\n"
+                       "001    2      B                                 2110                       "
+                       "      0.0    2\n"
+                       "001    3      C                                 2000                       "
+                       "      0.0    3\n"
+                       "001    4      D                                 1900                       "
+                       "      0.0    4\n";
+    assert_int_equal(sw_swiss_trf_parse(baku, strlen(baku), "b.trf", &t, &err), SW_OK);
+    assert_true(t.baku_named);
+    assert_int_equal(sw_swiss_accel2(&t.players[1], 0), 2);
+    assert_int_equal(sw_swiss_accel2(&t.players[2], 0), 0);
+    sw_swiss_trf_free(&t);
+    const char *other = "192 FIDE_BURSTEIN\n"
+                        "001    1      A                                 2407                      "
+                        "       0.0    1\n";
+    assert_int_equal(sw_swiss_trf_parse(other, strlen(other), "o.trf", &t, &err), SW_ERR_INVALID);
+    assert_int_equal(err.line, 1);
+    const char *bad = "162  W 3.0    Q 1.0\n"
+                      "001    1      A                                 2407                        "
+                      "     0.0    1\n";
+    assert_int_equal(sw_swiss_trf_parse(bad, strlen(bad), "q.trf", &t, &err), SW_ERR_PARSE);
+    assert_int_equal(err.line, 1);
+}
+
+/* A 250-accelerated first round paired as bbpPairings pairs it
+ * (acc250_54.trf: 1-28 have 1.0 in round 1): the accelerated group pairs
+ * within itself, 1-15, 16-2, ..., and 29-42 below. */
+static void test_acceleration_250_pairs(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "acc250_54.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 27);
+    assert_int_equal(p.boards[0].white, 1);
+    assert_int_equal(p.boards[0].black, 15);
+    assert_int_equal(p.boards[1].white, 16);
+    assert_int_equal(p.boards[1].black, 2);
+    assert_int_equal(p.boards[14].white, 29);
+    assert_int_equal(p.boards[14].black, 42);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
 /* XXA: players 1 and 2 start with one extra point. By hand, round 1: the
  * pairing scores make two score groups, {1, 2} on 1.0 and {3, 4} on 0.0;
  * each bracket is homogeneous with S1 = its first player, so 1 v 2 and 3 v
@@ -1796,6 +1898,9 @@ int main(void) {
         cmocka_unit_test(test_colour_number_skips_absent_newcomers),
         cmocka_unit_test(test_initial_colour_read_from_the_record),
         cmocka_unit_test(test_trf_cr_only_line_ends),
+        cmocka_unit_test(test_unplayed_loss_is_no_float),
+        cmocka_unit_test(test_trf_2026_headers),
+        cmocka_unit_test(test_acceleration_250_pairs),
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),

@@ -28,8 +28,9 @@ static const char usage[] =
     "the standings as a page; --fast pairs round 1 top half against bottom half.\n"
     "A past rule break (rematch, second bye, colours) is a warning and the round\n"
     "is paired under the rules; --strict refuses such a record (exit 3).\n"
-    "Acceleration: XXA lines of the record (points added per player and round),\n"
-    "or --baku (FIDE's Baku method, from XXR); XXS sets the point system.\n";
+    "Acceleration: XXA or TRF-2026 250 lines of the record (points added per\n"
+    "player and round), or --baku (FIDE's Baku method, from XXR; also a\n"
+    "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n";
 
 typedef struct args {
     const char *in, *out, *list, *html, *trf_out;
@@ -112,7 +113,7 @@ static int read_valid(const char *path, bool strict, bool baku, sw_swiss_trf *tr
     sw_error err;
     if (sw_swiss_trf_read(path, trf, &err))
         return sw_cli_fail(&err);
-    if (baku && sw_swiss_trf_baku(trf, &err)) {
+    if (baku && !trf->baku_named && sw_swiss_trf_baku(trf, &err)) {
         int rc = sw_cli_fail(&err);
         sw_swiss_trf_free(trf);
         return rc;

@@ -76,7 +76,8 @@ typedef struct sw_swiss_trf {
     bool preset;
     bool points_custom; /* an XXS line: pts2 holds the point system */
     int pts2[SW_PTS_N]; /* half points per result kind when points_custom */
-    bool accelerated;   /* XXA lines (or --baku) gave accelerations */
+    bool accelerated;   /* XXA or 250 lines (or --baku) gave accelerations */
+    bool baku_named;    /* a 192 line named the Baku method: applied on reading */
     char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
                          * XXA are read and kept) */
     int nother;

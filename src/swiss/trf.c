@@ -158,6 +158,12 @@ typedef struct xxa_line {
     int *v; /* half points, owned */
 } xxa_line;
 
+/* One TRF-2026 250 line: players p0..p1 get v half points in rounds
+ * r0..r1 (1-based), applied after the XXA lines, later lines over earlier. */
+typedef struct acc_range {
+    int v, r0, r1, p0, p1, line;
+} acc_range;
+
 typedef struct parser {
     sw_swiss_trf *trf;
     int cap_players;
@@ -165,6 +171,9 @@ typedef struct parser {
     int nxxz, cap_xxz, xxz_line;
     xxa_line *xxa;
     int nxxa, cap_xxa;
+    acc_range *acc;
+    int nacc, cap_acc;
+    bool baku; /* a 192 line names the Baku acceleration */
 } parser;
 
 static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
@@ -391,6 +400,130 @@ static sw_status parse_xxa(parser *ps, const char *line, size_t n, int lineno, s
     return keep_line(trf, line, n, err);
 }
 
+/* TRF-2026 "162" point system: "162  W 3.0    D 1.0    P 2.0": a code
+ * and its points per field. W a win (and a forfeit win, a full-point bye
+ * and, without P, the pairing-allocated bye), D a draw (and a half-point
+ * bye), L a played loss, Z a zero-point bye and a forfeit loss, A a
+ * forfeit loss, P the pairing-allocated bye; as bbpPairings reads it. */
+static sw_status parse_162(sw_swiss_trf *trf, const char *line, size_t n, int lineno,
+                           sw_error *err) {
+    static const int standard[SW_PTS_N] = {2, 2, 1, 1, 0, 0, 0, 1, 2, 2, 2, 0};
+    if (!trf->points_custom) {
+        memcpy(trf->pts2, standard, sizeof standard);
+        trf->points_custom = true;
+    }
+    bool pab = false;
+    size_t i = 3;
+    for (;;) {
+        while (i < n && line[i] == ' ')
+            i++;
+        if (i >= n)
+            break;
+        size_t code = i++;
+        while (i < n && line[i] == ' ')
+            i++;
+        size_t start = i;
+        while (i < n && line[i] != ' ')
+            i++;
+        int v =
+            line[code] && strchr("WDLZAP", line[code]) && (code + 1 == n || line[code + 1] == ' ')
+                ? field_points2(line, n, start, i - start)
+                : -1;
+        if (v < 0)
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                "162: '%.*s' in column %d, expected a code (W D L Z A P) and its "
+                                "points, like W 3.0",
+                                (int)(i - code), line + code, (int)code + 1);
+        int *p = trf->pts2;
+        switch (line[code]) {
+        case 'W':
+            p[SW_PTS_WW] = p[SW_PTS_BW] = p[SW_PTS_FW] = p[SW_PTS_FPB] = v;
+            if (!pab)
+                p[SW_PTS_PAB] = v;
+            break;
+        case 'D':
+            p[SW_PTS_WD] = p[SW_PTS_BD] = p[SW_PTS_HPB] = v;
+            break;
+        case 'L':
+            p[SW_PTS_WL] = p[SW_PTS_BL] = v;
+            break;
+        case 'Z':
+            p[SW_PTS_ZPB] = p[SW_PTS_FL] = v;
+            break;
+        case 'A':
+            p[SW_PTS_FL] = v;
+            break;
+        default: /* 'P' */
+            p[SW_PTS_PAB] = v;
+            pab = true;
+        }
+    }
+    return SW_OK;
+}
+
+/* TRF-2026 "250" acceleration: "250 MMMM GGGG RRR RRR PPPP PPPP", match
+ * points (blank or 0), game points, the first and last round, the first
+ * and last player (fixed columns, as bbpPairings reads them). */
+static sw_status parse_250(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    sw_swiss_trf *trf = ps->trf;
+    bool mp_blank = true;
+    for (size_t c = 4; c < 8 && c < n; c++)
+        mp_blank = mp_blank && line[c] == ' ';
+    int mp = mp_blank ? 0 : field_points2(line, n, 4, 4);
+    int v = field_points2(line, n, 9, 4);
+    long r0 = field_int(line, n, 14, 3), r1 = field_int(line, n, 18, 3);
+    long p0 = field_int(line, n, 22, 4), p1 = field_int(line, n, 27, 4);
+    if (n < 31 || mp != 0 || v <= 0 || r0 < 1 || r1 < r0 || r1 > SW_SWISS_MAX_ROUNDS || p0 < 1 ||
+        p1 < p0 || p1 > SW_SWISS_MAX_PLAYERS)
+        return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                            "250: expected '250 MMMM GGGG RRR RRR PPPP PPPP' (match points blank, "
+                            "game points like 1.0 or 0.5, first and last round, first and last "
+                            "player), got '%.*s'",
+                            (int)n, line);
+    if (ps->nacc == ps->cap_acc) {
+        int cap = ps->cap_acc ? 2 * ps->cap_acc : 8;
+        acc_range *a = realloc(ps->acc, sizeof *a * (size_t)cap);
+        if (!a)
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        ps->acc = a;
+        ps->cap_acc = cap;
+    }
+    ps->acc[ps->nacc++] = (acc_range){v, (int)r0, (int)r1, (int)p0, (int)p1, lineno};
+    trf->accelerated = true;
+    return keep_line(trf, line, n, err);
+}
+
+/* TRF-2026 "192" pairing system: the Dutch system (FIDE_DUTCH,
+ * FIDE_DUTCH_2025), with _BAKU its Baku acceleration; another FIDE system
+ * is refused (seatwise pairs by the Dutch system only), other text kept. */
+static sw_status parse_192(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
+    size_t i = 3;
+    while (i < n && line[i] == ' ')
+        i++;
+    const char *name = line + i;
+    size_t k = n - i;
+    if (k >= 10 && !strncmp(name, "FIDE_DUTCH", 10)) {
+        const char *rest = name + 10;
+        size_t r = k - 10;
+        bool y2025 = r >= 5 && !strncmp(rest, "_2025", 5);
+        if (y2025)
+            rest += 5, r -= 5;
+        if (r == 5 && !strncmp(rest, "_BAKU", 5))
+            ps->baku = true;
+        else if (r != 0)
+            return sw_error_set(err, SW_ERR_PARSE, ps->trf->path, lineno,
+                                "192: '%.*s' is not a Dutch system name (FIDE_DUTCH_2025, "
+                                "FIDE_DUTCH_2025_BAKU)",
+                                (int)k, name);
+    } else if (k >= 5 && !strncmp(name, "FIDE_", 5)) {
+        return sw_error_set(err, SW_ERR_INVALID, ps->trf->path, lineno,
+                            "192: the record is paired by %.*s; seatwise pairs by the FIDE Dutch "
+                            "system only",
+                            (int)k, name);
+    }
+    return keep_line(ps->trf, line, n, err);
+}
+
 static bool has_word(const char *line, size_t n, const char *word) {
     size_t k = strlen(word);
     for (size_t i = 0; i + k <= n; i++)
@@ -401,15 +534,37 @@ static bool has_word(const char *line, size_t n, const char *word) {
 
 static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
     sw_swiss_trf *trf = ps->trf;
-    if (n >= 3 && !strncmp(line, "XXR", 3)) {
+    bool r142 = n >= 3 && !strncmp(line, "142", 3);
+    if (n >= 3 && (!strncmp(line, "XXR", 3) || r142)) {
         long v = field_int(line, n, 3, n - 3);
         if (v < 1 || v > SW_SWISS_MAX_ROUNDS)
             return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
-                                "XXR: '%.*s' is not a round count in 1..%d", (int)(n - 3), line + 3,
-                                SW_SWISS_MAX_ROUNDS);
+                                "%.3s: '%.*s' is not a round count in 1..%d", line, (int)(n - 3),
+                                line + 3, SW_SWISS_MAX_ROUNDS);
         trf->total_rounds = (int)v;
-        return SW_OK;
+        /* TRF-2026's 142 is kept as written; XXR is written from the value */
+        return r142 ? keep_line(trf, line, n, err) : SW_OK;
     }
+    if (n >= 3 && !strncmp(line, "152", 3)) { /* TRF-2026 initial colour: W or B */
+        size_t i = 3;
+        while (i < n && line[i] == ' ')
+            i++;
+        if (i + 1 != n || (line[i] != 'W' && line[i] != 'B'))
+            return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                                "152: '%.*s' is not an initial colour, expected W or B",
+                                (int)(n - 3), line + 3);
+        trf->initial_colour = line[i] == 'B' ? 'b' : 'w';
+        trf->initial_given = true;
+        return keep_line(trf, line, n, err);
+    }
+    if (n >= 3 && !strncmp(line, "162", 3)) {
+        sw_status st = parse_162(trf, line, n, lineno, err);
+        return st ? st : keep_line(trf, line, n, err);
+    }
+    if (n >= 3 && !strncmp(line, "192", 3))
+        return parse_192(ps, line, n, lineno, err);
+    if (n >= 3 && !strncmp(line, "250", 3))
+        return parse_250(ps, line, n, lineno, err);
     if (n >= 3 && !strncmp(line, "XXC", 3)) {
         if (has_word(line, n, "black1"))
             trf->initial_colour = 'b', trf->initial_given = true;
@@ -493,6 +648,25 @@ static sw_status index_ids(parser *ps, sw_error *err) {
         memcpy(a + p->naccel, x->v, sizeof(int) * (size_t)x->n);
         p->accel2 = a;
         p->naccel += x->n;
+    }
+    for (int k = 0; k < ps->nacc; k++) { /* TRF-2026 250 ranges, in order */
+        const acc_range *a = &ps->acc[k];
+        for (int id = a->p0; id <= a->p1 && id <= maxid; id++) {
+            if (trf->index_of_id[id] < 0)
+                continue;
+            sw_swiss_player *p = &trf->players[trf->index_of_id[id]];
+            if (p->naccel < a->r1) {
+                int *v = realloc(p->accel2, sizeof(int) * (size_t)(a->r1 + 1));
+                if (!v)
+                    return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                for (int r = p->naccel; r < a->r1; r++)
+                    v[r] = 0;
+                p->accel2 = v;
+                p->naccel = a->r1;
+            }
+            for (int r = a->r0 - 1; r < a->r1; r++)
+                p->accel2[r] = a->v;
+        }
     }
     return SW_OK;
 }
@@ -615,7 +789,7 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
     memset(&trf, 0, sizeof trf);
     snprintf(trf.path, sizeof trf.path, "%s", path ? path : "");
     trf.initial_colour = 'w';
-    parser ps = {&trf, 0, NULL, 0, 0, 0, NULL, 0, 0};
+    parser ps = {&trf, 0, NULL, 0, 0, 0, NULL, 0, 0, NULL, 0, 0, false};
     sw_status st = find_width(&trf, text, len, err);
     const char *p = text, *end = text + len, *line;
     size_t n;
@@ -641,7 +815,12 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
         detect_preset(&trf);
     if (!st && !trf.initial_given)
         infer_initial(&trf);
+    if (!st && ps.baku) { /* 192 FIDE_DUTCH_2025_BAKU */
+        st = sw_swiss_trf_baku(&trf, err);
+        trf.baku_named = !st;
+    }
     free(ps.xxz);
+    free(ps.acc);
     for (int k = 0; k < ps.nxxa; k++)
         free(ps.xxa[k].v);
     free(ps.xxa);
