@@ -2545,11 +2545,7 @@ static int *effective_numbers(const sw_swiss_trf *trf) {
         if (i < 0)
             continue;
         const sw_swiss_player *p = &trf->players[i];
-        bool took_part = false;
-        for (int r = 0; r < trf->nrounds && !took_part; r++)
-            took_part =
-                p->games[r].opp != 0 || p->games[r].result == 'U' || p->games[r].result == '+';
-        effn[i] = !p->absent || took_part ? next++ : 0;
+        effn[i] = !p->absent || sw_swiss_took_part(p, trf->nrounds) ? next++ : 0;
     }
     return effn;
 }

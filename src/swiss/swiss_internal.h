@@ -36,6 +36,15 @@ static inline bool sw_swiss_played(char r) {
 static inline bool sw_swiss_is_bye(const sw_swiss_game *g) {
     return g->opp == 0 && (g->result == 'U' || g->result == '+');
 }
+/* Whether player p took part in a pairing in its first `rounds` rounds: a
+ * game (forfeited or not) or a pairing-allocated bye. The colour rule's
+ * pairing numbers and the inferred initial colour count such players. */
+static inline bool sw_swiss_took_part(const sw_swiss_player *p, int rounds) {
+    for (int r = 0; r < rounds; r++)
+        if (p->games[r].opp != 0 || sw_swiss_is_bye(&p->games[r]))
+            return true;
+    return false;
+}
 
 /* State from rounds 1..round-1. */
 SW_NODISCARD sw_status sw_swiss_state_build(const sw_swiss_trf *trf, int round, sw_swiss_state *st,

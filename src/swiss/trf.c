@@ -310,6 +310,16 @@ static sw_status parse_xxz(parser *ps, const char *line, size_t n, int lineno, s
     return SW_OK;
 }
 
+/* Before the first XXS or 162 line: the standard point system, which the
+ * line then changes code by code. */
+static void points_start(sw_swiss_trf *trf) {
+    static const int standard[SW_PTS_N] = {2, 2, 1, 1, 0, 0, 0, 1, 2, 2, 2, 0};
+    if (!trf->points_custom) {
+        memcpy(trf->pts2, standard, sizeof standard);
+        trf->points_custom = true;
+    }
+}
+
 /* XXS: the point system as CODE=VALUE words (JaVaFo's codes; W and D set
  * both colours). Values in points, multiples of 0.5. */
 static sw_status parse_xxs(sw_swiss_trf *trf, const char *line, size_t n, int lineno,
@@ -322,11 +332,7 @@ static sw_status parse_xxs(sw_swiss_trf *trf, const char *line, size_t n, int li
                  {"ZPB", SW_PTS_ZPB, -1},     {"HPB", SW_PTS_HPB, -1},    {"FPB", SW_PTS_FPB, -1},
                  {"PAB", SW_PTS_PAB, -1},     {"FW", SW_PTS_FW, -1},      {"FL", SW_PTS_FL, -1},
                  {"W", SW_PTS_WW, SW_PTS_BW}, {"D", SW_PTS_WD, SW_PTS_BD}};
-    if (!trf->points_custom) {
-        static const int standard[SW_PTS_N] = {2, 2, 1, 1, 0, 0, 0, 1, 2, 2, 2, 0};
-        memcpy(trf->pts2, standard, sizeof standard);
-        trf->points_custom = true;
-    }
+    points_start(trf);
     size_t i = 3;
     while (i < n) {
         while (i < n && line[i] == ' ')
@@ -407,11 +413,7 @@ static sw_status parse_xxa(parser *ps, const char *line, size_t n, int lineno, s
  * forfeit loss, P the pairing-allocated bye; as bbpPairings reads it. */
 static sw_status parse_162(sw_swiss_trf *trf, const char *line, size_t n, int lineno,
                            sw_error *err) {
-    static const int standard[SW_PTS_N] = {2, 2, 1, 1, 0, 0, 0, 1, 2, 2, 2, 0};
-    if (!trf->points_custom) {
-        memcpy(trf->pts2, standard, sizeof standard);
-        trf->points_custom = true;
-    }
+    points_start(trf);
     bool pab = false;
     size_t i = 3;
     for (;;) {
@@ -767,11 +769,7 @@ static void infer_initial(sw_swiss_trf *trf) {
         if (i < 0)
             continue;
         const sw_swiss_player *p = &trf->players[i];
-        bool took_part = false;
-        for (int r = 0; r <= first && !took_part; r++)
-            took_part =
-                p->games[r].opp != 0 || p->games[r].result == 'U' || p->games[r].result == '+';
-        if (!took_part)
+        if (!sw_swiss_took_part(p, first + 1))
             continue;
         number++;
         const sw_swiss_game *g = &p->games[first];
