@@ -1656,6 +1656,31 @@ static void test_acceleration_250_pairs(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* Moved-down players of equal score compete for a bracket's last place: the
+ * set whose BSNs come first is paired (the exchanges between S1 and limbo
+ * come before the transpositions). mdplimbo28.trf (bbpPairings' generator,
+ * XXA in round 11), by hand: with acceleration 1 has 10, 2 and 4 have 9, 6
+ * 7.5, and 5, 19, 21 have 7. 1, 2, 4 and 6 have all met each other, so
+ * all four move down to 7; there 5 met all four, so only 19 and 21 take
+ * moved-down players: two of them. The score differences leave 1 and one of 2, 4; S1 = {1, 2}
+ * (limbo {4, 6}) pairs, so 1-21 and 19-2 (colours: 21 and 2 want black),
+ * and 4 moves on to 15. Pairing {1, 4} instead (1-19, 4-21, 15-2) is as
+ * good on every criterion but comes later in the order. */
+static void test_mdp_limbo_order(void **state) {
+    (void)state;
+    sw_swiss_trf t;
+    sw_error err;
+    read_ok(DATA "mdplimbo28.trf", &t);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, NULL, &p, &err), SW_OK);
+    assert_true(has_white(&p, 1, 21));
+    assert_true(has_white(&p, 19, 2));
+    assert_true(has_white(&p, 15, 4));
+    assert_false(has_board(&p, 1, 19));
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
 /* XXA: players 1 and 2 start with one extra point. By hand, round 1: the
  * pairing scores make two score groups, {1, 2} on 1.0 and {3, 4} on 0.0;
  * each bracket is homogeneous with S1 = its first player, so 1 v 2 and 3 v
@@ -1901,6 +1926,7 @@ int main(void) {
         cmocka_unit_test(test_unplayed_loss_is_no_float),
         cmocka_unit_test(test_trf_2026_headers),
         cmocka_unit_test(test_acceleration_250_pairs),
+        cmocka_unit_test(test_mdp_limbo_order),
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),

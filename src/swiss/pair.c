@@ -1443,15 +1443,16 @@ done:
  * (-1: none) and xs2 its S2 size; gp1[g] the remainder's S1 size, gp1[ng +
  * g] the lowest bracket g's floaters reach. A player the optimum floats
  * down is a moved-down player of every bracket from the one below its own
- * to the one it is paired in (the bye: the last), with one digit in each:
- * mfirst, mlast, mbase. Per digit: radix, its bracket dg, and own, its
- * owner and kind (owner * 8 + kind: 0 moved-down, 1 count, 2 sum, 3
- * tie-break, 4 S1, 5 S2) to tell two layouts apart. */
+ * to the one it is paired in (the bye: the last), with two digits in each:
+ * mfirst, mlast, mbase (its partner), mmem (paired there or not). Per
+ * digit: radix, its bracket dg, and own, its owner and kind (owner * 8 +
+ * kind: 0 moved-down, 1 count, 2 sum, 3 tie-break, 4 S1, 5 S2, 6 moved-down
+ * paired) to tell two layouts apart. */
 typedef struct olay {
     int np, ng, n1;
     int *mem;
     int *grp, *gstart, *role, *pos, *pos2, *s1, *s2d, *s1n, *s2n;
-    int *vidx, *sidx, *xidx, *xs2, *gp1, *mfirst, *mlast, *mbase;
+    int *vidx, *sidx, *xidx, *xs2, *gp1, *mfirst, *mlast, *mbase, *mmem;
     uint64_t *radix;
     int *dg, *own;
 } olay;
@@ -1475,7 +1476,7 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
     int *m = o->mem;
     int **arr[] = {&o->grp, &o->gstart, &o->role,  &o->pos,   &o->pos2, &o->s1,
                    &o->s2d, &o->s1n,    &o->s2n,   &o->vidx,  &o->sidx, &o->xidx,
-                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->gp1};
+                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->mmem, &o->gp1};
     for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++, m += n)
         *arr[k] = m; /* gp1 last: it takes 2n */
     int *grp = o->grp, *gstart = o->gstart, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
@@ -1539,7 +1540,7 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
     for (int r = 0; r < np; r++)
         if (o->mlast[r] >= o->mfirst[r]) {
             o->mlast[r] = gp1[ng + grp[r]];
-            ndig += (size_t)(o->mlast[r] - o->mfirst[r] + 1);
+            ndig += 2 * (size_t)(o->mlast[r] - o->mfirst[r] + 1);
         }
     o->radix = malloc(sizeof(uint64_t) * ndig);
     o->dg = malloc(sizeof(int) * ndig);
@@ -1549,6 +1550,16 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
     int n1 = 0;
 #define DIGIT(g, rad, owner, kind)                                                                 \
     (o->dg[n1] = (g), o->radix[n1] = (rad), o->own[n1] = (owner)*8 + (kind), n1++)
+    /* A bracket's moved-down players first compete for its places: the set
+     * it pairs is the one whose BSNs come first (the exchanges between S1
+     * and limbo come before the transpositions that pair an S1): one binary
+     * digit per player and bracket, in rank order, above the partners'
+     * digits. A cut window keeps these while the player is not fixed. */
+    for (int r = 0; r < np; r++) {
+        o->mmem[r] = n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            DIGIT(g, 2, r, 6);
+    }
     for (int r = 0; r < np; r++) {
         o->mbase[r] = n1;
         for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
@@ -1692,6 +1703,7 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
     if (!bye && grp[b] >= o->mfirst[a] && grp[b] <= o->mlast[a]) {
         int i = o->mbase[a] + grp[b] - o->mfirst[a];
         add_place(oc, slot, i, o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]));
+        add_place(oc, slot, o->mmem[a] + grp[b] - o->mfirst[a], 1);
     }
     if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
         int i = o->s2d[a];
@@ -2157,7 +2169,8 @@ static sw_status bracket_order(const sw_swiss_ranked *rk, const int *who, const 
         if (k1 >= 0) {
             for (int i = 0; i < lay.n1; i++) {
                 int r = lay.own[i] / 8, kind = lay.own[i] % 8, m = work[r];
-                if (!inc[i] || lay.dg[i] != g1 || !(kind == 0 || kind >= 4) || fixed[r] || m < 0)
+                if (!inc[i] || lay.dg[i] != g1 || !(kind == 0 || kind == 4 || kind == 5) ||
+                    fixed[r] || m < 0)
                     continue;
                 if (lay.grp[r > m ? r : m] == g1)
                     fixed[r] = fixed[m] = true;
