@@ -722,6 +722,52 @@ static void test_symmetries_brute_force(void **state) {
     sw_season_free(&s);
 }
 
+/* The orbit construction (orbit.c) on 14p7rJvW x 6 from a state at So's
+ * bound: the result stays at the bound, is never worse by the final order,
+ * is what a rebuild from its assignments gives, and when it changed the
+ * state its M is invariant under the relabelling (0 1 2)(3 4 5)(6 7 8)
+ * (9 10 11). A season of 4 sessions is not one it applies to: untouched. */
+static void test_orbit_construction(void **state) {
+    (void)state;
+    sw_season s = team_season("7ronden/14p7rJvW.txt", 14, 6);
+    sw_search_opts o = {.seed = 1, .restarts = 3, .threads = 1};
+    sw_search_default_method(&s, &o);
+    o.orbit = 0;
+    sw_search_result res;
+    sw_error err;
+    assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+    assert_true(sw_i256_cmp(res.after.so, res.after.so_bound) <= 0);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria before, after, again;
+    sw_criteria_compute(&mx, &before);
+    sw_rng rng;
+    sw_rng_seed(&rng, 7, 1);
+    sw_limits lim = {NULL, 0};
+    assert_true(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim) > 0);
+    sw_criteria_compute(&mx, &after);
+    assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
+    assert_true(sw_search_compare_final(&after, &before) < 0);
+    assert_true(after.Sc < 3.64); /* picolo's published Sc on this case */
+    for (int i = 0; i < 12; i++)
+        for (int j = 0; j < 12; j++) {
+            int a = i / 3 * 3 + (i + 1) % 3, b = j / 3 * 3 + (j + 1) % 3;
+            if (i != j)
+                assert_int_equal(sw_matrix_meet(&mx, i, j), sw_matrix_meet(&mx, a, b));
+        }
+    sw_matrix_rebuild(&mx);
+    sw_criteria_compute(&mx, &again);
+    assert_int_equal(sw_search_compare_final(&again, &after), 0);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+
+    s = team_season("7ronden/14p7rJvW.txt", 14, 4);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim), 0);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
 /* ---- sit-out seasons: the rests-first walk and the exchanges keeping Sr ---- */
 
 /* A season of a team movement with fewer participants than positions (so
@@ -944,6 +990,7 @@ int main(void) {
         cmocka_unit_test(test_time_budget_is_kept),
         cmocka_unit_test(test_default_method_meets_picolo_10p6rTeamH),
         cmocka_unit_test(test_symmetries_brute_force),
+        cmocka_unit_test(test_orbit_construction),
         cmocka_unit_test(test_rests_walk_reaches_brute_force),
         cmocka_unit_test(test_keeps_sr_matches_recomputation),
         cmocka_unit_test(test_default_method_sitouts),

@@ -271,4 +271,13 @@ void sw_symmetry_free(sw_symmetry *S);
 long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limits *lim,
                               long long *evaluated);
 
+/* Seasons invariant under a relabelling of order 3 (sessions in triples of
+ * one movement, everyone present, no pins, no history; mx at So's bound):
+ * random starts (at most 8) completed and improved by an exact branch and
+ * bound, one seating at a time, `cap` nodes each, `budget` in all. mx ends
+ * at the best of its input and the states built, by the final order.
+ * Returns the nodes (0: the season is not one it applies to). */
+long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
+                       const sw_limits *lim);
+
 #endif

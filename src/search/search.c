@@ -30,6 +30,8 @@
 #define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
 #define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
 #define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
+#define ORBIT_NODES 3000000LL /* the orbit construction's nodes a restart at So's bound */
+#define ORBIT_CAP 300000LL    /* ... and a branch and bound's */
 #define RESTS_STARTS 64       /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -150,6 +152,7 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
     o->anneal = ANNEAL_SWEEPS * swaps;
     o->tabu = TABU_ITERATIONS;
     o->rests = full ? 0 : RESTS_ITERATIONS;
+    o->orbit = ORBIT_NODES;
     /* Large seasons: a restart's work is capped (a neighbourhood of a
      * million exchanges would make one restart last hours), so the
      * deterministic form stays usable; the time budget caps it anyway. */
@@ -328,6 +331,10 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * plateau the tabu phase ends on (docs/search.md). */
     if (sym && !input_only)
         w->steps += sw_symmetry_descend(&w->cur, sym, lim, &w->evals);
+    /* Seasons invariant under a relabelling of order 3: on So's plateau
+     * only, where it lands far lower on some movements (14p7rJvW). */
+    if (o->orbit > 0 && !input_only && !sw_over(lim))
+        sw_orbit_run(&w->cur, &rng, o->orbit, ORBIT_CAP, lim); /* nodes: not exchanges */
     if (o->kicks > 0 && !sw_over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */

@@ -51,6 +51,10 @@ typedef struct sw_search_opts {
                                   * each restart, after which the annealing, descents and
                                   * tabu phase make only exchanges that cannot raise Sr;
                                   * 0 = none */
+    long long orbit;             /* beyond picolo: at So's bound, after the tabu phase, up to
+                                  * this many branch-and-bound nodes building seasons
+                                  * invariant under a relabelling of order 3 (orbit.c);
+                                  * 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);

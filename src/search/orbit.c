@@ -1,0 +1,310 @@
+/* src/search/orbit.c: seasons invariant under a relabelling of order 3.
+ *
+ * Take pi = (0 1 2)(3 4 5)... on the participants' labels (the n mod 3 last
+ * ones fixed) and seat the season's sessions in triples: session 3f + j is
+ * seating f with every label x replaced by pi^j(x). Then M and C are
+ * invariant under pi: a pair's entry is the same over its orbit, and the
+ * three pairs of an orbit get, from one seating, the sum of what that
+ * seating gives the three. One seating is chosen at a time by an exact
+ * branch and bound, the others fixed: participants placed in label order,
+ * a placement pruned as soon as an orbit's meetings leave the two values
+ * of So's bound (f and f+1: M as flat as an integer spread can be), and
+ * when the placed orbits' Sc terms (fourth powers, never negative) already
+ * reach the best found. From random seatings: the last one completed (any
+ * bound state, the lowest Sc), then each in turn until none improves.
+ * On 14p7rJvW, whose bound states the exchange walks meet a few dozen a
+ * second, this lands far lower (docs/search.md).
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/engine.h"
+#include "search/search.h"
+
+#define ORB_MAX_N 64
+#define ORB_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T| below: 4th powers < 2^112 */
+#define ORB_FAILS 3                      /* infeasible starts in a row, none feasible: give up */
+#define ORB_STARTS 8                     /* random starts, at most (small seasons make many) */
+
+typedef __int128 orb_i128;
+
+typedef struct orb {
+    int n, P1, ns, nf; /* participants = positions, sessions, seatings (ns / 3) */
+    const int32_t *wm; /* position tables (the same every session) */
+    const int64_t *wc;
+    int64_t D, Tc;
+    int f;                /* M entries must be f or f+1 */
+    int32_t wmax;         /* largest meeting count of two positions */
+    int pi[3][ORB_MAX_N]; /* pi^j */
+    int *orb, *osz, norb; /* orb[i*n+j]: orbit of pair {i,j}; osz: its size */
+    int *sig;             /* [nf*(n+1)]: participant at position p of seating f */
+    int32_t *am;          /* [n*n] M of the other seatings */
+    int64_t *ca;          /* [n*n] L*C of the other seatings */
+    int *osum, *oknown;   /* [norb] */
+    int64_t *ocs;         /* [norb] */
+    int at[ORB_MAX_N];    /* position of participant (0 = not placed) */
+    int best[ORB_MAX_N];
+    char used[ORB_MAX_N + 1];
+    orb_i128 best_cost;
+    long long nodes, cap;
+    bool found, over;
+    const sw_limits *lim;
+} orb;
+
+static inline orb_i128 orb_term(const orb *o, int64_t c) {
+    int64_t u = o->D * c - o->Tc;
+    orb_i128 q = (orb_i128)u * u;
+    return q * q;
+}
+
+static void orb_dfs(orb *o, int t, orb_i128 cost) {
+    if (++o->nodes > o->cap || o->over)
+        return;
+    if ((o->nodes & 4095) == 0 && o->lim && sw_over(o->lim)) {
+        o->over = true;
+        return;
+    }
+    int n = o->n;
+    if (t == n) {
+        if (cost < o->best_cost) {
+            o->best_cost = cost;
+            memcpy(o->best, o->at, sizeof o->at);
+            o->found = true;
+        }
+        return;
+    }
+    int x = t; /* participants in label order: pi's cycles complete early */
+    for (int p = 1; p < o->P1; p++) {
+        if (o->used[p])
+            continue;
+        orb_i128 c = cost;
+        bool ok = true;
+        int s = 0;
+        for (; s < t && ok; s++) {
+            int y = s, q = o->at[y], b = o->orb[x * n + y], z = o->osz[b], r = 3 / z;
+            o->osum[b] += o->wm[p * o->P1 + q];
+            o->ocs[b] += o->wc[p * o->P1 + q];
+            o->oknown[b]++;
+            int32_t a = o->am[x * n + y];
+            if (a + r * o->osum[b] > o->f + 1 ||
+                a + r * (o->osum[b] + o->wmax * (z - o->oknown[b])) < o->f) {
+                ok = false;
+            } else if (o->oknown[b] == z) {
+                c += (orb_i128)z * orb_term(o, o->ca[x * n + y] + r * o->ocs[b]);
+                ok = c < o->best_cost;
+            }
+        }
+        if (ok) {
+            o->used[p] = 1;
+            o->at[x] = p;
+            orb_dfs(o, t + 1, c);
+            o->used[p] = 0;
+            o->at[x] = 0;
+        }
+        for (int u = 0; u < s; u++) {
+            int q = o->at[u], b = o->orb[x * n + u];
+            o->osum[b] -= o->wm[p * o->P1 + q];
+            o->ocs[b] -= o->wc[p * o->P1 + q];
+            o->oknown[b]--;
+        }
+        if (o->nodes > o->cap || o->over)
+            return;
+    }
+}
+
+/* The lowest-Sc bound seating f given the others, below `beat`: true when
+ * found (then o->sig holds it and *cost its Sc sum). */
+static bool orb_solve(orb *o, int f, orb_i128 beat, long long cap, orb_i128 *cost) {
+    int n = o->n, P1 = o->P1;
+    memset(o->am, 0, sizeof(int32_t) * (size_t)n * (size_t)n);
+    memset(o->ca, 0, sizeof(int64_t) * (size_t)n * (size_t)n);
+    for (int g = 0; g < o->nf; g++) {
+        if (g == f)
+            continue;
+        const int *sg = o->sig + g * P1;
+        for (int j = 0; j < 3; j++)
+            for (int p = 1; p < P1; p++)
+                for (int q = 1; q < P1; q++) {
+                    if (p == q)
+                        continue;
+                    int i = o->pi[j][sg[p]], k = o->pi[j][sg[q]];
+                    o->am[i * n + k] += o->wm[p * P1 + q];
+                    o->ca[i * n + k] += o->wc[p * P1 + q];
+                }
+    }
+    memset(o->osum, 0, sizeof(int) * (size_t)o->norb);
+    memset(o->oknown, 0, sizeof(int) * (size_t)o->norb);
+    memset(o->ocs, 0, sizeof(int64_t) * (size_t)o->norb);
+    memset(o->used, 0, sizeof o->used);
+    memset(o->at, 0, sizeof o->at);
+    o->best_cost = beat;
+    o->found = false;
+    o->cap = o->nodes + cap;
+    orb_dfs(o, 0, 0);
+    if (!o->found)
+        return false;
+    for (int i = 0; i < n; i++)
+        o->sig[f * P1 + o->best[i]] = i;
+    *cost = o->best_cost;
+    return true;
+}
+
+/* Whether mx is a season this applies to: sessions in triples of one
+ * movement, everyone present and seated, no pins, no history,
+ * So at its bound, the exact sums within range. Fills the tables of o. */
+static bool orb_setup(orb *o, sw_matrix *mx) {
+    const sw_season *s = mx->season;
+    int n = mx->n, ns = mx->nsessions;
+    if (n < 3 || n > ORB_MAX_N || ns < 3 || ns % 3)
+        return false;
+    int P = s->movements[s->sessions[0].movement].positions;
+    if (P != n)
+        return false;
+    for (int k = 0; k < ns; k++) {
+        const sw_session *ss = &s->sessions[k];
+        if (ss->played || ss->fixed || ss->movement != s->sessions[0].movement ||
+            sw_season_present_count(s, k) != P || !sw_matrix_tables_ready(mx, k))
+            return false;
+    }
+    int P1 = P + 1;
+    size_t tb = (size_t)P1 * (size_t)P1;
+    for (int k = 1; k < ns; k++)
+        if (memcmp(mx->wm[k], mx->wm[0], tb * sizeof(int32_t)) ||
+            memcmp(mx->wc[k], mx->wc[0], tb * sizeof(int64_t)) ||
+            memcmp(mx->wr[k], mx->wr[0], (size_t)P1 * sizeof(int32_t)))
+            return false;
+    o->n = n, o->P1 = P1, o->ns = ns, o->nf = ns / 3;
+    o->wm = mx->wm[0], o->wc = mx->wc[0];
+    o->D = mx->pairs;
+    /* M and C must be the sessions' alone (no history): compare. */
+    int64_t Tm = 0, Tc = 0, cmax = 0;
+    o->wmax = 0;
+    for (size_t x = 0; x < tb; x++) {
+        if (o->wm[x] > o->wmax)
+            o->wmax = o->wm[x];
+        int64_t a = o->wc[x] < 0 ? -o->wc[x] : o->wc[x];
+        if (a > cmax)
+            cmax = a;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int32_t m = 0;
+            int64_t c = 0;
+            for (int k = 0; k < ns; k++) {
+                int p = mx->pos[k][i], q = mx->pos[k][j];
+                m += mx->wm[k][p * P1 + q];
+                c += mx->wc[k][p * P1 + q];
+            }
+            if (m != sw_matrix_meet(mx, i, j) || c != sw_matrix_comp(mx, i, j))
+                return false;
+            Tm += m, Tc += c;
+        }
+    if (cmax > ORB_DEV_LIMIT / 4 / ns || o->D * cmax * ns >= ORB_DEV_LIMIT / 2)
+        return false;
+    o->Tc = Tc;
+    o->f = (int)(Tm / o->D);
+    return true;
+}
+
+long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
+                       const sw_limits *lim) {
+    orb o = {0};
+    if (budget <= 0 || !orb_setup(&o, mx))
+        return 0;
+    sw_criteria cur;
+    sw_criteria_compute(mx, &cur);
+    if (sw_i256_cmp(cur.so, cur.so_bound) > 0)
+        return 0;
+    int n = o.n, P1 = o.P1;
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < n; i++) {
+            int c = i / 3 * 3;
+            o.pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
+        }
+    o.orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
+    o.osz = o.orb + n * n;
+    o.sig = malloc(sizeof(int) * (size_t)o.nf * (size_t)P1 * 2);
+    int *saved = malloc(sizeof(int) * (size_t)o.ns * (size_t)P1);
+    o.am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
+    o.ca = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
+    o.osum = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
+    o.ocs = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
+    int *bestsig = o.sig + o.nf * P1;
+    if (!o.orb || !o.sig || !saved || !o.am || !o.ca || !o.osum || !o.ocs)
+        goto done;
+    for (int k = 0; k < o.ns; k++)
+        memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
+    o.oknown = o.osum + n * n;
+    for (int x = 0; x < n * n; x++)
+        o.orb[x] = -1;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (o.orb[i * n + j] >= 0)
+                continue;
+            int b = o.norb++, z = 0;
+            for (int k = 0; k < 3; k++) {
+                int a = o.pi[k][i], c = o.pi[k][j];
+                if (o.orb[a * n + c] != b)
+                    z++;
+                o.orb[a * n + c] = o.orb[c * n + a] = b;
+            }
+            o.osz[b] = z;
+        }
+    o.lim = lim;
+    bool improved = false, feasible = false, built = false;
+    int fails = 0, starts = 0;
+    sw_criteria bc = cur, c;
+    while (o.nodes < budget && starts++ < ORB_STARTS && !o.over && !sw_over(lim)) {
+        for (int f = 0; f < o.nf; f++) {
+            int *sg = o.sig + f * P1;
+            for (int p = 1; p < P1; p++)
+                sg[p] = p - 1;
+            sw_rng_shuffle(rng, sg + 1, n);
+        }
+        orb_i128 cost, c2;
+        if (!orb_solve(&o, o.nf - 1, ~((orb_i128)1 << 127), cap, &cost)) {
+            if (!feasible && ++fails >= ORB_FAILS)
+                break;
+            continue;
+        }
+        for (int still = 0, f = 0; still < o.nf && o.nodes < budget && !o.over;
+             f = (f + 1) % o.nf) {
+            if (o.nf > 1 && orb_solve(&o, f, cost, cap, &c2))
+                cost = c2, still = 0;
+            else
+                still++;
+        }
+        /* Ranked by the library's own criteria, by the final order. */
+        for (int k = 0; k < o.ns; k++)
+            for (int p = 1; p < P1; p++)
+                mx->assign[k][p] = o.pi[k % 3][o.sig[k / 3 * P1 + p]] + 1;
+        sw_matrix_rebuild(mx);
+        built = feasible = true;
+        sw_criteria_compute(mx, &c);
+        if (sw_search_compare_final(&c, &bc) < 0) {
+            bc = c;
+            improved = true;
+            memcpy(bestsig, o.sig, sizeof(int) * (size_t)o.nf * (size_t)P1);
+        }
+    }
+    /* Leave mx at the best of the input and the states built. */
+    if (improved) {
+        for (int k = 0; k < o.ns; k++)
+            for (int p = 1; p < P1; p++)
+                mx->assign[k][p] = o.pi[k % 3][bestsig[k / 3 * P1 + p]] + 1;
+        sw_matrix_rebuild(mx);
+    } else if (built) {
+        for (int k = 0; k < o.ns; k++)
+            memcpy(mx->assign[k], saved + k * P1, sizeof(int) * (size_t)P1);
+        sw_matrix_rebuild(mx);
+    }
+done:
+    free(o.orb);
+    free(o.sig);
+    free(saved);
+    free(o.am);
+    free(o.ca);
+    free(o.osum);
+    free(o.ocs);
+    return o.nodes;
+}
