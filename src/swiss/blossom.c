@@ -12,7 +12,7 @@
  * halving in delta3 is then exact. No floating point anywhere.
  *
  * Width: weights and duals are signed integers of L 64-bit limbs (util/limbs.h),
- * L chosen by the caller per call. Each is stored as L consecutive limbs (w2,
+ * L chosen by the caller per call. Each is stored as L consecutive limbs (w4,
  * dual). The numeric part (blossom_core.h) is compiled once per width so
  * that the limb loops unroll. With |w| < 2^(64L-8) no dual or slack wraps.
  *
@@ -39,9 +39,12 @@ typedef sw_blossom_weight wt;
 
 typedef struct ws {
     int n, m;
-    int L;          /* limbs per number */
-    int *endpoint;  /* 2m */
-    uint64_t *w2;   /* m numbers: doubled weights */
+    int L;         /* limbs per number */
+    int *endpoint; /* 2m */
+    /* m numbers: the doubled weights w2 doubled again, 2 w2 = 4 w, the term
+     * every slack u_i + u_j - 2 w2 takes: stored so, the slacks' limb loops
+     * read a limb instead of shifting two into one */
+    uint64_t *w4;
     int *nb_start;  /* n+1: CSR of remote endpoints */
     int *nb;        /* 2m */
     int *mate;      /* n: remote endpoint of matched edge or -1 */
@@ -453,7 +456,7 @@ static void ws_free(ws *s) {
             free(s->bbest[b]);
         }
     free(s->endpoint);
-    free(s->w2);
+    free(s->w4);
     free(s->nb_start);
     free(s->nb);
     free(s->mate);
@@ -488,7 +491,7 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->m = m;
     s->L = L;
     s->endpoint = malloc(sizeof(int) * 2 * mm);
-    s->w2 = malloc(sizeof(uint64_t) * mm * ll);
+    s->w4 = malloc(sizeof(uint64_t) * mm * ll);
     s->nb_start = calloc((size_t)n + 1, sizeof(int));
     s->nb = malloc(sizeof(int) * 2 * mm);
     s->mate = malloc(sizeof(int) * n2);
@@ -516,7 +519,7 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->dmul = calloc(4 * ll, sizeof(uint64_t));
     s->dnz = false;
     s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
-    return s->bkey && s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
+    return s->bkey && s->sg && s->dmul && s->endpoint && s->w4 && s->nb_start && s->nb && s->mate &&
            s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
            s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
            s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
@@ -807,22 +810,23 @@ static sw_status check_graph(const sw_blossom_graph *g, sw_error *err) {
     return SW_OK;
 }
 
-/* Build the workspace's graph: doubled weights and the CSR of neighbours;
+/* Build the workspace's graph: the weights times 4 (w4) and the CSR of neighbours;
  * maxw receives the largest doubled weight (0 when all are negative). */
 static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
     int n = g->n, L = s->L;
     sw_limbs_set_i64(maxw, L, 0);
     for (size_t k = 0; k < g->m; k++) {
         int u = g->ends[2 * k], v = g->ends[2 * k + 1];
-        uint64_t *w2 = s->w2 + k * (size_t)L;
+        uint64_t *w4 = s->w4 + k * (size_t)L;
         s->endpoint[2 * k] = u;
         s->endpoint[2 * k + 1] = v;
-        sw_limbs_shl(w2, g->w + k * (size_t)L, 1, L);
-        if (sw_limbs_cmp(w2, maxw, L) > 0)
-            sw_limbs_copy(maxw, w2, L);
+        sw_limbs_shl(w4, g->w + k * (size_t)L, 2, L);
+        if (sw_limbs_cmp(w4, maxw, L) > 0)
+            sw_limbs_copy(maxw, w4, L);
         s->nb_start[u + 1]++;
         s->nb_start[v + 1]++;
     }
+    sw_limbs_sar1(maxw, maxw, L); /* the largest 4 w (or 0), halved: exact */
     for (int v = 0; v < n; v++)
         s->nb_start[v + 1] += s->nb_start[v];
     int *fill = s->leaves; /* scratch, size >= n */
