@@ -45,8 +45,12 @@ typedef struct ws {
      * every slack u_i + u_j - 2 w2 takes: stored so, the slacks' limb loops
      * read a limb instead of shifting two into one */
     uint64_t *w4;
-    int *nb_start;  /* n+1: CSR of remote endpoints */
-    int *nb;        /* 2m */
+    int *nb_start; /* n+1: CSR of remote endpoints */
+    int *nb;       /* 2m */
+    /* 2m, along nb: the remote vertex and the low limb of the edge's w4,
+     * read in order as a vertex's edges are scanned (scan_queue) */
+    int *nbv;
+    uint64_t *nblo;
     int *mate;      /* n: remote endpoint of matched edge or -1 */
     int *label;     /* 2n: 0 free, 1 S, 2 T, 5 = S marked by scan */
     int *labelend;  /* 2n */
@@ -459,6 +463,8 @@ static void ws_free(ws *s) {
     free(s->w4);
     free(s->nb_start);
     free(s->nb);
+    free(s->nbv);
+    free(s->nblo);
     free(s->mate);
     free(s->label);
     free(s->labelend);
@@ -494,6 +500,8 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->w4 = malloc(sizeof(uint64_t) * mm * ll);
     s->nb_start = calloc((size_t)n + 1, sizeof(int));
     s->nb = malloc(sizeof(int) * 2 * mm);
+    s->nbv = malloc(sizeof(int) * 2 * mm);
+    s->nblo = malloc(sizeof(uint64_t) * 2 * mm);
     s->mate = malloc(sizeof(int) * n2);
     s->label = malloc(sizeof(int) * n2);
     s->labelend = malloc(sizeof(int) * n2);
@@ -519,10 +527,11 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->dmul = calloc(4 * ll, sizeof(uint64_t));
     s->dnz = false;
     s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
-    return s->bkey && s->sg && s->dmul && s->endpoint && s->w4 && s->nb_start && s->nb && s->mate &&
-           s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
-           s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
-           s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
+    return s->bkey && s->sg && s->dmul && s->endpoint && s->w4 && s->nb_start && s->nb && s->nbv &&
+           s->nblo && s->mate && s->label && s->labelend && s->inblossom && s->parent &&
+           s->childs && s->endps && s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest &&
+           s->unused && s->dual && s->allow && s->queue && s->stack && s->leaves && s->bestto &&
+           s->touched && s->path;
 }
 
 /* Reset the matching state (the graph arrays stay). */
@@ -833,8 +842,14 @@ static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
     for (int v = 0; v < n; v++)
         fill[v] = s->nb_start[v];
     for (size_t k = 0; k < g->m; k++) {
-        s->nb[fill[g->ends[2 * k]]++] = (int)(2 * k + 1);
-        s->nb[fill[g->ends[2 * k + 1]]++] = (int)(2 * k);
+        int u = g->ends[2 * k], v = g->ends[2 * k + 1];
+        uint64_t lo = s->w4[k * (size_t)L];
+        s->nbv[fill[u]] = v;
+        s->nblo[fill[u]] = lo;
+        s->nb[fill[u]++] = (int)(2 * k + 1);
+        s->nbv[fill[v]] = u;
+        s->nblo[fill[v]] = lo;
+        s->nb[fill[v]++] = (int)(2 * k);
     }
 }
 

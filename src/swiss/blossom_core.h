@@ -326,12 +326,19 @@ static bool CORE(scan_queue)(ws *s) {
     while (s->nqueue > 0 && !s->oom) {
         int v = s->queue[--s->nqueue];
         for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
+            int p = s->nb[q], k = p >> 1, w = s->nbv[q];
             if (s->inblossom[v] == s->inblossom[w])
                 continue;
             assert(s->allow[k] || CORE(slack_sign)(s, k, zero) >= 0); /* feasible */
-            if (!s->allow[k] && CORE(slack_zero)(s, k))
-                s->allow[k] = true;
+            if (!s->allow[k]) {
+                /* The slack's low limb first (mod 2^64, from the arrays read
+                 * in order): not 0 there, not 0 at all; nearly every edge. */
+                uint64_t lo = CDUAL(s, v)[0] + CDUAL(s, w)[0] - s->nblo[q];
+                if (s->dnz)
+                    lo -= (uint64_t)(s->sg[v] + s->sg[w]) * CDMUL(s, 1)[0];
+                if (lo == 0 && CORE(slack_zero)(s, k))
+                    s->allow[k] = true;
+            }
             int bw = s->inblossom[w];
             if (s->allow[k]) {
                 if (s->label[bw] == 0) {
