@@ -86,6 +86,13 @@ typedef struct ws {
     uint64_t *dmul;  /* 4 numbers */
     bool dnz;        /* D != 0 */
     uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_cmp) */
+    /* A dual adjustment's candidates without a scan of every vertex and
+     * blossom: bl lists each vertex or blossom whose bestedge was set in
+     * the stage (inbl marks them, 2n each), used the blossom ids in use
+     * (upos[b]: b's place there). */
+    int *bl, nbl;
+    bool *inbl;
+    int *used, nused, *upos;
     bool oom;
 } ws;
 
@@ -135,6 +142,14 @@ static void settle_duals(ws *s) {
         set_sg(s, v, 0);
     memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
     s->dnz = false;
+}
+
+/* b's bestedge is set: b joins the candidates (ws.bl). */
+static inline void note_best(ws *s, int b) {
+    if (!s->inbl[b]) {
+        s->inbl[b] = true;
+        s->bl[s->nbl++] = b;
+    }
 }
 
 static void assign_label(ws *s, int w, int t, int p) {
@@ -283,6 +298,9 @@ static void expand_blossom(ws *s, int b, bool endstage) {
     s->bbest[b] = NULL;
     s->nbbest[b] = 0;
     s->bestedge[b] = -1;
+    int at = s->upos[b], last = s->used[--s->nused];
+    s->used[at] = last;
+    s->upos[last] = at;
     s->unused[s->nunused++] = b;
 }
 
@@ -489,6 +507,10 @@ static void ws_free(ws *s) {
     free(s->sg);
     free(s->dmul);
     free(s->bkey);
+    free(s->bl);
+    free(s->inbl);
+    free(s->used);
+    free(s->upos);
 }
 
 static bool ws_alloc(ws *s, int n, int m, int L) {
@@ -527,11 +549,16 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->dmul = calloc(4 * ll, sizeof(uint64_t));
     s->dnz = false;
     s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
-    return s->bkey && s->sg && s->dmul && s->endpoint && s->w4 && s->nb_start && s->nb && s->nbv &&
-           s->nblo && s->mate && s->label && s->labelend && s->inblossom && s->parent &&
-           s->childs && s->endps && s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest &&
-           s->unused && s->dual && s->allow && s->queue && s->stack && s->leaves && s->bestto &&
-           s->touched && s->path;
+    s->bl = malloc(sizeof(int) * n2);
+    s->inbl = calloc(n2, sizeof(bool));
+    s->used = malloc(sizeof(int) * n2);
+    s->upos = malloc(sizeof(int) * n2);
+    s->nbl = s->nused = 0;
+    return s->bl && s->inbl && s->used && s->upos && s->bkey && s->sg && s->dmul && s->endpoint &&
+           s->w4 && s->nb_start && s->nb && s->nbv && s->nblo && s->mate && s->label &&
+           s->labelend && s->inblossom && s->parent && s->childs && s->endps && s->nchilds &&
+           s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual && s->allow &&
+           s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
 }
 
 /* Reset the matching state (the graph arrays stay). */
@@ -564,6 +591,9 @@ static void ws_reset(ws *s, const uint64_t *maxw) {
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
+    for (int i = 0; i < s->nbl; i++)
+        s->inbl[s->bl[i]] = false;
+    s->nbl = s->nused = 0;
 }
 
 void sw_blossom_dual_free(sw_blossom_dual *d) {

@@ -242,6 +242,8 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
         s->oom = true;
         return;
     }
+    s->upos[b] = s->nused;
+    s->used[s->nused++] = b;
     s->base[b] = bse;
     s->parent[b] = -1;
     s->parent[bb] = b;
@@ -317,6 +319,8 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
     }
     s->bbest[b] = list;
     s->nbbest[b] = list ? tn : 0;
+    if (s->bestedge[b] != -1)
+        note_best(s, b);
 }
 
 /* Scan the queue; returns true after an augmentation. */
@@ -359,13 +363,16 @@ static bool CORE(scan_queue)(ws *s) {
                 }
             } else if (s->label[bw] == 1) {
                 int b = s->inblossom[v];
-                if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b]))
+                if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b])) {
+                    note_best(s, b);
                     s->bestedge[b] = k;
+                }
             } else if (s->label[w] == 0) {
                 uint64_t *key = CBKEY(s, w);
                 assert(s->bestedge[w] == -1 ||
                        (CORE(key_cmp)(s, v, k, key) < 0) == CORE(slack_less)(s, k, s->bestedge[w]));
                 if (s->bestedge[w] == -1 || CORE(key_cmp)(s, v, k, key) < 0) {
+                    note_best(s, w);
                     s->bestedge[w] = k;
                     sw_limbs_sub(key, CDUAL(s, v), CW4(s, k), NL);
                 }
@@ -406,35 +413,55 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
         }
     }
     /* A candidate whose slack is not below delta (2 delta for an S-S
-     * edge, whose slack is halved) is passed over without computing it. */
-    for (int v = 0; v < n; v++)
-        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
-            if (type != -1 && CORE(slack_sign)(s, s->bestedge[v], delta) >= 0)
-                continue;
-            CORE(slack)(s, s->bestedge[v], d);
-            if (CORE(take_delta)(s, delta, d, &type, 2))
-                dedge = s->bestedge[v];
-        }
+     * edge, whose slack is halved) is passed over without computing it.
+     * The candidates are read from lists (ws.bl, ws.used) in any order; the
+     * one taken is the least by (value, type, index), the one a scan of
+     * every vertex, then every S-blossom, then every T-blossom, each in
+     * index order, takes when it takes only what is smaller. */
+    int who = -1; /* the index of the candidate taken */
+    for (int i = 0; i < s->nbl; i++) {
+        int v = s->bl[i];
+        if (v >= n || s->bestedge[v] == -1 || s->label[s->inblossom[v]] != 0)
+            continue;
+        int sgn = type == -1 ? -1 : CORE(slack_sign)(s, s->bestedge[v], delta);
+        if (sgn == 0 && type == 2 && v < who) /* as small, and first in order */
+            dedge = s->bestedge[v], who = v;
+        if (sgn >= 0)
+            continue;
+        CORE(slack)(s, s->bestedge[v], d);
+        sw_limbs_copy(delta, d, L);
+        type = 2, dedge = s->bestedge[v], who = v;
+    }
     NUM(delta2);
     sw_limbs_shl(delta2, delta, 1, L);
-    for (int b = 0; b < 2 * n; b++)
-        if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
-            if (type != -1 && CORE(slack_sign)(s, s->bestedge[b], delta2) >= 0)
-                continue;
-            CORE(slack)(s, s->bestedge[b], d);
-            assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
-            sw_limbs_sar1(d, d, L);  /* exact */
-            if (CORE(take_delta)(s, delta, d, &type, 3)) {
-                dedge = s->bestedge[b];
-                sw_limbs_shl(delta2, delta, 1, L);
-            }
-        }
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2) {
-            sw_limbs_copy(d, CDUAL(s, b), L);
-            if (CORE(take_delta)(s, delta, d, &type, 4))
-                dblossom = b;
-        }
+    for (int i = 0; i < s->nbl; i++) {
+        int b = s->bl[i];
+        if (s->bestedge[b] == -1 || s->parent[b] != -1 || s->label[b] != 1)
+            continue;
+        int sgn = type == -1 ? -1 : CORE(slack_sign)(s, s->bestedge[b], delta2);
+        if (sgn == 0 && type == 3 && b < who)
+            dedge = s->bestedge[b], who = b;
+        if (sgn >= 0)
+            continue;
+        CORE(slack)(s, s->bestedge[b], d);
+        assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
+        sw_limbs_sar1(d, d, L);  /* exact */
+        sw_limbs_copy(delta, d, L);
+        type = 3, dedge = s->bestedge[b], who = b;
+        sw_limbs_shl(delta2, delta, 1, L);
+    }
+    for (int i = 0; i < s->nused; i++) {
+        int b = s->used[i];
+        if (s->parent[b] != -1 || s->label[b] != 2)
+            continue;
+        int c = type == -1 ? -1 : sw_limbs_cmp(CDUAL(s, b), delta, L);
+        if (c == 0 && type == 4 && b < who)
+            dblossom = b, who = b;
+        if (c >= 0)
+            continue;
+        sw_limbs_copy(delta, CDUAL(s, b), L);
+        type = 4, dblossom = b, who = b;
+    }
     if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
         return false;
     assert(!sw_limbs_is_neg(delta, L)); /* dual feasibility: no slack below 0 */
@@ -444,14 +471,16 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     sw_limbs_add(CDMUL(s, 3), CDMUL(s, 2), CDMUL(s, 1), L);
     sw_limbs_shl(CDMUL(s, 4), CDMUL(s, 2), 1, L);
     s->dnz = !sw_limbs_is_zero(CDMUL(s, 1), L);
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1) {
+    for (int i = 0; i < s->nused; i++) {
+        int b = s->used[i];
+        if (s->parent[b] == -1) {
             if (s->label[b] == 1)
                 sw_limbs_add(CDUAL(s, b), CDUAL(s, b), delta, L);
             else if (s->label[b] == 2)
                 sw_limbs_sub(CDUAL(s, b), CDUAL(s, b), delta, L);
             assert(!sw_limbs_is_neg(CDUAL(s, b), L)); /* blossom duals z >= 0 (delta4) */
         }
+    }
     if (type == 1)
         return false;
     if (type == 2 || type == 3) {
@@ -575,6 +604,9 @@ static void CORE(solve)(ws *s, bool maxcard) {
                 s->nbbest[b] = 0;
             }
         }
+        for (int i = 0; i < s->nbl; i++)
+            s->inbl[s->bl[i]] = false;
+        s->nbl = 0;
         memset(s->allow, 0, sizeof(bool) * (size_t)s->m);
         s->nqueue = 0;
         for (int v = 0; v < n; v++)
