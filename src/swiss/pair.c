@@ -98,6 +98,9 @@ typedef struct weights {
      * digits and of its float digits (k_low: the pricing bound; F_g's
      * units are in k_list). */
     uint64_t *k_eq, *k_alt, *k_low;
+    /* ng: k_low's counterpart for the lower player of a pair (its float
+     * digits are the upfloat's, k_low's the downfloat's: see make_weights) */
+    uint64_t *k_lowc;
     /* Per group, above F_g: the unit of N_g, the downfloaters of bracket g
      * (pairs and the bye that cross the boundary below g; C5, the pairs of
      * each bracket). */
@@ -509,7 +512,7 @@ components:
     W->L = L;
     W->bits = bits + 3;
     size_t nlist = (size_t)5 * (size_t)ng * (size_t)V;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     W->k_list = calloc(nlist * (size_t)L + 1, sizeof(uint64_t));
     if (!W->mem || !W->pen || !W->k_list) {
@@ -518,7 +521,7 @@ components:
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
-    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
+    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
     W->k_eq = W->k_rank + L;
@@ -528,6 +531,7 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
+    W->k_lowc = W->k_byg + (size_t)ng * (size_t)L;
     W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
     if (!W->share) {
         free(cs);
@@ -554,20 +558,31 @@ components:
     }
     free(cs);
     for (int g = 0; g < ng; g++) {
-        /* Per player of the group, at least half of the colour and float
-         * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
-         * (R^3 + R^2 + R + 1) k_alt with R = Rg; an edge's parts fall in
-         * its players' groups or below, where the units are smaller. */
+        /* Per player of the group, its share of the colour and float parts
+         * of any edge it is in (the pricing bound; an edge's parts fall in
+         * its players' groups or below, where the units are smaller): half
+         * the colour digits, (R + 1) k_eq with R = Rg, and its own float
+         * digits at their largest, the higher player's downfloats (R^3 +
+         * R) k_alt in k_low and the lower player's upfloats (R^2 + 1)
+         * k_alt in k_lowc (pack_low's altd and altu). Until 2026-11-26 both
+         * players counted (R^3 + R^2 + R + 1) k_alt, twice the float
+         * digits' largest sum: above the order digits of the group, so that
+         * no bound of a 1000-player round 1 was >= 0. */
         uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
+        uint64_t *lowc = W->k_lowc + (size_t)g * (size_t)L;
+        const uint64_t *alt = W->k_alt + (size_t)g * (size_t)L;
         uint64_t R = W->Rg[g];
         sw_limbs_set_i64(low, L, 0);
         sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L,
                             W->top ? (R + 1) * (R * R + 1) : R + 1, L);
-        sw_limbs_copy(t, W->k_alt + (size_t)g * (size_t)L, L);
-        for (int d = 0; d < 4; d++) {
-            sw_limbs_add(low, low, t, L);
-            sw_limbs_mul_u64(t, t, R, L);
-        }
+        sw_limbs_copy(lowc, low, L);
+        sw_limbs_mul_u64(t, alt, R, L); /* R k_alt */
+        sw_limbs_add(low, low, t, L);
+        sw_limbs_mul_u64(t, t, R, L); /* R^2 k_alt */
+        sw_limbs_add(lowc, lowc, t, L);
+        sw_limbs_add(lowc, lowc, alt, L);
+        sw_limbs_mul_u64(t, t, R, L); /* R^3 k_alt */
+        sw_limbs_add(low, low, t, L);
     }
     for (int i = 0; i < ng; i++)
         for (int j = i; j <= ng; j++) {
@@ -1048,7 +1063,11 @@ typedef struct pricer {
     int L, ng;
     uint64_t *base; /* count numbers */
     uint64_t *pen;  /* ng * (ng + 1) numbers */
-    /* The top two limbs of each (bound_neg) */
+    /* base[b] as the higher-ranked pair's b > a: base, or a window's own
+     * numbers (window_solve: a player's own order digits count only in
+     * the rows it leads) */
+    uint64_t *cbase;
+    /* The top two limbs of each cbase and pen (bound_neg) */
     __int128 *tbase, *tpen;
 } pricer;
 
@@ -1069,6 +1088,7 @@ static bool pricer_alloc(const weights *W, int count, pricer *pr) {
     pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
     pr->tbase = malloc(sizeof(__int128) * (size_t)(count + 1));
     pr->tpen = malloc(sizeof(__int128) * (npen + 1));
+    pr->cbase = pr->base;
     if (!pr->base || !pr->pen || !pr->tbase || !pr->tpen)
         return false;
     for (size_t x = 0; x < npen; x++) {
@@ -1080,7 +1100,7 @@ static bool pricer_alloc(const weights *W, int count, pricer *pr) {
 
 static void pricer_tops(pricer *pr, int count) {
     for (int a = 0; a < count; a++)
-        pr->tbase[a] = top2(pr->base + (size_t)a * (size_t)pr->L, pr->L);
+        pr->tbase[a] = top2(pr->cbase + (size_t)a * (size_t)pr->L, pr->L);
 }
 
 static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
@@ -1088,20 +1108,29 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     int L = W->L, n = c->count;
     if (!pricer_alloc(W, n, pr))
         return false;
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    pr->cbase = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
+    if (!pr->cbase)
+        return false;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX], u[SW_BLOSSOM_LIMBS_MAX];
     for (int a = 0; a < n; a++) {
-        uint64_t *b = pr->base + (size_t)a * (size_t)L;
-        sw_limbs_copy(t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
-        sw_limbs_add(t, t, W->k_real, L);
+        /* base[a] with k_low (a as the higher player, the rows), cbase[a]
+         * with k_lowc (a as the lower one) */
+        sw_limbs_copy(t, W->k_real, L);
         sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K + (uint64_t)W->np, L);
+        sw_limbs_add(u, t, W->k_lowc + (size_t)W->grp[a] * (size_t)L, L);
+        sw_limbs_add(t, t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
         sw_limbs_shl(t, t, 2, L);
-        sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
+        sw_limbs_shl(u, u, 2, L);
+        sw_limbs_sub(pr->base + (size_t)a * (size_t)L, d->y + (size_t)a * (size_t)L, t, L);
+        sw_limbs_sub(pr->cbase + (size_t)a * (size_t)L, d->y + (size_t)a * (size_t)L, u, L);
     }
     pricer_tops(pr, n);
     return true;
 }
 
 static void pricer_free(pricer *pr) {
+    if (pr->cbase != pr->base)
+        free(pr->cbase);
     free(pr->base);
     free(pr->pen);
     free(pr->tbase);
@@ -1223,7 +1252,7 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
         t += top2(z, L);
         terms = 3;
     }
-    const uint64_t *xb = pr->base + (size_t)b * (size_t)L;
+    const uint64_t *xb = pr->cbase + (size_t)b * (size_t)L;
     uint64_t lo = (uint64_t)t;
     int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
@@ -1787,18 +1816,23 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
     add_place(oc, slot, i, o->radix[i] - 1 - digit);
 }
 
-/* bound[r] >= the digits' part any pair of r adds on r's side (its own
- * digits at their largest, its credits as an S1 or S2 player), so that a
- * pair's part is at most bound[a] + bound[b]: the window's pricing. */
-static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound) {
+/* bound[r] + own[r] >= the digits' part any pair of r adds on r's side
+ * (own: its own digits at their largest; bound: its credits as an S1 or S2
+ * player), so that a pair's part is at most bound[a] + own[a] + bound[b]:
+ * the window's pricing. A pair a < b holds only a's own digits (order_terms:
+ * the higher player's partner, moved-down player's resident, S1 player's
+ * partner), so b's count only in the rows b leads. */
+static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound, uint64_t *own) {
     const olay *o = oc->o;
     int L = oc->L;
-    for (int r = 0; r < o->np; r++)
+    for (int r = 0; r < o->np; r++) {
         sw_limbs_set_i64(bound + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(own + (size_t)r * (size_t)L, L, 0);
+    }
     for (int i = 0; i < o->n1; i++) {
         int r = o->own[i] / 8, kind = o->own[i] % 8;
         if (kind == 0 || kind >= 4)
-            sw_limbs_addmul_u64(bound + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
+            sw_limbs_addmul_u64(own + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
     }
     for (int r = 0; r < o->np; r++) {
         int g = o->grp[r];
@@ -1926,7 +1960,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *warm = NULL;
+    uint64_t *place = NULL, *bound = NULL, *own = NULL, *warm = NULL;
     int *plen = NULL;
     pricer pr = {0};
     bool warmed = false;
@@ -1957,9 +1991,13 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
     plen = malloc(sizeof(int) * ((size_t)n1 + 1));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    own = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
     warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
-    if (!place || !plen || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
+    if (!place || !plen || !bound || !own || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
+    pr.cbase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    if (!pr.cbase)
+        goto nomem; /* pricer_free frees it */
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
             continue;
@@ -2017,22 +2055,28 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         /* The duals of the weights without the shift: y_a + 4 share(a). */
         if (c.shift)
             unshare(&c.W, &d, rv, nv);
-        /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
-        order_bounds(&oc, fixed, bound);
+        /* cbase[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) for
+         * a as the lower player of a pair, base[a] less 4 own[a] for the
+         * rows a leads. */
+        order_bounds(&oc, fixed, bound, own);
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
             /* A player above the window: its pairs' colour parts fall in
              * the window's groups (its own are left out), at most g0's. */
             int ga = o->grp[a] > g0 ? o->grp[a] : g0;
-            sw_limbs_copy(t, c.W.k_low + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(t, t, c.W.k_real, L);
-            sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
+            uint64_t u[SW_BLOSSOM_LIMBS_MAX];
+            sw_limbs_add(t, c.W.k_real, bound + (size_t)a * (size_t)L, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
+            sw_limbs_add(u, t, c.W.k_lowc + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(t, t, own + (size_t)a * (size_t)L, L);
             sw_limbs_shl(t, t, 2, L);
-            uint64_t *ba = pr.base + (size_t)a * (size_t)L;
-            sw_limbs_sub(ba, d.y + (size_t)vid[a] * (size_t)L, t, L);
-            pr.tbase[a] = top2(ba, L);
+            sw_limbs_shl(u, u, 2, L);
+            uint64_t *cb = pr.cbase + (size_t)a * (size_t)L;
+            sw_limbs_sub(cb, d.y + (size_t)vid[a] * (size_t)L, u, L);
+            pr.tbase[a] = top2(cb, L);
+            sw_limbs_sub(pr.base + (size_t)a * (size_t)L, d.y + (size_t)vid[a] * (size_t)L, t, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
         wprice wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
@@ -2102,6 +2146,7 @@ out:
     free(place);
     free(plen);
     free(bound);
+    free(own);
     pricer_free(&pr);
     free(warm);
     return rc;
