@@ -1112,11 +1112,25 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     if (!pr->cbase)
         return false;
     uint64_t t[SW_BLOSSOM_LIMBS_MAX], u[SW_BLOSSOM_LIMBS_MAX];
+    if (!W->no_order) {
+        /* A float's rank digits (edge_comp: pa + np - pb <= 2 np) come with
+         * a pair between groups only: 4 (2 np) k_rank less in pen(i, j),
+         * i < j, rather than 4 np in every player's base. In a round 1
+         * every pair is in one group, and there the bound is then the
+         * reduced cost. */
+        sw_limbs_mul_u64(u, W->k_rank, 8 * (uint64_t)W->np, L);
+        for (int i = 0; i < W->ng; i++)
+            for (int j = i + 1; j <= W->ng; j++) {
+                uint64_t *p = pr->pen + ((size_t)i * (size_t)(W->ng + 1) + (size_t)j) * (size_t)L;
+                sw_limbs_sub(p, p, u, L);
+                pr->tpen[(size_t)i * (size_t)(W->ng + 1) + (size_t)j] = top2(p, L);
+            }
+    }
     for (int a = 0; a < n; a++) {
         /* base[a] with k_low (a as the higher player, the rows), cbase[a]
          * with k_lowc (a as the lower one) */
         sw_limbs_copy(t, W->k_real, L);
-        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K + (uint64_t)W->np, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, L);
         sw_limbs_add(u, t, W->k_lowc + (size_t)W->grp[a] * (size_t)L, L);
         sw_limbs_add(t, t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
         sw_limbs_shl(t, t, 2, L);
