@@ -1067,6 +1067,10 @@ typedef struct pricer {
      * numbers (window_solve: a player's own order digits count only in
      * the rows it leads) */
     uint64_t *cbase;
+    /* A window's rows: base when b is not in a's remainder (or in another
+     * group), ibase when it is (inrem[b], NULL: never) */
+    uint64_t *ibase;
+    const bool *inrem;
     /* The top two limbs of each cbase and pen (bound_neg) */
     __int128 *tbase, *tpen;
 } pricer;
@@ -1088,7 +1092,8 @@ static bool pricer_alloc(const weights *W, int count, pricer *pr) {
     pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
     pr->tbase = malloc(sizeof(__int128) * (size_t)(count + 1));
     pr->tpen = malloc(sizeof(__int128) * (npen + 1));
-    pr->cbase = pr->base;
+    pr->cbase = pr->ibase = pr->base;
+    pr->inrem = NULL;
     if (!pr->base || !pr->pen || !pr->tbase || !pr->tpen)
         return false;
     for (size_t x = 0; x < npen; x++) {
@@ -1145,6 +1150,8 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
 static void pricer_free(pricer *pr) {
     if (pr->cbase != pr->base)
         free(pr->cbase);
+    if (pr->ibase != pr->base)
+        free(pr->ibase);
     free(pr->base);
     free(pr->pen);
     free(pr->tbase);
@@ -1166,7 +1173,7 @@ typedef struct brow {
 } brow;
 
 static void brow_init(brow *r, const pricer *pr, int a, int ga) {
-    size_t ng1 = (size_t)pr->ng + 1, L = (size_t)pr->L;
+    size_t ng1 = (size_t)pr->ng + 2, L = (size_t)pr->L; /* slot ng + 1: ibase */
     r->pr = pr;
     r->a = a;
     r->ga = ga;
@@ -1185,23 +1192,26 @@ static void brow_free(brow *r) {
     free(r->neg);
 }
 
-/* Group gb's x, -x and top two limbs. */
-static void brow_get(brow *r, int gb, const uint64_t **x, const uint64_t **neg, __int128 *top) {
+/* Group gb's x, -x and top two limbs; in: b is in a's remainder (gb is
+ * a's group), x from ibase (slot ng + 1). */
+static void brow_get(brow *r, int gb, bool in, const uint64_t **x, const uint64_t **neg,
+                     __int128 *top) {
     const pricer *pr = r->pr;
     size_t L = (size_t)pr->L;
-    bool have = r->cache ? r->ok[gb] : r->last == gb;
-    uint64_t *px = r->cache ? r->x + (size_t)gb * L : r->x1;
-    uint64_t *pn = r->cache ? r->neg + (size_t)gb * L : r->neg1;
-    __int128 *pt = r->cache ? r->top + gb : &r->top1;
+    int key = in ? pr->ng + 1 : gb;
+    bool have = r->cache ? r->ok[key] : r->last == key;
+    uint64_t *px = r->cache ? r->x + (size_t)key * L : r->x1;
+    uint64_t *pn = r->cache ? r->neg + (size_t)key * L : r->neg1;
+    __int128 *pt = r->cache ? r->top + key : &r->top1;
     if (!have) {
         size_t pi = (size_t)r->ga * (size_t)(pr->ng + 1) + (size_t)gb;
-        sw_limbs_add(px, pr->base + (size_t)r->a * L, pr->pen + pi * L, pr->L);
+        sw_limbs_add(px, (in ? pr->ibase : pr->base) + (size_t)r->a * L, pr->pen + pi * L, pr->L);
         sw_limbs_set_i64(pn, pr->L, 0);
         sw_limbs_sub(pn, pn, px, pr->L);
         *pt = top2(px, pr->L);
         if (r->cache)
-            r->ok[gb] = true;
-        r->last = gb;
+            r->ok[key] = true;
+        r->last = key;
     }
     *x = px;
     *neg = pn;
@@ -1256,7 +1266,7 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
     int L = pr->L;
     const uint64_t *xa, *neg;
     __int128 t;
-    brow_get(r, gb, &xa, &neg, &t);
+    brow_get(r, gb, gb == r->ga && pr->inrem && pr->inrem[b], &xa, &neg, &t);
     t += pr->tbase[b];
     if (t >= 0)
         return false;
@@ -1830,18 +1840,25 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
     add_place(oc, slot, i, o->radix[i] - 1 - digit);
 }
 
-/* bound[r] + own[r] >= the digits' part any pair of r adds on r's side
- * (own: its own digits at their largest; bound: its credits as an S1 or S2
- * player), so that a pair's part is at most bound[a] + own[a] + bound[b]:
- * the window's pricing. A pair a < b holds only a's own digits (order_terms:
- * the higher player's partner, moved-down player's resident, S1 player's
- * partner), so b's count only in the rows b leads. */
-static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound, uint64_t *own) {
+/* Per player r, what its pairs' digit parts (order_terms) can hold on its
+ * side: own[r] its own digits at their largest (only in the pairs it
+ * leads: a pair a < b holds a's, the higher player's partner, resident or
+ * S1 partner), col[r] its credits as the lower player of a pair (an S1
+ * player's exchange sum and tie-break), rin[r] and rout[r] its credits as
+ * the higher one, when the lower is in its remainder (a pair with an S1
+ * player; two S2 players' tie-break) and when not (an S1 player paired
+ * outside its remainder): a pair's part is at most own[a] + rin[a] or
+ * rout[a], + col[b] (the window's pricing). Until 2026-11-26 one bound,
+ * own digits and every credit, counted on both sides. */
+static void order_bounds(const octx *oc, const bool *fixed, uint64_t *col, uint64_t *own,
+                         uint64_t *rin, uint64_t *rout) {
     const olay *o = oc->o;
     int L = oc->L;
     for (int r = 0; r < o->np; r++) {
-        sw_limbs_set_i64(bound + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(col + (size_t)r * (size_t)L, L, 0);
         sw_limbs_set_i64(own + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rin + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rout + (size_t)r * (size_t)L, L, 0);
     }
     for (int i = 0; i < o->n1; i++) {
         int r = o->own[i] / 8, kind = o->own[i] % 8;
@@ -1850,18 +1867,20 @@ static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound, uin
     }
     for (int r = 0; r < o->np; r++) {
         int g = o->grp[r];
-        uint64_t *b = bound + (size_t)r * (size_t)L;
+        uint64_t *c = col + (size_t)r * (size_t)L, *ri = rin + (size_t)r * (size_t)L,
+                 *ro = rout + (size_t)r * (size_t)L;
         if (fixed[r])
             continue;
         if (o->role[r] == 2) {
-            sw_limbs_add(b, b, PLACE(oc, o->vidx[g]), L);
-            sw_limbs_addmul_u64(b, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
+            sw_limbs_add(ri, ri, PLACE(oc, o->vidx[g]), L);
+            sw_limbs_addmul_u64(c, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
         }
         if (o->xidx[g] >= 0 && o->role[r] == 2)
-            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
+            sw_limbs_addmul_u64(c, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
                                 L);
+        sw_limbs_copy(ro, c, L);
         if (o->xidx[g] >= 0 && o->pos2[r] >= 0)
-            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]),
+            sw_limbs_addmul_u64(ri, PLACE(oc, o->xidx[g]),
                                 (uint64_t)1 << (o->xs2[g] - 1 - o->pos2[r]), L);
     }
 }
@@ -1974,7 +1993,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *own = NULL, *warm = NULL;
+    uint64_t *place = NULL, *bound = NULL, *own = NULL, *rin = NULL, *rout = NULL, *warm = NULL;
+    bool *inrem = NULL;
     int *plen = NULL;
     pricer pr = {0};
     bool warmed = false;
@@ -2010,8 +2030,15 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     if (!place || !plen || !bound || !own || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
     pr.cbase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    if (!pr.cbase)
-        goto nomem; /* pricer_free frees it */
+    pr.ibase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rin = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rout = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    inrem = malloc(sizeof(bool) * ((size_t)np + 1));
+    if (!pr.cbase || !pr.ibase || !rin || !rout || !inrem)
+        goto nomem;              /* pricer_free frees cbase and ibase */
+    for (int a = 0; a < np; a++) /* order_terms' in_a, for b */
+        inrem[a] = o->role[a] == 2 || o->pos2[a] >= 0;
+    pr.inrem = inrem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
             continue;
@@ -2069,10 +2096,11 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         /* The duals of the weights without the shift: y_a + 4 share(a). */
         if (c.shift)
             unshare(&c.W, &d, rv, nv);
-        /* cbase[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) for
-         * a as the lower player of a pair, base[a] less 4 own[a] for the
-         * rows a leads. */
-        order_bounds(&oc, fixed, bound, own);
+        /* cbase[a] = y_a - 4 (k_real + k_lowc + (np - a) K + bound[a]) for a
+         * as the lower player of a pair; for the rows a leads k_low, own[a]
+         * and rin[a] (ibase) or rout[a] (base) instead of k_lowc and
+         * bound[a] (order_bounds). */
+        order_bounds(&oc, fixed, bound, own, rin, rout);
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
@@ -2080,17 +2108,23 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
              * the window's groups (its own are left out), at most g0's. */
             int ga = o->grp[a] > g0 ? o->grp[a] : g0;
             uint64_t u[SW_BLOSSOM_LIMBS_MAX];
-            sw_limbs_add(t, c.W.k_real, bound + (size_t)a * (size_t)L, L);
+            const uint64_t *y = d.y + (size_t)vid[a] * (size_t)L;
+            size_t at = (size_t)a * (size_t)L;
+            sw_limbs_copy(t, c.W.k_real, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
             sw_limbs_add(u, t, c.W.k_lowc + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(t, t, own + (size_t)a * (size_t)L, L);
-            sw_limbs_shl(t, t, 2, L);
+            sw_limbs_add(u, u, bound + at, L);
             sw_limbs_shl(u, u, 2, L);
-            uint64_t *cb = pr.cbase + (size_t)a * (size_t)L;
-            sw_limbs_sub(cb, d.y + (size_t)vid[a] * (size_t)L, u, L);
-            pr.tbase[a] = top2(cb, L);
-            sw_limbs_sub(pr.base + (size_t)a * (size_t)L, d.y + (size_t)vid[a] * (size_t)L, t, L);
+            sw_limbs_sub(pr.cbase + at, y, u, L);
+            pr.tbase[a] = top2(pr.cbase + at, L);
+            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(t, t, own + at, L);
+            sw_limbs_add(u, t, rin + at, L);
+            sw_limbs_shl(u, u, 2, L);
+            sw_limbs_sub(pr.ibase + at, y, u, L);
+            sw_limbs_add(t, t, rout + at, L);
+            sw_limbs_shl(t, t, 2, L);
+            sw_limbs_sub(pr.base + at, y, t, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
         wprice wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
@@ -2161,6 +2195,9 @@ out:
     free(plen);
     free(bound);
     free(own);
+    free(rin);
+    free(rout);
+    free(inrem);
     pricer_free(&pr);
     free(warm);
     return rc;
