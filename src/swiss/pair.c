@@ -1261,13 +1261,17 @@ static bool sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int 
  * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
  * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
  * from the bottom limb up (sum_is), about half the work a limb. */
-static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v) {
+static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v,
+                      const uint64_t *pl, uint64_t m) {
     const pricer *pr = r->pr;
     int L = pr->L;
     const uint64_t *xa, *neg;
     __int128 t;
     brow_get(r, gb, gb == r->ga && pr->inrem && pr->inrem[b], &xa, &neg, &t);
     t += pr->tbase[b];
+    if (pl) /* the top two limbs of pl m, less what the limbs below carry */
+        t += (__int128)(((sw_limbs_u128)pl[L - 1] * m) << 64) +
+             (__int128)((sw_limbs_u128)pl[L - 2] * m);
     if (t >= 0)
         return false;
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
@@ -1277,16 +1281,18 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
         terms = 3;
     }
     const uint64_t *xb = pr->cbase + (size_t)b * (size_t)L;
+    /* pl m's part below a limb is in [0, m) units of it */
+    uint64_t below = (uint64_t)terms + (pl ? m : 0);
     uint64_t lo = (uint64_t)t;
     int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
         if (hi >= 0)
             return false;
-        if (hi < -1 || lo <= (uint64_t)-terms)
+        if (hi < -1 || lo <= (uint64_t)0 - below)
             return true;
         if (j == L - 5 && sum_is(xb, z, neg, L))
-            return false; /* exactly 0 */
-        hi = (int64_t)lo; /* -terms < t < 0 */
+            return false; /* 0 without pl m (>= 0) */
+        hi = (int64_t)lo; /* -below < t < 0 */
         lo = 0;
         lo += xa[j];
         hi += lo < xa[j];
@@ -1295,6 +1301,11 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
         if (z) {
             lo += z[j];
             hi += lo < z[j];
+        }
+        if (pl) {
+            sw_limbs_u128 p = (sw_limbs_u128)pl[j] * m;
+            lo += (uint64_t)p;
+            hi += (int64_t)(p >> 64) + (lo < (uint64_t)p);
         }
     }
     return hi < 0;
@@ -1330,7 +1341,8 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
     brow r;
     brow_init(&r, pr, a, c->W.grp[a]);
     for (int b = a + 1; b < c->count; b++) {
-        if (!bound_neg(d, &r, b, c->W.grp[b], a, b) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+        if (!bound_neg(d, &r, b, c->W.grp[b], a, b, NULL, 0) ||
+            !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
         edge_weight_row(c, a, b, w, &lc);
         if (!sw_blossom_reduced_cost_neg(d, a, b, w))
@@ -1940,8 +1952,26 @@ static long price_row(const wprice *p, int a, elist *l) {
     memset(lc.ok, 0, sizeof lc.ok);
     brow r;
     brow_init(&r, p->pr, a, o->grp[a]);
+    /* An S1 player's own digit (order_terms) is place (R - 1 - digit),
+     * where its bound counts place R: place 4 (digit + 1) more is still
+     * below the reduced cost. */
+    int s1 = o->s1[a];
+    const uint64_t *pl = s1 >= 0 ? PLACE(p->oc, s1) : NULL;
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-        if (p->fixed[b] || !bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b]) ||
+        if (p->fixed[b])
+            continue;
+        uint64_t m = 0;
+        if (pl) {
+            uint64_t digit = o->radix[s1] - 1;
+            if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->role[b] == 2)
+                digit = (uint64_t)o->pos[b];
+            else if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->pos2[b] >= 0)
+                digit = (uint64_t)(o->s1n[a] + o->pos2[b]);
+            if (digit > o->radix[s1] - 1)
+                digit = o->radix[s1] - 1;
+            m = 4 * (digit + 1);
+        }
+        if (!bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b], pl, m) ||
             !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
         if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
