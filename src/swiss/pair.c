@@ -1034,8 +1034,8 @@ static void *rowpass_run(void *arg) {
 
 static void rows_priced(int n, row_fn fn, const void *ctx, long *out) {
     rowpass rp = {fn, ctx, out, n, 0};
-    int nt = 1;
 #ifdef SW_ROW_THREADS
+    int nt = 1;
     if (n >= PRICE_PARALLEL_MIN)
         nt = omp_get_max_threads();
     if (nt > 64)
