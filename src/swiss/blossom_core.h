@@ -382,17 +382,6 @@ static bool CORE(scan_queue)(ws *s) {
     return false;
 }
 
-/* Take the candidate d as delta when it is the first or smaller. */
-static inline bool CORE(take_delta)(const ws *s, uint64_t *delta, const uint64_t *d, int *type,
-                                    int t) {
-    (void)s; /* NL reads s->L in the run-time-width instance */
-    if (*type != -1 && sw_limbs_cmp(d, delta, NL) >= 0)
-        return false;
-    sw_limbs_copy(delta, d, NL);
-    *type = t;
-    return true;
-}
-
 /* One dual adjustment; returns false when the stage must end without augmenting. */
 static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     int n = s->n, L = NL, type = -1, dedge = -1, dblossom = -1;
