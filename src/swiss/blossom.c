@@ -12,7 +12,7 @@
  * halving in delta3 is then exact. No floating point anywhere.
  *
  * Width: weights and duals are signed integers of L 64-bit limbs (util/limbs.h),
- * L chosen by the caller per call. Each is stored as L consecutive limbs (w2,
+ * L chosen by the caller per call. Each is stored as L consecutive limbs (w4,
  * dual). The numeric part (blossom_core.h) is compiled once per width so
  * that the limb loops unroll. With |w| < 2^(64L-8) no dual or slack wraps.
  *
@@ -39,11 +39,18 @@ typedef sw_blossom_weight wt;
 
 typedef struct ws {
     int n, m;
-    int L;          /* limbs per number */
-    int *endpoint;  /* 2m */
-    uint64_t *w2;   /* m numbers: doubled weights */
-    int *nb_start;  /* n+1: CSR of remote endpoints */
-    int *nb;        /* 2m */
+    int L;         /* limbs per number */
+    int *endpoint; /* 2m */
+    /* m numbers: the doubled weights w2 doubled again, 2 w2 = 4 w, the term
+     * every slack u_i + u_j - 2 w2 takes: stored so, the slacks' limb loops
+     * read a limb instead of shifting two into one */
+    uint64_t *w4;
+    int *nb_start; /* n+1: CSR of remote endpoints */
+    int *nb;       /* 2m */
+    /* 2m, along nb: the remote vertex and the low limb of the edge's w4,
+     * read in order as a vertex's edges are scanned (scan_queue) */
+    int *nbv;
+    uint64_t *nblo;
     int *mate;      /* n: remote endpoint of matched edge or -1 */
     int *label;     /* 2n: 0 free, 1 S, 2 T, 5 = S marked by scan */
     int *labelend;  /* 2n */
@@ -79,6 +86,13 @@ typedef struct ws {
     uint64_t *dmul;  /* 4 numbers */
     bool dnz;        /* D != 0 */
     uint64_t *bkey;  /* n numbers: the key of a free vertex's best edge (key_cmp) */
+    /* A dual adjustment's candidates without a scan of every vertex and
+     * blossom: bl lists each vertex or blossom whose bestedge was set in
+     * the stage (inbl marks them, 2n each), used the blossom ids in use
+     * (upos[b]: b's place there). */
+    int *bl, nbl;
+    bool *inbl;
+    int *used, nused, *upos;
     bool oom;
 } ws;
 
@@ -128,6 +142,14 @@ static void settle_duals(ws *s) {
         set_sg(s, v, 0);
     memset(s->dmul, 0, sizeof(uint64_t) * 4 * (size_t)s->L);
     s->dnz = false;
+}
+
+/* b's bestedge is set: b joins the candidates (ws.bl). */
+static inline void note_best(ws *s, int b) {
+    if (!s->inbl[b]) {
+        s->inbl[b] = true;
+        s->bl[s->nbl++] = b;
+    }
 }
 
 static void assign_label(ws *s, int w, int t, int p) {
@@ -276,6 +298,9 @@ static void expand_blossom(ws *s, int b, bool endstage) {
     s->bbest[b] = NULL;
     s->nbbest[b] = 0;
     s->bestedge[b] = -1;
+    int at = s->upos[b], last = s->used[--s->nused];
+    s->used[at] = last;
+    s->upos[last] = at;
     s->unused[s->nunused++] = b;
 }
 
@@ -453,9 +478,11 @@ static void ws_free(ws *s) {
             free(s->bbest[b]);
         }
     free(s->endpoint);
-    free(s->w2);
+    free(s->w4);
     free(s->nb_start);
     free(s->nb);
+    free(s->nbv);
+    free(s->nblo);
     free(s->mate);
     free(s->label);
     free(s->labelend);
@@ -480,6 +507,10 @@ static void ws_free(ws *s) {
     free(s->sg);
     free(s->dmul);
     free(s->bkey);
+    free(s->bl);
+    free(s->inbl);
+    free(s->used);
+    free(s->upos);
 }
 
 static bool ws_alloc(ws *s, int n, int m, int L) {
@@ -488,9 +519,11 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->m = m;
     s->L = L;
     s->endpoint = malloc(sizeof(int) * 2 * mm);
-    s->w2 = malloc(sizeof(uint64_t) * mm * ll);
+    s->w4 = malloc(sizeof(uint64_t) * mm * ll);
     s->nb_start = calloc((size_t)n + 1, sizeof(int));
     s->nb = malloc(sizeof(int) * 2 * mm);
+    s->nbv = malloc(sizeof(int) * 2 * mm);
+    s->nblo = malloc(sizeof(uint64_t) * 2 * mm);
     s->mate = malloc(sizeof(int) * n2);
     s->label = malloc(sizeof(int) * n2);
     s->labelend = malloc(sizeof(int) * n2);
@@ -516,10 +549,16 @@ static bool ws_alloc(ws *s, int n, int m, int L) {
     s->dmul = calloc(4 * ll, sizeof(uint64_t));
     s->dnz = false;
     s->bkey = malloc(sizeof(uint64_t) * ((size_t)n + 1) * ll);
-    return s->bkey && s->sg && s->dmul && s->endpoint && s->w2 && s->nb_start && s->nb && s->mate &&
-           s->label && s->labelend && s->inblossom && s->parent && s->childs && s->endps &&
-           s->nchilds && s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual &&
-           s->allow && s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
+    s->bl = malloc(sizeof(int) * n2);
+    s->inbl = calloc(n2, sizeof(bool));
+    s->used = malloc(sizeof(int) * n2);
+    s->upos = malloc(sizeof(int) * n2);
+    s->nbl = s->nused = 0;
+    return s->bl && s->inbl && s->used && s->upos && s->bkey && s->sg && s->dmul && s->endpoint &&
+           s->w4 && s->nb_start && s->nb && s->nbv && s->nblo && s->mate && s->label &&
+           s->labelend && s->inblossom && s->parent && s->childs && s->endps && s->nchilds &&
+           s->base && s->bestedge && s->bbest && s->nbbest && s->unused && s->dual && s->allow &&
+           s->queue && s->stack && s->leaves && s->bestto && s->touched && s->path;
 }
 
 /* Reset the matching state (the graph arrays stay). */
@@ -552,6 +591,9 @@ static void ws_reset(ws *s, const uint64_t *maxw) {
     s->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
+    for (int i = 0; i < s->nbl; i++)
+        s->inbl[s->bl[i]] = false;
+    s->nbl = s->nused = 0;
 }
 
 void sw_blossom_dual_free(sw_blossom_dual *d) {
@@ -807,30 +849,37 @@ static sw_status check_graph(const sw_blossom_graph *g, sw_error *err) {
     return SW_OK;
 }
 
-/* Build the workspace's graph: doubled weights and the CSR of neighbours;
+/* Build the workspace's graph: the weights times 4 (w4) and the CSR of neighbours;
  * maxw receives the largest doubled weight (0 when all are negative). */
 static void load_graph(ws *s, const sw_blossom_graph *g, uint64_t *maxw) {
     int n = g->n, L = s->L;
     sw_limbs_set_i64(maxw, L, 0);
     for (size_t k = 0; k < g->m; k++) {
         int u = g->ends[2 * k], v = g->ends[2 * k + 1];
-        uint64_t *w2 = s->w2 + k * (size_t)L;
+        uint64_t *w4 = s->w4 + k * (size_t)L;
         s->endpoint[2 * k] = u;
         s->endpoint[2 * k + 1] = v;
-        sw_limbs_shl(w2, g->w + k * (size_t)L, 1, L);
-        if (sw_limbs_cmp(w2, maxw, L) > 0)
-            sw_limbs_copy(maxw, w2, L);
+        sw_limbs_shl(w4, g->w + k * (size_t)L, 2, L);
+        if (sw_limbs_cmp(w4, maxw, L) > 0)
+            sw_limbs_copy(maxw, w4, L);
         s->nb_start[u + 1]++;
         s->nb_start[v + 1]++;
     }
+    sw_limbs_sar1(maxw, maxw, L); /* the largest 4 w (or 0), halved: exact */
     for (int v = 0; v < n; v++)
         s->nb_start[v + 1] += s->nb_start[v];
     int *fill = s->leaves; /* scratch, size >= n */
     for (int v = 0; v < n; v++)
         fill[v] = s->nb_start[v];
     for (size_t k = 0; k < g->m; k++) {
-        s->nb[fill[g->ends[2 * k]]++] = (int)(2 * k + 1);
-        s->nb[fill[g->ends[2 * k + 1]]++] = (int)(2 * k);
+        int u = g->ends[2 * k], v = g->ends[2 * k + 1];
+        uint64_t lo = s->w4[k * (size_t)L];
+        s->nbv[fill[u]] = v;
+        s->nblo[fill[u]] = lo;
+        s->nb[fill[u]++] = (int)(2 * k + 1);
+        s->nbv[fill[v]] = u;
+        s->nblo[fill[v]] = lo;
+        s->nb[fill[v]++] = (int)(2 * k);
     }
 }
 

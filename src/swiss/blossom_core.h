@@ -15,7 +15,7 @@
 #define CORE(name) CORE_CAT(name, SW_CORE_SUFFIX)
 #define NL SW_CORE_LIMBS
 #define CDUAL(s, x) ((s)->dual + (size_t)(x) * (size_t)NL)
-#define CW2(s, k) ((s)->w2 + (size_t)(k) * (size_t)NL)
+#define CW4(s, k) ((s)->w4 + (size_t)(k) * (size_t)NL)
 /* Local numbers live on the stack, not in the workspace: with a constant
  * width the compiler keeps them in registers (no aliasing with the duals). */
 #define NUM(name) uint64_t name[SW_CORE_BUF]
@@ -28,20 +28,15 @@ static inline int CORE(dcoef)(const ws *s, int k) {
     return s->sg[s->endpoint[2 * k]] + s->sg[s->endpoint[2 * k + 1]];
 }
 
-/* out = slack of edge k: u_i + u_j - 2 w2_k. */
+/* out = slack of edge k: u_i + u_j - 2 w2_k (w4_k). */
 static inline void CORE(slack)(const ws *s, int k, uint64_t *out) {
-    sw_limbs_add_sub2(out, CDUAL(s, s->endpoint[2 * k]), CDUAL(s, s->endpoint[2 * k + 1]),
-                      CW2(s, k), NL);
+    sw_limbs_add_sub(out, CDUAL(s, s->endpoint[2 * k]), CDUAL(s, s->endpoint[2 * k + 1]), CW4(s, k),
+                     NL);
     int c = s->dnz ? CORE(dcoef)(s, k) : 0;
     if (c > 0)
         sw_limbs_sub(out, out, CDMUL(s, c), NL);
     else if (c < 0)
         sw_limbs_add(out, out, CDMUL(s, -c), NL);
-}
-
-/* The top limbs of 2 w2 from limb j up. */
-static inline __int128 CORE(dbl_top)(const uint64_t *c, int j) {
-    return (__int128)(int64_t)c[j] * 2 + (j > 0 ? (__int128)(c[j - 1] >> 63) : 0);
 }
 
 /* The sign of (slack of edge k) - x, read from the top limb down only as
@@ -55,23 +50,21 @@ static inline __int128 CORE(dbl_top)(const uint64_t *c, int j) {
 static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
     int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
     const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
-                   *c = CW2(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+                   *c = CW4(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
     int j = NL - 1;
     /* the lazy term cd D (ws.sg) is one more: then |t| >= 3 decides */
-    __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - CORE(dbl_top)(c, j);
+    __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - (int64_t)c[j];
     if (cd)
         t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0;
+    uint64_t lo = (uint64_t)t0;
     int64_t hi = (int64_t)(t0 >> 64);
     const uint64_t th = cd ? 3 : 2;
     for (j--; j >= 0; j--) {
         ACC_NEXT(th);
-        uint64_t cl = j > 0 ? c[j - 1] : 0;
         ACC_ADD(a[j]);
         ACC_ADD(b[j]);
         ACC_SUB(x[j]);
-        ACC_SUB(cj << 1 | cl >> 63); /* limb j of 2 w2 */
-        cj = cl;
+        ACC_SUB(c[j]);
         if (cd > 0)
             ACC_SUB(e[j]);
         else if (cd < 0)
@@ -81,27 +74,33 @@ static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
 }
 
 /* slack_cmp for two edges with an end in common, whose duals cancel: the
- * sign of p - 2 c - (q - 2 c2) - cd D, four or five terms. */
+ * sign of p - c - (q - c2) - cd D (c, c2: 2 w2), four or five terms.
+ * While the sum so far is 0, a limb where p and q agree and c and c2 agree
+ * adds nothing and is passed over: the compared slacks mostly differ only
+ * in low limbs, below high ones their numbers share (at 19-35 limbs, four
+ * of five limbs walked were such limbs). */
 static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t *q,
                                   const uint64_t *c, const uint64_t *c2, int cd) {
     const uint64_t *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
     int j = NL - 1;
-    __int128 t0 =
-        (__int128)(int64_t)p[j] - (int64_t)q[j] - CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+    __int128 t0 = (__int128)(int64_t)p[j] - (int64_t)q[j] - (int64_t)c[j] + (int64_t)c2[j];
     if (cd)
         t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0, c2j = j > 0 ? c2[j - 1] : 0;
+    uint64_t lo = (uint64_t)t0;
     int64_t hi = (int64_t)(t0 >> 64);
     const uint64_t th = cd ? 3 : 2;
     for (j--; j >= 0; j--) {
         ACC_NEXT(th);
-        uint64_t cl = j > 0 ? c[j - 1] : 0, c2l = j > 0 ? c2[j - 1] : 0;
+        if (hi == 0 && !cd) { /* t = 0 */
+            while (j >= 0 && p[j] == q[j] && c[j] == c2[j])
+                j--;
+            if (j < 0)
+                break;
+        }
         ACC_ADD(p[j]);
         ACC_SUB(q[j]);
-        ACC_SUB(cj << 1 | cl >> 63);
-        ACC_ADD(c2j << 1 | c2l >> 63);
-        cj = cl;
-        c2j = c2l;
+        ACC_SUB(c[j]);
+        ACC_ADD(c2[j]);
         if (cd > 0)
             ACC_SUB(e[j]);
         else if (cd < 0)
@@ -117,8 +116,8 @@ static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t
 static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
     int cd = s->dnz ? CORE(dcoef)(s, k) - CORE(dcoef)(s, k2) : 0;
     const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
-                   *c = CW2(s, k), *a2 = CDUAL(s, s->endpoint[2 * k2]),
-                   *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW2(s, k2),
+                   *c = CW4(s, k), *a2 = CDUAL(s, s->endpoint[2 * k2]),
+                   *b2 = CDUAL(s, s->endpoint[2 * k2 + 1]), *c2 = CW4(s, k2),
                    *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
     /* A free vertex's best edges all end at it: a common end cancels. */
     if (a == a2)
@@ -131,23 +130,20 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
         return CORE(slack_cmp_shared)(s, a, a2, c, c2, cd);
     int j = NL - 1;
     __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
-                  CORE(dbl_top)(c, j) + CORE(dbl_top)(c2, j);
+                  (int64_t)c[j] + (int64_t)c2[j];
     if (cd)
         t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0, c2j = j > 0 ? c2[j - 1] : 0;
+    uint64_t lo = (uint64_t)t0;
     int64_t hi = (int64_t)(t0 >> 64);
     const uint64_t th = cd ? 4 : 3;
     for (j--; j >= 0; j--) {
         ACC_NEXT(th);
-        uint64_t cl = j > 0 ? c[j - 1] : 0, c2l = j > 0 ? c2[j - 1] : 0;
         ACC_ADD(a[j]);
         ACC_ADD(b[j]);
         ACC_SUB(a2[j]);
         ACC_SUB(b2[j]);
-        ACC_SUB(cj << 1 | cl >> 63);
-        ACC_ADD(c2j << 1 | c2l >> 63);
-        cj = cl;
-        c2j = c2l;
+        ACC_SUB(c[j]);
+        ACC_ADD(c2[j]);
         if (cd > 0)
             ACC_SUB(e[j]);
         else if (cd < 0)
@@ -163,14 +159,13 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
 static inline bool CORE(slack_zero)(const ws *s, int k) {
     int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
     const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
-                   *c = CW2(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
-    uint64_t lo = 0, prev = 0;
+                   *c = CW4(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
+    uint64_t lo = 0;
     int64_t hi = 0;
     for (int j = 0; j < NL; j++) {
         ACC_ADD(a[j]);
         ACC_ADD(b[j]);
-        ACC_SUB(c[j] << 1 | prev >> 63);
-        prev = c[j];
+        ACC_SUB(c[j]);
         if (cd > 0)
             ACC_SUB(e[j]);
         else if (cd < 0)
@@ -192,18 +187,16 @@ static inline bool CORE(slack_zero)(const ws *s, int k) {
  * a limb instead of both slacks' six. The sign of u_v - 2 w2_k - key: the
  * rest below a limb is in (-2, 1) units, so |t| >= 2 decides. */
 static inline int CORE(key_cmp)(const ws *s, int v, int k, const uint64_t *key) {
-    const uint64_t *a = CDUAL(s, v), *c = CW2(s, k);
+    const uint64_t *a = CDUAL(s, v), *c = CW4(s, k);
     int j = NL - 1;
-    __int128 t0 = (__int128)(int64_t)a[j] - (int64_t)key[j] - CORE(dbl_top)(c, j);
-    uint64_t lo = (uint64_t)t0, cj = j > 0 ? c[j - 1] : 0;
+    __int128 t0 = (__int128)(int64_t)a[j] - (int64_t)key[j] - (int64_t)c[j];
+    uint64_t lo = (uint64_t)t0;
     int64_t hi = (int64_t)(t0 >> 64);
     for (j--; j >= 0; j--) {
         ACC_NEXT(2);
-        uint64_t cl = j > 0 ? c[j - 1] : 0;
         ACC_ADD(a[j]);
         ACC_SUB(key[j]);
-        ACC_SUB(cj << 1 | cl >> 63);
-        cj = cl;
+        ACC_SUB(c[j]);
     }
     return ACC_SIGN();
 }
@@ -249,6 +242,8 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
         s->oom = true;
         return;
     }
+    s->upos[b] = s->nused;
+    s->used[s->nused++] = b;
     s->base[b] = bse;
     s->parent[b] = -1;
     s->parent[bb] = b;
@@ -324,6 +319,8 @@ static void CORE(add_blossom)(ws *s, int bse, int k) {
     }
     s->bbest[b] = list;
     s->nbbest[b] = list ? tn : 0;
+    if (s->bestedge[b] != -1)
+        note_best(s, b);
 }
 
 /* Scan the queue; returns true after an augmentation. */
@@ -333,12 +330,19 @@ static bool CORE(scan_queue)(ws *s) {
     while (s->nqueue > 0 && !s->oom) {
         int v = s->queue[--s->nqueue];
         for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            int p = s->nb[q], k = p >> 1, w = s->endpoint[p];
+            int p = s->nb[q], k = p >> 1, w = s->nbv[q];
             if (s->inblossom[v] == s->inblossom[w])
                 continue;
             assert(s->allow[k] || CORE(slack_sign)(s, k, zero) >= 0); /* feasible */
-            if (!s->allow[k] && CORE(slack_zero)(s, k))
-                s->allow[k] = true;
+            if (!s->allow[k]) {
+                /* The slack's low limb first (mod 2^64, from the arrays read
+                 * in order): not 0 there, not 0 at all; nearly every edge. */
+                uint64_t lo = CDUAL(s, v)[0] + CDUAL(s, w)[0] - s->nblo[q];
+                if (s->dnz)
+                    lo -= (uint64_t)(s->sg[v] + s->sg[w]) * CDMUL(s, 1)[0];
+                if (lo == 0 && CORE(slack_zero)(s, k))
+                    s->allow[k] = true;
+            }
             int bw = s->inblossom[w];
             if (s->allow[k]) {
                 if (s->label[bw] == 0) {
@@ -359,32 +363,23 @@ static bool CORE(scan_queue)(ws *s) {
                 }
             } else if (s->label[bw] == 1) {
                 int b = s->inblossom[v];
-                if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b]))
+                if (s->bestedge[b] == -1 || CORE(slack_less)(s, k, s->bestedge[b])) {
+                    note_best(s, b);
                     s->bestedge[b] = k;
+                }
             } else if (s->label[w] == 0) {
                 uint64_t *key = CBKEY(s, w);
                 assert(s->bestedge[w] == -1 ||
                        (CORE(key_cmp)(s, v, k, key) < 0) == CORE(slack_less)(s, k, s->bestedge[w]));
                 if (s->bestedge[w] == -1 || CORE(key_cmp)(s, v, k, key) < 0) {
+                    note_best(s, w);
                     s->bestedge[w] = k;
-                    sw_limbs_shl(key, CW2(s, k), 1, NL);
-                    sw_limbs_sub(key, CDUAL(s, v), key, NL);
+                    sw_limbs_sub(key, CDUAL(s, v), CW4(s, k), NL);
                 }
             }
         }
     }
     return false;
-}
-
-/* Take the candidate d as delta when it is the first or smaller. */
-static inline bool CORE(take_delta)(const ws *s, uint64_t *delta, const uint64_t *d, int *type,
-                                    int t) {
-    (void)s; /* NL reads s->L in the run-time-width instance */
-    if (*type != -1 && sw_limbs_cmp(d, delta, NL) >= 0)
-        return false;
-    sw_limbs_copy(delta, d, NL);
-    *type = t;
-    return true;
 }
 
 /* One dual adjustment; returns false when the stage must end without augmenting. */
@@ -407,35 +402,55 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
         }
     }
     /* A candidate whose slack is not below delta (2 delta for an S-S
-     * edge, whose slack is halved) is passed over without computing it. */
-    for (int v = 0; v < n; v++)
-        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v] != -1) {
-            if (type != -1 && CORE(slack_sign)(s, s->bestedge[v], delta) >= 0)
-                continue;
-            CORE(slack)(s, s->bestedge[v], d);
-            if (CORE(take_delta)(s, delta, d, &type, 2))
-                dedge = s->bestedge[v];
-        }
+     * edge, whose slack is halved) is passed over without computing it.
+     * The candidates are read from lists (ws.bl, ws.used) in any order; the
+     * one taken is the least by (value, type, index), the one a scan of
+     * every vertex, then every S-blossom, then every T-blossom, each in
+     * index order, takes when it takes only what is smaller. */
+    int who = -1; /* the index of the candidate taken */
+    for (int i = 0; i < s->nbl; i++) {
+        int v = s->bl[i];
+        if (v >= n || s->bestedge[v] == -1 || s->label[s->inblossom[v]] != 0)
+            continue;
+        int sgn = type == -1 ? -1 : CORE(slack_sign)(s, s->bestedge[v], delta);
+        if (sgn == 0 && type == 2 && v < who) /* as small, and first in order */
+            dedge = s->bestedge[v], who = v;
+        if (sgn >= 0)
+            continue;
+        CORE(slack)(s, s->bestedge[v], d);
+        sw_limbs_copy(delta, d, L);
+        type = 2, dedge = s->bestedge[v], who = v;
+    }
     NUM(delta2);
     sw_limbs_shl(delta2, delta, 1, L);
-    for (int b = 0; b < 2 * n; b++)
-        if (s->parent[b] == -1 && s->label[b] == 1 && s->bestedge[b] != -1) {
-            if (type != -1 && CORE(slack_sign)(s, s->bestedge[b], delta2) >= 0)
-                continue;
-            CORE(slack)(s, s->bestedge[b], d);
-            assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
-            sw_limbs_sar1(d, d, L);  /* exact */
-            if (CORE(take_delta)(s, delta, d, &type, 3)) {
-                dedge = s->bestedge[b];
-                sw_limbs_shl(delta2, delta, 1, L);
-            }
-        }
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2) {
-            sw_limbs_copy(d, CDUAL(s, b), L);
-            if (CORE(take_delta)(s, delta, d, &type, 4))
-                dblossom = b;
-        }
+    for (int i = 0; i < s->nbl; i++) {
+        int b = s->bl[i];
+        if (s->bestedge[b] == -1 || s->parent[b] != -1 || s->label[b] != 1)
+            continue;
+        int sgn = type == -1 ? -1 : CORE(slack_sign)(s, s->bestedge[b], delta2);
+        if (sgn == 0 && type == 3 && b < who)
+            dedge = s->bestedge[b], who = b;
+        if (sgn >= 0)
+            continue;
+        CORE(slack)(s, s->bestedge[b], d);
+        assert((d[0] & 1) == 0); /* S-S slacks are even (weights doubled) */
+        sw_limbs_sar1(d, d, L);  /* exact */
+        sw_limbs_copy(delta, d, L);
+        type = 3, dedge = s->bestedge[b], who = b;
+        sw_limbs_shl(delta2, delta, 1, L);
+    }
+    for (int i = 0; i < s->nused; i++) {
+        int b = s->used[i];
+        if (s->parent[b] != -1 || s->label[b] != 2)
+            continue;
+        int c = type == -1 ? -1 : sw_limbs_cmp(CDUAL(s, b), delta, L);
+        if (c == 0 && type == 4 && b < who)
+            dblossom = b, who = b;
+        if (c >= 0)
+            continue;
+        sw_limbs_copy(delta, CDUAL(s, b), L);
+        type = 4, dblossom = b, who = b;
+    }
     if (type == -1) /* max-cardinality mode and no way forward: optimum reached */
         return false;
     assert(!sw_limbs_is_neg(delta, L)); /* dual feasibility: no slack below 0 */
@@ -445,14 +460,16 @@ static bool CORE(adjust_duals)(ws *s, bool maxcard) {
     sw_limbs_add(CDMUL(s, 3), CDMUL(s, 2), CDMUL(s, 1), L);
     sw_limbs_shl(CDMUL(s, 4), CDMUL(s, 2), 1, L);
     s->dnz = !sw_limbs_is_zero(CDMUL(s, 1), L);
-    for (int b = n; b < 2 * n; b++)
-        if (s->base[b] >= 0 && s->parent[b] == -1) {
+    for (int i = 0; i < s->nused; i++) {
+        int b = s->used[i];
+        if (s->parent[b] == -1) {
             if (s->label[b] == 1)
                 sw_limbs_add(CDUAL(s, b), CDUAL(s, b), delta, L);
             else if (s->label[b] == 2)
                 sw_limbs_sub(CDUAL(s, b), CDUAL(s, b), delta, L);
             assert(!sw_limbs_is_neg(CDUAL(s, b), L)); /* blossom duals z >= 0 (delta4) */
         }
+    }
     if (type == 1)
         return false;
     if (type == 2 || type == 3) {
@@ -483,8 +500,7 @@ static void CORE(lower_free)(ws *s) {
         sw_limbs_set_i64(low, L, 0); /* set by the first edge; this quiets -O3 */
         for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
             int p = s->nb[q];
-            sw_limbs_shl(need, CW2(s, p >> 1), 1, L);
-            sw_limbs_sub(need, need, CDUAL(s, s->endpoint[p]), L);
+            sw_limbs_sub(need, CW4(s, p >> 1), CDUAL(s, s->endpoint[p]), L);
             if (q == s->nb_start[v] || sw_limbs_cmp(need, low, L) > 0)
                 sw_limbs_copy(low, need, L);
         }
@@ -493,8 +509,7 @@ static void CORE(lower_free)(ws *s) {
             int p = s->nb[q], w = s->endpoint[p];
             if (s->mate[w] != -1)
                 continue;
-            sw_limbs_shl(need, CW2(s, p >> 1), 1, L);
-            sw_limbs_sub(need, need, CDUAL(s, w), L);
+            sw_limbs_sub(need, CW4(s, p >> 1), CDUAL(s, w), L);
             if (sw_limbs_cmp(need, low, L) == 0)
                 pick = q;
         }
@@ -513,10 +528,11 @@ static void CORE(greedy_start)(ws *s) {
         uint64_t *best = CDUAL(s, v);
         sw_limbs_set_i64(best, L, 0);
         for (int q = s->nb_start[v]; q < s->nb_start[v + 1]; q++) {
-            const uint64_t *w = CW2(s, s->nb[q] >> 1);
+            const uint64_t *w = CW4(s, s->nb[q] >> 1);
             if (q == s->nb_start[v] || sw_limbs_cmp(w, best, L) > 0)
                 sw_limbs_copy(best, w, L);
         }
+        sw_limbs_sar1(best, best, L); /* the heaviest w2: 4 w halved, exactly */
     }
     CORE(lower_free)(s);
 }
@@ -577,6 +593,9 @@ static void CORE(solve)(ws *s, bool maxcard) {
                 s->nbbest[b] = 0;
             }
         }
+        for (int i = 0; i < s->nbl; i++)
+            s->inbl[s->bl[i]] = false;
+        s->nbl = 0;
         memset(s->allow, 0, sizeof(bool) * (size_t)s->m);
         s->nqueue = 0;
         for (int v = 0; v < n; v++)
@@ -607,7 +626,7 @@ static void CORE(solve)(ws *s, bool maxcard) {
 #undef CDUAL
 #undef CDMUL
 #undef CBKEY
-#undef CW2
+#undef CW4
 #undef SW_CORE_SUFFIX
 #undef SW_CORE_LIMBS
 #undef SW_CORE_BUF

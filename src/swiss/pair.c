@@ -39,6 +39,14 @@
 #include "swiss/swiss_internal.h"
 #include "util/limbs.h"
 
+#include <stdatomic.h>
+#if defined(SW_HAVE_OPENMP) && defined(__unix__)
+/* Pricing threads (rows_priced): POSIX threads, as many as OpenMP says. */
+#define SW_ROW_THREADS 1
+#include <omp.h>
+#include <pthread.h>
+#endif
+
 bool sw_swiss_legal(const sw_swiss_ranked *rk, int i, int j) {
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
     int idb = rk->trf->players[rk->idx[j]].id;
@@ -90,6 +98,9 @@ typedef struct weights {
      * digits and of its float digits (k_low: the pricing bound; F_g's
      * units are in k_list). */
     uint64_t *k_eq, *k_alt, *k_low;
+    /* ng: k_low's counterpart for the lower player of a pair (its float
+     * digits are the upfloat's, k_low's the downfloat's: see make_weights) */
+    uint64_t *k_lowc;
     /* Per group, above F_g: the unit of N_g, the downfloaters of bracket g
      * (pairs and the bye that cross the boundary below g; C5, the pairs of
      * each bracket). */
@@ -501,7 +512,7 @@ components:
     W->L = L;
     W->bits = bits + 3;
     size_t nlist = (size_t)5 * (size_t)ng * (size_t)V;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
+    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     W->k_list = calloc(nlist * (size_t)L + 1, sizeof(uint64_t));
     if (!W->mem || !W->pen || !W->k_list) {
@@ -510,7 +521,7 @@ components:
         weights_free(W);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
     }
-    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(6 * ng + 3));
+    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
     W->k_eq = W->k_rank + L;
@@ -520,6 +531,7 @@ components:
     W->k_ord = W->k_n + (size_t)ng * (size_t)L;
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
+    W->k_lowc = W->k_byg + (size_t)ng * (size_t)L;
     W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
     if (!W->share) {
         free(cs);
@@ -546,20 +558,31 @@ components:
     }
     free(cs);
     for (int g = 0; g < ng; g++) {
-        /* Per player of the group, at least half of the colour and float
-         * parts of any edge it is in (the pricing bound): (R + 1) k_eq +
-         * (R^3 + R^2 + R + 1) k_alt with R = Rg; an edge's parts fall in
-         * its players' groups or below, where the units are smaller. */
+        /* Per player of the group, its share of the colour and float parts
+         * of any edge it is in (the pricing bound; an edge's parts fall in
+         * its players' groups or below, where the units are smaller): half
+         * the colour digits, (R + 1) k_eq with R = Rg, and its own float
+         * digits at their largest, the higher player's downfloats (R^3 +
+         * R) k_alt in k_low and the lower player's upfloats (R^2 + 1)
+         * k_alt in k_lowc (pack_low's altd and altu). Until 2026-11-26 both
+         * players counted (R^3 + R^2 + R + 1) k_alt, twice the float
+         * digits' largest sum: above the order digits of the group, so that
+         * no bound of a 1000-player round 1 was >= 0. */
         uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
+        uint64_t *lowc = W->k_lowc + (size_t)g * (size_t)L;
+        const uint64_t *alt = W->k_alt + (size_t)g * (size_t)L;
         uint64_t R = W->Rg[g];
         sw_limbs_set_i64(low, L, 0);
         sw_limbs_addmul_u64(low, W->k_eq + (size_t)g * (size_t)L,
                             W->top ? (R + 1) * (R * R + 1) : R + 1, L);
-        sw_limbs_copy(t, W->k_alt + (size_t)g * (size_t)L, L);
-        for (int d = 0; d < 4; d++) {
-            sw_limbs_add(low, low, t, L);
-            sw_limbs_mul_u64(t, t, R, L);
-        }
+        sw_limbs_copy(lowc, low, L);
+        sw_limbs_mul_u64(t, alt, R, L); /* R k_alt */
+        sw_limbs_add(low, low, t, L);
+        sw_limbs_mul_u64(t, t, R, L); /* R^2 k_alt */
+        sw_limbs_add(lowc, lowc, t, L);
+        sw_limbs_add(lowc, lowc, alt, L);
+        sw_limbs_mul_u64(t, t, R, L); /* R^3 k_alt */
+        sw_limbs_add(low, low, t, L);
     }
     for (int i = 0; i < ng; i++)
         for (int j = i; j <= ng; j++) {
@@ -974,6 +997,62 @@ static bool bye_edges(const ectx *c, elist *l) {
  * at a load average of 6 on 2 cores). */
 #define PRICE_PARALLEL_MIN 512
 
+/* The rows of a pricing pass, out[a] = fn(ctx, a) for a < n, on as many
+ * threads as OpenMP would use (OMP_NUM_THREADS), each taking the next 4
+ * rows from a shared counter. The helper threads are started for the pass
+ * and end with it: between passes the matching runs on one thread for
+ * milliseconds, and OpenMP's pool threads spun there (libgomp's default
+ * wait policy), on a shared machine at the cost of the thread doing the
+ * work (bs_1000_r4 at a load average of 12: 0.93-1.14 s wall with the
+ * pool, 0.62-1.13 s on one thread, 0.83-1.14 s with OMP_WAIT_POLICY=
+ * passive). Each row's result lands in its own slot, so the outcome is
+ * the same for any number of threads. */
+typedef long (*row_fn)(const void *ctx, int a);
+
+typedef struct rowpass {
+    row_fn fn;
+    const void *ctx;
+    long *out;
+    int n;
+    atomic_int next;
+} rowpass;
+
+#define ROW_CHUNK 4
+
+static void *rowpass_run(void *arg) {
+    rowpass *rp = arg;
+    for (;;) {
+        int a0 = atomic_fetch_add(&rp->next, ROW_CHUNK);
+        if (a0 >= rp->n)
+            break;
+        int a1 = a0 + ROW_CHUNK < rp->n ? a0 + ROW_CHUNK : rp->n;
+        for (int a = a0; a < a1; a++)
+            rp->out[a] = rp->fn(rp->ctx, a);
+    }
+    return NULL;
+}
+
+static void rows_priced(int n, row_fn fn, const void *ctx, long *out) {
+    rowpass rp = {fn, ctx, out, n, 0};
+#ifdef SW_ROW_THREADS
+    int nt = 1;
+    if (n >= PRICE_PARALLEL_MIN)
+        nt = omp_get_max_threads();
+    if (nt > 64)
+        nt = 64;
+    pthread_t th[64];
+    int started = 0;
+    for (int i = 1; i < nt; i++)
+        if (pthread_create(&th[started], NULL, rowpass_run, &rp) == 0)
+            started++; /* else fewer threads do the rows */
+#endif
+    rowpass_run(&rp);
+#ifdef SW_ROW_THREADS
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+#endif
+}
+
 /* Pricing needs y_a + y_b - 4 w(a, b) >= 0 for O(n^2) pairs. The weight's
  * real and rank parts split per player and the colour and float parts are
  * at most k_low per player, so with base[a] = y_a - 4 (k_real + ((np - a) K
@@ -984,7 +1063,15 @@ typedef struct pricer {
     int L, ng;
     uint64_t *base; /* count numbers */
     uint64_t *pen;  /* ng * (ng + 1) numbers */
-    /* The top two limbs of each (bound_neg) */
+    /* base[b] as the higher-ranked pair's b > a: base, or a window's own
+     * numbers (window_solve: a player's own order digits count only in
+     * the rows it leads) */
+    uint64_t *cbase;
+    /* A window's rows: base when b is not in a's remainder (or in another
+     * group), ibase when it is (inrem[b], NULL: never) */
+    uint64_t *ibase;
+    const bool *inrem;
+    /* The top two limbs of each cbase and pen (bound_neg) */
     __int128 *tbase, *tpen;
 } pricer;
 
@@ -1005,6 +1092,8 @@ static bool pricer_alloc(const weights *W, int count, pricer *pr) {
     pr->pen = malloc(sizeof(uint64_t) * (size_t)L * (npen + 1));
     pr->tbase = malloc(sizeof(__int128) * (size_t)(count + 1));
     pr->tpen = malloc(sizeof(__int128) * (npen + 1));
+    pr->cbase = pr->ibase = pr->base;
+    pr->inrem = NULL;
     if (!pr->base || !pr->pen || !pr->tbase || !pr->tpen)
         return false;
     for (size_t x = 0; x < npen; x++) {
@@ -1016,7 +1105,7 @@ static bool pricer_alloc(const weights *W, int count, pricer *pr) {
 
 static void pricer_tops(pricer *pr, int count) {
     for (int a = 0; a < count; a++)
-        pr->tbase[a] = top2(pr->base + (size_t)a * (size_t)pr->L, pr->L);
+        pr->tbase[a] = top2(pr->cbase + (size_t)a * (size_t)pr->L, pr->L);
 }
 
 static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
@@ -1024,20 +1113,45 @@ static bool pricer_init(const ectx *c, const sw_blossom_dual *d, pricer *pr) {
     int L = W->L, n = c->count;
     if (!pricer_alloc(W, n, pr))
         return false;
-    uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+    pr->cbase = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(n + 1));
+    if (!pr->cbase)
+        return false;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX], u[SW_BLOSSOM_LIMBS_MAX];
+    if (!W->no_order) {
+        /* A float's rank digits (edge_comp: pa + np - pb <= 2 np) come with
+         * a pair between groups only: 4 (2 np) k_rank less in pen(i, j),
+         * i < j, rather than 4 np in every player's base. In a round 1
+         * every pair is in one group, and there the bound is then the
+         * reduced cost. */
+        sw_limbs_mul_u64(u, W->k_rank, 8 * (uint64_t)W->np, L);
+        for (int i = 0; i < W->ng; i++)
+            for (int j = i + 1; j <= W->ng; j++) {
+                uint64_t *p = pr->pen + ((size_t)i * (size_t)(W->ng + 1) + (size_t)j) * (size_t)L;
+                sw_limbs_sub(p, p, u, L);
+                pr->tpen[(size_t)i * (size_t)(W->ng + 1) + (size_t)j] = top2(p, L);
+            }
+    }
     for (int a = 0; a < n; a++) {
-        uint64_t *b = pr->base + (size_t)a * (size_t)L;
-        sw_limbs_copy(t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
-        sw_limbs_add(t, t, W->k_real, L);
-        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K + (uint64_t)W->np, L);
+        /* base[a] with k_low (a as the higher player, the rows), cbase[a]
+         * with k_lowc (a as the lower one) */
+        sw_limbs_copy(t, W->k_real, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(W->np - a) * W->K, L);
+        sw_limbs_add(u, t, W->k_lowc + (size_t)W->grp[a] * (size_t)L, L);
+        sw_limbs_add(t, t, W->k_low + (size_t)W->grp[a] * (size_t)L, L);
         sw_limbs_shl(t, t, 2, L);
-        sw_limbs_sub(b, d->y + (size_t)a * (size_t)L, t, L);
+        sw_limbs_shl(u, u, 2, L);
+        sw_limbs_sub(pr->base + (size_t)a * (size_t)L, d->y + (size_t)a * (size_t)L, t, L);
+        sw_limbs_sub(pr->cbase + (size_t)a * (size_t)L, d->y + (size_t)a * (size_t)L, u, L);
     }
     pricer_tops(pr, n);
     return true;
 }
 
 static void pricer_free(pricer *pr) {
+    if (pr->cbase != pr->base)
+        free(pr->cbase);
+    if (pr->ibase != pr->base)
+        free(pr->ibase);
     free(pr->base);
     free(pr->pen);
     free(pr->tbase);
@@ -1059,7 +1173,7 @@ typedef struct brow {
 } brow;
 
 static void brow_init(brow *r, const pricer *pr, int a, int ga) {
-    size_t ng1 = (size_t)pr->ng + 1, L = (size_t)pr->L;
+    size_t ng1 = (size_t)pr->ng + 2, L = (size_t)pr->L; /* slot ng + 1: ibase */
     r->pr = pr;
     r->a = a;
     r->ga = ga;
@@ -1078,23 +1192,26 @@ static void brow_free(brow *r) {
     free(r->neg);
 }
 
-/* Group gb's x, -x and top two limbs. */
-static void brow_get(brow *r, int gb, const uint64_t **x, const uint64_t **neg, __int128 *top) {
+/* Group gb's x, -x and top two limbs; in: b is in a's remainder (gb is
+ * a's group), x from ibase (slot ng + 1). */
+static void brow_get(brow *r, int gb, bool in, const uint64_t **x, const uint64_t **neg,
+                     __int128 *top) {
     const pricer *pr = r->pr;
     size_t L = (size_t)pr->L;
-    bool have = r->cache ? r->ok[gb] : r->last == gb;
-    uint64_t *px = r->cache ? r->x + (size_t)gb * L : r->x1;
-    uint64_t *pn = r->cache ? r->neg + (size_t)gb * L : r->neg1;
-    __int128 *pt = r->cache ? r->top + gb : &r->top1;
+    int key = in ? pr->ng + 1 : gb;
+    bool have = r->cache ? r->ok[key] : r->last == key;
+    uint64_t *px = r->cache ? r->x + (size_t)key * L : r->x1;
+    uint64_t *pn = r->cache ? r->neg + (size_t)key * L : r->neg1;
+    __int128 *pt = r->cache ? r->top + key : &r->top1;
     if (!have) {
         size_t pi = (size_t)r->ga * (size_t)(pr->ng + 1) + (size_t)gb;
-        sw_limbs_add(px, pr->base + (size_t)r->a * L, pr->pen + pi * L, pr->L);
+        sw_limbs_add(px, (in ? pr->ibase : pr->base) + (size_t)r->a * L, pr->pen + pi * L, pr->L);
         sw_limbs_set_i64(pn, pr->L, 0);
         sw_limbs_sub(pn, pn, px, pr->L);
         *pt = top2(px, pr->L);
         if (r->cache)
-            r->ok[gb] = true;
-        r->last = gb;
+            r->ok[key] = true;
+        r->last = key;
     }
     *x = px;
     *neg = pn;
@@ -1144,13 +1261,17 @@ static bool sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int 
  * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
  * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
  * from the bottom limb up (sum_is), about half the work a limb. */
-static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v) {
+static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, int v,
+                      const uint64_t *pl, uint64_t m) {
     const pricer *pr = r->pr;
     int L = pr->L;
     const uint64_t *xa, *neg;
     __int128 t;
-    brow_get(r, gb, &xa, &neg, &t);
+    brow_get(r, gb, gb == r->ga && pr->inrem && pr->inrem[b], &xa, &neg, &t);
     t += pr->tbase[b];
+    if (pl) /* the top two limbs of pl m, less what the limbs below carry */
+        t += (__int128)(((sw_limbs_u128)pl[L - 1] * m) << 64) +
+             (__int128)((sw_limbs_u128)pl[L - 2] * m);
     if (t >= 0)
         return false;
     const uint64_t *z = sw_blossom_pair_z(d, u, v);
@@ -1159,17 +1280,19 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
         t += top2(z, L);
         terms = 3;
     }
-    const uint64_t *xb = pr->base + (size_t)b * (size_t)L;
+    const uint64_t *xb = pr->cbase + (size_t)b * (size_t)L;
+    /* pl m's part below a limb is in [0, m) units of it */
+    uint64_t below = (uint64_t)terms + (pl ? m : 0);
     uint64_t lo = (uint64_t)t;
     int64_t hi = (int64_t)(t >> 64);
     for (int j = L - 3; j >= 0; j--) {
         if (hi >= 0)
             return false;
-        if (hi < -1 || lo <= (uint64_t)-terms)
+        if (hi < -1 || lo <= (uint64_t)0 - below)
             return true;
         if (j == L - 5 && sum_is(xb, z, neg, L))
-            return false; /* exactly 0 */
-        hi = (int64_t)lo; /* -terms < t < 0 */
+            return false; /* 0 without pl m (>= 0) */
+        hi = (int64_t)lo; /* -below < t < 0 */
         lo = 0;
         lo += xa[j];
         hi += lo < xa[j];
@@ -1178,6 +1301,11 @@ static bool bound_neg(const sw_blossom_dual *d, brow *r, int b, int gb, int u, i
         if (z) {
             lo += z[j];
             hi += lo < z[j];
+        }
+        if (pl) {
+            sw_limbs_u128 p = (sw_limbs_u128)pl[j] * m;
+            lo += (uint64_t)p;
+            hi += (int64_t)(p >> 64) + (lo < (uint64_t)p);
         }
     }
     return hi < 0;
@@ -1213,7 +1341,8 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
     brow r;
     brow_init(&r, pr, a, c->W.grp[a]);
     for (int b = a + 1; b < c->count; b++) {
-        if (!bound_neg(d, &r, b, c->W.grp[b], a, b) || !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
+        if (!bound_neg(d, &r, b, c->W.grp[b], a, b, NULL, 0) ||
+            !sw_swiss_legal(c->rk, c->who[a], c->who[b]))
             continue;
         edge_weight_row(c, a, b, w, &lc);
         if (!sw_blossom_reduced_cost_neg(d, a, b, w))
@@ -1228,6 +1357,17 @@ static long price_out_row(const ectx *c, const sw_blossom_dual *d, const pricer 
     }
     brow_free(&r);
     return n;
+}
+
+typedef struct pout {
+    const ectx *c;
+    const sw_blossom_dual *d;
+    const pricer *pr;
+} pout;
+
+static long price_out_count(const void *ctx, int a) {
+    const pout *po = ctx;
+    return price_out_row(po->c, po->d, po->pr, a, NULL);
 }
 
 /* The rows are counted in parallel, then the rows with pairs to add are
@@ -1245,11 +1385,8 @@ static bool price_out(const ectx *c, const sw_blossom_dual *d, elist *l, size_t 
         return false;
     }
     int n = c->count;
-#ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (n >= PRICE_PARALLEL_MIN)
-#endif
-    for (int a = 0; a < n; a++)
-        cnt[a] = price_out_row(c, d, &pr, a, NULL);
+    pout po = {c, d, &pr};
+    rows_priced(n, price_out_count, &po, cnt);
     for (int a = 0; a < n; a++)
         *added += (size_t)cnt[a];
     bool ok = true;
@@ -1727,33 +1864,47 @@ static void order_terms(const octx *oc, int a, int b, uint64_t *slot) {
     add_place(oc, slot, i, o->radix[i] - 1 - digit);
 }
 
-/* bound[r] >= the digits' part any pair of r adds on r's side (its own
- * digits at their largest, its credits as an S1 or S2 player), so that a
- * pair's part is at most bound[a] + bound[b]: the window's pricing. */
-static void order_bounds(const octx *oc, const bool *fixed, uint64_t *bound) {
+/* Per player r, what its pairs' digit parts (order_terms) can hold on its
+ * side: own[r] its own digits at their largest (only in the pairs it
+ * leads: a pair a < b holds a's, the higher player's partner, resident or
+ * S1 partner), col[r] its credits as the lower player of a pair (an S1
+ * player's exchange sum and tie-break), rin[r] and rout[r] its credits as
+ * the higher one, when the lower is in its remainder (a pair with an S1
+ * player; two S2 players' tie-break) and when not (an S1 player paired
+ * outside its remainder): a pair's part is at most own[a] + rin[a] or
+ * rout[a], + col[b] (the window's pricing). Until 2026-11-26 one bound,
+ * own digits and every credit, counted on both sides. */
+static void order_bounds(const octx *oc, const bool *fixed, uint64_t *col, uint64_t *own,
+                         uint64_t *rin, uint64_t *rout) {
     const olay *o = oc->o;
     int L = oc->L;
-    for (int r = 0; r < o->np; r++)
-        sw_limbs_set_i64(bound + (size_t)r * (size_t)L, L, 0);
+    for (int r = 0; r < o->np; r++) {
+        sw_limbs_set_i64(col + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(own + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rin + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rout + (size_t)r * (size_t)L, L, 0);
+    }
     for (int i = 0; i < o->n1; i++) {
         int r = o->own[i] / 8, kind = o->own[i] % 8;
         if (kind == 0 || kind >= 4)
-            sw_limbs_addmul_u64(bound + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
+            sw_limbs_addmul_u64(own + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
     }
     for (int r = 0; r < o->np; r++) {
         int g = o->grp[r];
-        uint64_t *b = bound + (size_t)r * (size_t)L;
+        uint64_t *c = col + (size_t)r * (size_t)L, *ri = rin + (size_t)r * (size_t)L,
+                 *ro = rout + (size_t)r * (size_t)L;
         if (fixed[r])
             continue;
         if (o->role[r] == 2) {
-            sw_limbs_add(b, b, PLACE(oc, o->vidx[g]), L);
-            sw_limbs_addmul_u64(b, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
+            sw_limbs_add(ri, ri, PLACE(oc, o->vidx[g]), L);
+            sw_limbs_addmul_u64(c, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
         }
         if (o->xidx[g] >= 0 && o->role[r] == 2)
-            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
+            sw_limbs_addmul_u64(c, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
                                 L);
+        sw_limbs_copy(ro, c, L);
         if (o->xidx[g] >= 0 && o->pos2[r] >= 0)
-            sw_limbs_addmul_u64(b, PLACE(oc, o->xidx[g]),
+            sw_limbs_addmul_u64(ri, PLACE(oc, o->xidx[g]),
                                 (uint64_t)1 << (o->xs2[g] - 1 - o->pos2[r]), L);
     }
 }
@@ -1813,8 +1964,26 @@ static long price_row(const wprice *p, int a, elist *l) {
     memset(lc.ok, 0, sizeof lc.ok);
     brow r;
     brow_init(&r, p->pr, a, o->grp[a]);
+    /* An S1 player's own digit (order_terms) is place (R - 1 - digit),
+     * where its bound counts place R: place 4 (digit + 1) more is still
+     * below the reduced cost. */
+    int s1 = o->s1[a];
+    const uint64_t *pl = s1 >= 0 ? PLACE(p->oc, s1) : NULL;
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
-        if (p->fixed[b] || !bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b]) ||
+        if (p->fixed[b])
+            continue;
+        uint64_t m = 0;
+        if (pl) {
+            uint64_t digit = o->radix[s1] - 1;
+            if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->role[b] == 2)
+                digit = (uint64_t)o->pos[b];
+            else if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->pos2[b] >= 0)
+                digit = (uint64_t)(o->s1n[a] + o->pos2[b]);
+            if (digit > o->radix[s1] - 1)
+                digit = o->radix[s1] - 1;
+            m = 4 * (digit + 1);
+        }
+        if (!bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b], pl, m) ||
             !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
         if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
@@ -1841,6 +2010,10 @@ static long price_row(const wprice *p, int a, elist *l) {
     return n;
 }
 
+static long price_row_count(const void *ctx, int a) {
+    return price_row(ctx, a, NULL);
+}
+
 /* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
  * players' untouched). *fits false (mate untouched) when the weight does
  * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
@@ -1862,7 +2035,8 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     int *vm = malloc(sizeof(int) * ((size_t)np + 2));
     int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
     long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *warm = NULL;
+    uint64_t *place = NULL, *bound = NULL, *own = NULL, *rin = NULL, *rout = NULL, *warm = NULL;
+    bool *inrem = NULL;
     int *plen = NULL;
     pricer pr = {0};
     bool warmed = false;
@@ -1893,9 +2067,20 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
     place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
     plen = malloc(sizeof(int) * ((size_t)n1 + 1));
     bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    own = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
     warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
-    if (!place || !plen || !bound || !warm || !pricer_alloc(&c.W, np, &pr))
+    if (!place || !plen || !bound || !own || !warm || !pricer_alloc(&c.W, np, &pr))
         goto nomem;
+    pr.cbase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    pr.ibase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rin = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rout = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    inrem = malloc(sizeof(bool) * ((size_t)np + 1));
+    if (!pr.cbase || !pr.ibase || !rin || !rout || !inrem)
+        goto nomem;              /* pricer_free frees cbase and ibase */
+    for (int a = 0; a < np; a++) /* order_terms' in_a, for b */
+        inrem[a] = o->role[a] == 2 || o->pos2[a] >= 0;
+    pr.inrem = inrem;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
             continue;
@@ -1953,22 +2138,35 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
         /* The duals of the weights without the shift: y_a + 4 share(a). */
         if (c.shift)
             unshare(&c.W, &d, rv, nv);
-        /* base[a] = y_a - 4 (k_real + k_low + (np - a) K + bound[a]) */
-        order_bounds(&oc, fixed, bound);
+        /* cbase[a] = y_a - 4 (k_real + k_lowc + (np - a) K + bound[a]) for a
+         * as the lower player of a pair; for the rows a leads k_low, own[a]
+         * and rin[a] (ibase) or rout[a] (base) instead of k_lowc and
+         * bound[a] (order_bounds). */
+        order_bounds(&oc, fixed, bound, own, rin, rout);
         for (int a = 0; a < np; a++) {
             if (fixed[a])
                 continue;
             /* A player above the window: its pairs' colour parts fall in
              * the window's groups (its own are left out), at most g0's. */
             int ga = o->grp[a] > g0 ? o->grp[a] : g0;
-            sw_limbs_copy(t, c.W.k_low + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(t, t, c.W.k_real, L);
-            sw_limbs_add(t, t, bound + (size_t)a * (size_t)L, L);
+            uint64_t u[SW_BLOSSOM_LIMBS_MAX];
+            const uint64_t *y = d.y + (size_t)vid[a] * (size_t)L;
+            size_t at = (size_t)a * (size_t)L;
+            sw_limbs_copy(t, c.W.k_real, L);
             sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
+            sw_limbs_add(u, t, c.W.k_lowc + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(u, u, bound + at, L);
+            sw_limbs_shl(u, u, 2, L);
+            sw_limbs_sub(pr.cbase + at, y, u, L);
+            pr.tbase[a] = top2(pr.cbase + at, L);
+            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(t, t, own + at, L);
+            sw_limbs_add(u, t, rin + at, L);
+            sw_limbs_shl(u, u, 2, L);
+            sw_limbs_sub(pr.ibase + at, y, u, L);
+            sw_limbs_add(t, t, rout + at, L);
             sw_limbs_shl(t, t, 2, L);
-            uint64_t *ba = pr.base + (size_t)a * (size_t)L;
-            sw_limbs_sub(ba, d.y + (size_t)vid[a] * (size_t)L, t, L);
-            pr.tbase[a] = top2(ba, L);
+            sw_limbs_sub(pr.base + at, y, t, L);
         }
         size_t added = 0, limit = (size_t)np * (size_t)np / 16;
         wprice wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
@@ -1976,11 +2174,7 @@ static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const b
          * add are priced again in order and add them, so the graph is the
          * same for any number of threads. */
         long *cnt = count;
-#ifdef SW_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 4) if (np >= PRICE_PARALLEL_MIN)
-#endif
-        for (int a = 0; a < np; a++)
-            cnt[a] = price_row(&wp, a, NULL);
+        rows_priced(np, price_row_count, &wp, cnt);
         for (int a = 0; a < np; a++)
             added += (size_t)cnt[a];
         for (int a = 0; a < np && added > 0 && added <= limit; a++)
@@ -2042,6 +2236,10 @@ out:
     free(place);
     free(plen);
     free(bound);
+    free(own);
+    free(rin);
+    free(rout);
+    free(inrem);
     pricer_free(&pr);
     free(warm);
     return rc;

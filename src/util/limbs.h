@@ -131,6 +131,35 @@ static inline void sw_limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *
 #endif
 }
 
+/* r = a + b - c (r may alias any input). */
+static inline void sw_limbs_add_sub(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                    const uint64_t *c, int n) {
+#ifdef SW_LIMBS_ADC
+    unsigned char k1 = 0, k2 = 0;
+    SW_LIMBS_UNROLL
+    for (int i = 0; i < n; i++) {
+        unsigned long long s, d;
+        k1 = _addcarry_u64(k1, a[i], b[i], &s);
+        k2 = _subborrow_u64(k2, s, c[i], &d);
+        r[i] = d;
+    }
+#else
+    uint64_t carry = 0, borrow = 0;
+    SW_LIMBS_UNROLL
+    for (int i = 0; i < n; i++) {
+        uint64_t s = a[i] + carry;
+        uint64_t k1 = s < carry;
+        s += b[i];
+        carry = k1 | (s < b[i]);
+        uint64_t d = s - c[i];
+        uint64_t b1 = s < c[i];
+        uint64_t d2 = d - borrow;
+        borrow = b1 | (d < borrow);
+        r[i] = d2;
+    }
+#endif
+}
+
 /* r = a + b - 2c: the slack of an edge from two duals and a doubled weight,
  * in one pass (r may alias any input). */
 static inline void sw_limbs_add_sub2(uint64_t *r, const uint64_t *a, const uint64_t *b,
