@@ -23,7 +23,7 @@
 
 #define ORB_MAX_N 64
 #define ORB_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T| below: 4th powers < 2^112 */
-#define ORB_FAILS 3                      /* infeasible starts in a row, none feasible: give up */
+#define ORB_FAILS 1                      /* infeasible starts in a row, none feasible: give up */
 #define ORB_STARTS 8                     /* random starts, at most (small seasons make many) */
 
 typedef __int128 orb_i128;
