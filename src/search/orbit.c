@@ -27,6 +27,7 @@
 #define ORB_STARTS 8                     /* random starts, at most (small seasons make many) */
 
 typedef __int128 orb_i128;
+#define ORB_COST_MAX ((orb_i128)(((unsigned __int128)1 << 127) - 1)) /* no cost yet */
 
 typedef struct orb {
     int n, P1, ns, nf; /* participants = positions, sessions, seatings (ns / 3) */
@@ -262,7 +263,7 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
             sw_rng_shuffle(rng, sg + 1, n);
         }
         orb_i128 cost, c2;
-        if (!orb_solve(&o, o.nf - 1, ~((orb_i128)1 << 127), cap, &cost)) {
+        if (!orb_solve(&o, o.nf - 1, ORB_COST_MAX, cap, &cost)) {
             if (!feasible && ++fails >= ORB_FAILS)
                 break;
             continue;
