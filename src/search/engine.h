@@ -280,4 +280,12 @@ long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limi
 long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
                        const sw_limits *lim);
 
+/* Whether the orbit construction is worth running on this season (the
+ * same conditions as sw_orbit_run's, any state): at least `need` of
+ * `starts` random starts (from seed's own stream) complete a bound state,
+ * `cap` nodes each. Where completions are rare the phase costs restarts
+ * and never wins (16p6rTeamS); once a run, so the answer depends on the
+ * seed only. */
+bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap);
+
 #endif

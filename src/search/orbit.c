@@ -207,6 +207,80 @@ static bool orb_setup(orb *o, sw_matrix *mx) {
     return true;
 }
 
+/* The relabelling pi and its orbits of pairs, and the work arrays: false
+ * when out of memory (then orb_release frees what was made). */
+static bool orb_prepare(orb *o) {
+    int n = o->n, P1 = o->P1;
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < n; i++) {
+            int c = i / 3 * 3;
+            o->pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
+        }
+    o->orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
+    o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1 * 2);
+    o->am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
+    o->ca = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
+    o->osum = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
+    o->ocs = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
+    if (!o->orb || !o->sig || !o->am || !o->ca || !o->osum || !o->ocs)
+        return false;
+    o->osz = o->orb + n * n;
+    o->oknown = o->osum + n * n;
+    for (int x = 0; x < n * n; x++)
+        o->orb[x] = -1;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (o->orb[i * n + j] >= 0)
+                continue;
+            int b = o->norb++, z = 0;
+            for (int k = 0; k < 3; k++) {
+                int a = o->pi[k][i], c = o->pi[k][j];
+                if (o->orb[a * n + c] != b)
+                    z++;
+                o->orb[a * n + c] = o->orb[c * n + a] = b;
+            }
+            o->osz[b] = z;
+        }
+    return true;
+}
+
+static void orb_release(orb *o) {
+    free(o->orb);
+    free(o->sig);
+    free(o->am);
+    free(o->ca);
+    free(o->osum);
+    free(o->ocs);
+}
+
+/* Random seatings, one per f. */
+static void orb_shuffle(orb *o, sw_rng *rng) {
+    for (int f = 0; f < o->nf; f++) {
+        int *sg = o->sig + f * o->P1;
+        for (int p = 1; p < o->P1; p++)
+            sg[p] = p - 1;
+        sw_rng_shuffle(rng, sg + 1, o->n);
+    }
+}
+
+bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap) {
+    orb o = {0};
+    if (!orb_setup(&o, mx))
+        return false;
+    int done = 0;
+    if (orb_prepare(&o)) {
+        sw_rng rng;
+        sw_rng_seed(&rng, seed, UINT64_C(0x6f72626974)); /* a stream of its own */
+        orb_i128 cost;
+        for (int k = 0; k < starts && done < need && done + starts - k >= need; k++) {
+            orb_shuffle(&o, &rng);
+            done += orb_solve(&o, o.nf - 1, ORB_COST_MAX, cap, &cost);
+        }
+    }
+    orb_release(&o);
+    return done >= need;
+}
+
 long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
                        const sw_limits *lim) {
     orb o = {0};
@@ -216,52 +290,19 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
     sw_criteria_compute(mx, &cur);
     if (sw_i256_cmp(cur.so, cur.so_bound) > 0)
         return 0;
-    int n = o.n, P1 = o.P1;
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < n; i++) {
-            int c = i / 3 * 3;
-            o.pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
-        }
-    o.orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
-    o.osz = o.orb + n * n;
-    o.sig = malloc(sizeof(int) * (size_t)o.nf * (size_t)P1 * 2);
+    int P1 = o.P1;
     int *saved = malloc(sizeof(int) * (size_t)o.ns * (size_t)P1);
-    o.am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
-    o.ca = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
-    o.osum = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
-    o.ocs = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
-    int *bestsig = o.sig + o.nf * P1;
-    if (!o.orb || !o.sig || !saved || !o.am || !o.ca || !o.osum || !o.ocs)
+    if (!orb_prepare(&o) || !saved)
         goto done;
+    int *bestsig = o.sig + o.nf * P1;
     for (int k = 0; k < o.ns; k++)
         memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
-    o.oknown = o.osum + n * n;
-    for (int x = 0; x < n * n; x++)
-        o.orb[x] = -1;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (o.orb[i * n + j] >= 0)
-                continue;
-            int b = o.norb++, z = 0;
-            for (int k = 0; k < 3; k++) {
-                int a = o.pi[k][i], c = o.pi[k][j];
-                if (o.orb[a * n + c] != b)
-                    z++;
-                o.orb[a * n + c] = o.orb[c * n + a] = b;
-            }
-            o.osz[b] = z;
-        }
     o.lim = lim;
     bool improved = false, feasible = false, built = false;
     int fails = 0, starts = 0;
     sw_criteria bc = cur, c;
     while (o.nodes < budget && starts++ < ORB_STARTS && !o.over && !sw_over(lim)) {
-        for (int f = 0; f < o.nf; f++) {
-            int *sg = o.sig + f * P1;
-            for (int p = 1; p < P1; p++)
-                sg[p] = p - 1;
-            sw_rng_shuffle(rng, sg + 1, n);
-        }
+        orb_shuffle(&o, rng);
         orb_i128 cost, c2;
         if (!orb_solve(&o, o.nf - 1, ORB_COST_MAX, cap, &cost)) {
             if (!feasible && ++fails >= ORB_FAILS)
@@ -300,12 +341,7 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
         sw_matrix_rebuild(mx);
     }
 done:
-    free(o.orb);
-    free(o.sig);
+    orb_release(&o);
     free(saved);
-    free(o.am);
-    free(o.ca);
-    free(o.osum);
-    free(o.ocs);
     return o.nodes;
 }

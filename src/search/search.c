@@ -32,6 +32,8 @@
 #define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
 #define ORBIT_NODES 3000000LL /* the orbit construction's nodes a restart at So's bound */
 #define ORBIT_CAP 300000LL    /* ... and a branch and bound's */
+#define ORBIT_PROBE 2         /* starts of the probe that decides whether it runs ... */
+#define ORBIT_NEED 1          /* ... and how many must complete a bound state */
 #define RESTS_STARTS 64       /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -412,6 +414,9 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
+    if (ok && eff.orbit > 0 &&
+        !sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_CAP))
+        eff.orbit = 0;
     double t0 = sw_now();
     sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
     /* the rests-first walk's plan (once a run, in the budget: the layouts
