@@ -414,8 +414,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
-    if (ok && eff.orbit > 0 &&
-        !sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_CAP))
+    if (ok && eff.orbit > 0 && !sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_CAP))
         eff.orbit = 0;
     double t0 = sw_now();
     sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
