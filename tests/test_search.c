@@ -744,7 +744,10 @@ static void test_orbit_construction(void **state) {
     sw_rng rng;
     sw_rng_seed(&rng, 7, 1);
     sw_limits lim = {NULL, 0};
-    assert_true(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim) > 0);
+    int built = 0;
+    bool improved = false;
+    assert_true(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim, &built, &improved) > 0);
+    assert_true(built > 0 && improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
     assert_true(sw_search_compare_final(&after, &before) < 0);
@@ -763,9 +766,46 @@ static void test_orbit_construction(void **state) {
 
     s = team_season("7ronden/14p7rJvW.txt", 14, 4);
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
-    assert_int_equal(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim), 0);
+    built = 0;
+    improved = false;
+    assert_false(sw_orbit_applies(&mx));
+    assert_int_equal(sw_orbit_run(&mx, &rng, 3000000, 300000, &lim, &built, &improved), 0);
+    assert_true(built == 0 && !improved);
     sw_matrix_free(&mx);
     sw_season_free(&s);
+}
+
+/* The probe that switches the orbit phase on: on where its starts
+ * complete (14p7rJvW), off where none does (14p8r7tH) or the season is not
+ * one it applies to (4 sessions); on 16p6rTeamS, where about one start in
+ * ten completes, the answer varies with the seed, and for every seed it is
+ * the same for 1 and 2 threads, and 3 (start k has a stream of its own). */
+static void test_orbit_probe(void **state) {
+    (void)state;
+    struct {
+        const char *rel;
+        int n, sessions, expect; /* 1 on, 0 off, -1 either */
+    } cases[] = {{"7ronden/14p7rJvW.txt", 14, 6, 1},
+                 {"8ronden/14p8r7tH.txt", 14, 6, 0},
+                 {"7ronden/14p7rJvW.txt", 14, 4, 0},
+                 {"6ronden/16p6rTeamS.txt", 16, 6, -1}};
+    sw_limits lim = {NULL, 0};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        sw_season s = team_season(cases[c].rel, cases[c].n, cases[c].sessions);
+        sw_matrix mx;
+        sw_error err;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        int on = 0;
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            bool w1 = sw_orbit_worth(&mx, seed, 6, 2, 100000, 1, &lim);
+            assert_true(w1 == sw_orbit_worth(&mx, seed, 6, 2, 100000, seed == 1 ? 3 : 2, &lim));
+            on += w1;
+        }
+        if (cases[c].expect >= 0)
+            assert_int_equal(on, cases[c].expect * 4);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+    }
 }
 
 /* ---- sit-out seasons: the rests-first walk and the exchanges keeping Sr ---- */
@@ -991,6 +1031,7 @@ int main(void) {
         cmocka_unit_test(test_default_method_meets_picolo_10p6rTeamH),
         cmocka_unit_test(test_symmetries_brute_force),
         cmocka_unit_test(test_orbit_construction),
+        cmocka_unit_test(test_orbit_probe),
         cmocka_unit_test(test_rests_walk_reaches_brute_force),
         cmocka_unit_test(test_keeps_sr_matches_recomputation),
         cmocka_unit_test(test_default_method_sitouts),

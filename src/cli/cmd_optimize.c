@@ -471,6 +471,11 @@ int sw_cmd_optimize(int argc, char **argv) {
             sw_strbuf_printf(&sb, "rests walk %lld iterations, ", res.rests_iters);
         if (res.tabu_iters > 0)
             sw_strbuf_printf(&sb, "%lld tabu iterations, ", res.tabu_iters);
+        if (res.orbit_probe == 1)
+            sw_strbuf_printf(&sb, "orbit construction %d seasons built, better in %d restarts, ",
+                             res.orbit_built, res.orbit_won);
+        else if (res.orbit_probe == 0)
+            sw_strbuf_printf(&sb, "orbit construction off (its probe's starts rarely complete), ");
         sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,
                          (double)res.exchanges / secs * 1e-6);
         /* How many restarts reached So's bound says whether its basin is

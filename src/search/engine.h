@@ -276,16 +276,22 @@ long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limi
  * random starts (at most 8) completed and improved by an exact branch and
  * bound, one seating at a time, `cap` nodes each, `budget` in all. mx ends
  * at the best of its input and the states built, by the final order.
- * Returns the nodes (0: the season is not one it applies to). */
+ * Returns the nodes (0: the season is not one it applies to); adds the
+ * states built to *built and sets *improved when one replaced mx's. */
 long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
-                       const sw_limits *lim);
+                       const sw_limits *lim, int *built, bool *improved);
+
+/* Whether mx is a season the orbit construction applies to (any state). */
+bool sw_orbit_applies(sw_matrix *mx);
 
 /* Whether the orbit construction is worth running on this season (the
  * same conditions as sw_orbit_run's, any state): at least `need` of
- * `starts` random starts (from seed's own stream) complete a bound state,
- * `cap` nodes each. Where completions are rare the phase costs restarts
- * and never wins (16p6rTeamS); once a run, so the answer depends on the
- * seed only. */
-bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap);
+ * `starts` random starts (start k from seed's stream k of its own)
+ * complete a bound state, `cap` nodes each, `threads` at a time. Where
+ * completions are rare the phase costs restarts and never wins
+ * (16p6rTeamS); once a run, so the answer depends on the seed only (and,
+ * in time mode, on the deadline in lim, which ends a start unfinished). */
+bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap, int threads,
+                    const sw_limits *lim);
 
 #endif

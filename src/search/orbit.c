@@ -23,7 +23,7 @@
 
 #define ORB_MAX_N 64
 #define ORB_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T| below: 4th powers < 2^112 */
-#define ORB_FAILS 1                      /* infeasible starts in a row, none feasible: give up */
+#define ORB_FAILS 3                      /* infeasible starts in a row, none feasible: give up */
 #define ORB_STARTS 8                     /* random starts, at most (small seasons make many) */
 
 typedef __int128 orb_i128;
@@ -263,26 +263,47 @@ static void orb_shuffle(orb *o, sw_rng *rng) {
     }
 }
 
-bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap) {
+bool sw_orbit_applies(sw_matrix *mx) {
     orb o = {0};
-    if (!orb_setup(&o, mx))
+    return orb_setup(&o, mx);
+}
+
+bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap, int threads,
+                    const sw_limits *lim) {
+    orb o0 = {0};
+    if (!orb_setup(&o0, mx))
         return false;
+    if (threads < 1)
+        threads = 1;
+    /* Rounds of `threads` starts, start k from a stream of its own: the
+     * count over a prefix decides as soon as it can, and what it decides
+     * does not depend on where the rounds end, so neither on the threads. */
     int done = 0;
-    if (orb_prepare(&o)) {
-        sw_rng rng;
-        sw_rng_seed(&rng, seed, UINT64_C(0x6f72626974)); /* a stream of its own */
-        orb_i128 cost;
-        for (int k = 0; k < starts && done < need && done + starts - k >= need; k++) {
-            orb_shuffle(&o, &rng);
-            done += orb_solve(&o, o.nf - 1, ORB_COST_MAX, cap, &cost);
+    for (int k0 = 0; k0 < starts && done < need && done + starts - k0 >= need;) {
+        int round = threads < starts - k0 ? threads : starts - k0, got = 0;
+#ifdef SW_HAVE_OPENMP
+#pragma omp parallel for num_threads(round) reduction(+ : got)
+#endif
+        for (int k = k0; k < k0 + round; k++) {
+            orb o = o0;
+            o.lim = lim;
+            if (orb_prepare(&o)) {
+                sw_rng rng;
+                sw_rng_seed(&rng, seed, UINT64_C(0x6f72626974) + (uint64_t)k);
+                orb_i128 cost;
+                orb_shuffle(&o, &rng);
+                got += orb_solve(&o, o.nf - 1, ORB_COST_MAX, cap, &cost);
+            }
+            orb_release(&o);
         }
+        done += got;
+        k0 += round;
     }
-    orb_release(&o);
     return done >= need;
 }
 
 long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
-                       const sw_limits *lim) {
+                       const sw_limits *lim, int *built_count, bool *improved_out) {
     orb o = {0};
     if (budget <= 0 || !orb_setup(&o, mx))
         return 0;
@@ -322,6 +343,7 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
                 mx->assign[k][p] = o.pi[k % 3][o.sig[k / 3 * P1 + p]] + 1;
         sw_matrix_rebuild(mx);
         built = feasible = true;
+        ++*built_count;
         sw_criteria_compute(mx, &c);
         if (sw_search_compare_final(&c, &bc) < 0) {
             bc = c;
@@ -330,6 +352,7 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
         }
     }
     /* Leave mx at the best of the input and the states built. */
+    *improved_out = improved;
     if (improved) {
         for (int k = 0; k < o.ns; k++)
             for (int p = 1; p < P1; p++)

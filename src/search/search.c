@@ -25,16 +25,17 @@
 #define ANNEAL_REHEATS 2
 #define ANNEAL_REHEAT_T0 0.3
 #define TABU_ITERATIONS 30000
-#define TABU_SC_WEIGHT 1.0    /* Sc's weight in the odd restarts' tabu walk */
-#define TABU_PLAIN_SHARE 3    /* even restarts: the plain walk's share is 1/this */
-#define ANNEAL_MAX 20000000LL /* proposals a restart, at most */
-#define TABU_WORK 200000000LL /* tabu iterations x neighbourhood, at most */
-#define RESTS_ITERATIONS 2000 /* the rests-first walk, at most (it ends at Sr's bound) */
-#define ORBIT_NODES 3000000LL /* the orbit construction's nodes a restart at So's bound */
-#define ORBIT_CAP 300000LL    /* ... and a branch and bound's */
-#define ORBIT_PROBE 2         /* starts of the probe that decides whether it runs ... */
-#define ORBIT_NEED 1          /* ... and how many must complete a bound state */
-#define RESTS_STARTS 64       /* rests walks a restart, the best after a descent goes on */
+#define TABU_SC_WEIGHT 1.0       /* Sc's weight in the odd restarts' tabu walk */
+#define TABU_PLAIN_SHARE 3       /* even restarts: the plain walk's share is 1/this */
+#define ANNEAL_MAX 20000000LL    /* proposals a restart, at most */
+#define TABU_WORK 200000000LL    /* tabu iterations x neighbourhood, at most */
+#define RESTS_ITERATIONS 2000    /* the rests-first walk, at most (it ends at Sr's bound) */
+#define ORBIT_NODES 3000000LL    /* the orbit construction's nodes a restart at So's bound */
+#define ORBIT_CAP 300000LL       /* ... and a branch and bound's */
+#define ORBIT_PROBE 6            /* starts of the probe that decides whether it runs, ... */
+#define ORBIT_NEED 2             /* ... how many must complete a bound state ... */
+#define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
+#define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
 static int descent_compare(const sw_matrix *a, const sw_matrix *b) {
@@ -181,7 +182,9 @@ typedef struct worker {
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
     long long evals, steps, annealed, tabu_iters, rests_iters;
-    int at_bound; /* restarts that ended with So at its bound */
+    int at_bound;    /* restarts that ended with So at its bound */
+    int orbit_built; /* seasons the orbit construction built */
+    int orbit_won;   /* restarts whose state it improved */
     bool ok;
 } worker;
 
@@ -335,8 +338,11 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->steps += sw_symmetry_descend(&w->cur, sym, lim, &w->evals);
     /* Seasons invariant under a relabelling of order 3: on So's plateau
      * only, where it lands far lower on some movements (14p7rJvW). */
-    if (o->orbit > 0 && !input_only && !sw_over(lim))
-        sw_orbit_run(&w->cur, &rng, o->orbit, ORBIT_CAP, lim); /* nodes: not exchanges */
+    if (o->orbit > 0 && !input_only && !sw_over(lim)) {
+        bool won = false; /* nodes are not exchanges: not counted as such */
+        sw_orbit_run(&w->cur, &rng, o->orbit, ORBIT_CAP, lim, &w->orbit_built, &won);
+        w->orbit_won += won;
+    }
     if (o->kicks > 0 && !sw_over(lim))
         sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
@@ -376,6 +382,10 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     if (st != SW_OK)
         return st;
     sw_criteria_compute(&base, &res->before);
+    /* The budget counts from here: the set-up below (the annealing's cost,
+     * the symmetries, the orbit probe, the rests plan) is part of the run. */
+    double t0 = sw_now();
+    sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
     int nthreads = 1;
 #ifdef SW_HAVE_OPENMP
     nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
@@ -414,10 +424,15 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
-    if (ok && eff.orbit > 0 && !sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_CAP))
+    res->orbit_probe = -1;
+    if (ok && eff.orbit > 0 && sw_orbit_applies(&base)) {
+        res->orbit_probe = sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP,
+                                          nthreads, &lim);
+        if (!res->orbit_probe)
+            eff.orbit = 0;
+    } else {
         eff.orbit = 0;
-    double t0 = sw_now();
-    sw_limits lim = {o->stop, o->time_limit > 0 ? t0 + o->time_limit : 0};
+    }
     /* the rests-first walk's plan (once a run, in the budget: the layouts
      * are counted) */
     sw_rests_plan plan = {0};
@@ -480,6 +495,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->tabu_iters += ws[t].tabu_iters;
             res->rests_iters += ws[t].rests_iters;
             res->restarts_at_bound += ws[t].at_bound;
+            res->orbit_built += ws[t].orbit_built;
+            res->orbit_won += ws[t].orbit_won;
             if (ws[t].best_restart < 0)
                 continue;
             int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);

@@ -71,6 +71,10 @@ typedef struct sw_search_result {
     long long tabu_iters;  /* tabu iterations made */
     long long rests_iters; /* iterations of the rests-first walks */
     long long anneal_each; /* annealing proposals a schedule, at most */
+    int orbit_probe;       /* the orbit phase: -1 not applicable, 0 off (its probe's
+                            * starts rarely complete), 1 on */
+    int orbit_built;       /* seasons the orbit construction built */
+    int orbit_won;         /* restarts whose state it improved */
     double seconds;
     bool interrupted; /* stopped by opts.stop */
     bool timed_out;   /* the time limit kept restarts from starting */
