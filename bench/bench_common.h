@@ -16,6 +16,13 @@ static inline double bench_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU seconds of the whole process (every thread). */
+static inline double bench_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* A season of `sessions` sessions of the library movement `rel` (or, when the
  * library is absent, a generated Howell of `fallback_pairs`), with n
  * participants present everywhere. Returns 0 on success. */

@@ -155,12 +155,21 @@ int main(int argc, char **argv) {
 
     int tr = 13; /* restart 0 is short (no annealing): 1 + 6 + 6 balances two threads */
     sw_search_result r1, r2;
-    if (run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 1, &r1) == 0 &&
-        run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 2, &r2) == 0) {
+    /* The process's CPU time too: when two threads need more CPU for the
+     * same restarts (shared caches, a busy machine), no balance reaches 2x;
+     * CPU(2) / 2 / wall(2) says how well the restarts were balanced. */
+    double c0 = bench_cpu();
+    int ok1 = run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 1, &r1);
+    double c1 = bench_cpu();
+    int ok2 = run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 2, &r2);
+    double c2 = bench_cpu();
+    if (ok1 == 0 && ok2 == 0) {
         printf("threads: %d restarts of 12p6rTeamS x 6 (default method): 1 thread %.2f s, "
-               "2 threads %.2f s, ratio %.2fx (goal >= 1.8x), same result: %s\n",
+               "2 threads %.2f s, ratio %.2fx (goal >= 1.8x), same result: %s; CPU %.2f s and "
+               "%.2f s, balance %.0f %%\n",
                tr, r1.seconds, r2.seconds, r1.seconds / r2.seconds,
-               sw_search_compare_final(&r1.after, &r2.after) == 0 ? "yes" : "NO");
+               sw_search_compare_final(&r1.after, &r2.after) == 0 ? "yes" : "NO", c1 - c0, c2 - c1,
+               100 * (c2 - c1) / 2 / r2.seconds);
     }
     /* Plain restarts (picolo's descents) on a 40-participant, 10-session
      * season: how many a second (goal >= 10). */
