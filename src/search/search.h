@@ -55,6 +55,11 @@ typedef struct sw_search_opts {
                                   * this many branch-and-bound nodes building seasons
                                   * invariant under a relabelling of order 3 (orbit.c);
                                   * 0 = none */
+    long long invariant;         /* beyond picolo: once a run, up to this many branch-and-bound
+                                  * nodes building a season whose sessions are each invariant
+                                  * under one group of relabellings (invariant.c); restart 0
+                                  * starts from it when it beats the given assignment;
+                                  * 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
