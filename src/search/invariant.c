@@ -27,12 +27,12 @@
 
 #define INV_MAX_N 32
 #define INV_MAX_K 5
-#define INV_MAX_BLOCKS 2          /* G-orbits: the seatings to list grow as n^blocks */
-#define INV_INVOLUTIONS 2048      /* fixed-point-free involutions of a movement, kept */
-#define INV_AUT_WORK 20000000LL   /* the search for them, at most (checks) */
-#define INV_SEATINGS 2000000LL    /* seatings listed a group, at most */
-#define INV_GROUP 65536           /* relabellings listed to leave out mapped choices */
-#define INV_GIVE_UP 20000LL       /* nodes a group without a bound state, at most */
+#define INV_MAX_BLOCKS 2        /* G-orbits: the seatings to list grow as n^blocks */
+#define INV_INVOLUTIONS 2048    /* fixed-point-free involutions of a movement, kept */
+#define INV_AUT_WORK 20000000LL /* the search for them, at most (checks) */
+#define INV_SEATINGS 2000000LL  /* seatings listed a group, at most */
+#define INV_GROUP 65536         /* relabellings listed to leave out mapped choices */
+#define INV_GIVE_UP 20000LL     /* nodes a group without a bound state, at most */
 #define INV_MAX_SESSIONS 64
 #define INV_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T|: fourth powers below 2^112 */
 
@@ -592,7 +592,8 @@ static bool inv_products(inv *o) {
                     h = (h ^ (uint64_t)c[p]) * 1099511628211u;
                 for (int at = (int)(h & (uint64_t)(hs - 1)); hh[at] >= 0 && r < 0;
                      at = (at + 1) & (hs - 1))
-                    if (!memcmp(o->invs + (size_t)hh[at] * P1 + 1, c + 1, sizeof(int) * (size_t)(P1 - 1)))
+                    if (!memcmp(o->invs + (size_t)hh[at] * P1 + 1, c + 1,
+                                sizeof(int) * (size_t)(P1 - 1)))
                         r = hh[at];
             }
             o->prod[(size_t)x * ni + y] = r;
