@@ -772,7 +772,8 @@ static void test_orbit_construction(void **state) {
  * uniform start: So at its bound, Sc below picolo's published 3.742867,
  * within its node budget; M and C as a rebuild from the assignments gives
  * them and invariant under the relabellings x -> x XOR v (v < 8, the group
- * (Z2)^3 every group it tries contains), session by session; the input
+ * (Z2)^3 every group it tries contains), session by session; the same
+ * season and node count again (deterministic); the input
  * untouched where it does not apply (14 participants: no group fits; 16
  * on 16p8rcycGSB2002: the movement has no such symmetry). */
 static void test_invariant_construction(void **state) {
@@ -785,8 +786,10 @@ static void test_invariant_construction(void **state) {
     sw_criteria_compute(&mx, &before);
     sw_limits lim = {NULL, 0};
     bool improved = false;
-    long long nodes = sw_invariant_run(&mx, 600000, 300000, &lim, &improved);
-    assert_true(nodes > 0 && nodes <= 600000 + 2); /* a group may pass its cap by one */
+    /* (Z2)^4 finds Sc 0.8086 at node 85 586: a smaller budget than the
+     * search's keeps the test short under the sanitizers */
+    long long nodes = sw_invariant_run(&mx, 150000, 150000, &lim, &improved);
+    assert_true(nodes > 0 && nodes <= 150000 + 2); /* a group may pass its cap by one */
     assert_true(improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
@@ -838,7 +841,7 @@ static void test_invariant_construction(void **state) {
     sw_matrix mx2;
     sw_season s2 = team_season("6ronden/16p6rTeamS.txt", 16, 6);
     assert_int_equal(sw_matrix_init(&mx2, &s2, &err), SW_OK);
-    assert_int_equal(sw_invariant_run(&mx2, 600000, 300000, &lim, NULL), nodes);
+    assert_int_equal(sw_invariant_run(&mx2, 150000, 150000, &lim, NULL), nodes);
     for (int k = 0; k < 6; k++)
         assert_memory_equal(mx.assign[k], mx2.assign[k], sizeof(int) * (size_t)P1);
     sw_matrix_free(&mx2);

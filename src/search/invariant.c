@@ -17,7 +17,7 @@
  * then Sp, then Sc lowest. With at most two blocks it applies to 4, 8, 16
  * and 32 participants. On 16p6rTeamS the low-Sc seasons the restarts find
  * 1 in 6 are of this kind (k = 3; the best, Sc 0.8086, also with k = 4),
- * and the construction finds one in about 0.1 s (docs/search.md).
+ * and the construction finds one in about 0.2 s (docs/search.md).
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
