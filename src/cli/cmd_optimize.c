@@ -476,6 +476,10 @@ int sw_cmd_optimize(int argc, char **argv) {
                              res.orbit_built, res.orbit_won);
         else if (res.orbit_probe == 0)
             sw_strbuf_printf(&sb, "orbit construction off (its probe's starts rarely complete), ");
+        if (res.invariant_nodes > 0)
+            sw_strbuf_printf(&sb, "invariant construction %lld nodes, %s, ", res.invariant_nodes,
+                             res.invariant_built ? "restart 0 also ran from its season"
+                                                 : "no season better than the input");
         sw_strbuf_printf(&sb, "%lld descent moves; %.1f M exchanges priced per second\n", res.steps,
                          (double)res.exchanges / secs * 1e-6);
         /* How many restarts reached So's bound says whether its basin is

@@ -294,4 +294,16 @@ bool sw_orbit_applies(sw_matrix *mx);
 bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap, int threads,
                     const sw_limits *lim);
 
+/* Seasons whose every session is invariant under a group (Z2)^k of
+ * relabellings with at most two orbits of participants (invariant.c; one
+ * movement, everyone present, no pins, no history): the invariant seatings
+ * of a session listed, the sessions chosen among them by an exact branch
+ * and bound (So at its bound, then Sp, Sc), `cap` nodes a group, `budget`
+ * in all. mx ends at the best of its input and the states built, by the
+ * final order (*improved: whether a built one). Returns the nodes (0: the
+ * season is not one it applies to, or the movement has no such group).
+ * Deterministic. */
+long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const sw_limits *lim,
+                           bool *improved);
+
 #endif

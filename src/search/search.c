@@ -35,6 +35,8 @@
 #define ORBIT_PROBE 6            /* starts of the probe that decides whether it runs, ... */
 #define ORBIT_NEED 2             /* ... how many must complete a bound state ... */
 #define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
+#define INVARIANT_NODES 600000LL /* the invariant construction's nodes, once a run ... */
+#define INVARIANT_CAP 300000LL   /* ... and a group's */
 #define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -156,6 +158,7 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
     o->tabu = TABU_ITERATIONS;
     o->rests = full ? 0 : RESTS_ITERATIONS;
     o->orbit = ORBIT_NODES;
+    o->invariant = INVARIANT_NODES;
     /* Large seasons: a restart's work is capped (a neighbourhood of a
      * million exchanges would make one restart last hours), so the
      * deterministic form stays usable; the time budget caps it anyway. */
@@ -438,6 +441,12 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     sw_rests_plan plan = {0};
     if (ok && eff.rests > 0)
         sw_rests_plan_init(&plan, &base);
+    /* Restart 0 also starts from the season built of invariant seatings
+     * (invariant.c), built by the thread that runs restart 0 (in the
+     * budget, deterministic). */
+    sw_matrix start0 = {0};
+    sw_error copy_err;
+    bool invariant = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
@@ -469,7 +478,23 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 timed_out = true;
                 break;
             }
+            /* Restart 0 runs twice when the season built of invariant
+             * seatings beats the given assignment (built first, so a
+             * loaded machine does not cut it): from each, and the better
+             * counts (restart 0 stays the guarantee on the input). */
+            bool built = false;
+            if (r == 0 && invariant) {
+                res->invariant_nodes =
+                    sw_invariant_run(&start0, eff.invariant, INVARIANT_CAP, &lim, &built);
+                res->invariant_built = built;
+            }
+            int ab = ws[t].at_bound;
             run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
+            if (built) {
+                bool reached = ws[t].at_bound > ab;
+                run_restart(&ws[t], &start0, r, o, &lim, ac, symp, &plan);
+                ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
+            }
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
@@ -525,6 +550,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     free(ws);
     if (symp)
         sw_symmetry_free(&sym);
+    sw_matrix_free(&start0);
     sw_rests_plan_free(&plan);
     sw_matrix_free(&base);
     return ok ? SW_OK : SW_ERR_NOMEM;

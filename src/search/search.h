@@ -55,6 +55,11 @@ typedef struct sw_search_opts {
                                   * this many branch-and-bound nodes building seasons
                                   * invariant under a relabelling of order 3 (orbit.c);
                                   * 0 = none */
+    long long invariant;         /* beyond picolo: once a run, up to this many branch-and-bound
+                                  * nodes building a season whose sessions are each invariant
+                                  * under one group of relabellings (invariant.c); restart 0
+                                  * starts from it when it beats the given assignment;
+                                  * 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -65,16 +70,18 @@ typedef struct sw_search_result {
     int restarts_done;
     int restarts_at_bound; /* restarts that ended with So at its lower bound */
     int best_restart;
-    long long exchanges;   /* exchanges evaluated */
-    long long steps;       /* exchanges applied by descents */
-    long long annealed;    /* annealing proposals made */
-    long long tabu_iters;  /* tabu iterations made */
-    long long rests_iters; /* iterations of the rests-first walks */
-    long long anneal_each; /* annealing proposals a schedule, at most */
-    int orbit_probe;       /* the orbit phase: -1 not applicable, 0 off (its probe's
-                            * starts rarely complete), 1 on */
-    int orbit_built;       /* seasons the orbit construction built */
-    int orbit_won;         /* restarts whose state it improved */
+    long long exchanges;       /* exchanges evaluated */
+    long long steps;           /* exchanges applied by descents */
+    long long annealed;        /* annealing proposals made */
+    long long tabu_iters;      /* tabu iterations made */
+    long long rests_iters;     /* iterations of the rests-first walks */
+    long long anneal_each;     /* annealing proposals a schedule, at most */
+    int orbit_probe;           /* the orbit phase: -1 not applicable, 0 off (its probe's
+                                * starts rarely complete), 1 on */
+    int orbit_built;           /* seasons the orbit construction built */
+    int orbit_won;             /* restarts whose state it improved */
+    long long invariant_nodes; /* the invariant construction's nodes (0: not applicable) */
+    bool invariant_built;      /* ... and whether it built a season restart 0 ran from */
     double seconds;
     bool interrupted; /* stopped by opts.stop */
     bool timed_out;   /* the time limit kept restarts from starting */
