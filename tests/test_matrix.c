@@ -620,6 +620,30 @@ static void test_swap_delta_matches_exchange(void **state) {
 
 /* So's bound: the flattest distribution of the same total, and a perfect
  * Howell-like movement reaches it (misc/4p3rperfectH: everyone meets once). */
+/* Seasons at So's flat bound on movements where the optimizer's 5 s run
+ * stays above it (found by a SAT solver, tests/data/season/bound/README.md):
+ * the bounds are reachable there, and the exact integers say So equals its
+ * bound (22p7rextra: every pair meets exactly twice, So 0). */
+static void test_bound_reachable(void **state) {
+    (void)state;
+    const char *names[] = {"18p6rextra", "20p7rextra", "22p7rextra", "24p7rextra"};
+    for (int c = 0; c < 4; c++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/season/bound/%s.season", SW_TEST_DATA, names[c]);
+        sw_season s;
+        sw_error err;
+        assert_int_equal(sw_season_read(path, NULL, &s, &err), SW_OK);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        sw_criteria cr;
+        sw_criteria_compute(&mx, &cr);
+        assert_int_equal(sw_i256_cmp(cr.so, cr.so_bound), 0);
+        assert_true(c != 2 || cr.So == 0);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+    }
+}
+
 static void test_so_bound(void **state) {
     (void)state;
     require_library();
@@ -723,6 +747,7 @@ int main(void) {
         cmocka_unit_test(test_incremental_exchanges_match_recomputation),
         cmocka_unit_test(test_swap_delta_matches_exchange),
         cmocka_unit_test(test_so_bound),
+        cmocka_unit_test(test_bound_reachable),
         cmocka_unit_test(test_repeats),
         cmocka_unit_test(test_largest_supported_size),
     };
