@@ -259,3 +259,49 @@ void sw_random_exchange_keeping(sw_matrix *mx, sw_rng *rng, bool keep_sr) {
         return;
     }
 }
+
+bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps) {
+    const sw_season *s = mx->season;
+    int n = mx->n, ns = mx->nsessions;
+    if (ns < 1)
+        return false;
+    int P = s->movements[s->sessions[0].movement].positions;
+    if (P != n)
+        return false;
+    for (int k = 0; k < ns; k++) {
+        const sw_session *ss = &s->sessions[k];
+        if (ss->played || ss->fixed || ss->movement != s->sessions[0].movement ||
+            sw_season_present_count(s, k) != P || !sw_matrix_tables_ready(mx, k))
+            return false;
+    }
+    int P1 = P + 1;
+    size_t tb = (size_t)P1 * (size_t)P1;
+    for (int k = 1; k < ns; k++)
+        if (memcmp(mx->wm[k], mx->wm[0], tb * sizeof(int32_t)) ||
+            memcmp(mx->wc[k], mx->wc[0], tb * sizeof(int64_t)) ||
+            memcmp(mx->wr[k], mx->wr[0], (size_t)P1 * sizeof(int32_t)))
+            return false;
+    *ps = (sw_plain_season){0, 0, 0, 0};
+    for (size_t x = 0; x < tb; x++) {
+        if (mx->wm[0][x] > ps->wmax)
+            ps->wmax = mx->wm[0][x];
+        int64_t a = mx->wc[0][x] < 0 ? -mx->wc[0][x] : mx->wc[0][x];
+        if (a > ps->cmax)
+            ps->cmax = a;
+    }
+    /* M and C must be the sessions' alone (no history): compare. */
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int32_t m = 0;
+            int64_t c = 0;
+            for (int k = 0; k < ns; k++) {
+                int p = mx->pos[k][i], q = mx->pos[k][j];
+                m += mx->wm[k][p * P1 + q];
+                c += mx->wc[k][p * P1 + q];
+            }
+            if (m != sw_matrix_meet(mx, i, j) || c != sw_matrix_comp(mx, i, j))
+                return false;
+            ps->Tm += m, ps->Tc += c;
+        }
+    return true;
+}

@@ -271,6 +271,18 @@ void sw_symmetry_free(sw_symmetry *S);
 long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limits *lim,
                               long long *evaluated);
 
+/* What the constructions (orbit.c, invariant.c) need of a season: every
+ * session of one movement with as many positions as participants,
+ * everyone present and seated, none played or pinned, the same position
+ * tables in every session, and M and C the sessions' own (no history).
+ * Then the totals of M and of L*C over the pairs, and the largest |L*C|
+ * and meeting count of two positions. */
+typedef struct sw_plain_season {
+    int64_t Tm, Tc, cmax;
+    int32_t wmax;
+} sw_plain_season;
+bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps);
+
 /* Seasons invariant under a relabelling of order 3 (sessions in triples of
  * one movement, everyone present, no pins, no history; mx at So's bound):
  * random starts (at most 8) completed and improved by an exact branch and

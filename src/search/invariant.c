@@ -736,52 +736,17 @@ static inv_i128 inv_sp2_min(const inv *o) {
  * number of sessions): one movement, everyone present and seated, no
  * pins, no history, the exact sums within range. */
 static bool inv_setup(inv *o, sw_matrix *mx) {
-    const sw_season *s = mx->season;
     int n = mx->n, ns = mx->nsessions;
-    if (n < 4 || n > INV_MAX_N || ns < 1 || ns > INV_MAX_SESSIONS)
+    sw_plain_season ps;
+    if (n < 4 || n > INV_MAX_N || ns < 1 || ns > INV_MAX_SESSIONS || !sw_plain_season_of(mx, &ps))
         return false;
-    int P = s->movements[s->sessions[0].movement].positions;
-    if (P != n)
+    if (ps.cmax > INV_DEV_LIMIT / 4 / ns || mx->pairs * ps.cmax * ns >= INV_DEV_LIMIT / 2)
         return false;
-    for (int k = 0; k < ns; k++) {
-        const sw_session *ss = &s->sessions[k];
-        if (ss->played || ss->fixed || ss->movement != s->sessions[0].movement ||
-            sw_season_present_count(s, k) != P || !sw_matrix_tables_ready(mx, k))
-            return false;
-    }
-    int P1 = P + 1;
-    size_t tb = (size_t)P1 * (size_t)P1;
-    for (int k = 1; k < ns; k++)
-        if (memcmp(mx->wm[k], mx->wm[0], tb * sizeof(int32_t)) ||
-            memcmp(mx->wc[k], mx->wc[0], tb * sizeof(int64_t)) ||
-            memcmp(mx->wr[k], mx->wr[0], (size_t)P1 * sizeof(int32_t)))
-            return false;
-    o->n = n, o->P1 = P1, o->ns = ns;
+    o->n = n, o->P1 = n + 1, o->ns = ns;
     o->wm = mx->wm[0], o->wc = mx->wc[0], o->wr = mx->wr[0];
     o->D = mx->pairs;
-    int64_t Tm = 0, Tc = 0, cmax = 0;
-    for (size_t x = 0; x < tb; x++) {
-        int64_t a = o->wc[x] < 0 ? -o->wc[x] : o->wc[x];
-        if (a > cmax)
-            cmax = a;
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            int32_t m = 0;
-            int64_t c = 0;
-            for (int k = 0; k < ns; k++) {
-                int p = mx->pos[k][i], q = mx->pos[k][j];
-                m += mx->wm[k][p * P1 + q];
-                c += mx->wc[k][p * P1 + q];
-            }
-            if (m != sw_matrix_meet(mx, i, j) || c != sw_matrix_comp(mx, i, j))
-                return false;
-            Tm += m, Tc += c;
-        }
-    if (cmax > INV_DEV_LIMIT / 4 / ns || o->D * cmax * ns >= INV_DEV_LIMIT / 2)
-        return false;
-    o->Tm = Tm, o->Tc = Tc;
-    o->f = (int)(Tm / o->D);
+    o->Tm = ps.Tm, o->Tc = ps.Tc;
+    o->f = (int)(ps.Tm / o->D);
     return true;
 }
 

@@ -151,59 +151,21 @@ static bool orb_solve(orb *o, int f, orb_i128 beat, long long cap, orb_i128 *cos
 }
 
 /* Whether mx is a season this applies to: sessions in triples of one
- * movement, everyone present and seated, no pins, no history,
- * So at its bound, the exact sums within range. Fills the tables of o. */
+ * movement, everyone present and seated, no pins, no history, the exact
+ * sums within range. Fills the tables of o. */
 static bool orb_setup(orb *o, sw_matrix *mx) {
-    const sw_season *s = mx->season;
     int n = mx->n, ns = mx->nsessions;
-    if (n < 3 || n > ORB_MAX_N || ns < 3 || ns % 3)
+    sw_plain_season ps;
+    if (n < 3 || n > ORB_MAX_N || ns < 3 || ns % 3 || !sw_plain_season_of(mx, &ps))
         return false;
-    int P = s->movements[s->sessions[0].movement].positions;
-    if (P != n)
+    if (ps.cmax > ORB_DEV_LIMIT / 4 / ns || mx->pairs * ps.cmax * ns >= ORB_DEV_LIMIT / 2)
         return false;
-    for (int k = 0; k < ns; k++) {
-        const sw_session *ss = &s->sessions[k];
-        if (ss->played || ss->fixed || ss->movement != s->sessions[0].movement ||
-            sw_season_present_count(s, k) != P || !sw_matrix_tables_ready(mx, k))
-            return false;
-    }
-    int P1 = P + 1;
-    size_t tb = (size_t)P1 * (size_t)P1;
-    for (int k = 1; k < ns; k++)
-        if (memcmp(mx->wm[k], mx->wm[0], tb * sizeof(int32_t)) ||
-            memcmp(mx->wc[k], mx->wc[0], tb * sizeof(int64_t)) ||
-            memcmp(mx->wr[k], mx->wr[0], (size_t)P1 * sizeof(int32_t)))
-            return false;
-    o->n = n, o->P1 = P1, o->ns = ns, o->nf = ns / 3;
+    o->n = n, o->P1 = n + 1, o->ns = ns, o->nf = ns / 3;
     o->wm = mx->wm[0], o->wc = mx->wc[0];
     o->D = mx->pairs;
-    /* M and C must be the sessions' alone (no history): compare. */
-    int64_t Tm = 0, Tc = 0, cmax = 0;
-    o->wmax = 0;
-    for (size_t x = 0; x < tb; x++) {
-        if (o->wm[x] > o->wmax)
-            o->wmax = o->wm[x];
-        int64_t a = o->wc[x] < 0 ? -o->wc[x] : o->wc[x];
-        if (a > cmax)
-            cmax = a;
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            int32_t m = 0;
-            int64_t c = 0;
-            for (int k = 0; k < ns; k++) {
-                int p = mx->pos[k][i], q = mx->pos[k][j];
-                m += mx->wm[k][p * P1 + q];
-                c += mx->wc[k][p * P1 + q];
-            }
-            if (m != sw_matrix_meet(mx, i, j) || c != sw_matrix_comp(mx, i, j))
-                return false;
-            Tm += m, Tc += c;
-        }
-    if (cmax > ORB_DEV_LIMIT / 4 / ns || o->D * cmax * ns >= ORB_DEV_LIMIT / 2)
-        return false;
-    o->Tc = Tc;
-    o->f = (int)(Tm / o->D);
+    o->wmax = ps.wmax;
+    o->Tc = ps.Tc;
+    o->f = (int)(ps.Tm / o->D);
     return true;
 }
 
