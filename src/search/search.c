@@ -35,8 +35,8 @@
 #define ORBIT_PROBE 6            /* starts of the probe that decides whether it runs, ... */
 #define ORBIT_NEED 2             /* ... how many must complete a bound state ... */
 #define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
-#define INVARIANT_NODES 600000LL /* the invariant construction's nodes, once a run ... */
-#define INVARIANT_CAP 300000LL   /* ... and a group's */
+#define INVARIANT_NODES 300000LL /* the invariant construction's nodes, once a run ... */
+#define INVARIANT_CAP 150000LL   /* ... and a group's */
 #define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
