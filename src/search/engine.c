@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT */
 #include "search/engine.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "search/search.h"
@@ -303,5 +304,30 @@ bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps) {
                 return false;
             ps->Tm += m, ps->Tc += c;
         }
+    return true;
+}
+
+bool sw_tied_order(int P, const int32_t *wm, const int64_t *wc, int *order) {
+    int P1 = P + 1;
+    char *in = calloc((size_t)P1, 1);
+    if (!in)
+        return false;
+    for (int d = 0; d < P; d++) {
+        int bestp = 0, bestw = -1;
+        for (int p = 1; p <= P; p++) {
+            if (in[p])
+                continue;
+            int w = 0;
+            for (int e = 0; e < d; e++)
+                w += wm[p * P1 + order[e]] != 0 || (wc && wc[p * P1 + order[e]] != 0);
+            if (w > bestw) {
+                bestw = w;
+                bestp = p;
+            }
+        }
+        order[d] = bestp;
+        in[bestp] = 1;
+    }
+    free(in);
     return true;
 }

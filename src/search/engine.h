@@ -271,6 +271,13 @@ void sw_symmetry_free(sw_symmetry *S);
 long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limits *lim,
                               long long *evaluated);
 
+/* Positions 1..P in the order a backtracking over a movement's symmetries
+ * places them (symmetry.c, invariant.c): each next one the position tied to
+ * most of those before (a meeting in wm, or, when wc is not NULL, a
+ * comparison), the lowest on ties, so the checks prune early. wm and wc are
+ * (P+1) x (P+1) position tables. False when out of memory. */
+bool sw_tied_order(int P, const int32_t *wm, const int64_t *wc, int *order);
+
 /* What the constructions (orbit.c, invariant.c) need of a season: every
  * session of one movement with as many positions as participants,
  * everyone present and seated, none played or pinned, the same position

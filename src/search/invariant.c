@@ -154,21 +154,9 @@ static bool inv_involutions(inv *o) {
                                    !memcmp(rows + (size_t)p * 2 * P1, rows + (size_t)q * 2 * P1,
                                            sizeof(int64_t) * 2 * (size_t)P);
     free(rows);
-    /* each next position the one most tied to those before: checks prune early */
-    char in[INV_MAX_N + 1] = {0};
-    for (int d = 0; d < P; d++) {
-        int bp = 0, bw = -1;
-        for (int p = 1; p <= P; p++) {
-            if (in[p])
-                continue;
-            int w = 0;
-            for (int e = 0; e < d; e++)
-                w += o->wm[p * P1 + F.order[e]] != 0 || o->wc[p * P1 + F.order[e]] != 0;
-            if (w > bw)
-                bw = w, bp = p;
-        }
-        F.order[d] = bp;
-        in[bp] = 1;
+    if (!sw_tied_order(P, o->wm, o->wc, F.order)) {
+        free(F.compat);
+        return false;
     }
     inv_dfs(&F, 0);
     free(F.compat);

@@ -101,28 +101,8 @@ static int session_find(finder *f, sw_matrix *mx, int k) {
             f->compat[p * P1 + q] = (f->as[p] != 0) == (f->as[q] != 0) && f->wr[p] == f->wr[q] &&
                                     !memcmp(&rows[p * P1], &rows[q * P1], sizeof *rows * (size_t)P);
     free(rows);
-    /* Search order: each next position the one most tied to those before,
-     * so the meeting checks prune early. */
-    char *in = calloc((size_t)P1, 1);
-    if (!in)
+    if (!sw_tied_order(P, f->wm, NULL, f->order))
         return 0;
-    for (int d = 0; d < P; d++) {
-        int bestp = 0, bestw = -1;
-        for (int p = 1; p <= P; p++) {
-            if (in[p])
-                continue;
-            int w = 0;
-            for (int e = 0; e < d; e++)
-                w += f->wm[p * P1 + f->order[e]] != 0;
-            if (w > bestw) {
-                bestw = w;
-                bestp = p;
-            }
-        }
-        f->order[d] = bestp;
-        in[bestp] = 1;
-    }
-    free(in);
     memset(f->used, 0, sizeof(int) * (size_t)P1);
     f->img[0] = 0;
     f->count = 0;
