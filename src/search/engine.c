@@ -304,7 +304,8 @@ bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps) {
                 return false;
             ps->Tm += m, ps->Tc += c;
         }
-    return true;
+    const int64_t dev = INT64_C(1) << 28;
+    return ps->cmax <= dev / 4 / ns && mx->pairs * ps->cmax * ns < dev / 2;
 }
 
 bool sw_tied_order(int P, const int32_t *wm, const int64_t *wc, int *order) {

@@ -283,7 +283,9 @@ bool sw_tied_order(int P, const int32_t *wm, const int64_t *wc, int *order);
  * everyone present and seated, none played or pinned, the same position
  * tables in every session, and M and C the sessions' own (no history).
  * Then the totals of M and of L*C over the pairs, and the largest |L*C|
- * and meeting count of two positions. */
+ * and meeting count of two positions. False too when a deviation
+ * |D L C - T| could reach 2^28: the constructions' Sc terms (fourth
+ * powers) then would not stay below 2^112. */
 typedef struct sw_plain_season {
     int64_t Tm, Tc, cmax;
     int32_t wmax;

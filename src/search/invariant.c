@@ -34,7 +34,6 @@
 #define INV_GROUP 65536         /* relabellings listed to leave out mapped choices */
 #define INV_GIVE_UP 20000LL     /* nodes a group without a bound state, at most */
 #define INV_MAX_SESSIONS 64
-#define INV_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T|: fourth powers below 2^112 */
 
 typedef __int128 inv_i128;
 
@@ -727,8 +726,6 @@ static bool inv_setup(inv *o, sw_matrix *mx) {
     int n = mx->n, ns = mx->nsessions;
     sw_plain_season ps;
     if (n < 4 || n > INV_MAX_N || ns < 1 || ns > INV_MAX_SESSIONS || !sw_plain_season_of(mx, &ps))
-        return false;
-    if (ps.cmax > INV_DEV_LIMIT / 4 / ns || mx->pairs * ps.cmax * ns >= INV_DEV_LIMIT / 2)
         return false;
     o->n = n, o->P1 = n + 1, o->ns = ns;
     o->wm = mx->wm[0], o->wc = mx->wc[0], o->wr = mx->wr[0];

@@ -22,9 +22,8 @@
 #include "search/search.h"
 
 #define ORB_MAX_N 64
-#define ORB_DEV_LIMIT (INT64_C(1) << 28) /* |D L C - T| below: 4th powers < 2^112 */
-#define ORB_FAILS 3                      /* infeasible starts in a row, none feasible: give up */
-#define ORB_STARTS 8                     /* random starts, at most (small seasons make many) */
+#define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
+#define ORB_STARTS 8 /* random starts, at most (small seasons make many) */
 
 typedef __int128 orb_i128;
 #define ORB_COST_MAX ((orb_i128)(((unsigned __int128)1 << 127) - 1)) /* no cost yet */
@@ -157,8 +156,6 @@ static bool orb_setup(orb *o, sw_matrix *mx) {
     int n = mx->n, ns = mx->nsessions;
     sw_plain_season ps;
     if (n < 3 || n > ORB_MAX_N || ns < 3 || ns % 3 || !sw_plain_season_of(mx, &ps))
-        return false;
-    if (ps.cmax > ORB_DEV_LIMIT / 4 / ns || mx->pairs * ps.cmax * ns >= ORB_DEV_LIMIT / 2)
         return false;
     o->n = n, o->P1 = n + 1, o->ns = ns, o->nf = ns / 3;
     o->wm = mx->wm[0], o->wc = mx->wc[0];
