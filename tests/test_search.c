@@ -930,6 +930,121 @@ static void test_invariant_in_search(void **state) {
     free(first);
 }
 
+/* The cyclic construction (cyclic.c) from the uniform start. 18p6rextra x 6
+ * (order 6: one seating, sigma = (0..5)(6..11)(12..17)) and 20p6rextra x 6
+ * (only order 2 can be flat there, 20 = 3 x 6 + 2 leaves pairs whose
+ * entry is a multiple of 3 or 6 while f = 1: sigma = (0 1)(2 3)..., three
+ * seatings): So exactly at its bound, which no restart of the exchange
+ * walks reached on either (docs/search.md); each session is the previous
+ * one relabelled by sigma within its block, so M is invariant under sigma;
+ * the state is what a rebuild gives; the same rng state builds the same
+ * season in the same swaps. Where no cyclic season is flat (12p6ropt, So's
+ * gap 69) the input stays and the budget ends it; with sit-outs it does
+ * not apply. */
+static void cyclic_case(const char *rel, int n, int d, uint64_t seed) {
+    sw_season s = team_season(rel, n, 6);
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria c, again;
+    sw_criteria_compute(&mx, &c);
+    assert_true(sw_i256_cmp(c.so, c.so_bound) > 0);
+    sw_limits lim = {NULL, 0};
+    sw_rng rng;
+    sw_rng_seed(&rng, seed, 7);
+    bool built = false;
+    long long swaps = sw_cyclic_run(&mx, &rng, 12000000, 12000000, &lim, &built);
+    assert_true(built);
+    assert_true(swaps > 0 && swaps <= 12000000);
+    sw_criteria_compute(&mx, &c);
+    assert_int_equal(sw_i256_cmp(c.so, c.so_bound), 0);
+    int sig[64];
+    for (int x = 0; x < n; x++)
+        sig[x] = x / d * d + (x % d + 1) % d;
+    for (int k = 0; k < 6; k++)
+        if (k % d)
+            for (int p = 1; p <= n; p++)
+                assert_int_equal(mx.assign[k][p], sig[mx.assign[k - 1][p] - 1] + 1);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (i != j) {
+                assert_int_equal(sw_matrix_meet(&mx, i, j), sw_matrix_meet(&mx, sig[i], sig[j]));
+                assert_true(sw_matrix_comp(&mx, i, j) == sw_matrix_comp(&mx, sig[i], sig[j]));
+            }
+    sw_matrix_rebuild(&mx);
+    sw_criteria_compute(&mx, &again);
+    assert_int_equal(sw_search_compare_final(&again, &c), 0);
+    sw_season s2 = team_season(rel, n, 6);
+    sw_matrix mx2;
+    assert_int_equal(sw_matrix_init(&mx2, &s2, &err), SW_OK);
+    sw_rng_seed(&rng, seed, 7);
+    assert_true(sw_cyclic_run(&mx2, &rng, 12000000, 12000000, &lim, &built) == swaps);
+    for (int k = 0; k < 6; k++)
+        assert_memory_equal(mx.assign[k], mx2.assign[k], sizeof(int) * (size_t)(n + 1));
+    sw_matrix_free(&mx2);
+    sw_season_free(&s2);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+static void test_cyclic_construction(void **state) {
+    (void)state;
+    cyclic_case("6ronden/18p6rextra.txt", 18, 6, 1);
+    cyclic_case("6ronden/20p6rextra.txt", 20, 2, 1);
+
+    sw_season s = team_season("6ronden/12p6ropt.txt", 12, 6);
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    int saved[6][13];
+    for (int k = 0; k < 6; k++)
+        memcpy(saved[k], mx.assign[k], sizeof saved[k]);
+    sw_limits lim = {NULL, 0};
+    sw_rng rng;
+    sw_rng_seed(&rng, 1, 7);
+    bool built = true;
+    long long swaps = sw_cyclic_run(&mx, &rng, 400000, 200000, &lim, &built);
+    assert_false(built);
+    assert_true(swaps > 200000 - 66 && swaps <= 400000);
+    for (int k = 0; k < 6; k++)
+        assert_memory_equal(saved[k], mx.assign[k], sizeof saved[k]);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+
+    /* 17 participants for 18 positions: someone sits out, not a plain season */
+    s = team_season("6ronden/18p6rextra.txt", 17, 6);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    built = true;
+    assert_true(sw_cyclic_run(&mx, &rng, 400000, 200000, &lim, &built) == 0);
+    assert_false(built);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+/* The default method on 18p6rextra x 6 in its deterministic form, shortened:
+ * restart 0 also walks from the cyclic construction's season, so two
+ * restarts end at So's bound, byte-identical with 1 and 2 threads. */
+static void test_cyclic_in_search(void **state) {
+    (void)state;
+    int *first = NULL;
+    for (int threads = 1; threads <= 2; threads++) {
+        sw_season s = team_season("6ronden/18p6rextra.txt", 18, 6);
+        sw_search_opts o = {.seed = 3, .restarts = 2, .threads = threads};
+        sw_search_default_method(&s, &o);
+        assert_true(o.cyclic > 0);
+        o.anneal /= 50; /* keep the test short */
+        o.tabu = 200;
+        sw_search_result res;
+        sw_error err;
+        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        assert_true(res.cyclic_built && res.cyclic_swaps > 0);
+        assert_int_equal(sw_i256_cmp(res.after.so, res.after.so_bound), 0);
+        assert_same_assignments(&first, &s);
+        sw_season_free(&s);
+    }
+    free(first);
+}
+
 /* ---- sit-out seasons: the rests-first walk and the exchanges keeping Sr ---- */
 
 /* A season of a team movement with fewer participants than positions (so
@@ -1156,6 +1271,8 @@ int main(void) {
         cmocka_unit_test(test_orbit_probe),
         cmocka_unit_test(test_invariant_construction),
         cmocka_unit_test(test_invariant_in_search),
+        cmocka_unit_test(test_cyclic_construction),
+        cmocka_unit_test(test_cyclic_in_search),
         cmocka_unit_test(test_rests_walk_reaches_brute_force),
         cmocka_unit_test(test_keeps_sr_matches_recomputation),
         cmocka_unit_test(test_default_method_sitouts),

@@ -327,4 +327,15 @@ bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long lon
 long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const sw_limits *lim,
                            bool *improved);
 
+/* Seasons at So's flat bound that repeat under a relabelling sigma of
+ * order d, d > 1 dividing the sessions (cyclic.c; one movement, everyone
+ * present, no pins, no history): session f d + j is seating f relabelled
+ * by sigma^j. A tabu search on the ns / d seatings, orders from the
+ * largest, `cap` priced swaps an order, `budget` in all, drawing from rng.
+ * When it finds one, mx holds it and *built is set; otherwise mx is
+ * unchanged. Returns the swaps priced (0: the season is not one it
+ * applies to). Deterministic for a given rng state unless lim stops it. */
+long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
+                        const sw_limits *lim, bool *built);
+
 #endif

@@ -37,6 +37,8 @@
 #define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
 #define INVARIANT_NODES 300000LL /* the invariant construction's nodes, once a run ... */
 #define INVARIANT_CAP 150000LL   /* ... and a group's */
+#define CYCLIC_WORK 12000000LL   /* the cyclic construction's priced swaps, once a run ... */
+#define CYCLIC_SHAPE 12000000LL  /* ... and an order's */
 #define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -159,6 +161,7 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
     o->rests = full ? 0 : RESTS_ITERATIONS;
     o->orbit = ORBIT_NODES;
     o->invariant = INVARIANT_NODES;
+    o->cyclic = CYCLIC_WORK;
     /* Large seasons: a restart's work is capped (a neighbourhood of a
      * million exchanges would make one restart last hours), so the
      * deterministic form stays usable; the time budget caps it anyway. */
@@ -248,9 +251,9 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
     sw_matrix_assign_from(&w->cur, &w->scratch);
 }
 
-static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
-                        const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
-                        const sw_rests_plan *plan) {
+static void run_restart(worker *w, const sw_matrix *base, int r, bool seeded,
+                        const sw_search_opts *o, const sw_limits *lim, anneal_clock ac,
+                        const sw_symmetry *sym, const sw_rests_plan *plan) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
@@ -266,8 +269,9 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * With the annealing on, restart 0 is that guarantee only (a descent):
      * its time goes to annealed restarts, which reach So's bound where a
      * walk from the input does not (a 5 s budget runs 4 to 6 restarts on
-     * 18 pairs). */
-    bool input_only = o->anneal > 0 && r == 0;
+     * 18 pairs). A seeded restart 0 starts from a built season at So's
+     * bound instead: no annealing (it would forget it), the walks on. */
+    bool input_only = o->anneal > 0 && r == 0 && !seeded;
     if (o->anneal > 0 && r > 0)
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
                                      lim, &w->evals);
@@ -319,7 +323,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * deterministic. */
     int tabu = input_only ? 0 : o->tabu, plain = 0;
     double weight = 0;
-    if (tabu > 0 && o->anneal > 0 && r > 0) {
+    if (tabu > 0 && o->anneal > 0 && !input_only) {
         sw_criteria c;
         sw_criteria_compute(&w->cur, &c);
         if (sw_i256_cmp(c.so, c.so_bound) <= 0) {
@@ -442,11 +446,12 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     if (ok && eff.rests > 0)
         sw_rests_plan_init(&plan, &base);
     /* Restart 0 also starts from the season built of invariant seatings
-     * (invariant.c), built by the thread that runs restart 0 (in the
-     * budget, deterministic). */
+     * (invariant.c) or from a cyclic one (cyclic.c), built by the thread
+     * that runs restart 0 (in the budget, deterministic). */
     sw_matrix start0 = {0};
     sw_error copy_err;
-    bool invariant = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
+    bool built0 = ok && (eff.invariant > 0 || eff.cyclic > 0) &&
+                  sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
@@ -482,17 +487,27 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
              * seatings beats the given assignment (built first, so a
              * loaded machine does not cut it): from each, and the better
              * counts (restart 0 stays the guarantee on the input). */
-            bool built = false;
-            if (r == 0 && invariant) {
+            bool built = false, cyclic = false;
+            if (r == 0 && built0) {
                 res->invariant_nodes =
                     sw_invariant_run(&start0, eff.invariant, INVARIANT_CAP, &lim, &built);
                 res->invariant_built = built;
             }
+            /* Else a season at So's flat bound that repeats under a
+             * relabelling (cyclic.c), from a stream of its own: the walks
+             * of restart 0 start from it too. */
+            if (r == 0 && built0 && !built && eff.cyclic > 0) {
+                sw_rng crng;
+                sw_rng_seed(&crng, o->seed, UINT64_C(0x6379636c6963));
+                res->cyclic_swaps =
+                    sw_cyclic_run(&start0, &crng, eff.cyclic, CYCLIC_SHAPE, &lim, &cyclic);
+                res->cyclic_built = cyclic;
+            }
             int ab = ws[t].at_bound;
-            run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
-            if (built) {
+            run_restart(&ws[t], &base, r, false, o, &lim, ac, symp, &plan);
+            if (built || cyclic) {
                 bool reached = ws[t].at_bound > ab;
-                run_restart(&ws[t], &start0, r, o, &lim, ac, symp, &plan);
+                run_restart(&ws[t], &start0, r, cyclic, o, &lim, ac, symp, &plan);
                 ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
             }
 #ifdef SW_HAVE_OPENMP

@@ -1,0 +1,212 @@
+/* src/search/cyclic.c: seasons that repeat under a relabelling, found by a
+ * tabu search on their few seatings.
+ *
+ * Take sigma, a relabelling of the participants of order d (d > 1 divides
+ * the sessions; cycles of length d as long as they fit, then the largest
+ * divisors of d that do), and seat session f d + j as seating f with every
+ * label x replaced by sigma^j(x). M is then invariant under sigma: the
+ * pairs of an orbit of sigma (z pairs) share one entry, d / z times the
+ * sum over the orbit of what the ns / d seatings give its pairs. So's flat
+ * bound asks every entry to be f or f + 1 (domain.md), and a season at it
+ * is a seating of orbit sums: V = sum over pairs (M - f)(M - f - 1), never
+ * negative and 0 exactly at the bound, is what the search lowers. Each
+ * iteration prices every swap of two participants in one seating (a random
+ * one) and takes the best that is not tabu (Taillard's rule: both would
+ * return to a position they left within their tenure), or any that beats
+ * the best V seen. On the extras of the library, where the exchange walks
+ * stay above So's bound, this lands on it in well under a second
+ * (docs/search.md); Sc is left to the walks that start from it.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/engine.h"
+#include "search/search.h"
+
+#define CYC_MAX_N 64
+
+typedef struct cyc {
+    int n, P1, ns, d, nf;
+    int64_t f;                            /* M entries must be f or f+1 */
+    const int32_t *wm;                    /* position table (the same every session) */
+    int first[CYC_MAX_N], len[CYC_MAX_N]; /* x's cycle of sigma: first label, length */
+    int *orb, norb;                       /* [n*n] orbit of the pair {x, y} */
+    int *z, *S, *dS, *touched;            /* [norb]: pairs, orbit sum, pending change; list */
+    int *at;                              /* [nf*n] position of participant x in seating q */
+    long long *tabu;                      /* [nf*n*P1] until when x may not return to p */
+} cyc;
+
+static int cyc_sigma(const cyc *c, int j, int x) {
+    return c->first[x] + (x - c->first[x] + j) % c->len[x];
+}
+
+static int64_t cyc_g(const cyc *c, int b, int64_t s) {
+    int64_t m = (int64_t)(c->d / c->z[b]) * s;
+    return (m - c->f) * (m - c->f - 1);
+}
+
+/* sigma for order d and its orbits of pairs: false when some orbit cannot
+ * reach f or f + 1 whatever its sum (its entry is a multiple of d / z). */
+static bool cyc_shape(cyc *c, int d) {
+    int n = c->n;
+    c->d = d, c->nf = c->ns / d;
+    for (int i = 0; i < n;) {
+        int l = d;
+        while (l > 1 && (d % l || i + l > n))
+            l--;
+        for (int j = 0; j < l; j++)
+            c->first[i + j] = i, c->len[i + j] = l;
+        i += l;
+    }
+    for (int x = 0; x < n * n; x++)
+        c->orb[x] = -1;
+    c->norb = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = i + 1; k < n; k++) {
+            if (c->orb[i * n + k] >= 0)
+                continue;
+            int b = c->norb++, z = 0;
+            for (int j = 0; j < d; j++) {
+                int a = cyc_sigma(c, j, i), e = cyc_sigma(c, j, k);
+                if (c->orb[a * n + e] != b)
+                    z++;
+                c->orb[a * n + e] = c->orb[e * n + a] = b;
+            }
+            c->z[b] = z;
+            int64_t r = d / z;
+            if (c->f % r && (c->f + 1) % r)
+                return false;
+        }
+    return true;
+}
+
+/* The change of V if x and y swap positions in seating q (dS left zero). */
+static int64_t cyc_delta(cyc *c, int q, int x, int y) {
+    int n = c->n, P1 = c->P1, nt = 0;
+    const int *at = c->at + q * n;
+    const int32_t *rx = c->wm + at[x] * P1, *ry = c->wm + at[y] * P1;
+    for (int w = 0; w < n; w++) {
+        if (w == x || w == y)
+            continue;
+        int32_t a = rx[at[w]], e = ry[at[w]];
+        if (a == e)
+            continue;
+        int b1 = c->orb[x * n + w], b2 = c->orb[y * n + w];
+        if (!c->dS[b1])
+            c->touched[nt++] = b1;
+        c->dS[b1] += e - a;
+        if (!c->dS[b2])
+            c->touched[nt++] = b2;
+        c->dS[b2] += a - e;
+    }
+    int64_t dv = 0;
+    for (int k = 0; k < nt; k++) {
+        int b = c->touched[k];
+        if (c->dS[b])
+            dv += c->z[b] * (cyc_g(c, b, c->S[b] + c->dS[b]) - cyc_g(c, b, c->S[b]));
+        c->dS[b] = 0;
+    }
+    return dv;
+}
+
+/* Tabu search from random seatings: true when V reached 0. */
+static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, long long *work) {
+    int n = c->n, P1 = c->P1, nf = c->nf;
+    for (int q = 0; q < nf; q++) {
+        int *at = c->at + q * n;
+        for (int x = 0; x < n; x++)
+            at[x] = x + 1;
+        sw_rng_shuffle(rng, at, n);
+    }
+    memset(c->S, 0, sizeof(int) * (size_t)c->norb);
+    memset(c->tabu, 0, sizeof(long long) * (size_t)nf * (size_t)n * (size_t)P1);
+    for (int q = 0; q < nf; q++)
+        for (int i = 0; i < n; i++)
+            for (int k = i + 1; k < n; k++)
+                c->S[c->orb[i * n + k]] += c->wm[c->at[q * n + i] * P1 + c->at[q * n + k]];
+    int64_t V = 0;
+    for (int b = 0; b < c->norb; b++)
+        V += c->z[b] * cyc_g(c, b, c->S[b]);
+    int64_t best = V;
+    long long per = (long long)n * (n - 1) / 2, start = *work;
+    for (long long it = 1; V > 0 && *work - start + per <= cap; it++) {
+        if ((it & 63) == 0 && sw_over(lim))
+            break;
+        *work += per;
+        int q = nf > 1 ? (int)sw_rng_bounded(rng, (uint32_t)nf) : 0, *at = c->at + q * n;
+        long long *tb = c->tabu + (size_t)q * (size_t)n * (size_t)P1;
+        int bx = -1, by = -1, ties = 0;
+        int64_t bd = 0;
+        for (int x = 0; x < n; x++)
+            for (int y = x + 1; y < n; y++) {
+                int64_t dv = cyc_delta(c, q, x, y);
+                if (tb[x * P1 + at[y]] > it && tb[y * P1 + at[x]] > it && V + dv >= best)
+                    continue;
+                if (bx < 0 || dv < bd)
+                    bx = x, by = y, bd = dv, ties = 1;
+                else if (dv == bd && sw_rng_bounded(rng, (uint32_t)++ties) == 0)
+                    bx = x, by = y;
+            }
+        if (bx < 0)
+            continue;
+        int px = at[bx], py = at[by];
+        for (int w = 0; w < n; w++) {
+            if (w == bx || w == by)
+                continue;
+            int32_t a = c->wm[px * P1 + at[w]], e = c->wm[py * P1 + at[w]];
+            c->S[c->orb[bx * n + w]] += e - a;
+            c->S[c->orb[by * n + w]] += a - e;
+        }
+        at[bx] = py, at[by] = px;
+        V += bd;
+        if (V < best)
+            best = V;
+        /* a quarter to three quarters of n: longer tenures measured worse */
+        long long ten = (n / 2 + (long long)sw_rng_bounded(rng, (uint32_t)n)) / 2;
+        tb[bx * P1 + px] = it + ten;
+        tb[by * P1 + py] = it + ten;
+    }
+    return V == 0;
+}
+
+long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
+                        const sw_limits *lim, bool *built) {
+    *built = false;
+    sw_plain_season ps;
+    int n = mx->n, ns = mx->nsessions;
+    if (budget <= 0 || n < 4 || n > CYC_MAX_N || ns < 2 || !sw_plain_season_of(mx, &ps))
+        return 0;
+    cyc c = {.n = n, .P1 = n + 1, .ns = ns, .wm = mx->wm[0], .f = ps.Tm / mx->pairs};
+    size_t nn = (size_t)n * (size_t)n;
+    c.orb = malloc(sizeof(int) * nn);
+    c.z = malloc(sizeof(int) * nn * 4);
+    c.at = malloc(sizeof(int) * (size_t)ns * (size_t)n);
+    c.tabu = malloc(sizeof(long long) * (size_t)ns * (size_t)n * (size_t)c.P1);
+    long long work = 0;
+    if (!c.orb || !c.z || !c.at || !c.tabu)
+        goto done;
+    c.S = c.z + nn, c.dS = c.z + 2 * nn, c.touched = c.z + 3 * nn;
+    memset(c.dS, 0, sizeof(int) * nn);
+    /* Every order that divides the sessions, largest first (one seating
+     * to find); a shape whose orbits cannot all be flat is skipped. */
+    for (int d = ns; d > 1 && !*built && work < budget && !sw_over(lim); d--) {
+        if (ns % d || !cyc_shape(&c, d))
+            continue;
+        long long c2 = cap < budget - work ? cap : budget - work;
+        if (!cyc_walk(&c, rng, c2, lim, &work))
+            continue;
+        for (int k = 0; k < ns; k++) {
+            const int *at = c.at + (k / d) * n;
+            for (int x = 0; x < n; x++)
+                mx->assign[k][at[x]] = cyc_sigma(&c, k % d, x) + 1;
+        }
+        sw_matrix_rebuild(mx);
+        *built = true;
+    }
+done:
+    free(c.orb);
+    free(c.z);
+    free(c.at);
+    free(c.tabu);
+    return work;
+}
