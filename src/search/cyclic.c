@@ -17,6 +17,7 @@
  * stay above So's bound, this lands on it in well under a second
  * (docs/search.md); Sc is left to the walks that start from it.
  * SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,14 @@ typedef struct cyc {
     int *orb, norb;                       /* [n*n] orbit of the pair {x, y} */
     int *z, *S, *dS, *touched;            /* [norb]: pairs, orbit sum, pending change; list */
     int *at;                              /* [nf*n] position of participant x in seating q */
-    long long *tabu;                      /* [nf*n*P1] until when x may not return to p */
+    int32_t *A;                           /* [nf*n*n] meetings of x and w in seating q */
+    int64_t *KX, *QX;                     /* [n*n] the orbit of {x, w}'s K and Q (below) */
+    int *coff;                            /* [n*n+1] collisions of the swap x < y: offsets */
+    int *cw;                              /* pairs (w1, w2) whose changes share an orbit */
+    int64_t *cq;                          /* ... and 2 Q times the sign of their product */
+    int ncoll, capcoll;
+    int32_t *c;      /* [n] scratch */
+    long long *tabu; /* [nf*n*P1] until when x may not return to p */
 } cyc;
 
 static int cyc_sigma(const cyc *c, int j, int x) {
@@ -45,8 +53,28 @@ static int64_t cyc_g(const cyc *c, int b, int64_t s) {
     return (m - c->f) * (m - c->f - 1);
 }
 
-/* sigma for order d and its orbits of pairs: false when some orbit cannot
- * reach f or f + 1 whatever its sum (its entry is a multiple of d / z). */
+static bool cyc_coll(cyc *c, int w1, int w2, int64_t q) {
+    if (c->ncoll == c->capcoll) {
+        int cap = c->capcoll ? 2 * c->capcoll : 1024;
+        int *cw = realloc(c->cw, sizeof(int) * 2 * (size_t)cap);
+        if (cw)
+            c->cw = cw;
+        int64_t *cq = realloc(c->cq, sizeof(int64_t) * (size_t)cap);
+        if (cq)
+            c->cq = cq;
+        if (!cw || !cq)
+            return false;
+        c->capcoll = cap;
+    }
+    c->cw[2 * c->ncoll] = w1;
+    c->cw[2 * c->ncoll + 1] = w2;
+    c->cq[c->ncoll++] = q;
+    return true;
+}
+
+/* sigma for order d, its orbits of pairs, Q by pair and the collision
+ * lists: false when some orbit cannot reach f or f + 1 whatever its sum
+ * (its entry is a multiple of d / z), or when out of memory. */
 static bool cyc_shape(cyc *c, int d) {
     int n = c->n;
     c->d = d, c->nf = c->ns / d;
@@ -77,11 +105,76 @@ static bool cyc_shape(cyc *c, int d) {
             if (c->f % r && (c->f + 1) % r)
                 return false;
         }
+    for (int x = 0; x < n; x++)
+        for (int w = 0; w < n; w++) {
+            int b = c->orb[x * n + w];
+            int64_t r = b < 0 ? 0 : d / c->z[b];
+            c->QX[x * n + w] = b < 0 ? 0 : c->z[b] * r * r;
+        }
+    /* The changes a swap of x and y makes that land in one orbit: they
+     * depend on the labels only, so they are listed once a shape. */
+    c->ncoll = 0;
+    for (int x = 0; x < n; x++)
+        for (int y = 0; y < n; y++) {
+            c->coff[x * n + y] = c->ncoll; /* every entry: y's list ends at y + 1's offset */
+            for (int w1 = 0; w1 < n && y > x; w1++) {
+                if (w1 == x || w1 == y)
+                    continue;
+                for (int w2 = 0; w2 < n; w2++) {
+                    if (w2 == x || w2 == y)
+                        continue;
+                    int bxy = c->orb[x * n + w1];
+                    /* x's side with x's side and y's with y's (w1 < w2):
+                     * changes c1 and c2, or -c1 and -c2; x's with y's:
+                     * c1 and -c2 */
+                    if (w1 < w2 && bxy == c->orb[x * n + w2] &&
+                        !cyc_coll(c, w1, w2, 2 * c->QX[x * n + w1]))
+                        return false;
+                    if (w1 < w2 && c->orb[y * n + w1] == c->orb[y * n + w2] &&
+                        !cyc_coll(c, w1, w2, 2 * c->QX[y * n + w1]))
+                        return false;
+                    if (bxy == c->orb[y * n + w2] && !cyc_coll(c, w1, w2, -2 * c->QX[x * n + w1]))
+                        return false;
+                }
+            }
+        }
+    c->coff[n * n] = c->ncoll;
     return true;
 }
 
-/* The change of V if x and y swap positions in seating q (dS left zero). */
-static int64_t cyc_delta(cyc *c, int q, int x, int y) {
+/* The change of V if x and y swap positions in seating q. An orbit b whose
+ * sum moves by delta changes V by K_b delta + Q_b delta^2, with
+ * K_b = z r (2 r S_b - 2 f - 1) and Q_b = z r^2 (r = d / z): the pair
+ * {x, w} gains c_w = A(y, w) - A(x, w) meetings and {y, w} loses as many,
+ * each change priced alone from the rows of x and y, plus 2 Q_b c c' for
+ * each two changes that land in one orbit (the shape's collision lists). */
+static int64_t cyc_delta(cyc *c, const int32_t *A, int x, int y) {
+    int n = c->n;
+    const int32_t *ax = A + x * n, *ay = A + y * n;
+    const int64_t *kx = c->KX + x * n, *ky = c->KX + y * n;
+    const int64_t *qx = c->QX + x * n, *qy = c->QX + y * n;
+    int32_t *cw = c->c;
+    int64_t dv = 0;
+    for (int w = 0; w < n; w++) {
+        int64_t d = ay[w] - ax[w];
+        cw[w] = (int32_t)d;
+        dv += d * (kx[w] - ky[w]) + d * d * (qx[w] + qy[w]);
+    }
+    /* w = x and w = y are not pairs of the swap */
+    for (int k = 0; k < 2; k++) {
+        int w = k ? y : x;
+        int64_t d = cw[w];
+        dv -= d * (kx[w] - ky[w]) + d * d * (qx[w] + qy[w]);
+    }
+    for (int e = c->coff[x * n + y]; e < c->coff[x * n + y + 1]; e++)
+        dv += c->cq[e] * cw[c->cw[2 * e]] * cw[c->cw[2 * e + 1]];
+    return dv;
+}
+
+#ifndef NDEBUG
+/* The same change summed orbit by orbit (slow): checks cyc_delta in
+ * builds with assertions. */
+static int64_t cyc_delta_slow(cyc *c, int q, int x, int y) {
     int n = c->n, P1 = c->P1, nt = 0;
     const int *at = c->at + q * n;
     const int32_t *rx = c->wm + at[x] * P1, *ry = c->wm + at[y] * P1;
@@ -108,6 +201,16 @@ static int64_t cyc_delta(cyc *c, int q, int x, int y) {
     }
     return dv;
 }
+#endif
+
+/* Row and column x of seating q's table A. */
+static void cyc_row(cyc *c, int q, int x) {
+    int n = c->n, P1 = c->P1;
+    const int *at = c->at + q * n;
+    int32_t *A = c->A + (size_t)q * (size_t)n * (size_t)n;
+    for (int w = 0; w < n; w++)
+        A[x * n + w] = A[w * n + x] = w == x ? 0 : c->wm[at[x] * P1 + at[w]];
+}
 
 /* Tabu search from random seatings: true when V reached 0. */
 static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, long long *work) {
@@ -127,6 +230,9 @@ static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, l
     int64_t V = 0;
     for (int b = 0; b < c->norb; b++)
         V += c->z[b] * cyc_g(c, b, c->S[b]);
+    for (int q = 0; q < nf; q++)
+        for (int x = 0; x < n; x++)
+            cyc_row(c, q, x);
     int64_t best = V;
     long long per = (long long)n * (n - 1) / 2, start = *work;
     for (long long it = 1; V > 0 && *work - start + per <= cap; it++) {
@@ -135,11 +241,23 @@ static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, l
         *work += per;
         int q = nf > 1 ? (int)sw_rng_bounded(rng, (uint32_t)nf) : 0, *at = c->at + q * n;
         long long *tb = c->tabu + (size_t)q * (size_t)n * (size_t)P1;
+        const int32_t *A = c->A + (size_t)q * (size_t)n * (size_t)n;
+        for (int x = 0; x < n; x++)
+            for (int w = 0; w < n; w++) {
+                int b = c->orb[x * n + w];
+                if (b < 0) {
+                    c->KX[x * n + w] = 0;
+                    continue;
+                }
+                int64_t r = c->d / c->z[b];
+                c->KX[x * n + w] = c->z[b] * r * (2 * r * c->S[b] - 2 * c->f - 1);
+            }
         int bx = -1, by = -1, ties = 0;
         int64_t bd = 0;
         for (int x = 0; x < n; x++)
             for (int y = x + 1; y < n; y++) {
-                int64_t dv = cyc_delta(c, q, x, y);
+                int64_t dv = cyc_delta(c, A, x, y);
+                assert(dv == cyc_delta_slow(c, q, x, y));
                 if (tb[x * P1 + at[y]] > it && tb[y * P1 + at[x]] > it && V + dv >= best)
                     continue;
                 if (bx < 0 || dv < bd)
@@ -158,6 +276,8 @@ static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, l
             c->S[c->orb[by * n + w]] += a - e;
         }
         at[bx] = py, at[by] = px;
+        cyc_row(c, q, bx);
+        cyc_row(c, q, by);
         V += bd;
         if (V < best)
             best = V;
@@ -182,9 +302,14 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
     c.z = malloc(sizeof(int) * nn * 4);
     c.at = malloc(sizeof(int) * (size_t)ns * (size_t)n);
     c.tabu = malloc(sizeof(long long) * (size_t)ns * (size_t)n * (size_t)c.P1);
+    c.A = malloc(sizeof(int32_t) * (size_t)ns * nn);
+    c.KX = malloc(sizeof(int64_t) * nn * 2);
+    c.coff = malloc(sizeof(int) * (nn + 1));
+    c.c = malloc(sizeof(int32_t) * (size_t)n);
     long long work = 0;
-    if (!c.orb || !c.z || !c.at || !c.tabu)
+    if (!c.orb || !c.z || !c.at || !c.tabu || !c.A || !c.KX || !c.coff || !c.c)
         goto done;
+    c.QX = c.KX + nn;
     c.S = c.z + nn, c.dS = c.z + 2 * nn, c.touched = c.z + 3 * nn;
     memset(c.dS, 0, sizeof(int) * nn);
     /* Every order that divides the sessions, largest first (one seating
@@ -204,6 +329,12 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
         *built = true;
     }
 done:
+    free(c.A);
+    free(c.KX);
+    free(c.coff);
+    free(c.c);
+    free(c.cw);
+    free(c.cq);
     free(c.orb);
     free(c.z);
     free(c.at);

@@ -37,8 +37,8 @@
 #define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
 #define INVARIANT_NODES 300000LL /* the invariant construction's nodes, once a run ... */
 #define INVARIANT_CAP 150000LL   /* ... and a group's */
-#define CYCLIC_WORK 12000000LL   /* the cyclic construction's priced swaps, once a run ... */
-#define CYCLIC_SHAPE 12000000LL  /* ... and an order's */
+#define CYCLIC_WORK 30000000LL   /* the cyclic construction's priced swaps, once a run ... */
+#define CYCLIC_SHAPE 20000000LL  /* ... and an order's */
 #define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
