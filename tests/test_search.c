@@ -1021,9 +1021,10 @@ static void test_cyclic_construction(void **state) {
     sw_season_free(&s);
 }
 
-/* The default method on 18p6rextra x 6 in its deterministic form, shortened:
- * restart 0 also walks from the cyclic construction's season, so two
- * restarts end at So's bound, byte-identical with 1 and 2 threads. */
+/* The default method on 18p6rextra x 6 in its deterministic form, shortened
+ * (the annealing a fiftieth of its length ends above So's bound): restart
+ * 1 goes on from the cyclic construction's season, so two restarts end at
+ * So's bound, byte-identical with 1 and 2 threads. */
 static void test_cyclic_in_search(void **state) {
     (void)state;
     int *first = NULL;

@@ -37,8 +37,8 @@
 #define ORBIT_PROBE_CAP 100000LL /* ... and a probe start's nodes */
 #define INVARIANT_NODES 300000LL /* the invariant construction's nodes, once a run ... */
 #define INVARIANT_CAP 150000LL   /* ... and a group's */
-#define CYCLIC_WORK 30000000LL   /* the cyclic construction's priced swaps, once a run ... */
-#define CYCLIC_SHAPE 20000000LL  /* ... and an order's */
+#define CYCLIC_WORK 10000000LL   /* the cyclic construction's priced swaps, a restart ... */
+#define CYCLIC_SHAPE 8000000LL   /* ... and an order's */
 #define RESTS_STARTS 64          /* rests walks a restart, the best after a descent goes on */
 
 /* The descent's ranking of the whole state: So+Sr, Sp, Sc. */
@@ -188,9 +188,11 @@ typedef struct worker {
     sw_criteria best_crit;
     int best_restart; /* -1 = none yet */
     long long evals, steps, annealed, tabu_iters, rests_iters;
-    int at_bound;    /* restarts that ended with So at its bound */
-    int orbit_built; /* seasons the orbit construction built */
-    int orbit_won;   /* restarts whose state it improved */
+    int at_bound;           /* restarts that ended with So at its bound */
+    int orbit_built;        /* seasons the orbit construction built */
+    int orbit_won;          /* restarts whose state it improved */
+    long long cyclic_swaps; /* the cyclic construction's priced swaps */
+    int cyclic_built;       /* restarts it gave a season at So's bound */
     bool ok;
 } worker;
 
@@ -251,9 +253,9 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
     sw_matrix_assign_from(&w->cur, &w->scratch);
 }
 
-static void run_restart(worker *w, const sw_matrix *base, int r, bool seeded,
-                        const sw_search_opts *o, const sw_limits *lim, anneal_clock ac,
-                        const sw_symmetry *sym, const sw_rests_plan *plan) {
+static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
+                        const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
+                        const sw_rests_plan *plan) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, (uint64_t)r);
@@ -269,9 +271,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, bool seeded,
      * With the annealing on, restart 0 is that guarantee only (a descent):
      * its time goes to annealed restarts, which reach So's bound where a
      * walk from the input does not (a 5 s budget runs 4 to 6 restarts on
-     * 18 pairs). A seeded restart 0 starts from a built season at So's
-     * bound instead: no annealing (it would forget it), the walks on. */
-    bool input_only = o->anneal > 0 && r == 0 && !seeded;
+     * 18 pairs). */
+    bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
                                      lim, &w->evals);
@@ -305,6 +306,20 @@ static void run_restart(worker *w, const sw_matrix *base, int r, bool seeded,
         if (sw_i256_cmp(sw_criteria_sosr(&w->cur), sw_criteria_sosr(&w->scratch)) >= 0) {
             sw_matrix_assign_from(&w->cur, &w->scratch);
             break;
+        }
+    }
+    /* Still above So's bound: a season at So's flat bound that repeats
+     * under a relabelling (cyclic.c), from this restart's stream; the
+     * walks below go on from it. Where the annealing reaches the bound
+     * (most movements) this costs nothing; on the extras it is what
+     * reaches it (docs/search.md). */
+    if (o->cyclic > 0 && r > 0 && !keep_sr && !sw_over(lim)) {
+        sw_criteria c;
+        sw_criteria_compute(&w->cur, &c);
+        if (sw_i256_cmp(c.so, c.so_bound) > 0) {
+            bool built = false;
+            w->cyclic_swaps += sw_cyclic_run(&w->cur, &rng, o->cyclic, CYCLIC_SHAPE, lim, &built);
+            w->cyclic_built += built;
         }
     }
     if (o->pairs > 0 && !sw_over(lim)) {
@@ -446,12 +461,11 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     if (ok && eff.rests > 0)
         sw_rests_plan_init(&plan, &base);
     /* Restart 0 also starts from the season built of invariant seatings
-     * (invariant.c) or from a cyclic one (cyclic.c), built by the thread
-     * that runs restart 0 (in the budget, deterministic). */
+     * (invariant.c), built by the thread that runs restart 0 (in the
+     * budget, deterministic). */
     sw_matrix start0 = {0};
     sw_error copy_err;
-    bool built0 = ok && (eff.invariant > 0 || eff.cyclic > 0) &&
-                  sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
+    bool built0 = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
     int done = 0;
     bool timed_out = false;
     sw_criteria shown;
@@ -487,27 +501,17 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
              * seatings beats the given assignment (built first, so a
              * loaded machine does not cut it): from each, and the better
              * counts (restart 0 stays the guarantee on the input). */
-            bool built = false, cyclic = false;
+            bool built = false;
             if (r == 0 && built0) {
                 res->invariant_nodes =
                     sw_invariant_run(&start0, eff.invariant, INVARIANT_CAP, &lim, &built);
                 res->invariant_built = built;
             }
-            /* Else a season at So's flat bound that repeats under a
-             * relabelling (cyclic.c), from a stream of its own: the walks
-             * of restart 0 start from it too. */
-            if (r == 0 && built0 && !built && eff.cyclic > 0) {
-                sw_rng crng;
-                sw_rng_seed(&crng, o->seed, UINT64_C(0x6379636c6963));
-                res->cyclic_swaps =
-                    sw_cyclic_run(&start0, &crng, eff.cyclic, CYCLIC_SHAPE, &lim, &cyclic);
-                res->cyclic_built = cyclic;
-            }
             int ab = ws[t].at_bound;
-            run_restart(&ws[t], &base, r, false, o, &lim, ac, symp, &plan);
-            if (built || cyclic) {
+            run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
+            if (built) {
                 bool reached = ws[t].at_bound > ab;
-                run_restart(&ws[t], &start0, r, cyclic, o, &lim, ac, symp, &plan);
+                run_restart(&ws[t], &start0, r, o, &lim, ac, symp, &plan);
                 ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
             }
 #ifdef SW_HAVE_OPENMP
@@ -537,6 +541,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->restarts_at_bound += ws[t].at_bound;
             res->orbit_built += ws[t].orbit_built;
             res->orbit_won += ws[t].orbit_won;
+            res->cyclic_swaps += ws[t].cyclic_swaps;
+            res->cyclic_built += ws[t].cyclic_built;
             if (ws[t].best_restart < 0)
                 continue;
             int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);

@@ -60,11 +60,11 @@ typedef struct sw_search_opts {
                                   * under one group of relabellings (invariant.c); restart 0
                                   * starts from it when it beats the given assignment;
                                   * 0 = none */
-    long long cyclic;            /* beyond picolo: once a run, when the invariant construction
-                                  * built nothing, up to this many priced swaps of a tabu
+    long long cyclic;            /* beyond picolo: in a restart still above So's bound after
+                                  * its annealing, up to this many priced swaps of a tabu
                                   * search for a season at So's flat bound that repeats under
-                                  * a relabelling (cyclic.c); restart 0 also walks from it;
-                                  * 0 = none */
+                                  * a relabelling (cyclic.c), which the restart then goes on
+                                  * from; 0 = none */
     volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
@@ -88,7 +88,7 @@ typedef struct sw_search_result {
     long long invariant_nodes; /* the invariant construction's nodes (0: not applicable) */
     bool invariant_built;      /* ... and whether it built a season restart 0 ran from */
     long long cyclic_swaps;    /* the cyclic construction's priced swaps (0: not run) */
-    bool cyclic_built;         /* ... and whether it built a season restart 0 walked from */
+    int cyclic_built;          /* restarts it gave a season at So's bound */
     double seconds;
     bool interrupted; /* stopped by opts.stop */
     bool timed_out;   /* the time limit kept restarts from starting */
