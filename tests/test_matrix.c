@@ -645,6 +645,75 @@ static void test_bound_reachable(void **state) {
     }
 }
 
+/* size plus the most six-bit words of cand (bit w = word w, each at
+ * distance 3 or more from the size words chosen) pairwise at Hamming
+ * distance 3 or more: a branch and bound over cand's words in order. */
+static int max_code(uint64_t cand, int size) {
+    int best = size;
+    while (cand) {
+        if (size + __builtin_popcountll(cand) <= best)
+            break;
+        int w = __builtin_ctzll(cand);
+        cand &= cand - 1;
+        uint64_t far = 0;
+        for (int v = 0; v < 64; v++)
+            if (__builtin_popcount((unsigned)(v ^ w)) >= 3)
+                far |= UINT64_C(1) << v;
+        int got = max_code(cand & far, size + 1);
+        if (got > best)
+            best = got;
+    }
+    return best;
+}
+
+/* Where So's flat bound cannot be reached (docs/search.md): every session
+ * of the two-line movements 12p6ropt, 14p7rTeamS and 16p8r8tH makes every
+ * position of one line meet every position of the other once and no other
+ * (K(n/2, n/2), checked on the position tables), so over six sessions two
+ * participants meet as often as the sessions that seat them in different
+ * lines: the Hamming distance of two six-bit words. f = 3 on all three,
+ * so the flat bound asks for 12, 14 or 16 words pairwise at distance 3 or
+ * more; brute force says at most 8 exist (A(6, 3) = 8). */
+static void test_bound_unreachable_two_lines(void **state) {
+    (void)state;
+    require_library();
+    assert_int_equal(max_code(~UINT64_C(0), 0), 8);
+    const char *names[] = {"6ronden/12p6ropt.txt", "7ronden/14p7rTeamS.txt",
+                           "8ronden/16p8r8tH.txt"};
+    for (int c = 0; c < 3; c++) {
+        sw_movement m;
+        read_movement(names[c], &m);
+        int n = m.positions, P1 = n + 1;
+        sw_season s;
+        uniform_season(&m, n, 6, &s);
+        sw_error err;
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        assert_true(sw_matrix_tables_ready(&mx, 0));
+        /* the line of position p: whether it meets position 1 */
+        for (int p = 1; p <= n; p++)
+            for (int q = 1; q <= n; q++) {
+                if (p == q)
+                    continue;
+                bool lp = p == 1 || mx.wm[0][p * P1 + 1] == 0;
+                bool lq = q == 1 || mx.wm[0][q * P1 + 1] == 0;
+                assert_int_equal(mx.wm[0][p * P1 + q], lp != lq);
+            }
+        sw_criteria cr;
+        sw_criteria_compute(&mx, &cr);
+        int64_t T = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                T += sw_matrix_meet(&mx, i, j);
+        assert_int_equal(T / mx.pairs, 3); /* f */
+        assert_true(n > 8);
+        assert_true(sw_i256_cmp(cr.so, cr.so_bound) > 0);
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+}
+
 static void test_so_bound(void **state) {
     (void)state;
     require_library();
@@ -749,6 +818,7 @@ int main(void) {
         cmocka_unit_test(test_swap_delta_matches_exchange),
         cmocka_unit_test(test_so_bound),
         cmocka_unit_test(test_bound_reachable),
+        cmocka_unit_test(test_bound_unreachable_two_lines),
         cmocka_unit_test(test_repeats),
         cmocka_unit_test(test_largest_supported_size),
     };
