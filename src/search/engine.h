@@ -332,7 +332,8 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
  * present, no pins, no history): session f d + j is seating f relabelled
  * by sigma^j. A tabu search on the ns / d seatings, orders from the
  * largest, `cap` priced swaps an order, `budget` in all, drawing from rng.
- * When it finds one, mx holds it and *built is set; otherwise mx is
+ * When it finds one better than mx by the final order (Sr first: the walk
+ * knows nothing of rests), mx holds it and *built is set; otherwise mx is
  * unchanged. Returns the swaps priced (0: the season is not one it
  * applies to). Deterministic for a given rng state unless lim stops it. */
 long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
