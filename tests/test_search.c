@@ -905,6 +905,21 @@ static void test_invariant_construction(void **state) {
     }
 }
 
+/* Two restarts of the default method, shortened to keep the tests short:
+ * the annealing a fiftieth of its length, 200 tabu iterations. */
+static sw_season short_default_run(const char *rel, int n, uint64_t seed, int threads,
+                                   sw_search_result *res) {
+    sw_season s = team_season(rel, n, 6);
+    sw_search_opts o = {.seed = seed, .restarts = 2, .threads = threads};
+    sw_search_default_method(&s, &o);
+    assert_true(o.invariant > 0 && o.cyclic > 0);
+    o.anneal /= 50;
+    o.tabu = 200;
+    sw_error err;
+    assert_int_equal(sw_search_run(&s, &o, res, &err), SW_OK);
+    return s;
+}
+
 /* The default method on 16p6rTeamS x 6 in its deterministic form, shortened:
  * restart 0 also starts from the invariant construction, so even two
  * restarts end below picolo's Sc, byte-identical with 1 and 2 threads. */
@@ -912,15 +927,8 @@ static void test_invariant_in_search(void **state) {
     (void)state;
     int *first = NULL;
     for (int threads = 1; threads <= 2; threads++) {
-        sw_season s = team_season("6ronden/16p6rTeamS.txt", 16, 6);
-        sw_search_opts o = {.seed = 5, .restarts = 2, .threads = threads};
-        sw_search_default_method(&s, &o);
-        assert_true(o.invariant > 0);
-        o.anneal /= 50; /* keep the test short */
-        o.tabu = 200;
         sw_search_result res;
-        sw_error err;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        sw_season s = short_default_run("6ronden/16p6rTeamS.txt", 16, 5, threads, &res);
         assert_true(sw_i256_cmp(res.after.so, res.after.so_bound) <= 0);
         assert_true(res.after.Sc < 3.742867);
         assert_true(res.restarts_at_bound <= res.restarts_done);
@@ -1029,15 +1037,8 @@ static void test_cyclic_in_search(void **state) {
     (void)state;
     int *first = NULL;
     for (int threads = 1; threads <= 2; threads++) {
-        sw_season s = team_season("6ronden/18p6rextra.txt", 18, 6);
-        sw_search_opts o = {.seed = 3, .restarts = 2, .threads = threads};
-        sw_search_default_method(&s, &o);
-        assert_true(o.cyclic > 0);
-        o.anneal /= 50; /* keep the test short */
-        o.tabu = 200;
         sw_search_result res;
-        sw_error err;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        sw_season s = short_default_run("6ronden/18p6rextra.txt", 18, 3, threads, &res);
         assert_true(res.cyclic_built && res.cyclic_swaps > 0);
         assert_int_equal(sw_i256_cmp(res.after.so, res.after.so_bound), 0);
         assert_same_assignments(&first, &s);
