@@ -135,12 +135,15 @@ static void test_season_bad(void **state) {
     expect_season_error("session four.asc\n", 1, "before 'pairs'");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent 9\n", 3,
                         "participant 9 is not in the pairs file");
-    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3\n", 3,
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3\nplayed\n", 3,
                         "3 seats, expected 4");
-    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3 4 5\n", 3, "more than 4");
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3 4 5\nplayed\n", 3,
+                        "5 seats, expected 4");
+    expect_season_error("pairs club.pairs\nsession four.asc\nseats 1 2 3 9\nplayed\n", 3,
+                        "participant 9 is not in the pairs file");
     expect_season_error("pairs club.pairs\nsession four.asc\nabsent 2\nseats 1 2 3 4\nplayed\n", 4,
                         "participant 2 is absent");
-    expect_season_error("pairs club.pairs\nsession four.asc\nabsent 5\nseats 1 1 3 4\n", 4,
+    expect_season_error("pairs club.pairs\nsession four.asc\nabsent 5\nseats 1 1 3 4\nplayed\n", 4,
                         "holds two positions");
     /* regressions (issue 11): whole-session errors name the session's line and say what to do */
     expect_season_error("pairs club.pairs\nsession four.asc\nplayed\n", 2, "no 'seats' line; add");
@@ -175,6 +178,55 @@ static void test_season_bad(void **state) {
     assert_int_equal(sw_parenfile_parse(utf8, strlen(utf8), "p.pairs", &part, &n, &err), SW_OK);
     assert_string_equal(part[0].name, "Jos\xc3\xa9");
     sw_participants_free(part, n);
+}
+
+/* The seats of a session not played are a plan: adapted to who is present,
+ * the movement and the pins, never refused; played seats are the record. */
+static void test_plan_adopted(void **state) {
+    (void)state;
+    const char *text = "pairs club.pairs\n"
+                       /* 1: played without 5, who need not be marked absent */
+                       "session four.asc\nseats 1 2 3 4\nplayed\n"
+                       /* 2: 9 left the club, 2 is absent now: 1 and 5 fill in */
+                       "session four.asc\nabsent 2\nseats 9 2 3 4\n"
+                       /* 3: a plan for a movement of six positions */
+                       "session four.asc\nabsent 1\nseats 5 4 3 2 0 0\n"
+                       /* 4: a pin added since: 1 takes position 4, 4 moves on */
+                       "session four.asc\nabsent 5\npin 1 position 4\nseats 1 2 3 4\n"
+                       /* 5: the plan as it was */
+                       "session four.asc\nabsent 3\nseats 4 0 5 1\n";
+    sw_season s;
+    sw_error err;
+    assert_int_equal(parse(text, &s, &err), SW_OK);
+    assert_false(s.sessions[0].present[4]);
+    assert_true(s.sessions[0].present[0]);
+    assert_null(s.sessions[0].plan);
+    static const int want[5][4] = {
+        {1, 2, 3, 4}, {1, 5, 3, 4}, {2, 3, 4, 5}, {4, 2, 3, 1}, {4, 2, 5, 1}};
+    for (int k = 0; k < 5; k++)
+        for (int p = 1; p <= 4; p++)
+            if (s.sessions[k].assign[p] != want[k][p - 1])
+                fail_msg("session %d position %d: participant index %d, want %d", k + 1, p,
+                         s.sessions[k].assign[p] - 1, want[k][p - 1] - 1);
+    /* session 5: 2 was not in the plan, so the empty position goes to them */
+    assert_int_equal(s.sessions[1].nplan, 4);
+    assert_int_equal(s.sessions[1].plan[0], 9);
+    assert_int_equal(s.sessions[2].nplan, 6);
+    assert_int_equal(sw_season_validate(&s, NULL, &err), SW_OK);
+    /* the plan survives a copy; the written season reads back the same */
+    sw_season c, t;
+    assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
+    assert_memory_equal(c.sessions[1].plan, s.sessions[1].plan, 4 * sizeof(int));
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_season_write(&c, &sb);
+    assert_int_equal(parse(sw_strbuf_cstr(&sb), &t, &err), SW_OK);
+    for (int k = 0; k < 5; k++)
+        assert_memory_equal(t.sessions[k].assign, s.sessions[k].assign, 5 * sizeof(int));
+    sw_strbuf_free(&sb);
+    sw_season_free(&t);
+    sw_season_free(&c);
+    sw_season_free(&s);
 }
 
 static void test_from_movement_and_uniform(void **state) {
@@ -305,6 +357,7 @@ int main(void) {
         cmocka_unit_test(test_season_good),
         cmocka_unit_test(test_season_write_read_round_trip),
         cmocka_unit_test(test_season_bad),
+        cmocka_unit_test(test_plan_adopted),
         cmocka_unit_test(test_from_movement_and_uniform),
         cmocka_unit_test(test_mutated_inputs_never_crash),
     };

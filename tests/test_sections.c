@@ -129,7 +129,7 @@ static void test_meetings_stay_in_sections(void **state) {
 static const char *const pinned_text =
     HEAD "pin 1 section A\n"
          "pin 2 section A\n"
-         "pin 3 section A table 2 NS\n"
+         "pin 3 section A position 3\n"
          "pin 11 section B\n"
          "pin 12 section A B\n" SECTIONS "absent 19 20\n" SECTIONS "absent 1 4\n"
          "pin 5 section B position 3\n"
@@ -143,7 +143,6 @@ static void test_pins_read_and_identity(void **state) {
     assert_int_equal(s.npins, 7);
     assert_int_equal(s.pins[0].session, -1);
     assert_int_equal(s.pins[5].session, 1);
-    /* table 2 NS of section A in round 1: 8p7rTeamS seats position 3 there */
     assert_int_equal(s.sessions[0].fixed[2], 3);
     assert_int_equal(s.sessions[1].fixed[4], 8 + 3);
     /* the session pin replaces the season pin of participant 2 */
@@ -278,14 +277,20 @@ static void test_errors_name_the_line(void **state) {
     /* two participants on one position */
     expect_error(HEAD "pin 1 position 4\n" SECTIONS "absent 19 20\npin 2 position 4\n", 7,
                  "both pinned to position 4 (lines 2 and 7)");
-    /* a played session that breaks a pin: the seats line */
-    expect_error(HEAD "pin 9 section A\n" SECTIONS "absent 19 20\n"
-                      "seats 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18\nplayed\n",
-                 7, "participant 9 sits at position 9 of section B but line 2 pins them");
-    /* a starting seating that breaks a table pin */
-    expect_error(HEAD SECTIONS "absent 19 20\npin 1 section B table 1 EW\n"
-                               "seats 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18\n",
-                 7, "pins them to section B table 1 EW");
+    /* a table pin needs a position that stays at the table all session */
+    expect_error(HEAD SECTIONS "absent 19 20\npin 1 section B table 1 EW\n", 6,
+                 "no pair stays at table 1 EW for all 7 rounds of movement 10p7rTeamS.asc, "
+                 "section B (session 1); it has none: use a movement with stationary pairs");
+    expect_error(HEAD "session 14p7rMitchell.asc\nabsent 15 16 17 18 19 20\npin 1 table 2 EW\n", 4,
+                 "positions that stay at one table: table 1 NS (position 1), table 2 NS");
+    expect_error(HEAD "session 8p7rTeamS.asc\nabsent 9-20\npin 1 stationary\n", 4,
+                 "no free position stays at one table for all 7 rounds of session 1; it has none");
+    expect_error(HEAD "session 14p7rMitchell.asc\nabsent 15-20\npin 1-3 table 2 NS\n", 4,
+                 "3 participants on one table");
+    expect_error(HEAD "session 14p7rMitchell.asc\nabsent 15-20\npin 1-x section A\n", 4,
+                 "end of the range");
+    expect_error(HEAD "session 14p7rMitchell.asc\nabsent 15-20\npin 30-40 stationary\n", 4,
+                 "nobody in the pairs file has a number from 30 to 40");
     expect_error(HEAD SECTIONS "pin 3 section C\n", 5, "session 1 has no section 'C'");
     expect_error(HEAD "pin 3 section A\nsession 8p7rTeamS.asc\nabsent 9 10 11 12 13 14 15 16 "
                       "17 18 19 20\n",
@@ -366,9 +371,14 @@ static void test_cli_optimize_keeps_pins(void **state) {
         assert_int_equal(sw_season_read(out, sw_matrix_played_history, &s, &err), SW_OK);
         assert_int_equal(s.npins, 13);
         assert_pins_met(&s);
-        /* pair 3 stays at table 1 NS of section A: position 1 */
-        for (int k = 0; k < s.nsessions; k++)
-            assert_int_equal(s.sessions[k].assign[1], sw_season_find(&s, 3) + 1);
+        /* pair 3 is stationary in section A: position 16, at table 8 EW in
+         * every round of every session planned (session 1 is played) */
+        for (int k = 1; k < s.nsessions; k++) {
+            const sw_movement *m = &s.movements[s.sessions[k].movement];
+            assert_int_equal(s.sessions[k].assign[16], sw_season_find(&s, 3) + 1);
+            for (int r = 0; r < m->rounds; r++)
+                assert_int_equal(sw_movement_at(m, r, 7)->seat[1], 16);
+        }
         sw_season_free(&s);
         unlink(out);
     }
@@ -401,7 +411,7 @@ static void test_reports_show_sections(void **state) {
         {"json", "\"sections\": [{\"name\": \"A\", \"movement\": \"16p7rTeamS.asc\", "
                  "\"positions\": [1, 16], \"tables\": [1, 8]}"},
         {"json", "{\"table\": 9, \"section\": \"B\", \"section_table\": 1, \"boards\": \"B:A\""},
-        {"json", "{\"participant\": 3, \"position\": 1}"},
+        {"json", "{\"participant\": 3, \"position\": 16}"},
         {"html", "<h3>Section B, table 1</h3>"},
         {"html", "<b>Sections:</b> A (16p7rTeamS.asc, positions 1&#8211;16"},
         {"csv", "sits_out,sits_out_name,section\n1,1,1,3,Smit - Meijer,2,Bakker - Visser,A,,,A\n"},

@@ -240,8 +240,16 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
                          "in M and C\n",
                          meetings, pairs);
     }
+    sw_strbuf overrides;
+    sw_strbuf_init(&overrides);
+    sw_season_pin_overrides(s, &overrides);
+    if (overrides.len && !overrides.failed)
+        sw_strbuf_printf(o, "pins for one session that replace a pin for the season:\n%s",
+                         sw_strbuf_cstr(&overrides));
+    sw_strbuf_free(&overrides);
     sw_strbuf_puts(o, "\n");
     text_criteria(r, o);
+    sw_report_changes_text(r, o);
     if (!r->has_qf)
         text_sessions(r, o);
     text_participants(r, o);
@@ -436,6 +444,7 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
     }
     sw_strbuf_puts(o, "],\n");
     json_sessions(r, o);
+    sw_report_changes_json(r, o);
     json_metrics(r, o);
     /* scale: every competition value is a whole number of 1/scale, so the
      * output read back as a history (historyfrom.c) is exact */

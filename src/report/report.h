@@ -30,6 +30,13 @@ void sw_report_json(const sw_report *r, sw_strbuf *out);
  * (null when c is NULL), then "Qf" (null unless has_qf). Shared by every
  * writer of the analyze contract so the keys agree. */
 void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_strbuf *out);
+/* What a re-plan changed in each session not played that was read with
+ * seats (its previous plan, sw_session.plan): who moved, joined or left,
+ * and how many meetings are new or gone (changes.c). The text is a section
+ * of its own, empty when no session has a plan; the JSON is the "replan"
+ * key of the analyze contract, with a trailing comma. */
+void sw_report_changes_text(const sw_report *r, sw_strbuf *out);
+void sw_report_changes_json(const sw_report *r, sw_strbuf *out);
 /* Long format: matrix,participant,other,value (rests: other empty). */
 void sw_report_csv(const sw_report *r, sw_strbuf *out);
 

@@ -17,6 +17,7 @@ static void session_free(sw_session *ss) {
     free(ss->fixed);
     free(ss->allowed);
     free(ss->pin);
+    free(ss->plan);
     memset(ss, 0, sizeof *ss);
 }
 
@@ -120,6 +121,7 @@ static int session_copy_extra(sw_session *b, const sw_session *a, size_t P, size
     b->fixed = dup_array(a->fixed, n * sizeof *a->fixed, &fail);
     b->allowed = dup_array(a->allowed, n * sizeof *a->allowed, &fail);
     b->pin = dup_array(a->pin, n * sizeof *a->pin, &fail);
+    b->plan = dup_array(a->plan, (size_t)a->nplan * sizeof *a->plan, &fail);
     return fail ? -1 : 0;
 }
 
@@ -153,7 +155,7 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
             b->nsections = 0; /* nothing of a's is owned by b until copied */
             b->sections = NULL;
             b->section = NULL;
-            b->fixed = b->pin = NULL;
+            b->fixed = b->pin = b->plan = NULL;
             b->allowed = NULL;
             b->present = malloc((size_t)src->n * sizeof *b->present + 1);
             b->assign = malloc((P + 1) * sizeof *b->assign);

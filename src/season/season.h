@@ -57,17 +57,20 @@ typedef struct sw_section {
 /* A pin: where a participant may sit, in one session or every session they
  * are present in. Kept as written (section names are resolved per session)
  * so the season file is written back the same. */
-typedef enum { SW_PIN_SECTIONS, SW_PIN_TABLE, SW_PIN_POSITION } sw_pin_kind;
+typedef enum { SW_PIN_SECTIONS, SW_PIN_TABLE, SW_PIN_POSITION, SW_PIN_STATIONARY } sw_pin_kind;
 
 typedef struct sw_pin {
-    int part;         /* participant index */
-    int session;      /* session index; -1 = the whole season */
-    int line;         /* of the season file, for messages; 0 = none */
-    sw_pin_kind kind; /* a set of sections, a table and direction, or a position */
-    char *sections;   /* section names separated by single blanks; NULL = none named */
-    int table;        /* SW_PIN_TABLE: table (of the named section, else of the session) */
-    int dir;          /* SW_PIN_TABLE: 0 NS, 1 EW; 10..13 E, S, W, N (four seats) */
-    int position;     /* SW_PIN_POSITION: position (of the named section, else of the session) */
+    int part;    /* participant index */
+    int session; /* session index; -1 = the whole season */
+    int line;    /* of the season file, for messages; 0 = none */
+    /* a set of sections; a table (and direction) kept for every round of
+     * the session; any position that keeps one table (stationary); a
+     * position */
+    sw_pin_kind kind;
+    char *sections; /* section names separated by single blanks; NULL = none named */
+    int table;      /* SW_PIN_TABLE: table (of the named section, else of the session) */
+    int dir;        /* SW_PIN_TABLE: 0 NS, 1 EW; 10..13 E, S, W, N (four seats); -1 any */
+    int position;   /* SW_PIN_POSITION: position (of the named section, else of the session) */
 } sw_pin;
 
 typedef struct sw_session {
@@ -88,6 +91,13 @@ typedef struct sw_session {
     int *fixed;
     uint32_t *allowed;
     int *pin;
+    /* The previous plan of a session not played: the ids its 'seats' line
+     * proposed, as written ([nplan], position 1 first; 0 = empty); NULL when
+     * it had none. Only a starting point: `assign` is that plan adapted to
+     * who is present now, the movement and the pins
+     * (sw_season_adopt_plan), and the report compares the result with it. */
+    int *plan;
+    int nplan;
 } sw_session;
 
 /* Earlier play (docs/formats.md, "History file"): a fixed baseline added to
@@ -297,6 +307,16 @@ SW_NODISCARD sw_status sw_season_validate_session(const sw_season *s, int k, con
  * participants in pairs-file order at positions 1, 2, ... */
 void sw_season_fill_identity(sw_season *s);
 
+/* Session k (not played) starts from its previous plan ss->plan: each
+ * planned participant who is still in the pairs file, present and allowed
+ * there by the pins keeps their position; everyone present and unseated
+ * (new, back from an absence, or moved off by a pin) takes a free position
+ * their pins allow. A plan for a movement of another size, or one no
+ * such filling completes, leaves the session unseated (seated afresh by
+ * sw_season_fill_identity). Pins must be resolved. Returns -2 when out of
+ * memory, else 0. */
+int sw_season_adopt_plan(sw_season *s, int k);
+
 /* Append the season as a season file (with every assignment as a seats line)
  * that sw_season_parse reads back to the same season. */
 void sw_season_write(const sw_season *s, sw_strbuf *out);
@@ -315,6 +335,10 @@ SW_NODISCARD sw_status sw_season_add_sectioned_session(sw_season *s, sw_section 
  * absent participant, two pins for one participant, two participants pinned
  * to one position. */
 SW_NODISCARD sw_status sw_season_resolve_pins(sw_season *s, const char *file, sw_error *err);
+
+/* One line per session pin that replaces a whole-season pin of the same
+ * participant (who is present in that session), for the report. */
+void sw_season_pin_overrides(const sw_season *s, sw_strbuf *out);
 
 /* Seat the present participants of session k meeting its pins: pinned
  * positions first, section pins by a matching on the sections' free

@@ -4,7 +4,8 @@
  *
  *   pairs FILE            the parenfile (once, before the sessions)
  *   session FILE          a new session played with the movement in FILE
- *   absent ID...          participants not present in this session
+ *   absent IDS            participants not present in this session
+ *                         (numbers and ranges: 3 7 12-15)
  *   seats ID...           participant at positions 1..P (0 = empty)
  *   played                this session is played: fixed, needs seats
  *   history FILE          earlier play (a CSV of meetings and comparisons per
@@ -12,10 +13,10 @@
  *                         previous season file), after 'pairs'; may repeat
  *   session               (no file) a session of sections, named by the
  *   section NAME FILE     lines that follow it, each with its own movement
- *   pin ID [section NAME...] [table T DIR | position P]
- *                         where participant ID may sit: before the first
- *                         session for the whole season, else for the
- *                         current session
+ *   pin IDS [section NAME...] [table T [DIR] | stationary | position P]
+ *                         where participants IDS (numbers and ranges) may
+ *                         sit: before the first session for the whole
+ *                         season, else for the current session
  *
  * Paths are relative to the season file's directory. See docs/formats.md.
  * SPDX-License-Identifier: MIT */
@@ -35,6 +36,9 @@ typedef struct parser {
     sw_season *s;
     bool *has_seats;   /* per session */
     int *seats_line;   /* line of each session's seats, for messages */
+    int **seats;       /* per session: the ids of its seats line, as written */
+    int *nseats;       /* per session: how many */
+    int nflags;        /* sessions these arrays cover */
     int *session_line; /* line of each 'session' keyword */
     sw_error *err;
     sw_season_history_fn played; /* a previous season's earlier play */
@@ -152,8 +156,17 @@ static sw_status grow_flags(parser *ps) {
     int *sl = realloc(ps->session_line, (size_t)k * sizeof *sl);
     if (sl)
         ps->session_line = sl;
-    if (!h || !l || !sl)
+    int **sv = realloc(ps->seats, (size_t)k * sizeof *sv);
+    if (sv)
+        ps->seats = sv;
+    int *ns = realloc(ps->nseats, (size_t)k * sizeof *ns);
+    if (ns)
+        ps->nseats = ns;
+    if (!h || !l || !sl || !sv || !ns)
         return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    ps->seats[k - 1] = NULL;
+    ps->nseats[k - 1] = 0;
+    ps->nflags = k;
     ps->has_seats[k - 1] = false;
     ps->seats_line[k - 1] = 0;
     ps->session_line[k - 1] = ps->line;
@@ -278,49 +291,62 @@ static sw_status lookup(parser *ps, long id, int *idx) {
     return SW_OK;
 }
 
+static sw_status pin_ids(parser *ps, sw_cursor *c, int **parts, int *nparts, const char **w,
+                         size_t *n);
+
+/* 'absent IDS': numbers and ranges, as in a pin. */
 static sw_status read_absent(parser *ps, sw_session *ss, sw_cursor *c) {
-    while (!sw_cursor_at_end(c)) {
-        long id;
-        int idx;
-        sw_status st = sw_cursor_long(c, &id, 1, SW_PARTICIPANT_MAX_ID, "participant number",
-                                      ps->file, ps->line, ps->err);
-        if (st == SW_OK)
-            st = lookup(ps, id, &idx);
-        if (st != SW_OK)
-            return st;
-        ss->present[idx] = false;
-    }
-    return SW_OK;
+    int *parts = NULL, nparts = 0;
+    const char *w;
+    size_t n;
+    if (sw_cursor_at_end(c))
+        return SW_OK;
+    sw_status st = pin_ids(ps, c, &parts, &nparts, &w, &n);
+    if (st == SW_OK && n)
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                          "participant number '%.*s' is not a number (absent 3 7 12-15)",
+                          (int)(n > 40 ? 40 : n), w);
+    for (int x = 0; x < nparts && st == SW_OK; x++)
+        ss->present[parts[x]] = false;
+    free(parts);
+    return st;
 }
 
-static sw_status read_seats(parser *ps, sw_session *ss, sw_cursor *c) {
+/* A 'seats' line: its ids are kept as written and checked once the
+ * session is complete (check_seats): whether they are a record or a plan
+ * depends on a 'played' line that may follow. */
+static sw_status read_seats(parser *ps, sw_cursor *c) {
     int k = ps->s->nsessions - 1;
-    const sw_movement *m = &ps->s->movements[ss->movement];
     if (ps->has_seats[k])
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "second 'seats' line for session %d (the first on line %d); keep "
                             "one",
                             k + 1, ps->seats_line[k]);
-    int p = 0;
+    int *ids = NULL, n = 0, cap = 0;
     while (!sw_cursor_at_end(c)) {
         long id;
-        int idx = -1;
         sw_status st = sw_cursor_long(c, &id, 0, SW_PARTICIPANT_MAX_ID, "participant number",
                                       ps->file, ps->line, ps->err);
-        if (st == SW_OK && ++p > m->positions)
+        if (st == SW_OK && n >= SW_MOVEMENT_MAX_POSITIONS)
             st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                               "more than %d seats, expected one per position of the movement",
-                              m->positions);
-        if (st == SW_OK && id != 0)
-            st = lookup(ps, id, &idx);
-        if (st != SW_OK)
+                              SW_MOVEMENT_MAX_POSITIONS);
+        if (st == SW_OK && n == cap) {
+            cap = cap ? 2 * cap : 64;
+            int *g = realloc(ids, (size_t)cap * sizeof *g);
+            if (g)
+                ids = g;
+            else
+                st = sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+        }
+        if (st != SW_OK) {
+            free(ids);
             return st;
-        ss->assign[p] = idx + 1;
+        }
+        ids[n++] = (int)id;
     }
-    if (p != m->positions)
-        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                            "%d seats, expected %d (one per position, 0 for empty)", p,
-                            m->positions);
+    ps->seats[k] = ids;
+    ps->nseats[k] = n;
     ps->has_seats[k] = true;
     ps->seats_line[k] = ps->line;
     return SW_OK;
@@ -336,52 +362,106 @@ static int direction(const char *w, size_t n) {
     return -1;
 }
 
-/* 'pin ID [section NAME...] [table T DIR | position P]'. */
+/* The participants of a pin line: ids and ranges ("1-8 12"), up to the
+ * first word that is neither. Each is appended to *parts (indices). */
+static sw_status pin_ids(parser *ps, sw_cursor *c, int **parts, int *nparts, const char **w,
+                         size_t *n) {
+    while ((*n = sw_cursor_word(c, w)) > 0 && isdigit((unsigned char)**w)) {
+        const char *dash = memchr(*w, '-', *n);
+        long lo, hi;
+        sw_cursor one;
+        sw_cursor_init(&one, *w, dash ? (size_t)(dash - *w) : *n);
+        sw_status st = sw_cursor_long(&one, &lo, 1, SW_PARTICIPANT_MAX_ID, "participant number",
+                                      ps->file, ps->line, ps->err);
+        hi = lo;
+        if (st == SW_OK && dash) {
+            sw_cursor_init(&one, dash + 1, (size_t)(*w + *n - dash - 1));
+            st = sw_cursor_long(&one, &hi, lo, SW_PARTICIPANT_MAX_ID, "end of the range", ps->file,
+                                ps->line, ps->err);
+        }
+        /* a range takes whoever has a number in it, in pairs-file order */
+        int found = 0;
+        for (int i = 0; st == SW_OK && i < ps->s->n; i++) {
+            int idx = i;
+            if (!dash && (idx = sw_season_find(ps->s, (int)lo)) < 0)
+                st = lookup(ps, lo, &idx);
+            else if (dash && (ps->s->part[i].id < lo || ps->s->part[i].id > hi))
+                continue;
+            int *g = st == SW_OK ? realloc(*parts, (size_t)(*nparts + 1) * sizeof *g) : NULL;
+            if (st == SW_OK && !g)
+                st = sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+            if (st == SW_OK) {
+                *parts = g;
+                (*parts)[(*nparts)++] = idx;
+                found++;
+            }
+            if (!dash)
+                break;
+        }
+        if (st == SW_OK && !found)
+            st = sw_error_set(ps->err, SW_ERR_INVALID, ps->file, ps->line,
+                              "pin: nobody in the pairs file has a number from %ld to %ld", lo, hi);
+        if (st != SW_OK)
+            return st;
+    }
+    if (*nparts == 0 && *n)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "participant number '%.*s' is not a number; expected numbers or "
+                            "ranges (pin 1-8 12 section A)",
+                            (int)(*n > 40 ? 40 : *n), *w);
+    if (*nparts == 0)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "expected participant numbers or ranges (pin 1-8 12 section A)");
+    return SW_OK;
+}
+
+/* 'pin IDS [section NAME...] [table T [DIR] | stationary | position P]':
+ * one pin per participant named, all with this line's number. */
 static sw_status read_pin(parser *ps, sw_cursor *c) {
     sw_season *s = ps->s;
     if (!s->part)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "'pin' before 'pairs', expected the pairs file first");
-    long id;
-    int idx;
-    sw_status st = sw_cursor_long(c, &id, 1, SW_PARTICIPANT_MAX_ID, "participant number", ps->file,
-                                  ps->line, ps->err);
-    if (st == SW_OK)
-        st = lookup(ps, id, &idx);
-    if (st != SW_OK)
+    int *parts = NULL, nparts = 0;
+    const char *w;
+    size_t n;
+    sw_status st = pin_ids(ps, c, &parts, &nparts, &w, &n);
+    if (st != SW_OK) {
+        free(parts);
         return st;
-    sw_pin pin = {.part = idx, .session = s->nsessions - 1, .line = ps->line};
+    }
+    int id = s->part[parts[0]].id;
+    sw_pin pin = {.session = s->nsessions - 1, .line = ps->line, .dir = -1};
     sw_strbuf names;
     sw_strbuf_init(&names);
-    const char *w;
-    size_t n = sw_cursor_word(c, &w);
     bool named = false;
     if (n && word_is(w, n, "section")) {
         while ((n = sw_cursor_word(c, &w)) > 0 && !word_is(w, n, "table") &&
-               !word_is(w, n, "position")) {
+               !word_is(w, n, "position") && !word_is(w, n, "stationary")) {
             if (!good_name(w, n)) {
-                sw_strbuf_free(&names);
-                return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                                    "pin: section name '%.*s': expected letters, digits, '-' "
-                                    "or '_'",
-                                    (int)(n > 40 ? 40 : n), w);
+                st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                                  "pin: section name '%.*s': expected letters, digits, '-' or "
+                                  "'_'",
+                                  (int)(n > 40 ? 40 : n), w);
+                break;
             }
             sw_strbuf_printf(&names, "%s%.*s", named ? " " : "", (int)n, w);
             named = true;
         }
-        if (!named) {
-            sw_strbuf_free(&names);
-            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                                "pin: 'section' without a name; write e.g. 'pin %ld section A'",
-                                id);
-        }
+        if (st == SW_OK && !named)
+            st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                              "pin: 'section' without a name; write e.g. 'pin %d section A'", id);
     }
-    const char *expect = "expected 'section NAME...', 'table T DIR' or 'position P' after the "
-                         "participant";
-    if (n == 0 && !named)
-        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %ld: %s", id, expect);
+    const char *expect = "expected 'section NAME...', 'table T [DIR]', 'stationary' or "
+                         "'position P' after the participants";
+    if (st != SW_OK)
+        ;
+    else if (n == 0 && !named)
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %d: %s", id, expect);
     else if (n == 0)
         pin.kind = SW_PIN_SECTIONS;
+    else if (word_is(w, n, "stationary"))
+        pin.kind = SW_PIN_STATIONARY;
     else if (word_is(w, n, "position")) {
         long p;
         pin.kind = SW_PIN_POSITION;
@@ -394,31 +474,41 @@ static sw_status read_pin(parser *ps, sw_cursor *c) {
         st = sw_cursor_long(c, &t, 1, SW_MOVEMENT_MAX_TABLES, "table", ps->file, ps->line, ps->err);
         pin.table = (int)t;
         n = st == SW_OK ? sw_cursor_word(c, &w) : 0;
-        if (st == SW_OK && (pin.dir = direction(w, n)) < 0)
+        if (n && (pin.dir = direction(w, n)) < 0)
             st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                              "pin %ld: direction '%.*s', expected NS or EW (E, S, W or N at "
+                              "pin %d: direction '%.*s', expected NS or EW (E, S, W or N at "
                               "tables of four)",
                               id, (int)(n > 40 ? 40 : n), w);
     } else {
-        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %ld: '%.*s', %s", id,
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "pin %d: '%.*s', %s", id,
                           (int)(n > 40 ? 40 : n), w, expect);
     }
-    if (st == SW_OK && pin.kind != SW_PIN_SECTIONS && named && strchr(sw_strbuf_cstr(&names), ' '))
+    bool one_place = pin.kind == SW_PIN_TABLE || pin.kind == SW_PIN_POSITION;
+    if (st == SW_OK && one_place && named && strchr(sw_strbuf_cstr(&names), ' '))
         st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                          "pin %ld: a table or position is in one section; name one", id);
+                          "pin %d: a table or position is in one section; name one", id);
+    if (st == SW_OK && one_place && nparts > 1)
+        st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                          "pin: %d participants on one %s; pin one participant there", nparts,
+                          pin.kind == SW_PIN_TABLE ? "table" : "position");
     if (st == SW_OK && !sw_cursor_at_end(c))
         st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
-                          "pin %ld: unexpected text at the end of the line", id);
-    sw_pin *np = st == SW_OK ? realloc(s->pins, (size_t)(s->npins + 1) * sizeof *np) : NULL;
+                          "pin %d: unexpected text at the end of the line", id);
+    sw_pin *np = st == SW_OK ? realloc(s->pins, (size_t)(s->npins + nparts) * sizeof *np) : NULL;
     if (np)
         s->pins = np;
-    if (named && st == SW_OK && np)
-        pin.sections = names.failed ? NULL : strdup(sw_strbuf_cstr(&names));
-    sw_strbuf_free(&names);
-    if (st == SW_OK && (!np || (named && !pin.sections)))
+    for (int x = 0; x < nparts && np && st == SW_OK; x++) {
+        pin.part = parts[x];
+        pin.sections = named && !names.failed ? strdup(sw_strbuf_cstr(&names)) : NULL;
+        if (named && !pin.sections)
+            st = sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+        else
+            s->pins[s->npins++] = pin;
+    }
+    if (st == SW_OK && !np)
         st = sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
-    if (st == SW_OK)
-        s->pins[s->npins++] = pin;
+    sw_strbuf_free(&names);
+    free(parts);
     return st;
 }
 
@@ -455,12 +545,47 @@ static sw_status parse_line(parser *ps, const char *line, size_t len) {
     if (word_is(w, n, "absent"))
         return read_absent(ps, ss, &c);
     if (word_is(w, n, "seats"))
-        return read_seats(ps, ss, &c);
+        return read_seats(ps, &c);
     if (!sw_cursor_at_end(&c))
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "unexpected text after 'played'");
     ss->played = true;
     return SW_OK;
+}
+
+/* The seats line of session k, now that the session is complete. A played
+ * session's seats are the record of what was played: one id per position,
+ * each in the pairs file; whoever has no seat was not there. An unplayed
+ * session's seats are a plan, adopted once the pins are known
+ * (sw_season_adopt_plan). */
+static sw_status take_seats(parser *ps, int k) {
+    sw_season *s = ps->s;
+    sw_session *ss = &s->sessions[k];
+    if (!ss->played) {
+        ss->plan = ps->seats[k];
+        ss->nplan = ps->nseats[k];
+        ps->seats[k] = NULL;
+        return SW_OK;
+    }
+    const int P = s->movements[ss->movement].positions, n = ps->nseats[k];
+    ps->line = ps->seats_line[k];
+    if (n != P)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "%d seats, expected %d (one per position, 0 for empty)", n, P);
+    char *seated = calloc((size_t)s->n + 1, 1);
+    if (!seated)
+        return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, ps->line, "out of memory");
+    sw_status st = SW_OK;
+    for (int p = 1; p <= P && st == SW_OK; p++) {
+        int idx = -1;
+        if (ps->seats[k][p - 1] && (st = lookup(ps, ps->seats[k][p - 1], &idx)) == SW_OK)
+            seated[idx] = 1;
+        ss->assign[p] = idx + 1;
+    }
+    for (int i = 0; i < s->n && st == SW_OK; i++)
+        ss->present[i] = ss->present[i] && seated[i];
+    free(seated);
+    return st;
 }
 
 /* Checks that need the whole file: played sessions have seats, and the
@@ -480,9 +605,17 @@ static sw_status check_sessions(parser *ps) {
                                 "seats as played or drop 'played'",
                                 k + 1);
     }
+    for (int k = 0; k < s->nsessions; k++) {
+        sw_status st = ps->has_seats[k] ? take_seats(ps, k) : SW_OK;
+        if (st != SW_OK)
+            return st;
+    }
     sw_status pst = sw_season_resolve_pins(s, ps->file, ps->err);
     if (pst != SW_OK)
         return pst;
+    for (int k = 0; k < s->nsessions; k++)
+        if (sw_season_adopt_plan(s, k) != 0)
+            return sw_error_set(ps->err, SW_ERR_NOMEM, ps->file, 0, "out of memory");
     sw_season_fill_identity(s);
     for (int k = 0; k < s->nsessions; k++) {
         /* the seats line when there is one, else the session's own line */
@@ -514,6 +647,10 @@ sw_status sw_season_parse_nested(const char *text, size_t len, const char *file,
     for (int j = 0; j < ps.nsec; j++)
         free(ps.sec[j].name);
     free(ps.sec);
+    for (int k = 0; k < ps.nflags; k++)
+        free(ps.seats[k]);
+    free(ps.seats);
+    free(ps.nseats);
     free(ps.has_seats);
     free(ps.seats_line);
     free(ps.session_line);
@@ -545,13 +682,38 @@ sw_status sw_season_read(const char *path, sw_season_history_fn played, sw_seaso
     return st;
 }
 
+static bool same_pin(const sw_pin *a, const sw_pin *b) {
+    return a->line && a->line == b->line && a->session == b->session && a->kind == b->kind &&
+           !a->sections == !b->sections && (!a->sections || !strcmp(a->sections, b->sections));
+}
+
+/* The pins of session k (-1: the whole season), those of one line on one
+ * line again, runs of consecutive numbers as ranges. */
 static void write_pins(const sw_season *s, int k, sw_strbuf *out) {
-    for (int x = 0; x < s->npins; x++)
-        if (s->pins[x].session == k) {
-            sw_strbuf_printf(out, "pin %d ", s->part[s->pins[x].part].id);
-            sw_pin_write(s, &s->pins[x], out);
-            sw_strbuf_puts(out, "\n");
+    for (int x = 0; x < s->npins; x++) {
+        if (s->pins[x].session != k)
+            continue;
+        int y = x;
+        while (y + 1 < s->npins && same_pin(&s->pins[x], &s->pins[y + 1]))
+            y++;
+        sw_strbuf_puts(out, "pin");
+        for (int z = x; z <= y; z++) {
+            int id = s->part[s->pins[z].part].id, run = z;
+            while (run + 1 <= y &&
+                   s->part[s->pins[run + 1].part].id == s->part[s->pins[run].part].id + 1)
+                run++;
+            if (run - z >= 2) {
+                sw_strbuf_printf(out, " %d-%d", id, s->part[s->pins[run].part].id);
+                z = run;
+            } else {
+                sw_strbuf_printf(out, " %d", id);
+            }
         }
+        sw_strbuf_puts(out, " ");
+        sw_pin_write(s, &s->pins[x], out);
+        sw_strbuf_puts(out, "\n");
+        x = y;
+    }
 }
 
 void sw_season_write(const sw_season *s, sw_strbuf *out) {

@@ -205,11 +205,34 @@ void sw_pin_write(const sw_season *s, const sw_pin *pin, sw_strbuf *out) {
         sw_strbuf_printf(out, "section %s", pin->sections);
     if (pin->kind == SW_PIN_TABLE) {
         /* the direction's name as it was read: 2-seat names below 2 */
-        const char *d = pin->dir >= 10 ? dir4[pin->dir - 10] : dir2[pin->dir];
-        sw_strbuf_printf(out, "%stable %d %s", named ? " " : "", pin->table, d);
+        const char *d = pin->dir < 0 ? "" : pin->dir >= 10 ? dir4[pin->dir - 10] : dir2[pin->dir];
+        sw_strbuf_printf(out, "%stable %d%s%s", named ? " " : "", pin->table, *d ? " " : "", d);
+    } else if (pin->kind == SW_PIN_STATIONARY) {
+        sw_strbuf_printf(out, "%sstationary", named ? " " : "");
     } else if (pin->kind == SW_PIN_POSITION) {
         sw_strbuf_printf(out, "%sposition %d", named ? " " : "", pin->position);
     }
+}
+
+/* The position of movement m seated at table t (0-based) in direction d
+ * in every round, or 0: a stationary pair's position. */
+static int stays_at(const sw_movement *m, int t, int d) {
+    int p = sw_movement_at(m, 0, t)->seat[d];
+    for (int r = 1; r < m->rounds && p; r++)
+        if (sw_movement_at(m, r, t)->seat[d] != p)
+            p = 0;
+    return p;
+}
+
+/* "table 3 NS (position 5), ..." for every stationary position of m. */
+static void stationary_list(const sw_movement *m, sw_strbuf *out) {
+    for (int t = 0; t < m->tables; t++)
+        for (int d = 0; d < m->seats; d++) {
+            int p = stays_at(m, t, d);
+            if (p)
+                sw_strbuf_printf(out, "%stable %d %s (position %d)", out->len ? ", " : "", t + 1,
+                                 m->seats == 4 ? dir4[d] : dir2[d], p);
+        }
 }
 
 /* Index of the section called name (n bytes) in session ss, or -1. */
@@ -270,23 +293,79 @@ static sw_status resolve_one(const sw_season *s, const sw_pin *pin, int k, const
         *fixed = off + pin->position;
         return SW_OK;
     }
+    if (pin->kind == SW_PIN_STATIONARY) {
+        *fixed = -1; /* one of its stationary positions, picked once all pins are known */
+        return SW_OK;
+    }
     bool four = pin->dir >= 10;
-    int d = four ? pin->dir - 10 : pin->dir;
-    if (four != (sm->seats == 4) || pin->table > sm->tables)
+    int d = pin->dir < 0 ? -1 : four ? pin->dir - 10 : pin->dir;
+    const char *dname = d < 0 ? "" : four ? dir4[d] : dir2[d];
+    if ((pin->dir >= 0 && four != (sm->seats == 4)) || pin->table > sm->tables)
         return sw_error_set(err, SW_ERR_INVALID, file, pin->line,
                             "pin of participant %d: session %d%s%s has %d tables of %d seats "
-                            "(%s), no table %d %s",
+                            "(%s), no table %d%s%s",
                             id, k + 1, one >= 0 ? " section " : "",
                             one >= 0 ? ss->sections[one].name : "", sm->tables, sm->seats,
                             sm->seats == 4 ? "directions E, S, W, N" : "directions NS, EW",
-                            pin->table, four ? dir4[d] : dir2[d]);
-    int p = sw_movement_at(sm, 0, pin->table - 1)->seat[d];
-    if (p == 0)
-        return sw_error_set(err, SW_ERR_INVALID, file, pin->line,
-                            "pin of participant %d: table %d %s is empty in round 1 of session "
-                            "%d; pin a seated position",
-                            id, pin->table, four ? dir4[d] : dir2[d], k + 1);
+                            pin->table, d < 0 ? "" : " ", dname);
+    int p = 0;
+    for (int x = d < 0 ? 0 : d; x < (d < 0 ? sm->seats : d + 1) && !p; x++)
+        p = stays_at(sm, pin->table - 1, x);
+    if (p == 0) {
+        sw_strbuf ok;
+        sw_strbuf_init(&ok);
+        stationary_list(sm, &ok);
+        sw_status st = sw_error_set(
+            err, SW_ERR_INVALID, file, pin->line,
+            "pin of participant %d: no pair stays at table %d%s%s for all %d rounds of movement "
+            "%s%s%s (session %d); %s%s",
+            id, pin->table, d < 0 ? "" : " ", dname, sm->rounds, sm->name ? sm->name : "",
+            one >= 0 ? ", section " : "", one >= 0 ? ss->sections[one].name : "", k + 1,
+            ok.len ? "positions that stay at one table: " : "",
+            ok.len && !ok.failed ? sw_strbuf_cstr(&ok)
+                                 : "it has none: use a movement with stationary pairs (a "
+                                   "Mitchell's NS pairs stay), or pin a position");
+        sw_strbuf_free(&ok);
+        return st;
+    }
     *fixed = off + p;
+    return SW_OK;
+}
+
+/* A 'stationary' pin of participant i in session k: the lowest stationary
+ * position in its sections that no other pin holds. */
+static sw_status pick_stationary(sw_season *s, int k, int i, int *holder, const char *file,
+                                 sw_error *err) {
+    sw_session *ss = &s->sessions[k];
+    const sw_movement *m = &s->movements[ss->movement];
+    int best = 0;
+    for (int t = 0; t < m->tables; t++)
+        for (int d = 0; d < m->seats; d++) {
+            int p = stays_at(m, t, d);
+            bool here = p && (!ss->allowed[i] || ((ss->allowed[i] >> ss->section[p]) & 1u));
+            if (here && !holder[p] && (!best || p < best))
+                best = p;
+        }
+    const sw_pin *pin = &s->pins[ss->pin[i] - 1];
+    if (!best) {
+        sw_strbuf ok;
+        sw_strbuf_init(&ok);
+        stationary_list(m, &ok);
+        sw_status st = sw_error_set(
+            err, SW_ERR_INVALID, file, pin->line,
+            "pin of participant %d: no free position stays at one table for all %d rounds of "
+            "session %d%s%s; %s%s",
+            s->part[i].id, m->rounds, k + 1, pin->sections ? " in section " : "",
+            pin->sections ? pin->sections : "",
+            ok.len ? "positions that stay at one table (the other pins hold those there): " : "",
+            ok.len && !ok.failed ? sw_strbuf_cstr(&ok)
+                                 : "it has none: use a movement with stationary pairs (a "
+                                   "Mitchell's NS pairs stay), or pin a position");
+        sw_strbuf_free(&ok);
+        return st;
+    }
+    ss->fixed[i] = best;
+    holder[best] = ss->pin[i];
     return SW_OK;
 }
 
@@ -303,6 +382,8 @@ static void pins_clear(sw_session *ss) {
 static sw_status resolve_session(sw_season *s, int k, const char *file, sw_error *err) {
     sw_session *ss = &s->sessions[k];
     pins_clear(ss);
+    if (ss->played) /* a record of what was played: pins are for planning */
+        return SW_OK;
     bool any = false;
     for (int x = 0; x < s->npins && !any; x++)
         any = (s->pins[x].session == k || s->pins[x].session < 0) && ss->present[s->pins[x].part];
@@ -344,7 +425,7 @@ static sw_status resolve_session(sw_season *s, int k, const char *file, sw_error
         }
     for (int i = 0; i < s->n && st == SW_OK; i++) {
         int p = ss->fixed[i];
-        if (!p)
+        if (p <= 0)
             continue;
         if (holder[p]) {
             const sw_pin *a = &s->pins[holder[p] - 1], *b = &s->pins[ss->pin[i] - 1];
@@ -355,6 +436,9 @@ static sw_status resolve_session(sw_season *s, int k, const char *file, sw_error
         }
         holder[p] = ss->pin[i];
     }
+    for (int i = 0; i < s->n && st == SW_OK; i++)
+        if (ss->fixed[i] < 0)
+            st = pick_stationary(s, k, i, holder, file, err);
     free(holder);
     return st;
 }
@@ -369,6 +453,29 @@ sw_status sw_season_resolve_pins(sw_season *s, const char *file, sw_error *err) 
         }
     }
     return SW_OK;
+}
+
+void sw_season_pin_overrides(const sw_season *s, sw_strbuf *out) {
+    for (int x = 0; x < s->npins; x++) {
+        const sw_pin *a = &s->pins[x];
+        if (a->session < 0 || !s->sessions[a->session].present[a->part])
+            continue;
+        for (int y = 0; y < s->npins; y++) {
+            const sw_pin *b = &s->pins[y];
+            if (b->session >= 0 || b->part != a->part)
+                continue;
+            sw_strbuf_printf(out, "  session %d: participant %d's pin (", a->session + 1,
+                             s->part[a->part].id);
+            sw_pin_write(s, a, out);
+            if (a->line)
+                sw_strbuf_printf(out, ", line %d", a->line);
+            sw_strbuf_puts(out, ") replaces their season pin (");
+            sw_pin_write(s, b, out);
+            if (b->line)
+                sw_strbuf_printf(out, ", line %d", b->line);
+            sw_strbuf_puts(out, ")\n");
+        }
+    }
 }
 
 /* ---- seating that meets the pins ---- */
