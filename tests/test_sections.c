@@ -13,12 +13,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include <cmocka.h>
 
 #include "matrix/matrix.h"
 #include "search/search.h"
 #include "season/season.h"
 #include "util/rng.h"
+
+typedef DIR dir_stream; /* DIR is this file's test data directory below */
 
 #define DIR SW_TEST_DATA "/sections"
 #define EX SW_SOURCE_DIR "/examples/sections"
@@ -332,6 +337,123 @@ static void test_errors_name_the_line(void **state) {
                  2, "11 present participants are pinned to section B, which has 10 positions");
 }
 
+/* The stationary positions of m, found independently of sections.c: a
+ * position seated at the same table and direction in every round. Returns
+ * how many; their positions, tables (1-based) and directions in order. */
+static int stationary_positions(const sw_movement *m, int *pos, int *tab, int *dir) {
+    int count = 0;
+    for (int p = 1; p <= m->positions; p++) {
+        int t0 = -1, d0 = -1;
+        for (int t = 0; t < m->tables && t0 < 0; t++)
+            for (int d = 0; d < m->seats; d++)
+                if (sw_movement_at(m, 0, t)->seat[d] == p)
+                    t0 = t, d0 = d;
+        bool stays = t0 >= 0;
+        for (int r = 1; r < m->rounds && stays; r++)
+            stays = sw_movement_at(m, r, t0)->seat[d0] == p;
+        if (stays) {
+            pos[count] = p;
+            tab[count] = t0 + 1;
+            dir[count++] = d0;
+        }
+    }
+    return count;
+}
+
+typedef struct lib_count {
+    int with, without;
+} lib_count;
+
+/* One library movement: a stationary pin holds in every seating the search
+ * starts from; a movement without stationary positions refuses one. */
+static void stationary_on(const char *path, const char *pairs, lib_count *c) {
+    sw_movement m;
+    sw_error err;
+    if (sw_movement_read_asc(path, &m, &err) != SW_OK)
+        fail_msg("%s: %s", path, err.msg);
+    int *pos = malloc(sizeof(int) * (size_t)(m.positions + 1) * 3);
+    assert_non_null(pos);
+    int *tab = pos + m.positions + 1, *dir = tab + m.positions + 1;
+    int ns = stationary_positions(&m, pos, tab, dir);
+    FILE *f = fopen(pairs, "w");
+    assert_non_null(f);
+    for (int i = 1; i <= m.positions; i++)
+        fprintf(f, "%d 0 pair %d\n", i, i);
+    fclose(f);
+    char text[4096];
+    if (ns > 0)
+        snprintf(text, sizeof text, "pairs %s\npin 1 table %d %s\n%ssession %s\n", pairs, tab[0],
+                 dir[0] ? "EW" : "NS", ns > 1 ? "pin 2 stationary\n" : "", path);
+    else
+        snprintf(text, sizeof text, "pairs %s\npin 1 stationary\nsession %s\n", pairs, path);
+    sw_season s;
+    sw_error_clear(&err);
+    sw_status st = sw_season_parse(text, strlen(text), "lib.season", "/", NULL, &s, &err);
+    if (ns == 0) {
+        if (st == SW_OK || !strstr(err.msg, "it has none"))
+            fail_msg("%s: no stationary position, yet: %s", path, err.msg);
+        c->without++;
+    } else {
+        if (st != SW_OK)
+            fail_msg("%s: %s", path, err.msg);
+        assert_int_equal(s.sessions[0].fixed[0], pos[0]);
+        if (ns > 1)
+            assert_int_equal(s.sessions[0].fixed[1], pos[1]);
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        sw_rng rng;
+        sw_rng_seed(&rng, 3, (uint64_t)m.positions);
+        for (int trial = 0; trial < 3; trial++) {
+            sw_search_randomize(&mx, &rng);
+            sw_matrix_store(&mx, &s);
+            assert_int_equal(s.sessions[0].assign[pos[0]], 1);
+            for (int r = 0; r < m.rounds; r++)
+                assert_int_equal(sw_movement_at(&m, r, tab[0] - 1)->seat[dir[0]], pos[0]);
+        }
+        sw_matrix_free(&mx);
+        sw_season_free(&s);
+        c->with++;
+    }
+    free(pos);
+    sw_movement_free(&m);
+}
+
+static void stationary_in_dir(const char *dir, const char *pairs, lib_count *c) {
+    dir_stream *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        size_t n = strlen(e->d_name);
+        if (S_ISDIR(st.st_mode))
+            stationary_in_dir(path, pairs, c);
+        else if (n > 4 &&
+                 (!strcmp(e->d_name + n - 4, ".asc") || !strcmp(e->d_name + n - 4, ".txt")))
+            stationary_on(path, pairs, c);
+    }
+    closedir(d);
+}
+
+/* Every movement of the library: a pin to a table holds its pair there for
+ * the whole session where the movement keeps a position at that table, and
+ * is refused, saying so, where it keeps none. */
+static void test_stationary_on_every_library_movement(void **state) {
+    (void)state;
+    char pairs[64];
+    snprintf(pairs, sizeof pairs, "/tmp/sw_stationary_%d.pairs", (int)getpid());
+    lib_count c = {0, 0};
+    stationary_in_dir(SW_SOURCE_DIR "/data/movements", pairs, &c);
+    unlink(pairs);
+    assert_true(c.with > 0);
+    assert_true(c.without > 0);
+    print_message("movements with stationary positions %d, without %d\n", c.with, c.without);
+}
+
 /* The rounds limit names the session that crosses it, with its line. */
 static void test_rounds_limit_names_the_session(void **state) {
     (void)state;
@@ -459,6 +581,7 @@ int main(void) {
         cmocka_unit_test(test_fully_pinned_session_unchanged),
         cmocka_unit_test(test_errors_name_the_line),
         cmocka_unit_test(test_rounds_limit_names_the_session),
+        cmocka_unit_test(test_stationary_on_every_library_movement),
         cmocka_unit_test(test_cli_optimize_keeps_pins),
         cmocka_unit_test(test_reports_show_sections),
     };

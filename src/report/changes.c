@@ -117,8 +117,9 @@ void sw_report_changes_text(const sw_report *r, sw_strbuf *o) {
         head = true;
         sw_strbuf_printf(o, "  session %d: ", k + 1);
         if (d.other_movement) {
-            sw_strbuf_printf(o, "the plan had %d seats, the movement now has %d positions: "
-                                "seated afresh\n",
+            sw_strbuf_printf(o,
+                             "the plan had %d seats, the movement now has %d positions: "
+                             "seated afresh\n",
                              ss->nplan, s->movements[ss->movement].positions);
             continue;
         }
@@ -126,8 +127,9 @@ void sw_report_changes_text(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_puts(o, "unchanged\n");
             continue;
         }
-        sw_strbuf_printf(o, "%d moved, %d joined, %d left; %lld of %lld meetings new (%lld "
-                            "gone)\n",
+        sw_strbuf_printf(o,
+                         "%d moved, %d joined, %d left; %lld of %lld meetings new (%lld "
+                         "gone)\n",
                          d.moved, d.joined, d.left, (long long)d.added, (long long)d.total,
                          (long long)d.dropped);
         if (d.moved) {
@@ -153,7 +155,8 @@ void sw_report_changes_text(const sw_report *r, sw_strbuf *o) {
             for (int q = 0; q < ss->nplan; q++) {
                 int i = ss->plan[q] ? sw_season_find(s, ss->plan[q]) : -1;
                 if (ss->plan[q] && (i < 0 || !ss->present[i]))
-                    sw_strbuf_printf(o, " %d%s", ss->plan[q], i < 0 ? " (not in the pairs file)" : "");
+                    sw_strbuf_printf(o, " %d%s", ss->plan[q],
+                                     i < 0 ? " (not in the pairs file)" : "");
             }
             sw_strbuf_puts(o, "\n");
         }
