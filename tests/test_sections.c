@@ -156,6 +156,14 @@ static void test_pins_read_and_identity(void **state) {
     assert_int_equal(s.sessions[0].allowed[11], 3u);
     assert_pins_met(&s); /* the identity seating meets them */
     assert_int_equal(sw_season_validate(&s, NULL, &err), SW_OK);
+    /* the report lists the session pin that replaces participant 2's */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_season_pin_overrides(&s, &sb);
+    assert_string_equal(sw_strbuf_cstr(&sb),
+                        "  session 2: participant 2's pin (section B, line 16) replaces their "
+                        "season pin (section A, line 3)\n");
+    sw_strbuf_free(&sb);
     sw_season_free(&s);
 }
 
