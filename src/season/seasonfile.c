@@ -717,7 +717,9 @@ static void write_pins(const sw_season *s, int k, sw_strbuf *out) {
 }
 
 void sw_season_write(const sw_season *s, sw_strbuf *out) {
-    sw_strbuf_puts(out, "# seatwise season\n");
+    sw_strbuf_puts(out, "# seatwise season: the seats of a session not marked 'played' are a "
+                        "plan that\n# 'seatwise optimize' may change; mark a session 'played' "
+                        "once it is\n");
     sw_strbuf_printf(out, "pairs %s\n", s->pairs_file ? s->pairs_file : "pairs.txt");
     for (int i = 0; i < s->history.nfiles; i++)
         sw_strbuf_printf(out, "history %s\n", s->history.files[i]);
