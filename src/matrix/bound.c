@@ -1,5 +1,6 @@
 /* src/matrix/bound.c: each pair's range of final meetings, and So's lower
- * bound as the flattest spread within those ranges.
+ * bound as the flattest spread within those ranges (over all pairs, and
+ * row by row).
  *
  * A pair's fixed part (lo) is its history, its meetings in the played
  * sessions and, in an unplayed session, the meetings of two participants
@@ -8,7 +9,11 @@
  * present in it, the most rounds any two positions they may hold (their
  * pins, less the positions others are pinned to) sit at one table: a pair
  * one of whom is absent, or whose sections or pins keep them apart, gains
- * nothing there.
+ * nothing there. Each participant's row sum has a range too: the history
+ * and played sessions, plus per unplayed session the meetings of its best
+ * position down to those of its worst less what the empty positions can
+ * take away. docs/criteria.md ("So's lower bound") states what the bound
+ * assumes; test_matrix checks it against every seating of small seasons.
  * SPDX-License-Identifier: MIT */
 #include "matrix/bound.h"
 
@@ -46,9 +51,9 @@ typedef struct open_session {
     int P1, words;
     int32_t *w;
     int *nbstart, *nb;
-    word *sets;   /* [nclass*words]: the positions a class may hold */
-    int nclass;   /* distinct sets of positions among the present */
-    int *cls;     /* [n]: participant's class, -1 = absent */
+    word *sets;    /* [nclass*words]: the positions a class may hold */
+    int nclass;    /* distinct sets of positions among the present */
+    int *cls;      /* [n]: participant's class, -1 = absent */
     int32_t *gain; /* [nclass*nclass]: most meetings two members can have */
 } open_session;
 
@@ -101,7 +106,8 @@ static int open_classes(open_session *o, const sw_season *s, int k) {
     const sw_session *ss = &s->sessions[k];
     int n = s->n, P1 = o->P1, W = o->words;
     word *raw = calloc((size_t)n * (size_t)W + 1, sizeof *raw);
-    int *only = malloc(((size_t)n + 1) * sizeof *only), *holder = calloc((size_t)P1, sizeof *holder);
+    int *only = malloc(((size_t)n + 1) * sizeof *only),
+        *holder = calloc((size_t)P1, sizeof *holder);
     o->sets = malloc(((size_t)n * (size_t)W + 1) * sizeof *o->sets);
     o->cls = malloc(((size_t)n + 1) * sizeof *o->cls);
     int rc = -1;
@@ -502,8 +508,8 @@ static sw_i256 level_fill(const int32_t *lo, const int32_t *hi, const int64_t *c
         out = sw_i256_add(out, sw_i256_mul_i64(pow4(D * m - T), count[g]));
     }
     if (extra > 0)
-        out = sw_i256_add(out, sw_i256_mul_i64(sw_i256_sub(pow4(D * (a + 1) - T), pow4(D * a - T)),
-                                               extra));
+        out = sw_i256_add(
+            out, sw_i256_mul_i64(sw_i256_sub(pow4(D * (a + 1) - T), pow4(D * a - T)), extra));
     return out;
 }
 
