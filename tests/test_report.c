@@ -358,7 +358,8 @@ static void test_tonights_figures(void **state) {
     sw_report_text(&f.rep, &sb);
     const char *t = sw_strbuf_cstr(&sb);
     assert_non_null(strstr(t, "  So lower bound 15.6250, gap 0.0000: the same 15 meetings"));
-    assert_non_null(strstr(t, "    first meetings                3          9\n"
+    assert_non_null(strstr(t, "    meetings                      6         15\n"
+                              "    first meetings                3          9\n"
                               "    rematches                     3          6\n"
                               "    most for one pair             1          3\n"
                               "  0 rounds before a pair meets again (meetings of the history "
@@ -386,7 +387,8 @@ static void test_tonights_figures(void **state) {
     sw_strbuf_init(&sb);
     sw_report_text(&f.rep, &sb);
     t = sw_strbuf_cstr(&sb);
-    assert_non_null(strstr(t, "    first meetings                3          9\n"
+    assert_non_null(strstr(t, "    meetings                      6         12\n"
+                              "    first meetings                3          9\n"
                               "    rematches                     3          3\n"
                               "    most for one pair             1          2\n"
                               "  3 rounds before a pair meets again\n"));

@@ -430,7 +430,7 @@ static void test_reports_show_sections(void **state) {
     /* ... but for So's bound: the JSON keeps no pins, so more pairs can
      * meet there and its bound is lower */
     char *ba = strstr(ca, "  So lower bound"), *bb = strstr(cb, "  So lower bound");
-    char *fa = strstr(ca, "\n  meetings "), *fb = strstr(cb, "\n  meetings ");
+    char *fa = strstr(ca, "\n  meeting figures"), *fb = strstr(cb, "\n  meeting figures");
     assert_true(ba && bb && fa && fb && fa < ea && fb < eb);
     assert_int_equal(ba - ca, bb - cb);
     assert_memory_equal(ca, cb, (size_t)(ba - ca));

@@ -349,9 +349,9 @@ static int out_is_input(const options *o, const sw_season *s, const char *out) {
 
 /* Why So stays above its bound when no restart reached it. The bound sees
  * the history, the played sessions, who can meet and the rounds each pair
- * plays, not how a movement
- * ties meetings together, so it can be out of reach: when many restarts
- * end at the same lowest So, that, not the budget, is the likely cause. */
+ * plays, not how a movement ties meetings together, so it can be out of
+ * reach: when many restarts end at the same lowest So, that, not the
+ * budget, is the likely cause. */
 static void so_gap_text(const sw_search_result *res, sw_strbuf *sb) {
     const char *sees = "the bound counts the history, the played sessions, who can meet and "
                        "the rounds each pair plays, not how the movements tie meetings together";

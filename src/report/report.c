@@ -39,7 +39,8 @@ static void text_figures(const sw_report *r, sw_strbuf *o) {
     if (sw_criteria_figures(r->mx, &pl, &all) != 0 ||
         sw_criteria_repeats(r->mx, &rep, &free_rounds) != 0)
         return;
-    sw_strbuf_printf(o, "  %-22s %10s %10s\n", "meetings", "planned", "in total");
+    sw_strbuf_printf(o, "  %-22s %10s %10s\n", "meeting figures", "planned", "in total");
+    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "meetings", pl.meetings, all.meetings);
     sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "first meetings", pl.first, all.first);
     sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "rematches", pl.rematches, all.rematches);
     sw_strbuf_printf(o, "    %-20s %10d %10d\n", "most for one pair", pl.most, all.most);
@@ -80,6 +81,7 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
                      c->So_bound, c->So - c->So_bound, (long long)c->meetings);
     text_figures(r, o);
 }
+
 /* Whether position p sits at a playing table in round rd of session k. */
 static bool position_plays(const sw_report *r, int k, int rd, int p) {
     const sw_movement *m = &r->season->movements[r->season->sessions[k].movement];
