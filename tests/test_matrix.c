@@ -745,6 +745,349 @@ static void test_so_bound(void **state) {
     sw_movement_free(&m);
 }
 
+/* ---- So's bound against every seating (brute force) ---- */
+
+typedef struct brute {
+    const sw_season *s;
+    int n, D;
+    int *vec; /* meeting vectors (D each) of one session's seatings */
+    size_t nvec, cap;
+    int *as;         /* the seating being built */
+    int64_t *min_so; /* [T]: least D^4 So over the seatings with T meetings, -1 = none */
+    int maxT;
+} brute;
+
+static int pair_index(int n, int i, int j) {
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    return i * n - i * (i + 1) / 2 + (j - i - 1);
+}
+
+/* The meetings of session k under seating as, added to v. */
+static void session_meetings(const brute *b, int k, const int *as, int *v) {
+    const sw_movement *m = &b->s->movements[b->s->sessions[k].movement];
+    for (int r = 0; r < m->rounds; r++)
+        for (int t = 0; t < m->tables; t++) {
+            const sw_table *tb = sw_movement_at(m, r, t);
+            int ns = in_use(tb, m->seats), full = tb->seat[0] > 0;
+            for (int d = 0; d < ns; d++)
+                full = full && as[tb->seat[d]] != 0;
+            for (int d = 0; full && d < ns; d++)
+                for (int e = d + 1; e < ns; e++)
+                    v[pair_index(b->n, as[tb->seat[d]] - 1, as[tb->seat[e]] - 1)]++;
+        }
+}
+
+static void keep_vector(brute *b, int k) {
+    if (b->nvec == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 1024;
+        b->vec = realloc(b->vec, b->cap * (size_t)b->D * sizeof *b->vec);
+        assert_non_null(b->vec);
+    }
+    int *v = b->vec + b->nvec++ * (size_t)b->D;
+    memset(v, 0, (size_t)b->D * sizeof *v);
+    session_meetings(b, k, b->as, v);
+}
+
+/* Every seating of session k's present participants i.. that keeps the pins. */
+static void seat_from(brute *b, int k, int i) {
+    const sw_session *ss = &b->s->sessions[k];
+    int P = b->s->movements[ss->movement].positions;
+    while (i < b->n && !ss->present[i])
+        i++;
+    if (i == b->n) {
+        keep_vector(b, k);
+        return;
+    }
+    for (int p = 1; p <= P; p++)
+        if (!b->as[p] && sw_session_may_seat(ss, i, p)) {
+            b->as[p] = i + 1;
+            seat_from(b, k, i + 1);
+            b->as[p] = 0;
+        }
+}
+
+static int brute_D;
+static int cmp_vec(const void *x, const void *y) {
+    return memcmp(x, y, (size_t)brute_D * sizeof(int));
+}
+
+/* The distinct meeting vectors of session k: its own seating when played. */
+static int *session_vectors(brute *b, int k, size_t *count) {
+    const sw_session *ss = &b->s->sessions[k];
+    int P = b->s->movements[ss->movement].positions;
+    b->nvec = 0;
+    if (ss->played) {
+        memcpy(b->as, ss->assign, sizeof(int) * (size_t)(P + 1));
+        keep_vector(b, k);
+    } else {
+        memset(b->as, 0, sizeof(int) * (size_t)(P + 1));
+        seat_from(b, k, 0);
+    }
+    brute_D = b->D;
+    qsort(b->vec, b->nvec, sizeof(int) * (size_t)b->D, cmp_vec);
+    size_t u = 0;
+    for (size_t x = 0; x < b->nvec; x++)
+        if (u == 0 || cmp_vec(b->vec + (u - 1) * b->D, b->vec + x * b->D) != 0)
+            memmove(b->vec + u++ * b->D, b->vec + x * b->D, sizeof(int) * (size_t)b->D);
+    int *out = malloc(u * (size_t)b->D * sizeof *out + 1);
+    memcpy(out, b->vec, u * (size_t)b->D * sizeof *out);
+    *count = u;
+    return out;
+}
+
+/* Every combination of the sessions' vectors on top of M (history so far):
+ * the least D^4 So for each total T. */
+static void combine(brute *b, int k, int **vecs, const size_t *nv, int *M) {
+    int D = b->D;
+    if (k == b->s->nsessions) {
+        int64_t T = 0, so = 0;
+        for (int x = 0; x < D; x++)
+            T += M[x];
+        for (int x = 0; x < D; x++) {
+            int64_t d = (int64_t)D * M[x] - T;
+            so += d * d * d * d;
+        }
+        assert_true(T <= b->maxT);
+        if (b->min_so[T] < 0 || so < b->min_so[T])
+            b->min_so[T] = so;
+        return;
+    }
+    for (size_t y = 0; y < nv[k]; y++) {
+        const int *v = vecs[k] + y * (size_t)D;
+        for (int x = 0; x < D; x++)
+            M[x] += v[x];
+        combine(b, k + 1, vecs, nv, M);
+        for (int x = 0; x < D; x++)
+            M[x] -= v[x];
+    }
+}
+
+/* So's bound of s never above the least So of a seating with the same
+ * total, for every total some seating gives; counts the totals where the
+ * bound is exact (*tight) and the seasons where it beats the flat bound
+ * (*above_flat). */
+static int totals; /* totals tried over every call */
+
+static void check_bound_brute(const sw_season *s, int *tight, int *above_flat) {
+    sw_matrix mx;
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
+    brute b = {.s = s, .n = s->n, .D = s->n * (s->n - 1) / 2};
+    int maxP = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        if (s->movements[s->sessions[k].movement].positions > maxP)
+            maxP = s->movements[s->sessions[k].movement].positions;
+    b.as = calloc((size_t)maxP + 1, sizeof *b.as);
+    int **vecs = calloc((size_t)s->nsessions, sizeof *vecs);
+    size_t *nv = calloc((size_t)s->nsessions, sizeof *nv);
+    int *M = calloc((size_t)b.D, sizeof *M);
+    for (int i = 0; s->history.meet && i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++)
+            M[pair_index(s->n, i, j)] = s->history.meet[i * s->n + j];
+    b.maxT = 0;
+    for (int x = 0; x < b.D; x++)
+        b.maxT += M[x];
+    for (int k = 0; k < s->nsessions; k++) {
+        const sw_movement *m = &s->movements[s->sessions[k].movement];
+        vecs[k] = session_vectors(&b, k, &nv[k]);
+        assert_true(nv[k] > 0);
+        b.maxT += m->rounds * m->tables * 6;
+    }
+    b.min_so = malloc(sizeof *b.min_so * (size_t)(b.maxT + 1));
+    for (int T = 0; T <= b.maxT; T++)
+        b.min_so[T] = -1;
+    combine(&b, 0, vecs, nv, M);
+    bool above = false;
+    for (int T = 0; T <= b.maxT; T++) {
+        if (b.min_so[T] < 0)
+            continue;
+        assert_true(mx.ranges.lo_total <= T && T <= mx.ranges.hi_total);
+        sw_i256 bound = sw_meet_ranges_so_bound(&mx.ranges, mx.pairs, T);
+        int64_t v = 0;
+        assert_true(sw_i256_to_i64(bound, &v));
+        if (v > b.min_so[T])
+            fail_msg("T = %d: bound %lld above the least So %lld", T, (long long)v,
+                     (long long)b.min_so[T]);
+        *tight += v == b.min_so[T];
+        totals++;
+        if (getenv("SW_BRUTE_SHOW"))
+            fprintf(stderr, "T %d: bound %lld least %lld flat %Lg\n", T, (long long)v,
+                    (long long)b.min_so[T], sw_i256_to_ld(sw_so_flat_bound(mx.pairs, T)));
+        above = above || sw_i256_cmp(bound, sw_so_flat_bound(mx.pairs, T)) > 0;
+    }
+    *above_flat += above;
+    /* the criteria's bound is the one of the state's own total */
+    sw_criteria cr;
+    sw_criteria_compute(&mx, &cr);
+    assert_int_equal(
+        sw_i256_cmp(cr.so_bound, sw_meet_ranges_so_bound(&mx.ranges, mx.pairs, cr.meetings)), 0);
+    assert_true(b.min_so[cr.meetings] >= 0);
+    for (int k = 0; k < s->nsessions; k++)
+        free(vecs[k]);
+    free(vecs);
+    free(nv);
+    free(M);
+    free(b.vec);
+    free(b.as);
+    free(b.min_so);
+    sw_matrix_free(&mx);
+}
+
+/* Two small movements: six positions at three two-seat tables over two
+ * rounds (the rounds make one 6-cycle), and eight positions at two
+ * four-seat tables over two rounds. */
+static void brute_movement(int four, sw_movement *m) {
+    sw_error err;
+    if (!four) {
+        assert_int_equal(sw_movement_init(m, 6, 3, 2, 3, 2, &err), SW_OK);
+        static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
+        for (int r = 0; r < 2; r++)
+            for (int t = 0; t < 3; t++)
+                m->table[r * 3 + t] =
+                    (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
+    } else {
+        assert_int_equal(sw_movement_init(m, 8, 2, 2, 0, 4, &err), SW_OK);
+        m->table[0] = (sw_table){{1, 2, 3, 4}, 0};
+        m->table[1] = (sw_table){{5, 6, 7, 8}, 0};
+        m->table[2] = (sw_table){{1, 3, 5, 7}, 0};
+        m->table[3] = (sw_table){{2, 4, 6, 8}, 0};
+    }
+    if (sw_movement_validate(m, "t", &err) != SW_OK)
+        fail_msg("%s", err.msg);
+}
+
+/* A random history: each pair met 0..3 times before, as a history CSV. */
+static void random_history(sw_season *s, sw_rng *rng) {
+    char text[4096];
+    size_t len = 0;
+    for (int i = 0; i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++) {
+            int v = (int)sw_rng_bounded(rng, 6);
+            if (v < 4 && v > 0)
+                len += (size_t)snprintf(text + len, sizeof text - len, "%d,%d,%d\n", s->part[i].id,
+                                        s->part[j].id, v);
+        }
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, len, "h.csv", s, &err), SW_OK);
+}
+
+/* Pin two present participants of session k where they sit. */
+static void pin_two(sw_season *s, int k) {
+    sw_session *ss = &s->sessions[k];
+    ss->fixed = calloc((size_t)s->n + 1, sizeof *ss->fixed);
+    ss->allowed = calloc((size_t)s->n + 1, sizeof *ss->allowed);
+    ss->pin = calloc((size_t)s->n + 1, sizeof *ss->pin);
+    int P = s->movements[ss->movement].positions, pinned = 0;
+    for (int p = 1; p <= P && pinned < 2; p++)
+        if (ss->assign[p]) {
+            ss->fixed[ss->assign[p] - 1] = p;
+            pinned++;
+        }
+}
+
+/* Small seasons (two-seat and four-seat tables, absentees, a history, a
+ * played session, pins): the bound is never above the least So of every
+ * seating with the same total, it is exact on some totals, and with a
+ * history it beats the flat bound. */
+static void test_bound_brute_force(void **state) {
+    (void)state;
+    sw_rng rng;
+    sw_rng_seed(&rng, 27, 7);
+    int tight = 0, above_flat = 0, seasons = 0;
+    for (int trial = 0; trial < 16; trial++) {
+        int four = trial % 3 == 2;
+        sw_movement m;
+        brute_movement(four, &m);
+        bool played = trial % 2 == 1, history = trial % 4 != 0;
+        int sessions = (four ? 2 : 3) + (four && played);
+        sw_season s;
+        uniform_season(&m, m.positions + 1 + (trial % 4 == 3), sessions, &s);
+        randomize(&s, &rng, four ? 1 : 2); /* two empty positions: the total varies */
+        s.sessions[0].played = played;
+        if (history)
+            random_history(&s, &rng);
+        if (trial % 3 == 1)
+            pin_two(&s, sessions - 1);
+        sw_error err;
+        assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+        check_bound_brute(&s, &tight, &above_flat);
+        seasons++;
+        sw_season_free(&s);
+        sw_movement_free(&m);
+    }
+    assert_true(tight > 0);
+    assert_true(above_flat >= seasons / 2);
+    assert_true(totals > seasons); /* some seasons reach several totals */
+}
+
+/* Sections, pins to a section and to a position, an absentee and a history
+ * (tests/data/bound): every seating of both sessions tried. */
+static void test_bound_sections_brute_force(void **state) {
+    (void)state;
+    sw_season s;
+    sw_error err;
+    assert_int_equal(sw_season_read(SW_TEST_DATA "/bound/sections.season", NULL, &s, &err), SW_OK);
+    int tight = 0, above_flat = 0;
+    check_bound_brute(&s, &tight, &above_flat);
+    assert_int_equal(above_flat, 1);
+    sw_season_free(&s);
+}
+
+/* With a history the bound counts it: four pairs, one session of a
+ * complete Howell (every pair meets once, whatever the seating) and pairs
+ * 1 and 2 met three times before. M is then 4 for them and 1 for the five
+ * other pairs whatever the seating: T = 9, D = 6, So = 2.5^4 + 5 (0.5)^4 =
+ * 39.375, and the bound says exactly that; the flat spread of 9 meetings
+ * over 6 pairs (three at 2, three at 1) gives 0.375. */
+static void test_bound_counts_history(void **state) {
+    (void)state;
+    require_library();
+    sw_movement m;
+    read_movement("misc/4p3rperfectH.txt", &m);
+    sw_season s;
+    uniform_season(&m, 4, 1, &s);
+    sw_error err;
+    const char *h = "1,2,3\n";
+    assert_int_equal(sw_history_parse(h, strlen(h), "h.csv", &s, &err), SW_OK);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    assert_int_equal(c.meetings, 9);
+    assert_true(fabs(c.So - 39.375) < 1e-12);
+    assert_int_equal(sw_i256_cmp(c.so_bound, c.so), 0);
+    assert_true(fabsl(sw_i256_to_ld(sw_so_flat_bound(6, 9)) / 1296.0L - 0.375L) < 1e-12L);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    /* Who can meet: five pairs, two sessions, pair 5 absent from the first
+     * and pair 1 from the second. 1 and 5 never meet, 2, 3 and 4 meet
+     * twice, the six others once, whatever the seating: the bound is So,
+     * where the flat spread of the 12 meetings (two pairs at 2, eight at
+     * 1, ignoring that 1 and 5 cannot meet) is lower. */
+    uniform_season(&m, 5, 2, &s);
+    s.sessions[0].present[4] = false;
+    s.sessions[1].present[0] = false;
+    for (int k = 0; k < 2; k++)
+        for (int p = 1, i = 0; p <= 4; p++, i++) {
+            i += !s.sessions[k].present[i];
+            s.sessions[k].assign[p] = i + 1;
+        }
+    assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_criteria_compute(&mx, &c);
+    assert_int_equal(c.meetings, 12);
+    assert_int_equal(sw_matrix_meet(&mx, 0, 4), 0);
+    assert_int_equal(sw_i256_cmp(c.so_bound, c.so), 0);
+    assert_true(sw_i256_cmp(sw_so_flat_bound(10, 12), c.so) < 0);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    sw_movement_free(&m);
+}
+
 /* Repeats: the same 8-pair session twice with the same seating repeats all
  * 16 meetings, and the repeat comes in the first round of session 2. */
 static void test_repeats(void **state) {
@@ -819,6 +1162,9 @@ int main(void) {
         cmocka_unit_test(test_so_bound),
         cmocka_unit_test(test_bound_reachable),
         cmocka_unit_test(test_bound_unreachable_two_lines),
+        cmocka_unit_test(test_bound_brute_force),
+        cmocka_unit_test(test_bound_sections_brute_force),
+        cmocka_unit_test(test_bound_counts_history),
         cmocka_unit_test(test_repeats),
         cmocka_unit_test(test_largest_supported_size),
     };

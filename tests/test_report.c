@@ -341,6 +341,61 @@ static void test_text_renumbering_names(void **state) {
     unload(&f);
 }
 
+/* Tonight's figures counted by hand (tests/data/bound/figures.season): the
+ * played session makes 1, 2, 3 and 4 meet once each, the planned one 2, 3,
+ * 4 and 5; the history has 1-2 twice and 3-4 once. Planned: 6 meetings, 3
+ * first (2-5, 3-5, 4-5), 3 rematches, at most once a pair. In total: 15
+ * meetings, 9 pairs met (all but 1-5), 6 rematches, 1-2 and 3-4 three times
+ * each. The first round repeats 1-2 of the history: 0 rounds before a pair
+ * meets again (3 without the history). Every M is forced, so the bound is
+ * So. */
+static void test_tonights_figures(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, SW_TEST_DATA "/bound/figures.season");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&f.rep, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(t, "  So lower bound 15.6250, gap 0.0000: the same 15 meetings"));
+    assert_non_null(strstr(t, "    meetings                      6         15\n"
+                              "    first meetings                3          9\n"
+                              "    rematches                     3          6\n"
+                              "    most for one pair             1          3\n"
+                              "  0 rounds before a pair meets again (meetings of the history "
+                              "count)\n"));
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&f.rep, &sb);
+    t = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(t, "\"repeats\": 6, \"repeat_free_rounds\": 0, \"meeting_counts\": "
+                              "{\"planned\": {\"meetings\": 6, \"first\": 3, \"rematches\": 3, "
+                              "\"most\": 1}, \"total\": {\"meetings\": 15, \"first\": 9, "
+                              "\"rematches\": 6, \"most\": 3}}"));
+    sw_strbuf_free(&sb);
+    /* without the history: 12 meetings, the same 9 pairs, 2-3, 2-4 and 3-4
+     * twice; the first meeting again is in the planned session's first
+     * round, after the 3 played rounds */
+    free(f.s.history.meet);
+    free(f.s.history.comp);
+    f.s.history.meet = NULL;
+    f.s.history.comp = NULL;
+    sw_matrix_free(&f.mx);
+    sw_error err;
+    assert_int_equal(sw_matrix_init(&f.mx, &f.s, &err), SW_OK);
+    sw_criteria_compute(&f.mx, &f.crit);
+    sw_strbuf_init(&sb);
+    sw_report_text(&f.rep, &sb);
+    t = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(t, "    meetings                      6         12\n"
+                              "    first meetings                3          9\n"
+                              "    rematches                     3          3\n"
+                              "    most for one pair             1          2\n"
+                              "  3 rounds before a pair meets again\n"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
 /* The Swiss pairing list: names next to numbers, columns aligned by display
  * width (the accented names are longer in bytes); the page well-formed. */
 static void test_swiss_list_and_page(void **state) {
@@ -399,6 +454,7 @@ int main(void) {
         cmocka_unit_test(test_html_season),
         cmocka_unit_test(test_html_movement),
         cmocka_unit_test(test_text_renumbering_names),
+        cmocka_unit_test(test_tonights_figures),
         cmocka_unit_test(test_swiss_list_and_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -567,8 +567,15 @@ static void test_reports_show_sections(void **state) {
     char *ea = strstr(ca, "\nsessions:"), *eb = strstr(cb, "\nsessions:");
     assert_non_null(ea);
     assert_non_null(eb);
-    assert_int_equal(ea - ca, eb - cb);
-    assert_memory_equal(ca, cb, (size_t)(ea - ca));
+    /* ... but for So's bound: the JSON keeps no pins, so more pairs can
+     * meet there and its bound is lower */
+    char *ba = strstr(ca, "  So lower bound"), *bb = strstr(cb, "  So lower bound");
+    char *fa = strstr(ca, "\n  meeting figures"), *fb = strstr(cb, "\n  meeting figures");
+    assert_true(ba && bb && fa && fb && fa < ea && fb < eb);
+    assert_int_equal(ba - ca, bb - cb);
+    assert_memory_equal(ca, cb, (size_t)(ba - ca));
+    assert_int_equal(ea - fa, eb - fb);
+    assert_memory_equal(fa, fb, (size_t)(ea - fa));
     free(a);
     free(b);
     const char *ext[] = {"txt", "json", "html", "csv", "back"};

@@ -347,6 +347,35 @@ static int out_is_input(const options *o, const sw_season *s, const char *out) {
     return o->season && sw_cli_out_in_season("optimize", out, o->season, s);
 }
 
+/* Why So stays above its bound when no restart reached it. The bound sees
+ * the history, the played sessions, who can meet and the rounds each pair
+ * plays, not how a movement ties meetings together, so it can be out of
+ * reach: when many restarts end at the same lowest So, that, not the
+ * budget, is the likely cause. */
+static void so_gap_text(const sw_search_result *res, sw_strbuf *sb) {
+    const char *sees = "the bound counts the history, the played sessions, who can meet and "
+                       "the rounds each pair plays, not how the movements tie meetings together";
+    double gap = res->after.So - res->after.So_bound;
+    int at_min = res->restarts_at_so_min, done = res->restarts_done;
+    if (at_min > 0 && sw_i256_cmp(res->after.so, res->so_min) > 0)
+        sw_strbuf_printf(sb,
+                         "  So is %.4g above its lower bound (%.4g); %d of %d restarts ended "
+                         "lower but lost on Sr, which ranks first (%s)\n",
+                         gap, res->after.So_bound, at_min, done, sees);
+    else if (at_min >= 2 && 4 * at_min >= done)
+        sw_strbuf_printf(sb,
+                         "  So is %.4g above its lower bound (%.4g), reached by no restart; %d of "
+                         "%d ended at this So and none lower, so the gap is most likely the "
+                         "structure: %s\n",
+                         gap, res->after.So_bound, at_min, done, sees);
+    else
+        sw_strbuf_printf(sb,
+                         "  So is %.4g above its lower bound (%.4g), reached by no restart and "
+                         "%d of %d ended at this So: more time may lower it, or the bound may be "
+                         "out of reach (%s)\n",
+                         gap, res->after.So_bound, at_min, done, sees);
+}
+
 int sw_cmd_optimize(int argc, char **argv) {
     /* Ctrl-C is caught from the start: a signal while the season is read or
      * the threads start only makes the search stop at once (the input is
@@ -503,11 +532,7 @@ int sw_cmd_optimize(int argc, char **argv) {
                              res.after.So - res.after.So_bound, res.after.So_bound,
                              res.restarts_at_bound, res.restarts_done);
         else
-            sw_strbuf_printf(&sb,
-                             "  So is %.4g above its lower bound (%.4g), reached by no restart: "
-                             "more time may lower it, or the bound may not be reachable with this "
-                             "movement\n",
-                             res.after.So - res.after.So_bound, res.after.So_bound);
+            so_gap_text(&res, &sb);
     }
     /* The result files first: a report reader that goes away (| head)
      * cannot lose them. */

@@ -75,17 +75,6 @@ sw_i256 sw_criteria_sp2(const sw_matrix *mx) {
     return total;
 }
 
-/* Flattest integer distribution of T over D pairs: T mod D at floor+1. */
-static sw_i256 so_bound(int64_t T, int64_t D) {
-    if (D == 0)
-        return I(0);
-    int64_t q = T / D, rem = T % D;
-    sw_i256 hi = I(D * (q + 1) - T), lo = I(D * q - T);
-    sw_i256 hi4 = sw_i256_mul(sw_i256_mul(hi, hi), sw_i256_mul(hi, hi));
-    sw_i256 lo4 = sw_i256_mul(sw_i256_mul(lo, lo), sw_i256_mul(lo, lo));
-    return sw_i256_add(sw_i256_mul_i64(hi4, rem), sw_i256_mul_i64(lo4, D - rem));
-}
-
 static double ratio(sw_i256 num, long double den) {
     return den == 0 ? 0.0 : (double)(sw_i256_to_ld(num) / den);
 }
@@ -105,7 +94,7 @@ void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     c->sp2 = sw_criteria_sp2(mx);
     c->sc = sw_criteria_sc(mx);
     c->sosr = sw_criteria_sosr(mx);
-    c->so_bound = so_bound(mx->msum[1], mx->pairs);
+    c->so_bound = sw_meet_ranges_so_bound(&mx->ranges, mx->pairs, mx->msum[1]);
     long double D4 = D * D * D * D, N4 = N * N * N * N;
     c->So = ratio(c->so, D4);
     c->Sr = ratio(c->sr, N4);
@@ -128,6 +117,9 @@ int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_fre
     int *seen = calloc((size_t)n * (size_t)n + 1, sizeof *seen);
     if (!seen)
         return -1;
+    const int32_t *hist = mx->season->history.meet;
+    for (size_t x = 0; hist && x < (size_t)n * (size_t)n; x++)
+        seen[x] = hist[x];
     int rounds = 0, free_rounds = -1;
     for (int k = 0; k < mx->nsessions && free_rounds < 0; k++) {
         const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
@@ -146,6 +138,46 @@ int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_fre
     }
     free(seen);
     *repeat_free_rounds = free_rounds < 0 ? rounds : free_rounds;
+    return 0;
+}
+
+int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
+                        sw_meeting_figures *total) {
+    int n = mx->n;
+    memset(planned, 0, sizeof *planned);
+    memset(total, 0, sizeof *total);
+    int32_t *u = calloc((size_t)n * (size_t)n + 1, sizeof *u); /* planned meetings */
+    if (!u)
+        return -1;
+    for (int k = 0; k < mx->nsessions; k++) {
+        if (mx->season->sessions[k].played)
+            continue;
+        const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
+        for (int r = 0; r < m->rounds; r++)
+            for (int t = 0; t < m->tables; t++) {
+                if (!sw_matrix_table_plays(mx, k, r, t))
+                    continue;
+                const sw_table *tb = sw_movement_at(m, r, t);
+                for (int d = 0; d < sw_table_seats(m, tb); d++)
+                    for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
+                        int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
+                        u[a < b ? a * n + b : b * n + a]++;
+                    }
+            }
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int v = u[i * n + j], all = sw_matrix_meet(mx, i, j);
+            planned->meetings += v;
+            planned->first += v > 0 && all == v; /* no meeting before the planned ones */
+            planned->most = v > planned->most ? v : planned->most;
+            total->meetings += all;
+            total->first += all > 0;
+            total->most = all > total->most ? all : total->most;
+        }
+    planned->rematches = planned->meetings - planned->first;
+    total->rematches = total->meetings - total->first;
+    free(u);
     return 0;
 }
 

@@ -45,12 +45,29 @@ sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s
  * Qf = 100 * minsq / sum(B^2) over its integer score matrix B. */
 double sw_criteria_qf(const sw_movement *m);
 
-/* Repeat meetings: the sum over pairs of max(0, M - 1), and the number of
- * rounds, counted across the sessions in order, played before a pair first
- * meets a second time (all of them when none does). For an event of
- * one-round sessions these are the four-per-table "repeats" and
+/* Repeat meetings: the sum over pairs of max(0, M - 1) (history included),
+ * and the number of rounds, counted across the sessions in order, played
+ * before a pair meets again: a pair that met in the history meets again at
+ * its first meeting of the season (all rounds when no pair does). For an
+ * event of one-round sessions these are the four-per-table "repeats" and
  * "repeat-free rounds". Returns -1 when out of memory. */
 int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds);
+
+/* Meetings counted pair by pair: the meetings, how many of them are a
+ * pair's first (it had not met before), the rematches (the others) and the
+ * most times one pair meets. */
+typedef struct sw_meeting_figures {
+    long long meetings, first, rematches;
+    int most;
+} sw_meeting_figures;
+
+/* The figures of the planned (unplayed) sessions, a meeting being first when
+ * the pair met neither in the history nor in a played session nor earlier
+ * in the planned ones, and `most` the most one pair meets in them; and in
+ * total, over the history and every session (first = the pairs that have
+ * met, most = the largest M). Returns -1 when out of memory. */
+int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
+                        sw_meeting_figures *total);
 
 /* Counts of a participant's opponents by number of meetings: hist[v] for
  * v = 0..maxv (meetings above maxv are counted in hist[maxv]). */

@@ -523,6 +523,7 @@ void sw_matrix_free(sw_matrix *mx) {
     free(mx->pm);
     free(mx->pc);
     free(mx->touched);
+    sw_meet_ranges_free(&mx->ranges);
     memset(mx, 0, sizeof *mx);
 }
 
@@ -659,7 +660,10 @@ sw_status sw_matrix_init(sw_matrix *mx, const sw_season *s, sw_error *err) {
         return st;
     }
     sw_matrix_rebuild(mx);
-    return SW_OK;
+    st = sw_meet_ranges_build(&mx->ranges, mx, err);
+    if (st != SW_OK)
+        sw_matrix_free(mx);
+    return st;
 }
 
 /* Mark the participants whose rows change when position p or q of session k
@@ -773,6 +777,11 @@ sw_status sw_matrix_copy(sw_matrix *dst, const sw_matrix *src, sw_error *err) {
     size_t n = (size_t)src->n;
     memcpy(m.coinc, src->coinc, n * n * sizeof *m.coinc);
     sw_matrix_assign_from(&m, src);
+    st = sw_meet_ranges_copy(&m.ranges, &src->ranges, err);
+    if (st != SW_OK) {
+        sw_matrix_free(&m);
+        return st;
+    }
     *dst = m;
     return SW_OK;
 }

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "matrix/bound.h"
 #include "season/season.h"
 #include "util/error.h"
 #include "util/wide.h"
@@ -76,6 +77,11 @@ typedef struct sw_matrix {
      * wnbm[k]: the same for wm alone (the meetings, which So and Sp read). */
     int **wnb;
     int **wnbm;
+    /* Each pair's range of final meetings over every seating the search may
+     * choose (matrix/bound.h), for So's bound: built by sw_matrix_init from
+     * the history, the played sessions' seating, presence, sections and
+     * pins, none of which an exchange or a rebuild changes. */
+    sw_meet_ranges ranges;
 } sw_matrix;
 
 /* Build the state of season s from its assignments (which must validate).

@@ -29,6 +29,26 @@ static int max_meet(const sw_matrix *mx) {
 
 /* ---- text ---- */
 
+/* Tonight's figures: first meetings and rematches of the planned sessions
+ * and in total (history and played sessions included), and the rounds
+ * before a pair meets again. */
+static void text_figures(const sw_report *r, sw_strbuf *o) {
+    sw_meeting_figures pl, all;
+    long long rep;
+    int free_rounds;
+    if (sw_criteria_figures(r->mx, &pl, &all) != 0 ||
+        sw_criteria_repeats(r->mx, &rep, &free_rounds) != 0)
+        return;
+    sw_strbuf_printf(o, "  %-22s %10s %10s\n", "meeting figures", "planned", "in total");
+    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "meetings", pl.meetings, all.meetings);
+    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "first meetings", pl.first, all.first);
+    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "rematches", pl.rematches, all.rematches);
+    sw_strbuf_printf(o, "    %-20s %10d %10d\n", "most for one pair", pl.most, all.most);
+    sw_strbuf_printf(o, "  %d round%s before a pair meets again%s\n", free_rounds,
+                     free_rounds == 1 ? "" : "s",
+                     r->season->history.meet ? " (meetings of the history count)" : "");
+}
+
 static void text_criteria(const sw_report *r, sw_strbuf *o) {
     const sw_criteria *c = r->crit, *b = r->before;
     sw_strbuf_puts(o, "criteria (lower is better; Q: 100 is perfect)\n");
@@ -55,16 +75,11 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
         sw_strbuf_puts(o, "\n");
     }
     sw_strbuf_printf(o,
-                     "  So lower bound %.4f (same %lld meetings spread as flat as possible), "
-                     "gap %.4f\n",
-                     c->So_bound, (long long)c->meetings, c->So - c->So_bound);
-    long long rep;
-    int free_rounds;
-    if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
-        sw_strbuf_printf(o,
-                         "  repeat meetings %lld (beyond each pair's first); %d round%s before "
-                         "the first repeat\n",
-                         rep, free_rounds, free_rounds == 1 ? "" : "s");
+                     "  So lower bound %.4f, gap %.4f: the same %lld meetings spread as flat as "
+                     "the history,\n    the played sessions, who can still meet (presence, "
+                     "sections, pins) and the\n    rounds each pair plays allow\n",
+                     c->So_bound, c->So - c->So_bound, (long long)c->meetings);
+    text_figures(r, o);
 }
 
 /* Whether position p sits at a playing table in round rd of session k. */
@@ -389,6 +404,20 @@ void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_st
     json_num(o, has_qf ? qf : NAN);
 }
 
+void sw_report_json_meeting_counts(const sw_meeting_figures *fig, sw_strbuf *o) {
+    if (!fig) {
+        sw_strbuf_puts(o, ", \"meeting_counts\": null");
+        return;
+    }
+    for (int x = 0; x < 2; x++)
+        sw_strbuf_printf(o,
+                         "%s\"%s\": {\"meetings\": %lld, \"first\": %lld, \"rematches\": "
+                         "%lld, \"most\": %d}%s",
+                         x ? ", " : ", \"meeting_counts\": {", x ? "total" : "planned",
+                         fig[x].meetings, fig[x].first, fig[x].rematches, fig[x].most,
+                         x ? "}" : "");
+}
+
 static void json_metrics(const sw_report *r, sw_strbuf *o) {
     const sw_criteria *c = r->crit;
     sw_strbuf_puts(o, "\"metrics\": {");
@@ -398,6 +427,9 @@ static void json_metrics(const sw_report *r, sw_strbuf *o) {
     int free_rounds;
     if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
         sw_strbuf_printf(o, ", \"repeats\": %lld, \"repeat_free_rounds\": %d", rep, free_rounds);
+    sw_meeting_figures fig[2];
+    bool has_fig = sw_criteria_figures(r->mx, &fig[0], &fig[1]) == 0;
+    sw_report_json_meeting_counts(has_fig ? fig : NULL, o);
     if (r->before) {
         sw_strbuf_puts(o, ", \"before\": {");
         const sw_criteria *b = r->before;

@@ -37,6 +37,11 @@ void sw_report_json_criteria(const sw_criteria *c, bool has_qf, double qf, sw_st
  * key of the analyze contract, with a trailing comma. */
 void sw_report_changes_text(const sw_report *r, sw_strbuf *out);
 void sw_report_changes_json(const sw_report *r, sw_strbuf *out);
+/* The JSON "metrics" key "meeting_counts", with its leading comma:
+ * {"planned": {...}, "total": {...}} from fig[0] and fig[1]
+ * (sw_criteria_figures), each with "meetings", "first", "rematches" and
+ * "most"; null when fig is NULL. Shared like the criteria keys. */
+void sw_report_json_meeting_counts(const sw_meeting_figures *fig, sw_strbuf *out);
 /* Long format: matrix,participant,other,value (rests: other empty). */
 void sw_report_csv(const sw_report *r, sw_strbuf *out);
 

@@ -189,6 +189,8 @@ typedef struct worker {
     int best_restart; /* -1 = none yet */
     long long evals, steps, annealed, tabu_iters, rests_iters;
     int at_bound;           /* restarts that ended with So at its bound */
+    sw_i256 so_min;         /* the lowest So a restart ended with */
+    int at_so_min;          /* restarts that ended with it (0: none ended yet) */
     int orbit_built;        /* seasons the orbit construction built */
     int orbit_won;          /* restarts whose state it improved */
     long long cyclic_swaps; /* the cyclic construction's priced swaps */
@@ -378,6 +380,13 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
     w->at_bound += sw_i256_cmp(c.so, c.so_bound) <= 0;
+    int lower = w->at_so_min == 0 ? -1 : sw_i256_cmp(c.so, w->so_min);
+    if (lower < 0) {
+        w->so_min = c.so;
+        w->at_so_min = 1;
+    } else if (lower == 0) {
+        w->at_so_min++;
+    }
     int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
@@ -539,6 +548,15 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->tabu_iters += ws[t].tabu_iters;
             res->rests_iters += ws[t].rests_iters;
             res->restarts_at_bound += ws[t].at_bound;
+            int lower = ws[t].at_so_min == 0           ? 1
+                        : res->restarts_at_so_min == 0 ? -1
+                                                       : sw_i256_cmp(ws[t].so_min, res->so_min);
+            if (lower < 0) {
+                res->so_min = ws[t].so_min;
+                res->restarts_at_so_min = ws[t].at_so_min;
+            } else if (lower == 0) {
+                res->restarts_at_so_min += ws[t].at_so_min;
+            }
             res->orbit_built += ws[t].orbit_built;
             res->orbit_won += ws[t].orbit_won;
             res->cyclic_swaps += ws[t].cyclic_swaps;

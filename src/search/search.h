@@ -73,7 +73,9 @@ typedef struct sw_search_opts {
 
 typedef struct sw_search_result {
     int restarts_done;
-    int restarts_at_bound; /* restarts that ended with So at its lower bound */
+    int restarts_at_bound;  /* restarts that ended with So at its lower bound */
+    sw_i256 so_min;         /* the lowest exact So a restart ended with */
+    int restarts_at_so_min; /* restarts that ended with it */
     int best_restart;
     long long exchanges;       /* exchanges evaluated */
     long long steps;           /* exchanges applied by descents */

@@ -165,7 +165,8 @@ static void json_int_row(sw_strbuf *out, const int *v, int n, int stride) {
  * 'seatwise analyze' computes from this JSON. False when the event is beyond
  * what a season holds or memory ran out: the criteria are then written as
  * null. */
-static bool season_criteria(const sw_seating_event *ev, int first_new, sw_criteria *crit) {
+static bool season_criteria(const sw_seating_event *ev, int first_new, sw_criteria *crit,
+                            sw_meeting_figures fig[2]) {
     sw_season ss;
     sw_matrix mx;
     if (sw_seating_event_season(ev, first_new, &ss, NULL) != SW_OK)
@@ -173,6 +174,7 @@ static bool season_criteria(const sw_seating_event *ev, int first_new, sw_criter
     bool ok = sw_matrix_init(&mx, &ss, NULL) == SW_OK;
     if (ok) {
         sw_criteria_compute(&mx, crit);
+        ok = sw_criteria_figures(&mx, &fig[0], &fig[1]) == 0;
         sw_matrix_free(&mx);
     }
     sw_season_free(&ss);
@@ -241,9 +243,11 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
         meetings += st->meetings[i];
     sw_criteria crit;
-    bool has_crit = season_criteria(ev, first_new, &crit);
+    sw_meeting_figures fig[2];
+    bool has_crit = season_criteria(ev, first_new, &crit, fig);
     sw_strbuf_puts(out, "\n  ],\n  \"metrics\": {");
     sw_report_json_criteria(has_crit ? &crit : NULL, false, 0, out);
+    sw_report_json_meeting_counts(has_crit ? fig : NULL, out);
     sw_strbuf_printf(out,
                      ", \"meetings\": %lld, \"repeats\": %ld, \"repeat_free_rounds\": %d, "
                      "\"repeat_pairs\": %ld, \"wind_spread_max\": %d, \"sitout_spread\": %d, "
