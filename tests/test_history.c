@@ -37,7 +37,8 @@ static void read_movement(const char *rel, sw_movement *m) {
 static sw_season uniform(const sw_movement *m, int n, int sessions) {
     sw_participant part[32];
     for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){3 * i + 2, i % 3, "p"}; /* ids are not indices */
+        part[i] = (sw_participant){
+            .id = 3 * i + 2, .rests = i % 3, .name = "p"}; /* ids are not indices */
     sw_season s;
     sw_error err;
     assert_int_equal(sw_season_uniform(m, "m.asc", part, n, sessions, &s, &err), SW_OK);

@@ -195,7 +195,11 @@ static void test_from_movement_and_uniform(void **state) {
     assert_int_equal(sw_season_validate(&c, "c", &err), SW_OK);
     sw_season_free(&c);
     sw_season_free(&s);
-    sw_participant part[5] = {{1, 0, "a"}, {2, 0, "b"}, {3, 0, "c"}, {4, 0, "d"}, {5, 0, "e"}};
+    sw_participant part[5] = {{.id = 1, .name = "a"},
+                              {.id = 2, .name = "b"},
+                              {.id = 3, .name = "c"},
+                              {.id = 4, .name = "d"},
+                              {.id = 5, .name = "e"}};
     assert_int_equal(sw_season_uniform(&m, "four.asc", part, 5, 2, &s, &err), SW_OK);
     assert_int_equal(sw_season_validate(&s, "u", &err), SW_ERR_INVALID); /* 5 in 4 positions */
     assert_non_null(strstr(err.msg, "5 participants present"));

@@ -239,6 +239,12 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
                          "history: %lld meetings of %lld pairs before the season, counted "
                          "in M and C\n",
                          meetings, pairs);
+        const sw_history *h = &s->history;
+        if (h->player_rows || h->player_rows_left_out)
+            sw_strbuf_printf(o,
+                             "history per player: %d rows mapped onto the pairs (M rounded for "
+                             "%d pairs, C exact), %d rows of players in no pair left out\n",
+                             h->player_rows, h->player_pairs_rounded, h->player_rows_left_out);
     }
     sw_strbuf_puts(o, "\n");
     text_criteria(r, o);
