@@ -242,9 +242,12 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
         const sw_history *h = &s->history;
         if (h->player_rows || h->player_rows_left_out)
             sw_strbuf_printf(o,
-                             "history per player: %d rows mapped onto the pairs (M rounded for "
-                             "%d pairs, C exact), %d rows of players in no pair left out\n",
-                             h->player_rows, h->player_pairs_rounded, h->player_rows_left_out);
+                             "history per player: %d row%s mapped onto the pairs (M rounded "
+                             "for %d pair%s, C exact); %d row%s naming a player in no pair "
+                             "left out\n",
+                             h->player_rows, h->player_rows == 1 ? "" : "s",
+                             h->player_pairs_rounded, h->player_pairs_rounded == 1 ? "" : "s",
+                             h->player_rows_left_out, h->player_rows_left_out == 1 ? "" : "s");
     }
     sw_strbuf_puts(o, "\n");
     text_criteria(r, o);

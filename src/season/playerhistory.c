@@ -37,9 +37,9 @@ typedef struct pentry {
 } pentry;
 
 typedef struct prow {
-    int x, y;            /* distinct player indices */
-    int64_t mn, md;      /* meetings num/den */
-    int64_t cn, cd;      /* comparisons num/den */
+    int x, y;       /* distinct player indices */
+    int64_t mn, md; /* meetings num/den */
+    int64_t cn, cd; /* comparisons num/den */
 } prow;
 
 typedef struct pparse {
@@ -126,10 +126,10 @@ static sw_status read_values(pparse *pp, const sw_field *f, int nf, prow *r) {
                          "decimal (7.5) or a fraction (15/2)");
     r->cn = r->mn;
     r->cd = r->md;
-    if (nf == 4 && (sw_csv_rational(f[3], &r->cn, &r->cd) != 0 ||
-                    r->cd > SW_HISTORY_MAX_DENOMINATOR ||
-                    r->cn / r->cd > 2 * SW_HISTORY_MAX_MEETINGS ||
-                    r->cn / r->cd < -2 * SW_HISTORY_MAX_MEETINGS))
+    if (nf == 4 &&
+        (sw_csv_rational(f[3], &r->cn, &r->cd) != 0 || r->cd > SW_HISTORY_MAX_DENOMINATOR ||
+         r->cn / r->cd > 2 * SW_HISTORY_MAX_MEETINGS ||
+         r->cn / r->cd < -2 * SW_HISTORY_MAX_MEETINGS))
         return bad_field(pp, 3, f[3],
                          "is not a number of comparisons, expected -200000..200000: an "
                          "integer, a decimal (2.25) or a fraction (7/3)");
