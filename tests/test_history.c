@@ -562,6 +562,8 @@ static void test_player_history_values(void **state) {
     /* kept by a copy; the report says what was mapped */
     assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
     assert_int_equal(c.history.player_pairs_rounded, 4);
+    assert_int_equal(c.history.nplayers_left_out, 1);
+    assert_int_equal(c.history.players_left_out[0], 999);
     assert_int_equal(c.part[0].player[1].id, 102);
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &c, &err), SW_OK);
@@ -573,8 +575,8 @@ static void test_player_history_values(void **state) {
     sw_strbuf_init(&sb);
     sw_report_text(&r, &sb);
     if (!strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs (M "
-                                     "rounded for 4 pairs, C exact); 1 row naming a player in "
-                                     "no pair left out\n"))
+                                     "rounded for 4 pairs, C exact); 1 row left out, of 1 "
+                                     "player in no pair: 999\n"))
         fail_msg("%s", sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
@@ -666,7 +668,7 @@ static void test_player_history_example(void **state) {
     FILE *f = fopen(SW_SOURCE_DIR "/examples/players/club.history", "r");
     assert_non_null(f);
     char line[256];
-    int rows = 0, left = 0, halves = 0;
+    int rows = 0, left = 0, halves = 0, gone[MAXP], nleft = 0;
     while (fgets(line, sizeof line, f)) {
         int a, b;
         double v;
@@ -679,6 +681,13 @@ static void test_player_history_example(void **state) {
             y++;
         if (x == np || y == np) {
             left++;
+            for (int k = 0; k < 2; k++) {
+                int id = k ? b : a, z = 0, known = k ? y < np : x < np;
+                while (!known && z < nleft && gone[z] != id)
+                    z++;
+                if (!known && z == nleft)
+                    gone[nleft++] = id;
+            }
             continue;
         }
         rows++;
@@ -690,6 +699,16 @@ static void test_player_history_example(void **state) {
     const sw_history *h = &s.history;
     assert_int_equal(h->player_rows, rows);
     assert_int_equal(h->player_rows_left_out, left);
+    assert_int_equal(h->nplayers_left_out, nleft); /* the six members who left */
+    assert_int_equal(nleft, 6);
+    for (int z = 0; z < nleft; z++) {
+        int k = 0;
+        while (k < nleft && h->players_left_out[k] != gone[z])
+            k++;
+        assert_true(k < nleft);
+    }
+    for (int k = 1; k < nleft; k++)
+        assert_true(h->players_left_out[k - 1] < h->players_left_out[k]);
     int rounded = 0;
     for (int i = 0; i < s.n; i++)
         for (int j = 0; j < s.n; j++) {

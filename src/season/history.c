@@ -25,6 +25,7 @@ static const char *const field_name[] = {"first participant", "second participan
 void sw_history_free(sw_history *h) {
     free(h->meet);
     free(h->comp);
+    free(h->players_left_out);
     for (int i = 0; i < h->nfiles; i++)
         free(h->files[i]);
     free(h->files);

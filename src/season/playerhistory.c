@@ -56,6 +56,8 @@ typedef struct pparse {
     int nrows, cap;
     int64_t dm, dc; /* lcm of the meetings' and the comparisons' denominators */
     int left_out;   /* rows naming a player of no pair */
+    int *unknown;   /* those players' ids, with repeats */
+    int nunknown, capunknown;
 } pparse;
 
 static int by_id(const void *a, const void *b) {
@@ -136,6 +138,50 @@ static sw_status read_values(pparse *pp, const sw_field *f, int nf, prow *r) {
     return SW_OK;
 }
 
+/* A row of players a and b (0 = one in a pair) left out: counted, and its
+ * players kept for the report (ids of 1..999999999 fit an int). */
+static sw_status leave_out(pparse *pp, long a, long b) {
+    pp->left_out++;
+    if (pp->nunknown + 2 > pp->capunknown) {
+        int ncap = pp->capunknown ? 2 * pp->capunknown : 16;
+        int *nu = realloc(pp->unknown, (size_t)ncap * sizeof *nu);
+        if (!nu)
+            return sw_error_set(pp->err, SW_ERR_NOMEM, pp->file, pp->line, "out of memory");
+        pp->unknown = nu;
+        pp->capunknown = ncap;
+    }
+    if (a)
+        pp->unknown[pp->nunknown++] = (int)a;
+    if (b)
+        pp->unknown[pp->nunknown++] = (int)b;
+    return SW_OK;
+}
+
+static int by_value(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The players left out joined to the history's list: ascending, each once. */
+static sw_status join_left_out(pparse *pp) {
+    sw_history *h = &pp->s->history;
+    if (pp->nunknown == 0)
+        return SW_OK;
+    int total = h->nplayers_left_out + pp->nunknown;
+    int *all = realloc(h->players_left_out, (size_t)total * sizeof *all);
+    if (!all)
+        return sw_error_set(pp->err, SW_ERR_NOMEM, pp->file, 0, "out of memory");
+    memcpy(all + h->nplayers_left_out, pp->unknown, (size_t)pp->nunknown * sizeof *all);
+    qsort(all, (size_t)total, sizeof *all, by_value);
+    int k = 0;
+    for (int i = 0; i < total; i++)
+        if (k == 0 || all[k - 1] != all[i])
+            all[k++] = all[i];
+    h->players_left_out = all;
+    h->nplayers_left_out = k;
+    return SW_OK;
+}
+
 static sw_status parse_row(pparse *pp, const char *line, size_t len, bool *header) {
     sw_field f[SW_CSV_MAX_FIELDS];
     int nf = sw_csv_split(line, len, f);
@@ -167,10 +213,8 @@ static sw_status parse_row(pparse *pp, const char *line, size_t len, bool *heade
         return st;
     r.x = find_player(pp, id[0]);
     r.y = find_player(pp, id[1]);
-    if (r.x < 0 || r.y < 0) { /* someone who plays in no pair this season */
-        pp->left_out++;
-        return SW_OK;
-    }
+    if (r.x < 0 || r.y < 0) /* someone who plays in no pair this season */
+        return leave_out(pp, r.x < 0 ? id[0] : 0, r.y < 0 ? id[1] : 0);
     size_t idx = r.x < r.y ? (size_t)r.x * (size_t)pp->np + (size_t)r.y
                            : (size_t)r.y * (size_t)pp->np + (size_t)r.x;
     if (pp->seen[idx])
@@ -230,6 +274,8 @@ static sw_status map_rows(pparse *pp) {
     }
     if (st == SW_OK)
         st = sw_history_add(s, ids, s->n, meet, sc, 4 * pp->dc, pp->file, 0, pp->err);
+    if (st == SW_OK)
+        st = join_left_out(pp);
     if (st == SW_OK) {
         s->history.player_rows += pp->nrows;
         s->history.player_rows_left_out += pp->left_out;
@@ -268,5 +314,6 @@ sw_status sw_history_parse_players(const char *text, size_t len, const char *fil
     free(pp.start);
     free(pp.seen);
     free(pp.rows);
+    free(pp.unknown);
     return st;
 }

@@ -71,6 +71,13 @@ static int history_copy(sw_history *d, const sw_history *h, size_t n) {
     d->player_rows = h->player_rows;
     d->player_rows_left_out = h->player_rows_left_out;
     d->player_pairs_rounded = h->player_pairs_rounded;
+    if (h->nplayers_left_out) {
+        size_t bytes = (size_t)h->nplayers_left_out * sizeof *h->players_left_out;
+        if (!(d->players_left_out = malloc(bytes)))
+            return -1;
+        memcpy(d->players_left_out, h->players_left_out, bytes);
+        d->nplayers_left_out = h->nplayers_left_out;
+    }
     if (h->meet) {
         d->meet = malloc(n * n * sizeof *d->meet + 1);
         d->comp = malloc(n * n * sizeof *d->comp + 1);

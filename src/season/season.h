@@ -115,8 +115,11 @@ typedef struct sw_history {
     char **files; /* [nfiles]: history paths as written in the season file */
     /* Histories per player mapped onto the pairs (sw_history_parse_players),
      * for the report: their rows, the rows left out (a player in no pair),
-     * and the pairs whose meetings were not whole (M rounded, C exact). */
+     * the pairs whose meetings were not whole (M rounded, C exact), and
+     * the players in no pair (ids, ascending, each once). */
     int player_rows, player_rows_left_out, player_pairs_rounded;
+    int nplayers_left_out;
+    int *players_left_out; /* [nplayers_left_out] */
 } sw_history;
 
 typedef struct sw_season {
