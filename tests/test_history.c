@@ -632,6 +632,7 @@ static void test_bad_player_history(void **state) {
     BAD("101,103,0.1234567\n", 2, "field 3 (meetings) '0.1234567'");
     BAD("101,103,1,abc\n", 2, "field 4 (comparisons) 'abc' is not a number of comparisons");
     BAD("101,103,1,-200001\n", 2, "field 4 (comparisons) '-200001'");
+    BAD("101,103,1,200000.5\n", 2, "field 4 (comparisons) '200000.5'");
     BAD("101,103\n", 2, "2 fields, expected 3 or 4: player1,player2");
     BAD("101,103,1,2,3\n", 2, "5 fields, expected 3 or 4");
     BAD("101,103,1/999983\n102,104,1/999979\n", 3, "common multiple");

@@ -28,8 +28,8 @@
 static const char *const field_name[] = {"first player", "second player", "meetings",
                                          "comparisons"};
 
-/* Meetings and comparisons of a row over the history's denominators, and
- * the lcm of those stays below this, so that 4 times it is a history scale. */
+/* The lcm of the meetings' denominators (and that of the comparisons')
+ * stays within this, so that 4 times it is still a history scale. */
 #define MAX_DENOMINATORS (SW_HISTORY_MAX_SCALE / 4)
 
 typedef struct pentry {
@@ -120,9 +120,9 @@ static sw_status join_denominator(pparse *pp, int k, sw_field f, int64_t *d, int
 }
 
 static sw_status read_values(pparse *pp, const sw_field *f, int nf, prow *r) {
+    const int64_t mmax = SW_HISTORY_MAX_MEETINGS, cmax = 2 * mmax;
     if (sw_csv_rational(f[2], &r->mn, &r->md) != 0 || r->mn < 0 ||
-        r->md > SW_HISTORY_MAX_DENOMINATOR || r->mn / r->md > SW_HISTORY_MAX_MEETINGS ||
-        (r->mn / r->md == SW_HISTORY_MAX_MEETINGS && r->md > 1))
+        r->md > SW_HISTORY_MAX_DENOMINATOR || r->mn > mmax * r->md)
         return bad_field(pp, 2, f[2],
                          "is not a number of meetings, expected 0..100000: a whole number, a "
                          "decimal (7.5) or a fraction (15/2)");
@@ -130,8 +130,7 @@ static sw_status read_values(pparse *pp, const sw_field *f, int nf, prow *r) {
     r->cd = r->md;
     if (nf == 4 &&
         (sw_csv_rational(f[3], &r->cn, &r->cd) != 0 || r->cd > SW_HISTORY_MAX_DENOMINATOR ||
-         r->cn / r->cd > 2 * SW_HISTORY_MAX_MEETINGS ||
-         r->cn / r->cd < -2 * SW_HISTORY_MAX_MEETINGS))
+         r->cn > cmax * r->cd || r->cn < -cmax * r->cd))
         return bad_field(pp, 3, f[3],
                          "is not a number of comparisons, expected -200000..200000: an "
                          "integer, a decimal (2.25) or a fraction (7/3)");
