@@ -643,6 +643,44 @@ static void test_bad_player_history(void **state) {
                         "needs the pairs' players");
 }
 
+/* Two histories per player are summed exactly and rounded once: two
+ * halves make one meeting, not two. */
+static void test_player_histories_add_exactly(void **state) {
+    (void)state;
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    sw_error err;
+    assert_int_equal(
+        sw_parenfile_parse(player_pairs, strlen(player_pairs), "p.pairs", &s.part, &s.n, &err),
+        SW_OK);
+    const char *half = "player1,player2,meetings\n101,103,2\n"; /* P1-P2 and P4-P2: 2/4 */
+    const char *one = "player1,player2,meetings\n103,101,1\n";
+    const int n = 5, p12 = 0 * n + 1, p42 = 3 * n + 1;
+    const sw_history *h = &s.history;
+    assert_int_equal(sw_history_parse_players(half, strlen(half), "a.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 half up */
+    assert_int_equal(h->meet[p42], 1);
+    assert_int_equal(h->player_pairs_rounded, 2);
+    assert_int_equal(sw_history_parse_players(half, strlen(half), "b.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 + 1/2 */
+    assert_int_equal(h->meet[2 * n + 1], 0);
+    assert_int_equal(h->comp[p42], h->scale);
+    assert_int_equal(h->player_pairs_rounded, 0);
+    assert_int_equal(sw_history_parse_players(one, strlen(one), "c.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1 + 1/4 */
+    assert_int_equal(h->meet[1 * n + 0], 1);
+    assert_int_equal(h->comp[p12] * 4, 5 * h->scale);
+    assert_int_equal(h->player_pairs_rounded, 2);
+    assert_int_equal(h->player_rows, 3);
+    /* a history per pair adds to M as it is */
+    const char *pairs = "1,2,2\n";
+    assert_int_equal(sw_history_parse(pairs, strlen(pairs), "d.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 3);
+    assert_int_equal(sw_history_parse_players(one, strlen(one), "e.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 4); /* 2 + (1 + 1/4 + 1/4 = 1.5, half up) */
+    sw_season_free(&s);
+}
+
 /* examples/players: the club's export (halves, members who left) mapped
  * onto 36 pairs in three lines, checked against the definition computed
  * here in doubles (the values are halves: exact) from the players' table. */
@@ -1064,6 +1102,7 @@ int main(void) {
         cmocka_unit_test(test_season_file_history),
         cmocka_unit_test(test_player_history_values),
         cmocka_unit_test(test_bad_player_history),
+        cmocka_unit_test(test_player_histories_add_exactly),
         cmocka_unit_test(test_player_history_example),
         cmocka_unit_test(test_history_from_previous_season),
         cmocka_unit_test(test_history_leaver_and_newcomer),

@@ -26,6 +26,7 @@ void sw_history_free(sw_history *h) {
     free(h->meet);
     free(h->comp);
     free(h->players_left_out);
+    free(h->player_meet);
     for (int i = 0; i < h->nfiles; i++)
         free(h->files[i]);
     free(h->files);

@@ -15,7 +15,8 @@
  * C (comparisons) is that value exactly, with the history's common
  * denominator. M is an integer in every criterion and in the search, so
  * its value is S / 4 rounded half up, and the pairs so rounded are counted
- * for the report.
+ * for the report. Several histories per player are summed exactly (kept
+ * in history.player_meet) and rounded once.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -237,8 +238,48 @@ static sw_status parse_row(pparse *pp, const char *line, size_t len, bool *heade
     return SW_OK;
 }
 
+/* v / scale rounded half up (v >= 0). */
+static int64_t round_half_up(int64_t v, int64_t scale) {
+    return (2 * v + scale) / (2 * scale);
+}
+
+/* Add this file's exact meetings (sm[x] / den) to the history's exact
+ * meetings per player and set delta[x] to what that adds to the rounded
+ * M: every history per player is summed exactly and rounded once, so two
+ * halves from two files make one meeting, not two. */
+static sw_status join_exact(pparse *pp, int64_t *sm, int64_t den, int32_t *delta) {
+    sw_history *h = &pp->s->history;
+    size_t nn = (size_t)pp->s->n * (size_t)pp->s->n;
+    int64_t g = den;
+    for (size_t x = 0; x < nn && g > 1; x++)
+        g = sw_gcd64(g, sm[x]);
+    den /= g;
+    if (!h->player_meet) {
+        h->player_meet = calloc(nn + 1, sizeof *h->player_meet);
+        h->player_scale = 1;
+        if (!h->player_meet)
+            return sw_error_set(pp->err, SW_ERR_NOMEM, pp->file, 0, "out of memory");
+    }
+    int64_t L = h->player_scale / sw_gcd64(h->player_scale, den) * den;
+    if (L > SW_HISTORY_MAX_SCALE)
+        return sw_error_set(pp->err, SW_ERR_LIMIT, pp->file, 0,
+                            "the meetings of the histories per player have a common denominator "
+                            "above %lld; round the values to fewer decimals",
+                            (long long)SW_HISTORY_MAX_SCALE);
+    int rounded = 0;
+    for (size_t x = 0; x < nn; x++) {
+        int64_t old = round_half_up(h->player_meet[x], h->player_scale);
+        h->player_meet[x] = h->player_meet[x] * (L / h->player_scale) + sm[x] / g * (L / den);
+        delta[x] = (int32_t)(round_half_up(h->player_meet[x], L) - old);
+        rounded += h->player_meet[x] % L != 0;
+    }
+    h->player_scale = L;
+    h->player_pairs_rounded = rounded / 2; /* each two pairs twice, the diagonal zero */
+    return SW_OK;
+}
+
 /* The rows mapped onto the pairs: S over dm and over dc for every two
- * pairs, then M rounded and C exact added to the season's history. */
+ * pairs, then M and C added to the season's history. */
 static sw_status map_rows(pparse *pp) {
     sw_season *s = pp->s;
     size_t n = (size_t)s->n, nn = n * n;
@@ -262,15 +303,10 @@ static sw_status map_rows(pparse *pp) {
                 sc[Q * n + P] += cv;
             }
     }
-    int rounded = 0;
-    for (size_t P = 0; st == SW_OK && P < n; P++) {
+    for (size_t P = 0; st == SW_OK && P < n; P++)
         ids[P] = s->part[P].id;
-        for (size_t Q = 0; Q < n; Q++) {
-            /* S / (4 dm) rounded half up: at most 4 rows of 100000 each */
-            meet[P * n + Q] = (int32_t)((sm[P * n + Q] + 2 * pp->dm) / (4 * pp->dm));
-            rounded += P < Q && sm[P * n + Q] % (4 * pp->dm) != 0;
-        }
-    }
+    if (st == SW_OK) /* M: S / (4 dm), at most 4 rows of 100000 each */
+        st = join_exact(pp, sm, 4 * pp->dm, meet);
     if (st == SW_OK)
         st = sw_history_add(s, ids, s->n, meet, sc, 4 * pp->dc, pp->file, 0, pp->err);
     if (st == SW_OK)
@@ -278,7 +314,6 @@ static sw_status map_rows(pparse *pp) {
     if (st == SW_OK) {
         s->history.player_rows += pp->nrows;
         s->history.player_rows_left_out += pp->left_out;
-        s->history.player_pairs_rounded += rounded;
     }
     free(sm);
     free(sc);

@@ -78,6 +78,12 @@ static int history_copy(sw_history *d, const sw_history *h, size_t n) {
         memcpy(d->players_left_out, h->players_left_out, bytes);
         d->nplayers_left_out = h->nplayers_left_out;
     }
+    if (h->player_meet) {
+        if (!(d->player_meet = malloc(n * n * sizeof *d->player_meet + 1)))
+            return -1;
+        memcpy(d->player_meet, h->player_meet, n * n * sizeof *d->player_meet);
+        d->player_scale = h->player_scale;
+    }
     if (h->meet) {
         d->meet = malloc(n * n * sizeof *d->meet + 1);
         d->comp = malloc(n * n * sizeof *d->comp + 1);

@@ -120,6 +120,10 @@ typedef struct sw_history {
     int player_rows, player_rows_left_out, player_pairs_rounded;
     int nplayers_left_out;
     int *players_left_out; /* [nplayers_left_out] */
+    /* [n*n]: the meetings of the histories per player, exact, times
+     * player_scale (M holds them rounded); NULL = none */
+    int64_t *player_meet;
+    int64_t player_scale;
 } sw_history;
 
 typedef struct sw_season {
