@@ -39,7 +39,7 @@ static inline int bench_season(const char *rel, int fallback_pairs, int n, int s
     }
     sw_participant *part = calloc((size_t)n, sizeof *part);
     for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){i + 1, 0, "pair"};
+        part[i] = (sw_participant){.id = i + 1, .rests = 0, .name = "pair"};
     int rc = sw_season_uniform(&m, rel, part, n, sessions, s, &err) == SW_OK ? 0 : -1;
     free(part);
     sw_movement_free(&m);

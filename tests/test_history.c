@@ -5,6 +5,7 @@
  * pricer covers meetings beyond the season's rounds; the optimizer's result
  * on a season with history equals a full recomputation.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,7 +38,8 @@ static void read_movement(const char *rel, sw_movement *m) {
 static sw_season uniform(const sw_movement *m, int n, int sessions) {
     sw_participant part[32];
     for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){3 * i + 2, i % 3, "p"}; /* ids are not indices */
+        part[i] = (sw_participant){
+            .id = 3 * i + 2, .rests = i % 3, .name = "p"}; /* ids are not indices */
     sw_season s;
     sw_error err;
     assert_int_equal(sw_season_uniform(m, "m.asc", part, n, sessions, &s, &err), SW_OK);
@@ -474,6 +476,304 @@ static char *temp_dir_with_movement(void) {
  * previous season's played sessions played in it (its own history h0 too):
  * every matrix entry and criterion. The previous season's unplayed session
  * does not count. */
+/* ---- a history per player (playerhistory.c) ---- */
+
+/* Five pairs; player 101 plays in pairs 1 and 4, pair 5 names no players,
+ * player 105 carries 3 rests. */
+static const char player_pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 0 b\n"
+                                   "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
+                                   "3 0 P3\nplayer 105 3 e\nplayer 106 0 f\n"
+                                   "4 0 P4\nplayer 101 0 a\nplayer 107 0 g\n"
+                                   "5 0 P5\n";
+
+/* Worked by hand, pairs P1 = {101, 102}, P2 = {103, 104}, P3 = {105, 106},
+ * P4 = {101, 107}; S is the sum of the four players' meetings, M = S/4
+ * rounded half up, C = (sum of comparisons)/4 exactly:
+ *   P1-P2: 2 + 2 + 1.5 + 1/2 = 6        M 1.5 -> 2, C 3/2
+ *   P1-P3: 105-101 1 + 106-102 1/3      M 1/3 -> 0, C 1/3
+ *   P1-P4: 102-101 4 (101 and 102 are partners in P1, opponents as P4-P1;
+ *          101-101 is nobody)           M 1,        C 1
+ *   P2-P4: 103-101 2 + 103-107 3 (C 2.5) + 104-101 1.5
+ *                                       M 6.5/4 = 1.625 -> 2, C 6/4 = 3/2
+ *   P3-P4: 105-101 1                    M 1/4 -> 0, C 1/4
+ * Player 999 is in no pair: its row is left out. */
+static const char player_csv[] = "# the club's export\n"
+                                 "Player1, PLAYER2, meetings, comparisons\n"
+                                 "101,103,2\n"
+                                 "102,104,2\n"
+                                 "104,101,1.5\n"
+                                 "102,103,1/2\n"
+                                 "105,101,1\n"
+                                 "\n"
+                                 "106,102,1/3\n"
+                                 "107,103,3,2.5\n"
+                                 "101,102,4\n"
+                                 "999,103,5\n";
+
+/* The same values as a history per pair. */
+static const char pair_csv[] = "first,second,meetings,comparisons\n"
+                               "1,2,2,3/2\n1,3,0,1/3\n1,4,1\n2,4,2,3/2\n3,4,0,1/4\n";
+
+static void player_season(const char *dir, const char *history, sw_season *s) {
+    char path[600], text[1200];
+    snprintf(path, sizeof path, "%s/club.pairs", dir);
+    write_file(path, player_pairs);
+    snprintf(path, sizeof path, "%s/h.csv", dir);
+    write_file(path, history);
+    snprintf(path, sizeof path, "%s/four.asc", dir);
+    snprintf(text, sizeof text, "cp '%s/season/four.asc' '%s'", SW_TEST_DATA, path);
+    assert_int_equal(system(text), 0);
+    snprintf(path, sizeof path, "%s/x.season", dir);
+    write_file(path, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
+    sw_error err;
+    if (sw_season_read(path, sw_matrix_played_history, s, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+}
+
+static void test_player_history_values(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_players_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    sw_season s, byp, c;
+    player_season(dir, player_csv, &s);
+    const sw_history *h = &s.history;
+    const int n = 5;
+    assert_int_equal(s.part[2].rests, 2); /* (3 + 0) / 2 half up */
+    assert_int_equal(h->scale, 12);
+    const int meet[5][5] = {
+        {0, 2, 0, 1, 0}, {2, 0, 0, 2, 0}, {0, 0, 0, 0, 0}, {1, 2, 0, 0, 0}, {0, 0, 0, 0, 0}};
+    const int comp[5][5] = {
+        {0, 18, 4, 12, 0}, {18, 0, 0, 18, 0}, {4, 0, 0, 3, 0}, {12, 18, 3, 0, 0}, {0, 0, 0, 0, 0}};
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            assert_int_equal(h->meet[i * n + j], meet[i][j]);
+            assert_int_equal(h->comp[i * n + j], comp[i][j]);
+        }
+    assert_int_equal(h->player_rows, 8);
+    assert_int_equal(h->player_rows_left_out, 1);
+    assert_int_equal(h->player_pairs_rounded, 4);
+    /* exactly the history per pair of the hand-computed values */
+    player_season(dir, pair_csv, &byp);
+    assert_int_equal(byp.history.scale, h->scale);
+    assert_memory_equal(byp.history.meet, h->meet, 25 * sizeof(int32_t));
+    assert_memory_equal(byp.history.comp, h->comp, 25 * sizeof(int64_t));
+    assert_int_equal(byp.history.player_rows, 0);
+    sw_error err;
+    /* kept by a copy; the report says what was mapped */
+    assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
+    assert_int_equal(c.history.player_pairs_rounded, 4);
+    assert_int_equal(c.history.nplayers_left_out, 1);
+    assert_int_equal(c.history.players_left_out[0], 999);
+    assert_int_equal(c.part[0].player[1].id, 102);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &c, &err), SW_OK);
+    assert_int_equal(mx.scale % 12, 0);
+    sw_criteria cr;
+    sw_criteria_compute(&mx, &cr);
+    sw_report r = {.title = "x", .season = &c, .mx = &mx, .crit = &cr};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    if (!strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs (M "
+                                     "rounded for 4 pairs, C exact); 1 row left out, of 1 "
+                                     "player in no pair: 999\n"))
+        fail_msg("%s", sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+    sw_matrix_free(&mx);
+    sw_season_free(&c);
+    sw_season_free(&byp);
+    /* a header that is not player1,player2 keeps the CSV per pair */
+    sw_season_free(&s);
+    player_season(dir, "player,partner,meetings\n1,2,3\n", &s);
+    assert_int_equal(s.history.meet[0 * n + 1], 3);
+    assert_int_equal(s.history.player_rows, 0);
+    sw_season_free(&s);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void expect_player_error(const char *pairs, const char *text, int line, const char *needle) {
+    sw_participant *part;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    s.part = part;
+    s.n = n;
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_history_parse_players(text, strlen(text), "bad.csv", &s, &err), SW_OK);
+    assert_string_equal(err.file, "bad.csv");
+    if (err.line != line || !strstr(err.msg, needle))
+        fail_msg("for \"%s\": got line %d '%s', want line %d '%s'", text, err.line, err.msg, line,
+                 needle);
+    sw_season_free(&s);
+}
+
+static void test_bad_player_history(void **state) {
+    (void)state;
+    const char *P = player_pairs, *H = "player1,player2,meetings\n";
+    char t[256];
+#define BAD(rows, line, needle)                                                                    \
+    do {                                                                                           \
+        snprintf(t, sizeof t, "%s%s", H, rows);                                                    \
+        expect_player_error(P, t, line, needle);                                                   \
+    } while (0)
+    BAD("101,x,1\n", 2, "field 2 (second player) 'x' is not a player number");
+    BAD("101,103,1\n0,103,1\n", 3, "field 1 (first player) '0' is not a player number");
+    BAD("1234567890,103,1\n", 2, "field 1 (first player) '1234567890'");
+    BAD("103,103,1\n", 2, "field 2 (second player): player 103 twice");
+    BAD("101,103,1\n\n103,101,2\n", 4, "players 103 and 101 already listed on line 2");
+    BAD("101,103,-1\n", 2, "field 3 (meetings) '-1' is not a number of meetings");
+    BAD("101,103,7,5\n102,104,x\n", 3, "field 3 (meetings) 'x'");
+    BAD("101,103,100000.5\n", 2, "field 3 (meetings) '100000.5'");
+    BAD("101,103,1/0\n", 2, "field 3 (meetings) '1/0'");
+    BAD("101,103,0.1234567\n", 2, "field 3 (meetings) '0.1234567'");
+    BAD("101,103,1,abc\n", 2, "field 4 (comparisons) 'abc' is not a number of comparisons");
+    BAD("101,103,1,-200001\n", 2, "field 4 (comparisons) '-200001'");
+    BAD("101,103,1,200000.5\n", 2, "field 4 (comparisons) '200000.5'");
+    BAD("101,103\n", 2, "2 fields, expected 3 or 4: player1,player2");
+    BAD("101,103,1,2,3\n", 2, "5 fields, expected 3 or 4");
+    BAD("101,103,1/999983\n102,104,1/999979\n", 3, "common multiple");
+    /* a bad number on a row of a left-out player is still an error */
+    BAD("999,103,x\n", 2, "field 3 (meetings) 'x'");
+#undef BAD
+    expect_player_error("1 0 a\n2 0 b\n", "player1,player2,meetings\n1,2,3\n", 0,
+                        "needs the pairs' players");
+}
+
+/* Two histories per player are summed exactly and rounded once: two
+ * halves make one meeting, not two. */
+static void test_player_histories_add_exactly(void **state) {
+    (void)state;
+    sw_season s;
+    memset(&s, 0, sizeof s);
+    sw_error err;
+    assert_int_equal(
+        sw_parenfile_parse(player_pairs, strlen(player_pairs), "p.pairs", &s.part, &s.n, &err),
+        SW_OK);
+    const char *half = "player1,player2,meetings\n101,103,2\n"; /* P1-P2 and P4-P2: 2/4 */
+    const char *one = "player1,player2,meetings\n103,101,1\n";
+    const int n = 5, p12 = 0 * n + 1, p42 = 3 * n + 1;
+    const sw_history *h = &s.history;
+    assert_int_equal(sw_history_parse_players(half, strlen(half), "a.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 half up */
+    assert_int_equal(h->meet[p42], 1);
+    assert_int_equal(h->player_pairs_rounded, 2);
+    assert_int_equal(sw_history_parse_players(half, strlen(half), "b.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 + 1/2 */
+    assert_int_equal(h->meet[2 * n + 1], 0);
+    assert_int_equal(h->comp[p42], h->scale);
+    assert_int_equal(h->player_pairs_rounded, 0);
+    assert_int_equal(sw_history_parse_players(one, strlen(one), "c.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 1); /* 1 + 1/4 */
+    assert_int_equal(h->meet[1 * n + 0], 1);
+    assert_int_equal(h->comp[p12] * 4, 5 * h->scale);
+    assert_int_equal(h->player_pairs_rounded, 2);
+    assert_int_equal(h->player_rows, 3);
+    /* a history per pair adds to M as it is */
+    const char *pairs = "1,2,2\n";
+    assert_int_equal(sw_history_parse(pairs, strlen(pairs), "d.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 3);
+    assert_int_equal(sw_history_parse_players(one, strlen(one), "e.csv", &s, &err), SW_OK);
+    assert_int_equal(h->meet[p12], 4); /* 2 + (1 + 1/4 + 1/4 = 1.5, half up) */
+    sw_season_free(&s);
+}
+
+/* examples/players: the club's export (halves, members who left) mapped
+ * onto 36 pairs in three lines, checked against the definition computed
+ * here in doubles (the values are halves: exact) from the players' table. */
+static void test_player_history_example(void **state) {
+    (void)state;
+    sw_season s;
+    sw_error err;
+    if (sw_season_read(SW_SOURCE_DIR "/examples/players/club.season", sw_matrix_played_history, &s,
+                       &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    enum { MAXP = 200 };
+    int ids[MAXP], np = 0;
+    for (int i = 0; i < s.n; i++)
+        for (int k = 0; k < 2; k++) {
+            int id = s.part[i].player[k].id, x = 0;
+            assert_int_not_equal(id, 0);
+            while (x < np && ids[x] != id)
+                x++;
+            if (x == np)
+                ids[np++] = id;
+        }
+    static double m[MAXP][MAXP];
+    memset(m, 0, sizeof m);
+    FILE *f = fopen(SW_SOURCE_DIR "/examples/players/club.history", "r");
+    assert_non_null(f);
+    char line[256];
+    int rows = 0, left = 0, halves = 0, gone[MAXP], nleft = 0;
+    while (fgets(line, sizeof line, f)) {
+        int a, b;
+        double v;
+        if (sscanf(line, "%d,%d,%lf", &a, &b, &v) != 3)
+            continue;
+        int x = 0, y = 0;
+        while (x < np && ids[x] != a)
+            x++;
+        while (y < np && ids[y] != b)
+            y++;
+        if (x == np || y == np) {
+            left++;
+            for (int k = 0; k < 2; k++) {
+                int id = k ? b : a, z = 0, known = k ? y < np : x < np;
+                while (!known && z < nleft && gone[z] != id)
+                    z++;
+                if (!known && z == nleft)
+                    gone[nleft++] = id;
+            }
+            continue;
+        }
+        rows++;
+        halves += v != (double)(long)v;
+        m[x][y] = m[y][x] = v;
+    }
+    fclose(f);
+    assert_true(halves > 100); /* the case of issue 27: not whole per pair */
+    const sw_history *h = &s.history;
+    assert_int_equal(h->player_rows, rows);
+    assert_int_equal(h->player_rows_left_out, left);
+    assert_int_equal(h->nplayers_left_out, nleft); /* the six members who left */
+    assert_int_equal(nleft, 6);
+    for (int z = 0; z < nleft; z++) {
+        int k = 0;
+        while (k < nleft && h->players_left_out[k] != gone[z])
+            k++;
+        assert_true(k < nleft);
+    }
+    for (int k = 1; k < nleft; k++)
+        assert_true(h->players_left_out[k - 1] < h->players_left_out[k]);
+    int rounded = 0;
+    for (int i = 0; i < s.n; i++)
+        for (int j = 0; j < s.n; j++) {
+            double S = 0;
+            for (int k = 0; i != j && k < 2; k++)
+                for (int l = 0; l < 2; l++) {
+                    int x = 0, y = 0;
+                    while (ids[x] != s.part[i].player[k].id)
+                        x++;
+                    while (ids[y] != s.part[j].player[l].id)
+                        y++;
+                    S += m[x][y];
+                }
+            size_t e = (size_t)i * (size_t)s.n + (size_t)j;
+            assert_int_equal(h->meet[e], (int)floor(S / 4 + 0.5));
+            assert_true((double)h->comp[e] == S / 4 * (double)h->scale);
+            rounded += i < j && S / 4 != floor(S / 4);
+        }
+    assert_int_equal(h->player_pairs_rounded, rounded);
+    assert_true(rounded > 100);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
 static void test_history_from_previous_season(void **state) {
     (void)state;
     sw_movement m;
@@ -800,6 +1100,10 @@ int main(void) {
         cmocka_unit_test(test_bad_history),
         cmocka_unit_test(test_history_values),
         cmocka_unit_test(test_season_file_history),
+        cmocka_unit_test(test_player_history_values),
+        cmocka_unit_test(test_bad_player_history),
+        cmocka_unit_test(test_player_histories_add_exactly),
+        cmocka_unit_test(test_player_history_example),
         cmocka_unit_test(test_history_from_previous_season),
         cmocka_unit_test(test_history_leaver_and_newcomer),
         cmocka_unit_test(test_bad_previous_history),

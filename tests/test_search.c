@@ -34,7 +34,7 @@ static sw_season make_season(int n, int sessions) {
     howell4(&m);
     sw_participant part[8];
     for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){i + 1, i % 2, "p"};
+        part[i] = (sw_participant){.id = i + 1, .rests = i % 2, .name = "p"};
     sw_season s;
     sw_error err;
     assert_int_equal(sw_season_uniform(&m, "h4", part, n, sessions, &s, &err), SW_OK);
@@ -310,7 +310,7 @@ static void test_tabu_beats_plain_on_10p6rTeamH(void **state) {
         fail_msg("%s: %s", path, err.msg);
     sw_participant part[10];
     for (int i = 0; i < 10; i++)
-        part[i] = (sw_participant){i + 1, 0, "p"};
+        part[i] = (sw_participant){.id = i + 1, .rests = 0, .name = "p"};
     sw_criteria got[2];
     for (int mode = 0; mode < 2; mode++) {
         sw_season s;
@@ -371,7 +371,7 @@ static void test_pair_price_matches_exchanges(void **state) {
         int n = m.positions - 2;
         sw_participant part[64];
         for (int i = 0; i < n; i++)
-            part[i] = (sw_participant){i + 1, i % 2, "p"};
+            part[i] = (sw_participant){.id = i + 1, .rests = i % 2, .name = "p"};
         sw_season s;
         assert_int_equal(sw_season_uniform(&m, "m", part, n, 5, &s, &err), SW_OK);
         for (int k = 0; k < 5; k++)
@@ -458,7 +458,7 @@ static void test_pricer_matches_exchange(void **state) {
             int n = m.positions + 1;
             sw_participant part[64];
             for (int i = 0; i < n; i++)
-                part[i] = (sw_participant){i + 1, i % 3, "p"};
+                part[i] = (sw_participant){.id = i + 1, .rests = i % 3, .name = "p"};
             sw_season s;
             assert_int_equal(sw_season_uniform(&m, "m", part, n, 4, &s, &err), SW_OK);
             for (int k = 0; k < 4; k++) {
@@ -549,7 +549,7 @@ static sw_season team_season(const char *rel, int n, int sessions) {
         fail_msg("%s", err.msg);
     sw_participant part[64];
     for (int i = 0; i < n; i++)
-        part[i] = (sw_participant){i + 1, 0, "p"};
+        part[i] = (sw_participant){.id = i + 1, .rests = 0, .name = "p"};
     sw_season s;
     assert_int_equal(sw_season_uniform(&m, "m", part, n, sessions, &s, &err), SW_OK);
     sw_movement_free(&m);

@@ -57,6 +57,100 @@ static void test_parenfile_bad(void **state) {
     expect_pairs_error("0 0 a\n", 1, "out of range");
 }
 
+/* A pair line may be followed by its two players; files without them read
+ * as before (a name may hold the word 'player'); a pair carries its
+ * players' mean rests, half up; written and read back the same. */
+static void test_parenfile_players(void **state) {
+    (void)state;
+    const char *text = "# number rests name\n"
+                       " 1 0 Jansen - de Vries\n"
+                       "    player 10231 0 Anna Jansen\n"
+                       "    player 10269 3   Bert de Vries  # joined late\n"
+                       " 2 2 player one - player two\n"
+                       " 3 0 Bakker - Jansen\n"
+                       "\n"
+                       "player 10301 1 Carla Bakker\n"
+                       "player 10231 0 Anna Jansen\n"
+                       " 4 0 Smit - Meijer\n"
+                       "player 99999999 1\n"
+                       "player 5 1 Els Meijer\n";
+    sw_participant *p;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_parenfile_parse(text, strlen(text), "x.pairs", &p, &n, &err), SW_OK);
+    assert_int_equal(n, 4);
+    assert_int_equal(p[0].player[0].id, 10231);
+    assert_string_equal(p[0].player[0].name, "Anna Jansen");
+    assert_int_equal(p[0].player[1].id, 10269);
+    assert_int_equal(p[0].player[1].rests, 3);
+    assert_string_equal(p[0].player[1].name, "Bert de Vries");
+    assert_int_equal(p[0].rests, 2); /* (0 + 3) / 2 = 1.5, half up */
+    /* no players: the old reading, 'player' inside a name included */
+    assert_int_equal(p[1].player[0].id, 0);
+    assert_null(p[1].player[0].name);
+    assert_int_equal(p[1].rests, 2);
+    assert_string_equal(p[1].name, "player one - player two");
+    /* a player in two pairs */
+    assert_int_equal(p[2].player[1].id, 10231);
+    assert_int_equal(p[2].rests, 1); /* (1 + 0) / 2 half up */
+    assert_int_equal(p[3].player[0].id, 99999999);
+    assert_string_equal(p[3].player[0].name, "");
+    assert_int_equal(p[3].rests, 1);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    for (int i = 0; i < n; i++)
+        sw_participant_write(&p[i], &sb);
+    sw_participant *q;
+    int nq;
+    assert_int_equal(sw_parenfile_parse(sb.data, sb.len, "w.pairs", &q, &nq, &err), SW_OK);
+    assert_int_equal(nq, n);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(q[i].id, p[i].id);
+        assert_int_equal(q[i].rests, p[i].rests);
+        assert_string_equal(q[i].name, p[i].name);
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(q[i].player[k].id, p[i].player[k].id);
+            assert_int_equal(q[i].player[k].rests, p[i].player[k].rests);
+            if (p[i].player[k].id)
+                assert_string_equal(q[i].player[k].name, p[i].player[k].name);
+        }
+    }
+    /* a season keeps them through a copy */
+    sw_participant c;
+    assert_int_equal(sw_participant_copy(&c, &p[0]), 0);
+    assert_string_equal(c.player[1].name, "Bert de Vries");
+    assert_ptr_not_equal(c.player[1].name, p[0].player[1].name);
+    free(c.name);
+    free(c.player[0].name);
+    free(c.player[1].name);
+    sw_strbuf_free(&sb);
+    sw_participants_free(q, nq);
+    sw_participants_free(p, n);
+}
+
+static void test_parenfile_players_bad(void **state) {
+    (void)state;
+    expect_pairs_error("player 7 0 a\n1 0 b\n", 1, "a 'player' line before any pair");
+    expect_pairs_error("1 0 a\nplayer 7 0 x\nplayer 8 0 y\nplayer 9 0 z\n", 4,
+                       "pair 1: a third 'player' line");
+    expect_pairs_error("1 0 a\nplayer 7 0 x\n2 0 b\n", 1, "pair 1 names 1 player");
+    expect_pairs_error("1 0 a\n2 0 b\nplayer 7 0 x\n", 2, "pair 2 names 1 player");
+    expect_pairs_error("1 0 a\nplayer 7 0 x\nplayer 7 0 x\n", 3, "pair 1: player 7 twice");
+    expect_pairs_error("1 0 a\nplayer x 0 x\n", 2, "player number 'x' is not a number");
+    expect_pairs_error("1 0 a\nplayer 0 0 x\n", 2, "player number 0 out of range");
+    expect_pairs_error("1 0 a\nplayer 1000000000 0 x\n", 2, "player number 1000000000 out");
+    expect_pairs_error("1 0 a\nplayer 7\n", 2, "missing player rests");
+    expect_pairs_error("1 0 a\nplayer 7 1001 x\n", 2, "player rests 1001 out of range");
+    expect_pairs_error("1 0 a\nplayer 7 0 \xE9\n", 2, "player 7: name has byte 0xE9");
+    expect_pairs_error("1 1 a\nplayer 7 0 x\nplayer 8 2 y\n", 1,
+                       "pair 1 carries 1 rests on its line and its players 0 and 2");
+    expect_pairs_error("1 0 a\nplayer 7 0 x\nplayer 8 0 y\n2 0 b\nplayer 9 0 z\n"
+                       "player 7 0 X\n",
+                       6, "player 7 is in pair 1 as 'x' with 0 rests, here as 'X' with 0");
+    expect_pairs_error("1 0 a\nplayer 7 0 x\nplayer 8 0 y\n2 0 b\nplayer 7 1 x\n", 5,
+                       "player 7 is in pair 1 as 'x' with 0 rests, here as 'x' with 1");
+}
+
 static sw_status parse(const char *text, sw_season *s, sw_error *err) {
     sw_error_clear(err);
     return sw_season_parse(text, strlen(text), "x.season", DIR, NULL, s, err);
@@ -247,7 +341,11 @@ static void test_from_movement_and_uniform(void **state) {
     assert_int_equal(sw_season_validate(&c, "c", &err), SW_OK);
     sw_season_free(&c);
     sw_season_free(&s);
-    sw_participant part[5] = {{1, 0, "a"}, {2, 0, "b"}, {3, 0, "c"}, {4, 0, "d"}, {5, 0, "e"}};
+    sw_participant part[5] = {{.id = 1, .name = "a"},
+                              {.id = 2, .name = "b"},
+                              {.id = 3, .name = "c"},
+                              {.id = 4, .name = "d"},
+                              {.id = 5, .name = "e"}};
     assert_int_equal(sw_season_uniform(&m, "four.asc", part, 5, 2, &s, &err), SW_OK);
     assert_int_equal(sw_season_validate(&s, "u", &err), SW_ERR_INVALID); /* 5 in 4 positions */
     assert_non_null(strstr(err.msg, "5 participants present"));
@@ -354,6 +452,8 @@ int main(void) {
         cmocka_unit_test(test_parenfile_good),
         cmocka_unit_test(test_exchange_move),
         cmocka_unit_test(test_parenfile_bad),
+        cmocka_unit_test(test_parenfile_players),
+        cmocka_unit_test(test_parenfile_players_bad),
         cmocka_unit_test(test_season_good),
         cmocka_unit_test(test_season_write_read_round_trip),
         cmocka_unit_test(test_season_bad),

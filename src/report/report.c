@@ -210,6 +210,27 @@ static void text_matrix(const sw_report *r, sw_strbuf *o, const char *title, int
     }
 }
 
+/* What a history per player became: rows mapped, pairs rounded, rows left
+ * out and (the first 10 of) the players in no pair, so a mistyped id shows. */
+static void text_player_history(const sw_history *h, sw_strbuf *o) {
+    sw_strbuf_printf(o,
+                     "history per player: %d row%s mapped onto the pairs (M rounded for %d "
+                     "pair%s, C exact)",
+                     h->player_rows, h->player_rows == 1 ? "" : "s", h->player_pairs_rounded,
+                     h->player_pairs_rounded == 1 ? "" : "s");
+    if (h->player_rows_left_out) {
+        sw_strbuf_printf(o,
+                         "; %d row%s left out, of %d player%s in no pair:", h->player_rows_left_out,
+                         h->player_rows_left_out == 1 ? "" : "s", h->nplayers_left_out,
+                         h->nplayers_left_out == 1 ? "" : "s");
+        for (int i = 0; i < h->nplayers_left_out && i < 10; i++)
+            sw_strbuf_printf(o, " %d", h->players_left_out[i]);
+        if (h->nplayers_left_out > 10)
+            sw_strbuf_puts(o, " ...");
+    }
+    sw_strbuf_puts(o, "\n");
+}
+
 static void text_participants(const sw_report *r, sw_strbuf *o) {
     const sw_matrix *mx = r->mx;
     int maxv = max_meet(mx);
@@ -254,6 +275,9 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
                          "history: %lld meetings of %lld pairs before the season, counted "
                          "in M and C\n",
                          meetings, pairs);
+        const sw_history *h = &s->history;
+        if (h->player_rows || h->player_rows_left_out)
+            text_player_history(h, o);
     }
     sw_strbuf overrides;
     sw_strbuf_init(&overrides);

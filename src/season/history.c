@@ -19,14 +19,14 @@
 #include "util/fileio.h"
 #include "util/wide.h"
 
-#define MAX_FIELDS 8
-
 static const char *const field_name[] = {"first participant", "second participant", "meetings",
                                          "comparisons"};
 
 void sw_history_free(sw_history *h) {
     free(h->meet);
     free(h->comp);
+    free(h->players_left_out);
+    free(h->player_meet);
     for (int i = 0; i < h->nfiles; i++)
         free(h->files[i]);
     free(h->files);
@@ -44,12 +44,7 @@ int32_t sw_history_max_meetings(const sw_season *s) {
     return mx;
 }
 
-typedef struct field {
-    const char *p;
-    size_t n;
-} field;
-
-static void trim(field *f) {
+static void trim(sw_field *f) {
     while (f->n && isspace((unsigned char)f->p[0])) {
         f->p++;
         f->n--;
@@ -58,8 +53,30 @@ static void trim(field *f) {
         f->n--;
 }
 
-/* A whole number of at most 9 digits, no sign; -1 when not one. */
-static long digits_value(const char *p, size_t n) {
+int sw_csv_split(const char *line, size_t len, sw_field *f) {
+    const char *hash = memchr(line, '#', len);
+    if (hash)
+        len = (size_t)(hash - line);
+    const char *p = line, *end = line + len;
+    bool blank = true;
+    for (const char *q = line; q < end; q++)
+        blank = blank && isspace((unsigned char)*q);
+    if (blank)
+        return 0;
+    int nf = 0;
+    while (nf < SW_CSV_MAX_FIELDS) {
+        const char *c = memchr(p, ',', (size_t)(end - p));
+        f[nf].p = p;
+        f[nf].n = (size_t)((c ? c : end) - p);
+        trim(&f[nf++]);
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    return nf;
+}
+
+long sw_csv_digits(const char *p, size_t n) {
     if (n == 0 || n > 9)
         return -1;
     long v = 0;
@@ -71,10 +88,7 @@ static long digits_value(const char *p, size_t n) {
     return v;
 }
 
-/* A comparisons value: an integer, a decimal (at most 6 decimals) or a
- * fraction a/b, optionally signed, as a reduced num/den. Returns 0, or -1
- * when the text is none of these. */
-static int parse_rational(field f, int64_t *num, int64_t *den) {
+int sw_csv_rational(sw_field f, int64_t *num, int64_t *den) {
     const char *p = f.p, *end = f.p + f.n;
     bool neg = false;
     if (p < end && (*p == '-' || *p == '+')) {
@@ -86,22 +100,22 @@ static int parse_rational(field f, int64_t *num, int64_t *den) {
     if (dot && slash)
         return -1;
     if (slash) {
-        long x = digits_value(p, (size_t)(slash - p)),
-             y = digits_value(slash + 1, (size_t)(end - slash - 1));
+        long x = sw_csv_digits(p, (size_t)(slash - p)),
+             y = sw_csv_digits(slash + 1, (size_t)(end - slash - 1));
         if (x < 0 || y <= 0)
             return -1;
         a = x;
         b = y;
     } else if (dot) {
         size_t ni = (size_t)(dot - p), nf = (size_t)(end - dot - 1);
-        long x = ni ? digits_value(p, ni) : 0, y = nf ? digits_value(dot + 1, nf) : 0;
+        long x = ni ? sw_csv_digits(p, ni) : 0, y = nf ? sw_csv_digits(dot + 1, nf) : 0;
         if (x < 0 || y < 0 || nf > 6 || (ni == 0 && nf == 0))
             return -1;
         for (size_t i = 0; i < nf; i++)
             b *= 10;
         a = (int64_t)x * b + y;
     } else {
-        long x = digits_value(p, (size_t)(end - p));
+        long x = sw_csv_digits(p, (size_t)(end - p));
         if (x < 0)
             return -1;
         a = x;
@@ -120,13 +134,13 @@ typedef struct hparser {
     sw_error *err;
 } hparser;
 
-static sw_status bad_field(hparser *hp, int k, field f, const char *expect) {
+static sw_status bad_field(hparser *hp, int k, sw_field f, const char *expect) {
     return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line, "field %d (%s) '%.*s' %s", k + 1,
                         field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
 }
 
-static sw_status participant(hparser *hp, int k, field f, int *idx) {
-    long id = digits_value(f.p, f.n);
+static sw_status participant(hparser *hp, int k, sw_field f, int *idx) {
+    long id = sw_csv_digits(f.p, f.n);
     if (id < 1 || id > SW_PARTICIPANT_MAX_ID)
         return bad_field(hp, k, f, "is not a participant number, expected 1..999999");
     *idx = sw_season_find(hp->s, (int)id);
@@ -139,7 +153,7 @@ static sw_status participant(hparser *hp, int k, field f, int *idx) {
 }
 
 /* Bring every stored comparison to the common denominator lcm(scale, den). */
-static sw_status rescale(hparser *hp, int64_t den, field f) {
+static sw_status rescale(hparser *hp, int64_t den, sw_field f) {
     sw_history *h = &hp->s->history;
     int64_t g = sw_gcd64(h->scale, den), L = h->scale / g * den;
     if (L == h->scale)
@@ -159,35 +173,19 @@ static sw_status rescale(hparser *hp, int64_t den, field f) {
 }
 
 static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *header_ok) {
-    const char *hash = memchr(line, '#', len);
-    if (hash)
-        len = (size_t)(hash - line);
-    field f[MAX_FIELDS];
-    int nf = 0;
-    const char *p = line, *end = line + len;
-    bool blank = true;
-    for (const char *q = line; q < end; q++)
-        blank = blank && isspace((unsigned char)*q);
-    if (blank)
+    sw_field f[SW_CSV_MAX_FIELDS];
+    int nf = sw_csv_split(line, len, f);
+    if (nf == 0)
         return SW_OK;
-    while (nf < MAX_FIELDS) {
-        const char *c = memchr(p, ',', (size_t)(end - p));
-        f[nf].p = p;
-        f[nf].n = (size_t)((c ? c : end) - p);
-        trim(&f[nf++]);
-        if (!c)
-            break;
-        p = c + 1;
-    }
     /* A header line ("i,j,meetings,comparisons") is allowed first. */
     bool header = *header_ok && f[0].n && isalpha((unsigned char)f[0].p[0]);
     *header_ok = false;
     if (header)
         return SW_OK;
-    if (nf < 3 || nf > 4 || (nf == MAX_FIELDS))
+    if (nf < 3 || nf > 4 || (nf == SW_CSV_MAX_FIELDS))
         return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line,
                             "%s%d field%s, expected 3 or 4: id,id,meetings[,comparisons]",
-                            nf == MAX_FIELDS ? "at least " : "", nf, nf == 1 ? "" : "s");
+                            nf == SW_CSV_MAX_FIELDS ? "at least " : "", nf, nf == 1 ? "" : "s");
     int a, b;
     sw_status st = participant(hp, 0, f[0], &a);
     if (st == SW_OK)
@@ -205,12 +203,12 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
                             "participants %d and %d already listed on line %d; give each two "
                             "participants one row",
                             hp->s->part[a].id, hp->s->part[b].id, hp->seen[idx]);
-    long m = digits_value(f[2].p, f[2].n);
+    long m = sw_csv_digits(f[2].p, f[2].n);
     if (m < 0 || m > SW_HISTORY_MAX_MEETINGS)
         return bad_field(hp, 2, f[2], "is not a whole number 0..100000");
     int64_t num = m, den = 1;
     if (nf == 4) {
-        if (parse_rational(f[3], &num, &den) != 0)
+        if (sw_csv_rational(f[3], &num, &den) != 0)
             return bad_field(hp, 3, f[3],
                              "is not a number, expected an integer, a decimal (2.25) or a "
                              "fraction (7/3)");

@@ -1,5 +1,6 @@
 /* src/season/historyfrom.c: a 'history' line's file, whatever its kind: a
- * CSV (history.c), an 'analyze --json' output or a previous season file.
+ * CSV per pair (history.c) or per player (playerhistory.c), an 'analyze
+ * --json' output or a previous season file.
  *
  * The two last ones hold earlier play over their own participants. Both come
  * here as whole matrices (ids, M, C over a scale) and are added by
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "season/season.h"
 #include "season/season_internal.h"
@@ -277,8 +279,18 @@ static sw_status from_season(const char *path, const char *text, size_t len,
 }
 
 /* The kind of a history file: '{' first is JSON; a first keyword 'pairs'
- * (every season file names its pairs file first) a season; else a CSV. */
-typedef enum { HISTORY_CSV, HISTORY_JSON, HISTORY_SEASON } history_kind;
+ * (every season file names its pairs file first) a season; a first row
+ * "player1,player2..." a CSV per player; else a CSV per pair. */
+typedef enum { HISTORY_CSV, HISTORY_JSON, HISTORY_SEASON, HISTORY_PLAYERS } history_kind;
+
+static bool field_is(sw_field f, const char *name) {
+    return f.n == strlen(name) && strncasecmp(f.p, name, f.n) == 0;
+}
+
+static bool players_header(const char *line, size_t n) {
+    sw_field f[SW_CSV_MAX_FIELDS];
+    return sw_csv_split(line, n, f) >= 2 && field_is(f[0], "player1") && field_is(f[1], "player2");
+}
 
 static history_kind kind_of(const char *text, size_t len) {
     const char *p = text, *end = text + len, *line;
@@ -290,6 +302,8 @@ static history_kind kind_of(const char *text, size_t len) {
             continue;
         if (*c.p == '{')
             return HISTORY_JSON;
+        if (players_header(line, n))
+            return HISTORY_PLAYERS;
         const char *w;
         size_t wn = sw_cursor_word(&c, &w);
         return wn == 5 && memcmp(w, "pairs", 5) == 0 ? HISTORY_SEASON : HISTORY_CSV;
@@ -313,6 +327,9 @@ sw_status sw_history_read_nested(const char *path, sw_season_history_fn played, 
         break;
     case HISTORY_SEASON:
         st = from_season(path, text, len, played, depth, s, err);
+        break;
+    case HISTORY_PLAYERS:
+        st = sw_history_parse_players(text, len, path, s, err);
         break;
     default:
         st = sw_history_parse(text, len, path, s, err);

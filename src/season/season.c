@@ -69,6 +69,22 @@ static char *dup_or_null(const char *s, bool *fail) {
 static int history_copy(sw_history *d, const sw_history *h, size_t n) {
     memset(d, 0, sizeof *d);
     d->scale = h->scale;
+    d->player_rows = h->player_rows;
+    d->player_rows_left_out = h->player_rows_left_out;
+    d->player_pairs_rounded = h->player_pairs_rounded;
+    if (h->nplayers_left_out) {
+        size_t bytes = (size_t)h->nplayers_left_out * sizeof *h->players_left_out;
+        if (!(d->players_left_out = malloc(bytes)))
+            return -1;
+        memcpy(d->players_left_out, h->players_left_out, bytes);
+        d->nplayers_left_out = h->nplayers_left_out;
+    }
+    if (h->player_meet) {
+        if (!(d->player_meet = malloc(n * n * sizeof *d->player_meet + 1)))
+            return -1;
+        memcpy(d->player_meet, h->player_meet, n * n * sizeof *d->player_meet);
+        d->player_scale = h->player_scale;
+    }
     if (h->meet) {
         d->meet = malloc(n * n * sizeof *d->meet + 1);
         d->comp = malloc(n * n * sizeof *d->comp + 1);
@@ -136,10 +152,8 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
     fail = !s.part || !s.movements || !s.movement_files || !s.sessions;
     if (!fail) {
         s.n = src->n;
-        for (int i = 0; i < src->n; i++) {
-            s.part[i] = src->part[i];
-            s.part[i].name = dup_or_null(src->part[i].name, &fail);
-        }
+        for (int i = 0; i < src->n; i++)
+            fail = sw_participant_copy(&s.part[i], &src->part[i]) != 0 || fail;
         for (int i = 0; i < src->nmovements && !fail; i++) {
             if (sw_movement_copy(&s.movements[i], &src->movements[i], NULL) != SW_OK)
                 fail = true;
@@ -373,8 +387,7 @@ sw_status sw_season_uniform(const sw_movement *m, const char *movement_file,
     if (!s.part || !s.movements || !s.movement_files)
         fail = true;
     for (int i = 0; i < n && !fail; i++) {
-        s.part[i] = part[i];
-        s.part[i].name = dup_or_null(part[i].name, &fail);
+        fail = sw_participant_copy(&s.part[i], &part[i]) != 0;
         s.n = i + 1;
     }
     if (!fail && sw_movement_copy(&s.movements[0], m, NULL) != SW_OK)

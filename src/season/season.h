@@ -35,10 +35,24 @@
 #define SW_HISTORY_MAX_MEETINGS 100000
 #define SW_HISTORY_MAX_DENOMINATOR 1000000 /* of a comparisons value */
 
+/* Player ids: club member numbers run to 8 digits, so up to 9. */
+#define SW_PLAYER_MAX_ID 999999999
+
+/* One of a pair's two players (a 'player' line of the pairs file): what a
+ * history per player is mapped through (docs/formats.md, "Pairs file"). */
+typedef struct sw_player {
+    int id;     /* 1..SW_PLAYER_MAX_ID; 0 = not named */
+    int rests;  /* sit-outs this player carries from earlier play */
+    char *name; /* may be empty; NULL when not named */
+} sw_player;
+
 typedef struct sw_participant {
     int id;    /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
-    int rests; /* sit-outs carried over from an earlier competition */
+    int rests; /* sit-outs carried over: the pair line's, or its players' mean */
     char *name;
+    /* The pair's two players, or none (player[0].id == 0). A player may be
+     * in several pairs (partnerships change), with one name and rests. */
+    sw_player player[2];
 } sw_participant;
 
 /* A section of a session (an A, B, C line): its own movement. The session's
@@ -109,6 +123,17 @@ typedef struct sw_history {
     int64_t scale; /* >= 1: the lcm of the denominators of every comparisons value */
     int nfiles;
     char **files; /* [nfiles]: history paths as written in the season file */
+    /* Histories per player mapped onto the pairs (sw_history_parse_players),
+     * for the report: their rows, the rows left out (a player in no pair),
+     * the pairs whose meetings were not whole (M rounded, C exact), and
+     * the players in no pair (ids, ascending, each once). */
+    int player_rows, player_rows_left_out, player_pairs_rounded;
+    int nplayers_left_out;
+    int *players_left_out; /* [nplayers_left_out] */
+    /* [n*n]: the meetings of the histories per player, exact, times
+     * player_scale (M holds them rounded); NULL = none */
+    int64_t *player_meet;
+    int64_t player_scale;
 } sw_history;
 
 typedef struct sw_season {
@@ -205,14 +230,23 @@ static inline bool sw_season_may_exchange(const sw_season *s, int k, const int *
 
 /* ---- pairs file (parenfile) ---- */
 
-/* Parse "number rests name..." lines (# comments, blank lines ignored). On
- * success *part is a new array of *n participants the caller frees with
- * sw_participants_free. Ids must be unique and positive. */
+/* Parse "number rests name..." lines (# comments, blank lines ignored), each
+ * optionally followed by two "player id rests name..." lines naming the
+ * pair's players. On success *part is a new array of *n participants the
+ * caller frees with sw_participants_free. Ids must be unique and positive. */
 SW_NODISCARD sw_status sw_parenfile_parse(const char *text, size_t len, const char *file,
                                           sw_participant **part, int *n, sw_error *err);
 SW_NODISCARD sw_status sw_parenfile_read(const char *path, sw_participant **part, int *n,
                                          sw_error *err);
 void sw_participants_free(sw_participant *part, int n);
+
+/* *dst = *src with its own copies of the names; -1 when out of memory (dst
+ * then holds what was copied, for sw_participants_free). */
+int sw_participant_copy(sw_participant *dst, const sw_participant *src);
+
+/* Append part's pairs-file lines (the pair line, then its players' lines)
+ * that sw_parenfile_parse reads back to the same participant. */
+void sw_participant_write(const sw_participant *part, sw_strbuf *out);
 
 /* ---- history ---- */
 
@@ -221,6 +255,14 @@ void sw_participants_free(sw_participant *part, int n);
  * and field; after one, s->history may hold part of the file (free s). */
 SW_NODISCARD sw_status sw_history_parse(const char *text, size_t len, const char *file,
                                         sw_season *s, sw_error *err);
+
+/* Parse a history per player (rows "player1,player2,meetings[,comparisons]"
+ * under that header, docs/formats.md) and add it to s->history mapped onto
+ * the pairs of s by their players: a pair's meetings with another are the
+ * sum of their four players' meetings over 4, M rounded half up, C exact.
+ * Rows naming a player of no pair are left out (and counted). */
+SW_NODISCARD sw_status sw_history_parse_players(const char *text, size_t len, const char *file,
+                                                sw_season *s, sw_error *err);
 
 /* Add the history in the file at path to s->history, whatever its kind
  * (docs/formats.md, "History file"): a CSV; an 'analyze --json' output (its

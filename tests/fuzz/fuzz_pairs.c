@@ -1,7 +1,8 @@
 /* tests/fuzz/fuzz_pairs.c: libFuzzer harness for the pairs file reader
  * (src/season/parenfile.c). The participants read, written one a line as
- * "id rests name" (what 'optimize --pairs N -o OUT' writes to OUT.pairs),
- * must read back as the same participants in the same order.
+ * "id rests name" (what 'optimize --pairs N -o OUT' writes to OUT.pairs)
+ * with their "player id rests name" lines (sw_participant_write), must read
+ * back as the same participants and players in the same order.
  * SPDX-License-Identifier: MIT */
 #include "fuzz_common.h"
 #include "season/season.h"
@@ -9,9 +10,16 @@
 static bool same_participants(const sw_participant *a, int na, const sw_participant *b, int nb) {
     if (na != nb)
         return false;
-    for (int i = 0; i < na; i++)
+    for (int i = 0; i < na; i++) {
         if (a[i].id != b[i].id || a[i].rests != b[i].rests || strcmp(a[i].name, b[i].name) != 0)
             return false;
+        for (int k = 0; k < 2; k++) {
+            const sw_player *x = &a[i].player[k], *y = &b[i].player[k];
+            if (x->id != y->id || x->rests != y->rests || (!x->name) != (!y->name) ||
+                (x->name && strcmp(x->name, y->name) != 0))
+                return false;
+        }
+    }
     return true;
 }
 
@@ -28,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     for (int i = 0; i < n; i++)
-        sw_strbuf_printf(&sb, "%d %d %s\n", part[i].id, part[i].rests, part[i].name);
+        sw_participant_write(&part[i], &sb);
     sw_fuzz_written(&sb);
     sw_participant *back;
     int nback;
