@@ -14,10 +14,9 @@
  * one) from their two rows (cyc_delta) and takes the best that is not tabu
  * (Taillard's rule: both would return to a position they left within
  * their tenure), or any that beats the best V seen. A restart still above
- * So's bound after its annealing runs it (search.c). On the extras of the
- * library, where the exchange walks stay above So's bound, this lands on
- * it in well under a second (docs/search.md); Sc is left to the walks
- * that go on from it.
+ * So's bound after its annealing runs it (search.c). On movements where
+ * the exchange walks stay above So's bound, this often lands on it
+ * (docs/search.md); Sc is left to the walks that go on from it.
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>

@@ -270,8 +270,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * would forget it, and the result must never be worse than the input.
      * With the annealing on, restart 0 is that guarantee only (a descent):
      * its time goes to annealed restarts, which reach So's bound where a
-     * walk from the input does not (a 5 s budget runs 4 to 6 restarts on
-     * 18 pairs). */
+     * walk from the input does not (a short budget runs only a few
+     * restarts on a large season). */
     bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
