@@ -14,10 +14,9 @@
  * one) from their two rows (cyc_delta) and takes the best that is not tabu
  * (Taillard's rule: both would return to a position they left within
  * their tenure), or any that beats the best V seen. A restart still above
- * So's bound after its annealing runs it (search.c). On the extras of the
- * library, where the exchange walks stay above So's bound, this lands on
- * it in well under a second (docs/search.md); Sc is left to the walks
- * that go on from it.
+ * So's bound after its annealing runs it (search.c). On movements where
+ * the exchange walks stay above So's bound, this often lands on it
+ * (docs/search.md); Sc is left to the walks that go on from it.
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>
@@ -287,7 +286,8 @@ static bool cyc_walk(cyc *c, sw_rng *rng, long long cap, const sw_limits *lim, l
         V += bd;
         if (V < best)
             best = V;
-        /* a quarter to three quarters of n: longer tenures measured worse */
+        /* a quarter to three quarters of n: a tenure twice or half as
+         * long finds flat seasons less often */
         long long ten = (n / 2 + (long long)sw_rng_bounded(rng, (uint32_t)n)) / 2;
         tb[bx * P1 + px] = it + ten;
         tb[by * P1 + py] = it + ten;
@@ -321,10 +321,11 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
     /* Positions of one class meet every other position alike and not each
      * other (the lines of a two-line movement): swapping their participants
      * changes no meeting. In classes of three or more such swaps are not
-     * priced: on 24p6rextraNieuw (four lines of six, 60 of them) the walk
-     * circled among them and never left its plateau; the single swap of a
-     * pair of twins (20p6rextra has two) is a step the tabu rule soon
-     * blocks, and skipping those measured worse (docs/search.md). */
+     * priced: in a class of three or more they are many, and the walk,
+     * drawn among equal zero-cost moves, circles among them and does not
+     * leave its plateau. The single swap of a pair of twins stays priced:
+     * it is one step, soon blocked by the tabu rule, and it can still lead
+     * elsewhere (docs/search.md). */
     int size[CYC_MAX_N + 1] = {0};
     for (int p = 1; p <= n; p++) {
         c.cls[p] = p;

@@ -309,8 +309,8 @@ bool sw_orbit_applies(sw_matrix *mx);
  * same conditions as sw_orbit_run's, any state): at least `need` of
  * `starts` random starts (start k from seed's stream k of its own)
  * complete a bound state, `cap` nodes each, `threads` at a time. Where
- * completions are rare the phase costs restarts and never wins
- * (16p6rTeamS); once a run, so the answer depends on the seed only (and,
+ * completions are rare the phase costs restarts and seldom wins; once a
+ * run, so the answer depends on the seed only (and,
  * in time mode, on the deadline in lim, which ends a start unfinished). */
 bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap, int threads,
                     const sw_limits *lim);

@@ -15,9 +15,9 @@
  * give the pair orbits), then the sessions are chosen among them by an
  * exact branch and bound: So at its bound (every pair f or f+1 meetings),
  * then Sp, then Sc lowest. With at most two blocks it applies to 4, 8, 16
- * and 32 participants. On 16p6rTeamS the low-Sc seasons the restarts find
- * 1 in 6 are of this kind (k = 3; the best, Sc 0.8086, also with k = 4),
- * and the construction finds one in about 0.2 s (docs/search.md).
+ * and 32 participants. Some team movements' lowest-Sc seasons are of this
+ * kind, and the exchange walks reach them in few restarts, where the
+ * construction builds one directly (docs/search.md).
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>

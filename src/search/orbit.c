@@ -12,8 +12,9 @@
  * when the placed orbits' Sc terms (fourth powers, never negative) already
  * reach the best found. From random seatings: the last one completed (any
  * bound state, the lowest Sc), then each in turn until none improves.
- * On 14p7rJvW, whose bound states the exchange walks meet a few dozen a
- * second, this lands far lower (docs/search.md).
+ * Where a movement's states at So's bound are isolated (no single
+ * exchange leads from one to another), the exchange walks meet few of
+ * them, and this construction lands far lower (docs/search.md).
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>

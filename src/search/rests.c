@@ -476,10 +476,10 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
         /* From layouts of a total that gives the bound, keeping the
          * sessions' totals: the walk deals the rests. Several totals may
          * give it; the least first (the fewest rests, so the most
-         * meetings: 12p7rTeamH with 9 pairs reached So 0 there and not
-         * from totals drawn at random), the next when the walk ends above
-         * the bound (40p6r10+10+10+10TeamS with 35 pairs has Sr 0 only
-         * from the third). The best state over them is kept. */
+         * meetings, which So needs), the next when the walk ends above
+         * the bound (a total can give the flattest spread on paper and
+         * still not be dealt evenly from the sessions' layouts). The best
+         * state over them is kept. */
         const char *last = pl->reach + ((size_t)pl->span + 1) * (size_t)pl->nk;
         size_t cells = (size_t)w.s->nsessions * (size_t)w.P1;
         int *keep = malloc(sizeof *keep * cells + 1), tries = 0;

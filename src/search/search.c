@@ -14,7 +14,7 @@
 #include "search/engine.h"
 #include "util/rng.h"
 
-/* The default method's settings, measured on the team movements of the
+/* The default method's settings, chosen on the team movements of the
  * library (docs/search.md): annealing sweeps of the neighbourhood, its
  * start temperature as a fraction of the mean worsening of a random
  * exchange, its end temperature as a fraction of the start, the weight of
@@ -227,9 +227,9 @@ typedef struct anneal_clock {
  * bound on layouts of empty positions drawn at random, and the phases
  * after it keep those layouts (plain swaps only), which decide whether So
  * can reach its bound. So RESTS_STARTS walks, each followed by a descent
- * that keeps Sr, and the best by the final order goes on (docs/search.md:
- * 16p7rTeamS with 14 pairs, restarts at So's bound 6 of 8 with 64 starts,
- * 1 of 8 with 8). In time mode the starts end after `seconds` (at least
+ * that keeps Sr, and the best by the final order goes on: the choice
+ * among starts matters more than the annealing's length (docs/search.md).
+ * In time mode the starts end after `seconds` (at least
  * one is made), so a large season keeps time for the annealing. */
 static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
                         const sw_limits *lim, double seconds) {
@@ -272,8 +272,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * would forget it, and the result must never be worse than the input.
      * With the annealing on, restart 0 is that guarantee only (a descent):
      * its time goes to annealed restarts, which reach So's bound where a
-     * walk from the input does not (a 5 s budget runs 4 to 6 restarts on
-     * 18 pairs). */
+     * walk from the input does not (a short budget runs only a few
+     * restarts on a large season). */
     bool input_only = o->anneal > 0 && r == 0;
     if (o->anneal > 0 && r > 0)
         w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
@@ -333,9 +333,9 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
      * start, even ones plainly by (So+Sr, Sp, Sc) for the first
      * 1/TABU_PLAIN_SHARE of the iterations (which finds the low-Sc basins
      * of some movements the weighted walk misses) and weighted from its
-     * best state on (measured in docs/search.md). Above the bound the
-     * walk is for So, ranked plainly, and as long: it reaches the bound
-     * where the annealing did not (18p7rTeamS, the extras). The rule
+     * best state on (docs/search.md). Above the bound the walk is for So,
+     * ranked plainly, and as long: it often reaches the bound where the
+     * annealing did not. The rule
      * reads only this restart's state, so the deterministic form stays
      * deterministic. */
     int tabu = input_only ? 0 : o->tabu, plain = 0;
@@ -361,7 +361,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     if (sym && !input_only)
         w->steps += sw_symmetry_descend(&w->cur, sym, lim, &w->evals);
     /* Seasons invariant under a relabelling of order 3: on So's plateau
-     * only, where it lands far lower on some movements (14p7rJvW). */
+     * only, where it lands far lower on movements whose bound states are
+     * isolated. */
     if (o->orbit > 0 && !input_only && !sw_over(lim)) {
         bool won = false; /* nodes are not exchanges: not counted as such */
         sw_orbit_run(&w->cur, &rng, o->orbit, ORBIT_CAP, lim, &w->orbit_built, &won);
@@ -427,9 +428,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
      * fitted to at most a third of the budget by a cost measured before the
      * run, and its schedule also follows the clock for that long (the
      * temperature follows whichever of the proposals and the time is further
-     * along), so a loaded machine shortens it, never cuts it (the full
-     * count with a third of the budget as the allotment measured no
-     * better, docs/search.md). Without a time limit nothing depends on the
+     * along), so a loaded machine shortens it, never cuts it, and the
+     * tabu phase keeps its time. Without a time limit nothing depends on the
      * clock. */
     anneal_clock ac = {0, 0};
     if (eff.time_limit > 0 && eff.anneal > 0) {

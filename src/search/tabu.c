@@ -6,7 +6,7 @@
 #include "search/search.h"
 #include "season/season.h"
 
-/* Base tenure and stall limit, measured in docs/search.md. */
+/* Base tenure and stall limit (docs/search.md). */
 #define TABU_TENURE 3
 #define TABU_STALL 20
 /* On So's plateau each iteration scans each free session with
@@ -131,8 +131,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     sw_engine E;
     sw_engine_init(&E, mx);
     E.keep_sr = keep_sr;
-    /* Tenure: a few iterations, random in [t, 1.5 t]; measured in
-     * docs/search.md. */
+    /* Tenure: a few iterations, random in [t, 1.5 t] (docs/search.md). */
     int tenure = TABU_TENURE + nitems / 50;
     const int stall_limit = TABU_STALL;
     long long evals = 0;

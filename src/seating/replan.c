@@ -111,8 +111,8 @@ sw_status sw_seating_replan(sw_seating_event *ev, const sw_schedule_options *o,
     int played = ev->nrounds, R = o->rounds - played;
     if (R < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
-                            "%d rounds in all, but the event has played %d: expected --rounds "
-                            "above %d (it counts the rounds played)",
+                            "%d rounds in all, but the event has played %d: expected a total "
+                            "of rounds above %d (the total counts the rounds played)",
                             o->rounds, played, played);
     /* The start: round by round, the random mode. */
     sw_seating_options so;
