@@ -168,7 +168,9 @@ sw_status sw_file_check_writable(const char *path, sw_error *err) {
             rc = sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
     } else if (rc == SW_OK) {
         int fd = make_temp(target, &tmp);
-        if (fd < 0) {
+        if (fd < 0 && errno == ENOMEM) {
+            rc = sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+        } else if (fd < 0) {
             int e = errno;
             char *dir = sw_path_dir(target);
             rc = sw_error_set(err, SW_ERR_IO, path, 0, "cannot create a file in directory %s: %s",
