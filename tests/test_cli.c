@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -480,6 +481,173 @@ static void test_optimize_outputs_together(void **state) {
     rmtree(d);
 }
 
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* expect, and the run ends within a few seconds (the runs below would take
+ * 30 s if they searched; a generous bound for the sanitizer build). */
+static void expect_quick(const char *args, int code, const char *needle) {
+    double t0 = seconds_now();
+    expect(args, code, needle);
+    double dt = seconds_now() - t0;
+    if (dt > 10.0)
+        fail_msg("seatwise %s: %.1f s, want a few (the check comes before the work)", args, dt);
+}
+
+/* Issue 27: every output path of every command is checked before any
+ * input is read and before any search: a missing directory, a path under a
+ * regular file, a directory, an unwritable directory all exit 5 at once
+ * with the option and the path named, and no file appears. */
+static void test_outputs_checked_first(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048], want[1024];
+    sh("mkdir '%s/out' && mkdir '%s/plan.pairs' && echo x > '%s/file'", d, d, d);
+    sh("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
+    sh("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
+    /* would search 30 s: the bad output is found first and nothing is written */
+    snprintf(args, sizeof args,
+             "optimize " EX "/club.season --time 30 --threads 1 -o %s/out/plan.season --html "
+             "%s/missing/x.html",
+             d, d);
+    snprintf(want, sizeof want, "--html %s/missing/x.html: cannot create a file in directory", d);
+    expect_quick(args, 5, want);
+    snprintf(args, sizeof args, "optimize " EX "/club.season --time 30 -o /nonexistent/x.season");
+    expect_quick(args, 5,
+                 "optimize: -o /nonexistent/x.season: cannot create a file in directory "
+                 "/nonexistent: No such file or directory");
+    snprintf(args, sizeof args,
+             "seat schedule --players 40 --rounds 8 --time 30 --quiet --pantheon %s/missing/p.txt",
+             d);
+    expect_quick(args, 5, "seat: --pantheon");
+    sh("test $(ls -A '%s/out' | wc -l) -eq 0", d); /* no plan, no temporary */
+    /* each command and output option; three kinds of bad path */
+    const char *bad[] = {"%s/missing/x", "%s/file/x", "%s/out"};
+    const char *why[] = {"No such file or directory", "Not a directory", "is a directory"};
+    const char *cmds[] = {
+        "analyze " EX "/club.season -o",
+        "analyze " EX "/club.season --html",
+        "analyze " EX "/club.season --seats-csv",
+        "optimize " EX "/club.season --time 30 -o",
+        "optimize " EX "/club.season --time 30 --html",
+        "optimize " EX "/club.season --time 30 --seats-csv",
+        "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --time 30 -o",
+        "movement howell --pairs 20 -o",
+        "movement mitchell --pairs 20 -o",
+        "movement improve " EX "/16p7rTeamS.asc -o",
+        "swiss pair %s/g.trf -o",
+        "swiss pair %s/g.trf --trf-out",
+        "swiss pair %s/g.trf --list",
+        "swiss pair %s/g.trf --html",
+        "swiss generate --players 8 --rounds 2 -o",
+        "swiss --dutch %s/g.trf -p",
+        "seat random --players 8 --quiet -o",
+        "seat random --players 8 --quiet --html",
+        "seat random --players 8 --quiet --pantheon",
+        "seat swiss " SW_SOURCE_DIR "/examples/seating/club12.txt " SW_SOURCE_DIR
+        "/examples/seating/club12-standings.txt --quiet -o",
+        "seat predefined " SW_SOURCE_DIR "/examples/seating/script8.txt --quiet --html",
+        "seat schedule --players 8 --rounds 3 --time 30 --quiet -o",
+        "seat schedule %s/r1.json --rounds 3 --time 30 --quiet --html",
+        "seat schedule %s/r1.json --rounds 3 --time 30 --quiet --pantheon"};
+    for (size_t c = 0; c < sizeof cmds / sizeof *cmds; c++) {
+        for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+            char cmd[1024], path[512];
+            snprintf(cmd, sizeof cmd, cmds[c], d);
+            snprintf(path, sizeof path, bad[b], d);
+            const char *opt = strrchr(cmd, ' ') + 1;
+            snprintf(args, sizeof args, "%s %s", cmd, path);
+            /* swiss --dutch -p OUT is pair -o OUT */
+            snprintf(want, sizeof want, "%s %s: ", strcmp(opt, "-p") ? opt : "-o", path);
+            expect_quick(args, 5, want);
+            expect_quick(args, 5, why[b]);
+        }
+    }
+    /* OUT.pairs (written with -o OUT --pairs N) is checked too */
+    snprintf(args, sizeof args,
+             "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --time 30 -o "
+             "%s/plan",
+             d);
+    snprintf(want, sizeof want, "-o %s/plan.pairs: cannot write: is a directory", d);
+    expect_quick(args, 5, want);
+    sh("test ! -e '%s/plan'", d);
+    /* a directory that cannot be written (root writes everywhere) */
+    if (geteuid() != 0) {
+        sh("chmod 555 '%s/out'", d);
+        snprintf(args, sizeof args, "optimize " EX "/club.season --time 30 -o %s/out/p.season", d);
+        expect_quick(args, 5, "Permission denied");
+        sh("chmod 755 '%s/out'", d);
+    }
+    /* standard output and devices are not files to replace */
+    expect("movement howell --pairs 6 -o -", 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g.trf -o /dev/null --list /dev/null", d);
+    expect(args, 0, NULL);
+    rmtree(d);
+}
+
+/* Issue 27: no output names an input (nor a file the season names, its
+ * history included) or another output; refused before any work, and the
+ * input stays as it was. */
+static void test_outputs_never_inputs(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    copy_club(d);
+    sh("cp " EX "/club-history.season " EX "/club.history '%s'", d);
+    sh("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
+    sh("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
+    sh("cp -p '%s/16p7rTeamS.asc' '%s/m.asc' && cp -p '%s/g.trf' '%s/g.copy' && cp -p "
+       "'%s/r1.json' '%s/r1.copy'",
+       d, d, d, d, d, d);
+    const char *cases[] = {
+        "movement improve %s/m.asc -o %s/m.asc",
+        "movement improve %s/m.asc -o %s/../%s/m.asc",
+        "optimize %s/club.season --time 30 -o %s/16p7rTeamS.asc",
+        "optimize %s/club.season --time 30 --html %s/club.pairs",
+        "optimize %s/club.season --time 30 --seats-csv %s/club.season",
+        "optimize %s/club-history.season --time 30 -o %s/club.history",
+        "optimize --movement %s/m.asc --sessions 2 --pairs 16 --time 30 --html %s/m.asc",
+        "analyze %s/club.season --html %s/club.pairs",
+        "analyze %s/club-history.season --seats-csv %s/club.history",
+        "analyze %s/m.asc --html %s/m.asc",
+        "swiss pair %s/g.trf -o %s/g.trf",
+        "swiss pair %s/g.trf --trf-out %s/./g.trf",
+        "swiss pair %s/g.trf --list %s/g.trf",
+        "swiss pair %s/g.trf --html %s/g.trf",
+        "swiss --dutch %s/g.trf -p %s/g.trf",
+        "seat random %s/r1.json --quiet -o %s/r1.json",
+        "seat random %s/r1.json --quiet --html %s/r1.json",
+        "seat schedule %s/r1.json --rounds 3 --time 30 --quiet --pantheon %s/r1.json",
+        "seat schedule --players %s/r1.json --rounds 3 --time 30 --quiet -o %s/r1.json"};
+    const char *tail = strrchr(d, '/') + 1;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        snprintf(args, sizeof args, cases[c], d, d, tail);
+        expect_quick(args, 2, "is the input file");
+        expect_quick(args, 2, "refusing to replace it");
+    }
+    sh("cd '%s' && cmp -s 16p7rTeamS.asc m.asc && cmp -s g.trf g.copy && cmp -s r1.json r1.copy "
+       "&& cmp -s " EX "/club.season club.season && cmp -s " EX
+       "/club.pairs club.pairs && cmp -s " EX "/club.history club.history",
+       d);
+    /* two options naming one file */
+    snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/p.txt --list %s/p.txt", d, d, d);
+    expect_quick(args, 2, "are the same file");
+    snprintf(args, sizeof args,
+             "optimize %s/club.season --time 30 -o %s/plan.season --html %s/./plan.season", d, d,
+             d);
+    expect_quick(args, 2, "-o ");
+    expect_quick(args, 2, "are the same file");
+    /* and an output option of another subcommand is refused, not ignored */
+    snprintf(args, sizeof args, "swiss check %s/g.trf --list %s/l.txt", d, d);
+    expect_usage(args, "swiss check", "check writes no file: --list belongs to pair");
+    snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/h.trf --html %s/h", d,
+             d);
+    expect_usage(args, "swiss generate", "generate writes -o only: --html belongs to pair");
+    sh("test ! -e '%s/plan.season' && test ! -e '%s/l.txt' && test ! -e '%s/h.trf'", d, d, d);
+    rmtree(d);
+}
+
 /* Regression (issue 11): 'optimize -o plan | head -1' died of SIGPIPE before
  * plan was written. The result is written first and a closed stdout is no
  * error. The CSV of 60 participants (200 kB) is larger than a pipe's buffer. */
@@ -765,6 +933,8 @@ int main(void) {
         cmocka_unit_test(test_output_never_an_input),
         cmocka_unit_test(test_output_through_symlink),
         cmocka_unit_test(test_optimize_outputs_together),
+        cmocka_unit_test(test_outputs_checked_first),
+        cmocka_unit_test(test_outputs_never_inputs),
         cmocka_unit_test(test_optimize_into_closed_pipe),
         cmocka_unit_test(test_bom_everywhere),
         cmocka_unit_test(test_size_limit),

@@ -338,6 +338,45 @@ static void test_atomic_write_sets_links_modes(void **state) {
     free(dir);
 }
 
+/* sw_file_check_writable says before any work what the atomic write would
+ * meet, and changes nothing: a new or existing file in a directory that
+ * exists passes; a missing directory, a path under a regular file and a
+ * directory fail with the directory or the reason named; "-" and
+ * /dev/null pass; no temporary is left behind. */
+static void test_check_writable(void **state) {
+    (void)state;
+    char *dir = temp_dir(), path[256];
+    sw_error err;
+    snprintf(path, sizeof path, "%s/new.txt", dir);
+    assert_int_equal(sw_file_check_writable(path, &err), SW_OK);
+    assert_int_equal(access(path, F_OK), -1); /* not created */
+    snprintf(path, sizeof path, "%s/old.txt", dir);
+    put_file(path, "old\n", 4);
+    assert_int_equal(sw_file_check_writable(path, &err), SW_OK);
+    char *t = slurp(path);
+    assert_string_equal(t, "old\n");
+    free(t);
+    snprintf(path, sizeof path, "%s/missing/x.txt", dir);
+    assert_int_equal(sw_file_check_writable(path, &err), SW_ERR_IO);
+    assert_string_equal(err.file, path);
+    char want[300];
+    snprintf(want, sizeof want, "cannot create a file in directory %s/missing: ", dir);
+    assert_non_null(strstr(err.msg, want));
+    snprintf(path, sizeof path, "%s/old.txt/x.txt", dir);
+    assert_int_equal(sw_file_check_writable(path, &err), SW_ERR_IO);
+    assert_non_null(strstr(err.msg, "Not a directory"));
+    assert_int_equal(sw_file_check_writable(dir, &err), SW_ERR_IO);
+    assert_non_null(strstr(err.msg, "is a directory"));
+    assert_int_equal(sw_file_check_writable("-", &err), SW_OK);
+    assert_int_equal(sw_file_check_writable("/dev/null", &err), SW_OK);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = old.txt", dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    free(dir);
+}
+
 static void test_error_format(void **state) {
     (void)state;
     sw_error err;
@@ -432,6 +471,7 @@ int main(void) {
         cmocka_unit_test(test_file_read_bom),
         cmocka_unit_test(test_file_read_limit_exact),
         cmocka_unit_test(test_atomic_write_sets_links_modes),
+        cmocka_unit_test(test_check_writable),
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_json_tree_and_skip),
         cmocka_unit_test(test_json_utf8_and_value_limit),

@@ -67,19 +67,20 @@ int sw_cmd_analyze(int argc, char **argv) {
     }
     if (!file)
         return sw_cli_usage("analyze", "missing FILE");
-    if (sw_cli_out_is_input("analyze", out, file) ||
-        (html && sw_cli_out_is_input("analyze", html, file)) ||
-        (seats_csv && sw_cli_out_is_input("analyze", seats_csv, file)))
-        return SW_EXIT_USAGE;
+    const sw_cli_output outs[] = {{"-o", out}, {"--html", html}, {"--seats-csv", seats_csv}};
+    const int nout = (int)(sizeof outs / sizeof outs[0]);
+    int rc = sw_cli_check_outputs("analyze", outs, nout, &file, 1);
+    if (rc != SW_EXIT_OK)
+        return rc;
     sw_error err;
     sw_error_clear(&err);
     sw_season s;
     bool movement_only;
     if (sw_season_read_any(file, sw_matrix_played_history, &s, &movement_only, &err) != SW_OK)
         return sw_cli_fail(&err);
-    if (!movement_only && sw_cli_out_in_season("analyze", out, file, &s)) {
+    if (!movement_only && (rc = sw_cli_outputs_in_season("analyze", outs, nout, file, &s))) {
         sw_season_free(&s);
-        return SW_EXIT_USAGE;
+        return rc;
     }
     sw_matrix mx;
     if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
@@ -103,7 +104,6 @@ int sw_cmd_analyze(int argc, char **argv) {
         sw_report_csv(&rep, &sb);
     else
         sw_report_text(&rep, &sb);
-    int rc = SW_EXIT_OK;
     if (sb.failed) {
         sw_error_set(&err, SW_ERR_NOMEM, NULL, 0, "out of memory building the report");
         rc = sw_cli_fail(&err);

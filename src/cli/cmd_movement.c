@@ -179,6 +179,11 @@ int sw_cmd_movement(int argc, char **argv) {
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
+    /* -o before any work; improve must not write over its movement */
+    const sw_cli_output out = {"-o", a.out};
+    rc = sw_cli_check_outputs("movement", &out, 1, &a.in, 1);
+    if (rc != SW_EXIT_OK)
+        return rc;
     sw_error err;
     sw_error_clear(&err);
     sw_movement m;

@@ -339,12 +339,20 @@ done:
     return rc;
 }
 
-/* -o (and OUT.pairs) must not name a file the run reads. */
-static int out_is_input(const options *o, const sw_season *s, const char *out) {
-    if (sw_cli_out_is_input("optimize", out, o->movement) ||
-        sw_cli_out_is_input("optimize", out, o->parenfile))
-        return 1;
-    return o->season && sw_cli_out_in_season("optimize", out, o->season, s);
+/* Every file the run writes: -o OUT (and OUT.pairs with --pairs N),
+ * --html, --seats-csv, with *pairs_out to free. */
+static int outputs(const options *o, sw_cli_output outs[4], char **pairs_out) {
+    *pairs_out = NULL;
+    if (o->out && o->pairs > 0 && !o->parenfile) {
+        *pairs_out = malloc(strlen(o->out) + sizeof ".pairs");
+        if (*pairs_out)
+            sprintf(*pairs_out, "%s.pairs", o->out);
+    }
+    outs[0] = (sw_cli_output){"-o", o->out};
+    outs[1] = (sw_cli_output){"-o", *pairs_out};
+    outs[2] = (sw_cli_output){"--html", o->html};
+    outs[3] = (sw_cli_output){"--seats-csv", o->seats_csv};
+    return 4;
 }
 
 /* Why So stays above its bound when no restart reached it. The bound sees
@@ -386,31 +394,27 @@ int sw_cmd_optimize(int argc, char **argv) {
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc < 0 ? SW_EXIT_OK : rc;
+    /* The outputs before anything is read: a bad path must not cost the search. */
+    sw_cli_output outs[4];
+    char *pairs_out;
+    int nout = outputs(&o, outs, &pairs_out);
+    const char *ins[] = {o.season, o.movement, o.parenfile};
+    rc = sw_cli_check_outputs("optimize", outs, nout, ins, 3);
     sw_error err;
     sw_error_clear(&err);
     sw_season s;
-    sw_status st = o.season ? sw_season_read(o.season, sw_matrix_played_history, &s, &err)
-                            : quick_season(&o, &s, &err);
-    if (st != SW_OK)
-        return sw_cli_fail(&err);
-    if (o.out) {
-        char *pairs_out = malloc(strlen(o.out) + sizeof ".pairs");
-        int clash = !pairs_out || out_is_input(&o, &s, o.out);
-        if (pairs_out && !clash && o.pairs > 0 && !o.parenfile) {
-            sprintf(pairs_out, "%s.pairs", o.out);
-            clash = out_is_input(&o, &s, pairs_out);
-        }
-        free(pairs_out);
-        if (clash) {
+    sw_status st = SW_OK;
+    if (rc == SW_EXIT_OK) {
+        st = o.season ? sw_season_read(o.season, sw_matrix_played_history, &s, &err)
+                      : quick_season(&o, &s, &err);
+        if (st != SW_OK)
+            rc = sw_cli_fail(&err);
+        else if (o.season && (rc = sw_cli_outputs_in_season("optimize", outs, nout, o.season, &s)))
             sw_season_free(&s);
-            return SW_EXIT_USAGE;
-        }
     }
-    if ((o.html && out_is_input(&o, &s, o.html)) ||
-        (o.seats_csv && out_is_input(&o, &s, o.seats_csv))) {
-        sw_season_free(&s);
-        return SW_EXIT_USAGE;
-    }
+    free(pairs_out);
+    if (rc != SW_EXIT_OK)
+        return rc;
     /* The default is the strongest method for a wall-clock budget; --restarts
      * without --time is the deterministic form (docs/search.md). */
     if (o.restarts < 0 && o.time <= 0)

@@ -191,6 +191,24 @@ static sw_status write_extras(const seat_args *a, const sw_seating_event *ev, in
     return st;
 }
 
+/* -o, --html and --pantheon before any input is read: writable, and none
+ * of them an input file. */
+static int check_outputs(const seat_args *a) {
+    const sw_cli_output outs[] = {
+        {"-o", a->output}, {"--html", a->html}, {"--pantheon", a->pantheon}};
+    const char **ins = calloc((size_t)a->nfiles + 1, sizeof *ins);
+    if (!ins) {
+        fputs("seatwise seat: out of memory\n", stderr);
+        return SW_EXIT_INTERNAL;
+    }
+    ins[0] = a->players_file;
+    for (int i = 0; i < a->nfiles; i++)
+        ins[i + 1] = a->files[i];
+    int rc = sw_cli_check_outputs("seat", outs, 3, ins, a->nfiles + 1);
+    free(ins);
+    return rc;
+}
+
 static void schedule_progress(void *ctx, long iterations, long repeats) {
     (void)ctx;
     if (isatty(STDERR_FILENO))
@@ -203,6 +221,9 @@ static int run_schedule(const seat_args *a) {
         return usage_error("%s", "schedule needs --players N, --players FILE or the event FILEs");
     if (!a->rounds)
         return usage_error("%s", "schedule needs --rounds R (1 to 1000)");
+    int rc = check_outputs(a);
+    if (rc != SW_EXIT_OK)
+        return rc;
     sw_seating_event ev;
     sw_error err;
     sw_error_clear(&err);
@@ -306,6 +327,9 @@ static int run_mode(const seat_args *a, int mode) {
         return usage_error("%s", "--players N only suits random mode: other modes need a file");
     if (a->rounds)
         return usage_error("%s", "--rounds belongs to 'seat schedule'");
+    int rc = check_outputs(a);
+    if (rc != SW_EXIT_OK)
+        return rc;
     sw_seating_event ev;
     sw_error err;
     sw_error_clear(&err);
@@ -372,9 +396,6 @@ int sw_cmd_seat(int argc, char **argv) {
     if (!a.files)
         return SW_EXIT_INTERNAL;
     int rc = parse_args(argc, argv, &a);
-    for (int i = -1; rc < 0 && a.output && i < a.nfiles; i++)
-        if (sw_cli_out_is_input("seat", a.output, i < 0 ? a.players_file : a.files[i]))
-            rc = SW_EXIT_USAGE;
     if (rc < 0) {
         if (!a.mode_name)
             rc = usage_error("%s", "expected a MODE");

@@ -248,8 +248,6 @@ static int cmd_check(const args *a) {
 }
 
 static int cmd_generate(const args *a) {
-    if (a->players < 2 || a->rounds < 1 || !a->out)
-        return usage_error("generate", "%s", "--players, --rounds and -o are required");
     sw_swiss_trf trf;
     sw_error err;
     if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf, &err))
@@ -327,21 +325,33 @@ int sw_cmd_swiss(int argc, char **argv) {
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
-    if (!strcmp(sub, "generate")) {
-        if (a.in)
-            return usage_error(sub, "unexpected operand '%s'", a.in);
-        return cmd_generate(&a);
-    }
-    if (!a.in)
+    /* Every file the subcommand writes is checked before any work; a file
+     * option of another subcommand is refused rather than ignored. */
+    const sw_cli_output outs[] = {
+        {"-o", a.out}, {"--trf-out", a.trf_out}, {"--list", a.list}, {"--html", a.html}};
+    const int nout = (int)(sizeof outs / sizeof outs[0]);
+    bool pair = !strcmp(sub, "pair"), generate = !strcmp(sub, "generate");
+    int writes = pair ? nout : generate ? 1 : 0; /* pair all four, generate -o, check none */
+    for (int i = writes; i < nout; i++)
+        if (outs[i].path)
+            return usage_error(sub,
+                               generate ? "generate writes -o only: %s belongs to pair"
+                               : i == 0 ? "check writes no file: %s belongs to pair and generate"
+                                        : "check writes no file: %s belongs to pair",
+                               outs[i].option);
+    if (generate && a.in)
+        return usage_error(sub, "unexpected operand '%s'", a.in);
+    if (!generate && !a.in)
         return usage_error(sub, "%s", "an input file is required");
-    if (!strcmp(sub, "check") && a.out)
-        return usage_error(sub, "%s", "check writes no file: -o belongs to pair and generate");
-    if (!strcmp(sub, "check") && a.trf_out)
-        return usage_error(sub, "%s", "check writes no file: --trf-out belongs to pair");
-    if (sw_cli_out_is_input("swiss pair", a.out, a.in) ||
-        sw_cli_out_is_input("swiss pair", a.trf_out, a.in))
-        return SW_EXIT_USAGE;
-    if (!strcmp(sub, "pair"))
+    if (generate && (a.players < 2 || a.rounds < 1 || !a.out))
+        return usage_error(sub, "%s", "--players, --rounds and -o are required");
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "swiss %s", sub);
+    if ((rc = sw_cli_check_outputs(cmd, outs, nout, &a.in, 1)) != SW_EXIT_OK)
+        return rc;
+    if (generate)
+        return cmd_generate(&a);
+    if (pair)
         return cmd_pair(&a);
     return cmd_check(&a);
 }

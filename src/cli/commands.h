@@ -52,13 +52,27 @@ int sw_cli_parse_u64(const char *s, unsigned long long *out);
  * stderr (never the whole help); returns SW_EXIT_USAGE. */
 int sw_cli_usage(const char *cmd, const char *fmt, ...) SW_PRINTF(2, 3);
 
-/* When out names the same file as input (device and inode: links and other
- * spellings count), say so on stderr and return 1; else 0. */
-int sw_cli_out_is_input(const char *cmd, const char *out, const char *input);
+/* An output file and the option that names it. */
+typedef struct sw_cli_output {
+    const char *option; /* "-o", "--html", ... */
+    const char *path;   /* NULL: not given; "-": standard output, not a file */
+} sw_cli_output;
 
-/* The same for a season read from season_path and every file it names. */
+/* Called before any input is read and before any search: each of the n
+ * outputs can be written (sw_file_check_writable: its directory exists and
+ * takes a new file, it is not a directory), names none of the nin inputs
+ * (same device and inode; NULL entries skipped) and not the file of another
+ * output. Prints "seatwise CMD: OPTION PATH: why" and returns SW_EXIT_USAGE
+ * for an input or another output's file, SW_EXIT_IO when it cannot be
+ * written; else SW_EXIT_OK. */
+int sw_cli_check_outputs(const char *cmd, const sw_cli_output *outs, int n, const char *const *ins,
+                         int nin);
+
+/* Once a season is read from season_path (still before any search): no
+ * output names it or a file it names (pairs file, movements, histories).
+ * SW_EXIT_USAGE with the message printed, else SW_EXIT_OK. */
 struct sw_season;
-int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_path,
-                         const struct sw_season *s);
+int sw_cli_outputs_in_season(const char *cmd, const sw_cli_output *outs, int n,
+                             const char *season_path, const struct sw_season *s);
 
 #endif

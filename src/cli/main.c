@@ -9,9 +9,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "season/season.h"
 #include "seatwise_version.h"
-#include "util/fileio.h"
 
 static const char usage[] =
     "usage: seatwise COMMAND [ARGS]\n"
@@ -115,32 +113,6 @@ int sw_cli_usage(const char *cmd, const char *fmt, ...) {
     va_end(ap);
     fprintf(stderr, "\nsee 'seatwise %s --help'\n", cmd);
     return SW_EXIT_USAGE;
-}
-
-int sw_cli_out_is_input(const char *cmd, const char *out, const char *input) {
-    if (!out || !input || !sw_file_same(out, input))
-        return 0;
-    fprintf(stderr, "seatwise %s: output %s is the input file %s: refusing to replace it\n", cmd,
-            out, input);
-    return 1;
-}
-
-int sw_cli_out_in_season(const char *cmd, const char *out, const char *season_path,
-                         const struct sw_season *s) {
-    if (sw_cli_out_is_input(cmd, out, season_path))
-        return 1;
-    char *dir = sw_path_dir(season_path);
-    int same = 0;
-    for (int i = -1; dir && i < s->nmovements + s->history.nfiles && !same; i++) {
-        const char *rel = i < 0               ? s->pairs_file
-                          : i < s->nmovements ? s->movement_files[i]
-                                              : s->history.files[i - s->nmovements];
-        char *path = rel ? sw_path_join(dir, rel) : NULL;
-        same = sw_cli_out_is_input(cmd, out, path);
-        free(path);
-    }
-    free(dir);
-    return same;
 }
 
 int main(int argc, char **argv) {

@@ -1,11 +1,109 @@
-/* src/cli/outputs.c: the extra files a bridge report can be written to
- * (--html, --seats-csv), shared by analyze and optimize.
+/* src/cli/outputs.c: the rules every command applies to its output files
+ * (checked before any work: writable, never an input, never another
+ * output), and the extra files a bridge report can be written to (--html,
+ * --seats-csv), shared by analyze and optimize.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli/commands.h"
 #include "report/html.h"
+#include "season/season.h"
 #include "util/fileio.h"
+
+/* True when o names a file that a write replaces: not standard output and
+ * not an existing device or pipe (/dev/null, /dev/stdout are written in
+ * place, and may well be shared). */
+static bool is_file(const sw_cli_output *o) {
+    struct stat st;
+    return o->path && strcmp(o->path, "-") != 0 && (stat(o->path, &st) != 0 || S_ISREG(st.st_mode));
+}
+
+/* When o names the same file as input (device and inode: links and other
+ * spellings count), say so and return 1; else 0. */
+static int names_input(const char *cmd, const sw_cli_output *o, const char *input) {
+    if (!is_file(o) || !input || !sw_file_same(o->path, input))
+        return 0;
+    fprintf(stderr, "seatwise %s: %s %s is the input file %s: refusing to replace it\n", cmd,
+            o->option, o->path, input);
+    return 1;
+}
+
+/* path with its directory resolved (links, "." and ".."), allocated; NULL
+ * when the directory cannot be resolved. */
+static char *resolved(const char *path) {
+    char *dir = sw_path_dir(path), *real = dir ? realpath(dir, NULL) : NULL;
+    const char *base = strrchr(path, '/');
+    char *out = real ? sw_path_join(real, base ? base + 1 : path) : NULL;
+    free(dir);
+    free(real);
+    return out;
+}
+
+/* When a and b name one file (an existing one by device and inode, a new
+ * one by its resolved directory and name), say so and return 1; else 0. */
+static int same_output(const char *cmd, const sw_cli_output *a, const sw_cli_output *b) {
+    if (!is_file(a) || !is_file(b))
+        return 0;
+    char *ra = resolved(a->path), *rb = resolved(b->path);
+    bool same = !strcmp(a->path, b->path) || sw_file_same(a->path, b->path) ||
+                (ra && rb && !strcmp(ra, rb));
+    free(ra);
+    free(rb);
+    if (!same)
+        return 0;
+    fprintf(stderr, "seatwise %s: %s %s and %s %s are the same file: give each output its own\n",
+            cmd, a->option, a->path, b->option, b->path);
+    return 1;
+}
+
+int sw_cli_check_outputs(const char *cmd, const sw_cli_output *outs, int n, const char *const *ins,
+                         int nin) {
+    for (int i = 0; i < n; i++) {
+        if (!outs[i].path || !strcmp(outs[i].path, "-"))
+            continue;
+        for (int j = 0; j < nin; j++)
+            if (names_input(cmd, &outs[i], ins[j]))
+                return SW_EXIT_USAGE;
+        for (int j = 0; j < i; j++)
+            if (same_output(cmd, &outs[j], &outs[i]))
+                return SW_EXIT_USAGE;
+        sw_error err;
+        sw_error_clear(&err);
+        if (sw_file_check_writable(outs[i].path, &err) != SW_OK) {
+            fprintf(stderr, "seatwise %s: %s %s: %s\n", cmd, outs[i].option, outs[i].path, err.msg);
+            return err.code == SW_ERR_NOMEM ? SW_EXIT_INTERNAL : SW_EXIT_IO;
+        }
+    }
+    return SW_EXIT_OK;
+}
+
+/* The i-th file season s names (0: its pairs file, then its movements, then
+ * its histories), relative to dir; NULL when it names none. */
+static char *season_file(const char *dir, const sw_season *s, int i) {
+    const char *rel = i == 0               ? s->pairs_file
+                      : i <= s->nmovements ? s->movement_files[i - 1]
+                                           : s->history.files[i - 1 - s->nmovements];
+    return rel ? sw_path_join(dir, rel) : NULL;
+}
+
+int sw_cli_outputs_in_season(const char *cmd, const sw_cli_output *outs, int n,
+                             const char *season_path, const sw_season *s) {
+    char *dir = sw_path_dir(season_path);
+    int clash = 0;
+    for (int k = 0; k < n && !clash; k++) {
+        clash = names_input(cmd, &outs[k], season_path);
+        for (int i = 0; dir && !clash && i <= s->nmovements + s->history.nfiles; i++) {
+            char *path = season_file(dir, s, i);
+            clash = names_input(cmd, &outs[k], path);
+            free(path);
+        }
+    }
+    free(dir);
+    return clash ? SW_EXIT_USAGE : SW_EXIT_OK;
+}
 
 static int write_buf(sw_strbuf *sb, const char *path) {
     sw_error err;

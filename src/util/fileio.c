@@ -117,34 +117,90 @@ static sw_status write_stdout(const char *data, size_t len, sw_error *err) {
     return SW_OK;
 }
 
-/* Resolve path, create a temporary next to the target and write data to it. */
-static sw_status write_temp(const sw_out_file *f, pending *p, sw_error *err) {
-    char *real = realpath(f->path, NULL);
+/* The file path names, a symbolic link resolved (a new file: path itself),
+ * and whether it exists (*st then holds its status). A directory is refused. */
+static sw_status resolve_target(const char *path, char **target, struct stat *st, bool *exists,
+                                sw_error *err) {
+    char *real = realpath(path, NULL);
     if (real)
-        p->target = real;
+        *target = real;
     else if (errno == ENOENT || errno == ENOTDIR)
-        p->target = strdup(f->path); /* a new file: opening the temporary tells */
+        *target = strdup(path); /* a new file: opening the temporary tells */
     else
-        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(errno));
-    if (!p->target)
-        return sw_error_set(err, SW_ERR_NOMEM, f->path, 0, "out of memory");
-    struct stat st;
-    bool exists = stat(p->target, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode))
-        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: is a directory");
-    if (exists && !S_ISREG(st.st_mode))
-        return SW_OK; /* a device or a pipe (/dev/null): written in place, last */
-    char *dir = sw_path_dir(p->target);
-    char *tmp = dir ? sw_path_join(dir, ".seatwise-XXXXXX") : NULL;
+        return sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
+    if (!*target)
+        return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    *exists = stat(*target, st) == 0;
+    if (*exists && S_ISDIR(st->st_mode))
+        return sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: is a directory");
+    return SW_OK;
+}
+
+/* A new temporary file next to target: its descriptor, its path in *tmp;
+ * -1 with errno set when it cannot be created. */
+static int make_temp(const char *target, char **tmp) {
+    char *dir = sw_path_dir(target);
+    *tmp = dir ? sw_path_join(dir, ".seatwise-XXXXXX") : NULL;
     free(dir);
-    if (!tmp)
-        return sw_error_set(err, SW_ERR_NOMEM, f->path, 0, "out of memory");
-    int fd = mkstemp(tmp);
+    if (!*tmp) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int fd = mkstemp(*tmp);
     if (fd < 0) {
         int e = errno;
-        free(tmp);
-        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(e));
+        free(*tmp);
+        *tmp = NULL;
+        errno = e;
     }
+    return fd;
+}
+
+sw_status sw_file_check_writable(const char *path, sw_error *err) {
+    if (!strcmp(path, "-"))
+        return SW_OK;
+    char *target = NULL, *tmp;
+    struct stat st;
+    bool exists = false;
+    sw_status rc = resolve_target(path, &target, &st, &exists, err);
+    if (rc == SW_OK && exists && !S_ISREG(st.st_mode)) {
+        if (access(target, W_OK) != 0) /* a device or a pipe: written in place */
+            rc = sw_error_set(err, SW_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
+    } else if (rc == SW_OK) {
+        int fd = make_temp(target, &tmp);
+        if (fd < 0 && errno == ENOMEM) {
+            rc = sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+        } else if (fd < 0) {
+            int e = errno;
+            char *dir = sw_path_dir(target);
+            rc = sw_error_set(err, SW_ERR_IO, path, 0, "cannot create a file in directory %s: %s",
+                              dir ? dir : target, strerror(e));
+            free(dir);
+        } else {
+            close(fd);
+            unlink(tmp);
+            free(tmp);
+        }
+    }
+    free(target);
+    return rc;
+}
+
+/* Resolve path, create a temporary next to the target and write data to it. */
+static sw_status write_temp(const sw_out_file *f, pending *p, sw_error *err) {
+    struct stat st;
+    bool exists = false;
+    sw_status rc = resolve_target(f->path, &p->target, &st, &exists, err);
+    if (rc != SW_OK)
+        return rc;
+    if (exists && !S_ISREG(st.st_mode))
+        return SW_OK; /* a device or a pipe (/dev/null): written in place, last */
+    char *tmp;
+    int fd = make_temp(p->target, &tmp);
+    if (fd < 0 && errno == ENOMEM)
+        return sw_error_set(err, SW_ERR_NOMEM, f->path, 0, "out of memory");
+    if (fd < 0)
+        return sw_error_set(err, SW_ERR_IO, f->path, 0, "cannot write: %s", strerror(errno));
     p->tmp = tmp;
     /* mkstemp creates 0600: give the file the mode it had (640 stays 640),
      * or the usual 0666 less the umask for a new one. */

@@ -43,6 +43,12 @@ SW_NODISCARD sw_status sw_files_write_atomic(const sw_out_file *files, int n, sw
 SW_NODISCARD sw_status sw_file_write_atomic(const char *path, const char *data, size_t len,
                                             sw_error *err);
 
+/* Check, before any work, that sw_files_write_atomic could write path: it
+ * is not a directory and a temporary file can be created next to its
+ * target (one is created and removed at once), or it is an existing device
+ * or pipe open for writing. "-" (stdout) passes. Nothing else changes. */
+SW_NODISCARD sw_status sw_file_check_writable(const char *path, sw_error *err);
+
 /* True when a and b name the same existing file (device and inode, so links
  * and different spellings of one path count as the same). */
 bool sw_file_same(const char *a, const char *b);
