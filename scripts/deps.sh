@@ -1,55 +1,75 @@
 #!/usr/bin/env bash
-# scripts/deps.sh: make sure the build tools are installed (sourced by the
-# other scripts). As root it installs what is missing with apt-get; otherwise
-# it prints the exact command to run and stops (for clang, needed only to
-# fuzz, it prints the command and goes on).
+# scripts/deps.sh: the tools each script's job needs (sourced by the other
+# scripts, which then call sw_deps with their job):
+#   sw_deps build   cmake, gcc, make (scripts/example)
+#   sw_deps test    those, and for scripts/test: pkg-config, cmocka,
+#                   clang-format and python3-networkx (the test suite,
+#                   configured with pkg-config); clang and libFuzzer
+#                   (the clang build and fuzzing); chromium, xmllint and
+#                   python3 (the browser check)
+# As root, what is missing is installed with apt-get; otherwise the exact
+# command is printed and the script stops. Two exceptions as a user: clang
+# is only suggested (the clang build and fuzzing are skipped), and the
+# browser check skips itself without its tools.
 # SPDX-License-Identifier: MIT
-sw_need=()
-command -v cmake >/dev/null 2>&1 || sw_need+=(cmake)
-command -v cc >/dev/null 2>&1 || sw_need+=(gcc)
-command -v make >/dev/null 2>&1 || sw_need+=(make)
-command -v pkg-config >/dev/null 2>&1 || sw_need+=(pkg-config)
-command -v clang-format >/dev/null 2>&1 || sw_need+=(clang-format)
-if ! pkg-config --exists cmocka 2>/dev/null; then sw_need+=(libcmocka-dev); fi
-# tests/test_blossom.c checks the matching against networkx (an oracle)
-python3 -c 'import networkx' >/dev/null 2>&1 || sw_need+=(python3-networkx)
-# clang with libFuzzer for the fuzzing step of scripts/test (scripts/fuzz.sh):
-# installed as root like the rest; otherwise only suggested, and the step skipped.
-sw_fuzz_need=()
-command -v clang >/dev/null 2>&1 || sw_fuzz_need+=(clang)
-if ! command -v clang >/dev/null 2>&1 ||
-   [ ! -e "$(clang -print-file-name="libclang_rt.fuzzer-$(uname -m).a" 2>/dev/null)" ]; then
-  sw_fuzz_need+=(libclang-rt-dev)
-fi
-if [ ${#sw_fuzz_need[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    sw_need+=("${sw_fuzz_need[@]}")
-  else
-    echo "seatwise: fuzzing skipped without ${sw_fuzz_need[*]}; install with:" >&2
-    echo "  sudo apt-get install -y ${sw_fuzz_need[*]}" >&2
+
+sw_deps_root() {
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1
+}
+
+sw_deps_updated=0
+sw_deps_apt() { # PACKAGE...: install, reading the package lists once first
+  if [ "$sw_deps_updated" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || return 1
+    sw_deps_updated=1
   fi
-fi
-if [ ${#sw_need[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "seatwise: installing ${sw_need[*]}" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2 && apt-get install -y -qq "${sw_need[@]}" >&2 || {
-      echo "seatwise: apt-get install ${sw_need[*]} failed" >&2; exit 1; }
-  else
-    echo "seatwise: missing ${sw_need[*]}; install them with:" >&2
-    echo "  sudo apt-get install -y ${sw_need[*]}" >&2
-    exit 1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+
+sw_deps() {
+  local need=() clang=() browser=()
+  command -v cmake >/dev/null 2>&1 || need+=(cmake)
+  command -v cc >/dev/null 2>&1 || need+=(gcc)
+  command -v make >/dev/null 2>&1 || need+=(make)
+  if [ "$1" = test ]; then
+    command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+    command -v clang-format >/dev/null 2>&1 || need+=(clang-format)
+    pkg-config --exists cmocka 2>/dev/null || need+=(libcmocka-dev)
+    # tests/test_blossom.c checks the matching against networkx (an oracle)
+    python3 -c 'import networkx' >/dev/null 2>&1 || need+=(python3-networkx)
+    command -v clang >/dev/null 2>&1 || clang+=(clang)
+    if ! command -v clang >/dev/null 2>&1 ||
+       [ ! -e "$(clang -print-file-name="libclang_rt.fuzzer-$(uname -m).a" 2>/dev/null)" ]; then
+      clang+=(libclang-rt-dev)
+    fi
+    command -v chromium >/dev/null 2>&1 || browser+=(chromium)
+    command -v xmllint >/dev/null 2>&1 || browser+=(libxml2-utils)
+    command -v python3 >/dev/null 2>&1 || browser+=(python3)
   fi
-fi
-# The browser check of scripts/test (scripts/browser-check) wants chromium,
-# xmllint and python3: installed as root, else that check is skipped.
-sw_opt=()
-command -v chromium >/dev/null 2>&1 || sw_opt+=(chromium)
-command -v xmllint >/dev/null 2>&1 || sw_opt+=(libxml2-utils)
-command -v python3 >/dev/null 2>&1 || sw_opt+=(python3)
-if [ ${#sw_opt[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "seatwise: installing ${sw_opt[*]} (for the browser check)" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${sw_opt[@]}" >&2 ||
-    { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${sw_opt[@]}" >&2; } ||
-    echo "seatwise: could not install ${sw_opt[*]}: the browser check will be skipped" >&2
-fi
+  if [ ${#clang[@]} -gt 0 ]; then
+    if sw_deps_root; then
+      need+=("${clang[@]}")
+    else
+      echo "seatwise: the clang build and fuzzing skipped without ${clang[*]}; install with:" >&2
+      echo "  sudo apt-get install -y ${clang[*]}" >&2
+    fi
+  fi
+  if [ ${#need[@]} -gt 0 ]; then
+    if sw_deps_root; then
+      echo "seatwise: installing ${need[*]}" >&2
+      sw_deps_apt "${need[@]}" || {
+        echo "seatwise: apt-get install ${need[*]} failed" >&2
+        exit 1
+      }
+    else
+      echo "seatwise: missing ${need[*]}; install them with:" >&2
+      echo "  sudo apt-get install -y ${need[*]}" >&2
+      exit 1
+    fi
+  fi
+  if [ ${#browser[@]} -gt 0 ] && sw_deps_root; then
+    echo "seatwise: installing ${browser[*]} (for the browser check)" >&2
+    sw_deps_apt "${browser[@]}" ||
+      echo "seatwise: could not install ${browser[*]}: the browser check will be skipped" >&2
+  fi
+}

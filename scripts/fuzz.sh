@@ -17,7 +17,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 jobs=$(nproc 2>/dev/null || echo 2)
 if ! command -v clang >/dev/null 2>&1; then
-  echo "seatwise: fuzzing needs clang and libFuzzer (scripts/deps.sh installs them)" >&2
+  echo "seatwise: fuzzing needs clang and libFuzzer (scripts/test installs them as root: scripts/deps.sh)" >&2
   exit 1
 fi
 cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \

@@ -333,7 +333,14 @@ static void test_bad_files(void **state) {
          "round 2, table 3: seat 1 is empty but seat 2 holds position 6"},
         {"group_zero_seated.asc", SW_ERR_INVALID, 3,
          "round 2, table 2: board group 0 out of range, expected 1..2"},
-        {"bad_qf.asc", SW_ERR_PARSE, 5, "Qf= followed by 'abc', expected a number"},
+        {"bad_qf.asc", SW_ERR_PARSE, 5, "Qf= followed by 'abc', expected a number from 0 to 100"},
+        /* a long fuzz run's input, cut to its first six lines: 40 nines read
+         * as 1e40, which the writer could not give back (the regression input
+         * is tests/fuzz/regressions/asc/qf-digits-letters.asc) */
+        {"qf_letters.asc", SW_ERR_PARSE, 6,
+         "Qf= followed by '999999999999999999999999'..., expected a number from 0 to 100"},
+        {"qo_over.asc", SW_ERR_PARSE, 6,
+         "Qo= followed by '100.5', expected a number from 0 to 100"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const bad_case *c = &cases[i];

@@ -5,7 +5,6 @@
  * The short header leaves T and G open, so the entries are collected first
  * and the movement is built once the whole round block has been read.
  * SPDX-License-Identifier: MIT */
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -384,30 +383,47 @@ static const char *ref_key(const char *s, const char *e, const char *key) {
     return (s < e && *s == '=') ? s + 1 : NULL;
 }
 
+/* A reference value is one of balans' quality factors, a percentage: the
+ * reader and the writer take the same range, so what is read is written. */
+static bool ref_in_range(double v) {
+    return v >= 0 && v <= 100; /* false for NaN */
+}
+
+/* The value after "KEY=": a decimal number from 0 to 100 of at most 40
+ * characters ("83.76", "100", "5."), ended by the line, a blank, ',' or ';'.
+ * Anything else (letters inside the number, a sign, an exponent, a value
+ * over 100) is an error quoting the text up to the next blank. */
 static sw_status ref_value(asc_parser *ps, const char *s, const char *e, const char *key,
                            double *out) {
     while (s < e && is_space(*s))
         s++;
     const char *v = s;
-    if (s < e && *s == '-')
-        s++;
-    const char *digits = s;
     while (s < e && is_digit(*s))
         s++;
-    if (s < e && *s == '.')
+    bool whole = s > v;
+    if (whole && s < e && *s == '.')
         for (s++; s < e && is_digit(*s);)
             s++;
     size_t n = (size_t)(s - v);
-    if (s == digits || !is_digit(*digits) || n > 40) {
-        char what[48];
-        describe(v, (size_t)(e - v) > 12 ? 12 : (size_t)(e - v), what, sizeof what);
-        return fail(ps, SW_ERR_PARSE, ps->line, "%s= followed by %s, expected a number", key,
-                    e > v ? what : "nothing");
+    bool ended = s == e || is_space(*s) || *s == ',' || *s == ';';
+    double x = -1;
+    if (whole && ended && n <= 40) {
+        char buf[48];
+        memcpy(buf, v, n);
+        buf[n] = '\0';
+        x = strtod(buf, NULL);
     }
-    char buf[48];
-    memcpy(buf, v, n);
-    buf[n] = '\0';
-    *out = strtod(buf, NULL);
+    if (!ref_in_range(x)) {
+        const char *t = v;
+        while (t < e && !is_space(*t))
+            t++;
+        char what[48];
+        describe(v, (size_t)(t - v), what, sizeof what);
+        return fail(ps, SW_ERR_PARSE, ps->line,
+                    "%s= followed by %s%s, expected a number from 0 to 100", key,
+                    t > v ? what : "nothing", t - v > 24 ? "..." : "");
+    }
+    *out = x;
     return SW_OK;
 }
 
@@ -546,8 +562,8 @@ static void put_number(sw_strbuf *out, double v) {
 }
 
 static void write_refs(const sw_movement *m, sw_strbuf *out) {
-    bool qf = m->has_ref_qf && isfinite(m->ref_qf) && fabs(m->ref_qf) < 1e40;
-    bool qo = m->has_ref_qo && isfinite(m->ref_qo) && fabs(m->ref_qo) < 1e40;
+    bool qf = m->has_ref_qf && ref_in_range(m->ref_qf);
+    bool qo = m->has_ref_qo && ref_in_range(m->ref_qo);
     if (!qf && !qo)
         return;
     sw_strbuf_puts(out, "\n");

@@ -57,11 +57,12 @@ static sw_status finish(const sw_table *raw, int raw_groups, int P, int T, int R
 
 static sw_status check_request(const char *kind, int pairs, int rounds, int full, int *R,
                                sw_error *err) {
+    /* set on every path: the compiler cannot tell sw_error_set never returns SW_OK */
+    *R = rounds > 0 ? rounds : full;
     if (rounds > full)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0,
                             "a %s for %d pairs has at most %d rounds, %d asked", kind, pairs, full,
                             rounds);
-    *R = rounds > 0 ? rounds : full;
     if (*R > SW_MOVEMENT_MAX_ROUNDS)
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                             "a %s for %d pairs has %d rounds, supported at most %d: ask for "

@@ -512,7 +512,9 @@ static void inv_basis(inv *o, inv_list *L, int j, const int *cand, int nc) {
     if (L->nomem || L->seatings >= INV_SEATINGS)
         return;
     int P1 = o->P1, h = 1 << j, ni = o->ninv;
-    if (j == o->k) {
+    /* k is at most INV_MAX_K (sw_invariant_run): saying so here keeps the
+     * labels h + v inside eidx for the compiler too, which sees only j */
+    if (j == o->k || j == INV_MAX_K) {
         for (int v = 1; v < h; v++)
             memcpy(L->el[v], o->invs + (size_t)L->eidx[v] * P1, sizeof(int) * (size_t)P1);
         inv_place(o, L, 0);

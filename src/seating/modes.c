@@ -390,13 +390,14 @@ static sw_status seat_script(const sw_seating_event *ev, const sw_seating_option
             done[tb.seat[s]] = true;
         keep[kept++] = tb;
     }
-    /* The rest: the random mode among the players left. */
+    /* The rest: the random mode among the players left; done (w->sits) is
+     * cleared on the way for the sit-outs of that mode. */
     int left = 0;
     for (int i = 0; i < n; i++) {
         w->here[i] &= !done[i];
         left += w->here[i];
+        done[i] = false;
     }
-    memset(w->sits, 0, (size_t)n * sizeof *w->sits);
     int threes = sw_seating_threes_for(opt->threes, left);
     if (threes < 0)
         threes = 0;

@@ -100,12 +100,18 @@ $want"
     fail "embed's optimize line missing: $(cat "$tmp/embed.out")"
   tail -1 "$tmp/embed.out" | grep -qx ok || fail "embed did not end with ok"
 fi
-# the header also compiles as C++ (extern "C" guards), when a C++ compiler is there
-if command -v c++ >/dev/null 2>&1; then
+# the header also compiles as C++ (extern "C" guards), when a C++ compiler is
+# there: the one of the C compiler's family, since seatwise.pc carries that
+# compiler's OpenMP flag (-fopenmp=libomp for clang, which g++ refuses)
+case $(basename "$cc") in
+  *clang*) cxx=${cc%clang*}clang++${cc##*clang} ;; # /usr/bin/clang-14: /usr/bin/clang++-14
+  *) cxx=c++ ;;
+esac
+if command -v "$cxx" >/dev/null 2>&1; then
   printf '#include <seatwise.h>\nint main() { sw_error e; sw_error_clear(&e); return 0; }\n' \
     >"$tmp/embed.cpp"
   # shellcheck disable=SC2046
-  c++ -std=c++17 -Wall -Werror -o "$tmp/embedxx" "$tmp/embed.cpp" \
+  "$cxx" -std=c++17 -Wall -Werror -o "$tmp/embedxx" "$tmp/embed.cpp" \
     $(pkg-config --cflags --libs seatwise) || fail "seatwise.h does not build as C++"
 fi
 
