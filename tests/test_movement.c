@@ -595,11 +595,11 @@ static void test_howell_full(void **state) {
             assert_int_equal(sw_movement_at(&m, 0, t)->seat[1], 2 * t + 2);
         }
         check_groups_played(&m);
-        /* where a strong starter exists (all but N = 3, 5, 9) the Howell is a
-         * Room square: the tables of a round play different groups; else every
-         * table of round r plays group r. Either way one group a round: N
-         * groups, each played by every pair once (but at its sit-out). */
-        if (N != 3 && N != 5 && N != 9)
+        /* where a strong starter or a starter with an adder exists (all but
+         * N = 3, 5) the Howell is a Room square: the tables of a round play
+         * different groups; else every table of round r plays group r. Either
+         * way N groups, each played by every pair once (but at its sit-out). */
+        if (N != 3 && N != 5)
             check_round_groups_distinct(&m);
         else
             for (int k = 0; k < m.rounds * m.tables; k++)
@@ -743,6 +743,71 @@ static void test_howell_affine(void **state) {
     }
 }
 
+/* The 10-pair complete Howell is a Room square of side 9 (no board copies,
+ * like the NBB's N024), counted table by table: 9 rounds of 5 tables, every
+ * two pairs meet exactly once, every pair plays in every round, every board
+ * group is played at exactly 5 tables, never at two tables of one round, and
+ * no pair plays a group twice. Its Qf is 83.33, which is the best any
+ * complete 10-pair Howell can have (docs/movements.md): asserted from
+ * seatwise's own Qf and against N024's. 9 pairs drop the fixed pair's table
+ * and keep the square's board plan: 4 tables, distinct groups a round. */
+static void test_howell_room_square(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 9; pairs <= 10; pairs++) {
+        sw_movement m;
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        assert_int_equal(m.rounds, 9);
+        assert_int_equal(m.groups, 9);
+        assert_int_equal(m.tables, pairs / 2);
+        int played[10][11] = {{0}}, per_round[9][10] = {{0}}, tables_of[10] = {0};
+        int *meet = meetings(&m);
+        for (int r = 0; r < 9; r++)
+            for (int t = 0; t < m.tables; t++) {
+                const sw_table *tb = sw_movement_at(&m, r, t);
+                assert_true(tb->seat[0] > 0 && tb->group >= 1 && tb->group <= 9);
+                per_round[r][tb->group]++;
+                tables_of[tb->group]++;
+                played[tb->group][tb->seat[0]]++;
+                played[tb->group][tb->seat[1]]++;
+            }
+        for (int g = 1; g <= 9; g++) {
+            assert_int_equal(tables_of[g], pairs / 2); /* 5 tables (10 pairs), 4 (9) */
+            for (int r = 0; r < 9; r++)
+                assert_true(per_round[r][g] <= 1);
+            for (int p = 1; p <= pairs; p++)
+                assert_true(played[g][p] <= 1);
+        }
+        for (int i = 1; i <= pairs; i++) {
+            for (int j = 1; j <= pairs; j++)
+                if (i != j)
+                    assert_int_equal(meet[i * (pairs + 1) + j], 1);
+            assert_int_equal(rests_of(&m, i), pairs == 9);
+        }
+        free(meet);
+        double qf = sw_movement_qf(&m);
+        if (pairs == 10) {
+            assert_true(qf >= 83.33 - 1e-9);
+            assert_true(fabs(qf - 250.0 / 3) < 1e-9); /* 720 / 864 */
+        } else {
+            assert_true(fabs(qf - 87.10) < 0.005 + 1e-9);
+        }
+        sw_movement_free(&m);
+    }
+    { /* N024 is a Room square with the same Qf */
+        require_library();
+        char path[4096];
+        snprintf(path, sizeof path, "%s/NBB/N024_Howell_10.txt", SW_MOVEMENTS_DIR);
+        sw_movement lib, m;
+        read_ok(path, &lib);
+        assert_int_equal(sw_movement_howell(10, 0, &m, &err), SW_OK);
+        check_round_groups_distinct(&lib);
+        assert_true(sw_movement_qf(&m) >= sw_movement_qf(&lib) - 1e-9);
+        sw_movement_free(&lib);
+        sw_movement_free(&m);
+    }
+}
+
 /* Arrow switching keeps everything but the directions: the same tables
  * (round, table, group) seat the same two positions. */
 static void assert_same_but_directions(const sw_movement *a, const sw_movement *b) {
@@ -871,6 +936,38 @@ static void test_starters(void **state) {
             hit[b] = 1;
         }
         assert_int_equal(collisions, (n == 3 || n == 9) ? 1 : n == 5 ? 2 : 0);
+    }
+}
+
+/* Starters with an adder, the Room squares without a strong starter: one
+ * for n = 9 (with and without the fixed pair's table), none for 3 and 5
+ * with it (no Room square of side 3 or 5 exists). The pairs cover Z_n's
+ * nonzero elements with every difference class once, the group offsets are
+ * distinct, and so are the offsets the elements play at. */
+static void test_room_starters(void **state) {
+    (void)state;
+    int ns[5], ew[5], add[5];
+    assert_false(sw_movement_room_starter(3, true, ns, ew, add));
+    assert_false(sw_movement_room_starter(5, true, ns, ew, add));
+    assert_false(sw_movement_room_starter(11, true, ns, ew, add)); /* not searched */
+    for (int zero = 0; zero <= 1; zero++) {
+        assert_true(sw_movement_room_starter(9, zero, ns, ew, add));
+        bool elem[9] = {false}, cls[5] = {false}, grp[9] = {false}, off[9] = {false};
+        elem[0] = true;
+        grp[0] = off[0] = zero;
+        for (int k = 1; k <= 4; k++) {
+            int d = ((ew[k] - ns[k]) % 9 + 9) % 9, c = d <= 4 ? d : 9 - d;
+            assert_int_equal(c, k);
+            assert_false(cls[c]);
+            cls[c] = true;
+            assert_false(elem[ns[k]] || elem[ew[k]]);
+            elem[ns[k]] = elem[ew[k]] = true;
+            assert_false(grp[add[k]]);
+            grp[add[k]] = true;
+            int oa = (add[k] - ns[k] + 9) % 9, ob = (add[k] - ew[k] + 9) % 9;
+            assert_false(off[oa] || off[ob] || oa == ob);
+            off[oa] = off[ob] = true;
+        }
     }
 }
 
@@ -1082,7 +1179,7 @@ static void test_mitchell_relay(void **state) {
  * rounds, to the nearest) against the library's short Howells of the same
  * pairs and rounds: every two pairs meet at most once, every pair plays a
  * group at most once, and Qf is at least the library's (measured: 6 pairs
- * 70.00 = N030, 8 pairs 74.42 > N032's 46.48, 10 pairs 84.94 > N035's 57.44,
+ * 70.00 = N030, 8 pairs 74.42 > N032's 46.48, 10 pairs 85.71 > N035's 57.44,
  * 12 pairs 81.32 > N037's 39.62 .. the best 8-round one; 14 pairs 10
  * rounds: no library file, 11 rounds 91.50 > N127's 73.73). */
 static void test_three_quarter_howell(void **state) {
@@ -1261,6 +1358,8 @@ int main(void) {
         cmocka_unit_test(test_howell_prefix_and_limits),
         cmocka_unit_test(test_howell_qf),
         cmocka_unit_test(test_howell_affine),
+        cmocka_unit_test(test_howell_room_square),
+        cmocka_unit_test(test_room_starters),
         cmocka_unit_test(test_three_quarter_howell),
         cmocka_unit_test(test_improve_known),
         cmocka_unit_test(test_improve_library),

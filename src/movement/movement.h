@@ -114,8 +114,9 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
  * sitting out each round), one board group a round for every pair: G = N
  * groups (N = the number of rounds of the full movement), every pair plays
  * each once (but the one of its sit-out). Each table plays its own group in
- * a round (a Room square) except for 4, 5, 6, 9 and 10 pairs, where every
- * table of a round plays that round's group (docs/movements.md). Up to
+ * a round (a Room square, no board copies needed) except for 4, 5 and 6
+ * pairs, where every table of a round plays that round's group
+ * (docs/movements.md). Up to
  * SW_HOWELL_BALANCE_MAX pairs the directions are chosen by arrow switching
  * (sw_movement_improve) for balans' Qf, which is set as reference value;
  * 16 and 32 pairs are built on the field GF(2^k) instead, Qf 100.
