@@ -971,6 +971,104 @@ static void test_room_starters(void **state) {
     }
 }
 
+/* What a TD is warned of (fit.c): board copies counted by brute force over
+ * every round and group on generated and library movements, their text on
+ * a known case; the oversized threshold (more empty positions than a table
+ * seats) and the smaller movement suggested. */
+static void expect_text(const sw_movement *m, int present, bool copies, const char *want) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (copies)
+        sw_movement_copies_text(m, &sb);
+    else
+        sw_movement_smaller(m, present, &sb);
+    assert_false(sb.failed);
+    assert_string_equal(sw_strbuf_cstr(&sb), want);
+    sw_strbuf_free(&sb);
+}
+
+static int brute_copies(const sw_movement *m) {
+    int total = 0;
+    for (int g = 1; g <= m->groups; g++) {
+        int most = 1;
+        for (int r = 0; r < m->rounds; r++) {
+            int c = 0;
+            for (int t = 0; t < m->tables; t++)
+                c += sw_movement_at(m, r, t)->seat[0] > 0 && sw_movement_at(m, r, t)->group == g;
+            most = c > most ? c : most;
+        }
+        total += most - 1;
+    }
+    return total;
+}
+
+static void test_td_fit(void **state) {
+    (void)state;
+    sw_error err;
+    sw_movement m;
+    /* Howells: 4 and 6 pairs need copies (one group a round), 9 and 10 none */
+    static const int want_copies[11] = {
+        [4] = 3, [5] = 5, [6] = 10, [7] = 0, [8] = 0, [9] = 0, [10] = 0};
+    for (int pairs = 4; pairs <= 10; pairs++) {
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        int extra[16];
+        assert_int_equal(sw_movement_copies(&m, extra), want_copies[pairs]);
+        assert_int_equal(brute_copies(&m), want_copies[pairs]);
+        int sum = 0;
+        for (int g = 1; g <= m.groups; g++)
+            sum += extra[g];
+        assert_int_equal(sum, want_copies[pairs]);
+        if (pairs == 4)
+            expect_text(&m, 0, true,
+                        "A at 2 tables in round 1; B at 2 tables in round 2; C at 2 tables in "
+                        "round 3");
+        if (pairs >= 7)
+            expect_text(&m, 0, true, "");
+        sw_movement_free(&m);
+    }
+    /* a Mitchell never copies; the relay's tables 1 and T share one set a round */
+    assert_int_equal(sw_movement_mitchell(20, 0, &m, &err), SW_OK);
+    assert_int_equal(sw_movement_copies(&m, NULL), 0);
+    sw_movement_free(&m);
+    assert_int_equal(sw_movement_mitchell_kind(16, 0, SW_MITCHELL_RELAY, &m, &err), SW_OK);
+    assert_int_equal(sw_movement_copies(&m, NULL), 8);
+    assert_int_equal(brute_copies(&m), 8);
+    sw_movement_free(&m);
+
+    require_library();
+    char path[4096];
+    snprintf(path, sizeof path, "%s/7ronden/16p7rTeamS.txt", SW_MOVEMENTS_DIR);
+    read_ok(path, &m);
+    assert_int_equal(sw_movement_copies(&m, NULL), 7); /* table 8 doubles a group each round */
+    assert_int_equal(brute_copies(&m), 7);
+    /* 16 positions: 14 present fit (2 empty, one table), 13 do not */
+    assert_false(sw_movement_oversized(&m, 16));
+    assert_false(sw_movement_oversized(&m, 14));
+    assert_true(sw_movement_oversized(&m, 13));
+    assert_true(sw_movement_oversized(&m, 10));
+    expect_text(&m, 10, false, "seatwise movement howell --pairs 10 --rounds 7");
+    expect_text(&m, 7, false, "seatwise movement howell --pairs 7");
+    expect_text(&m, 6, false, "seatwise movement howell --pairs 6 (5 rounds, not 7)");
+    sw_movement_free(&m);
+    /* the NBB's 20-pair Mitchell (a relay, 10 rounds): a Mitchell again,
+     * unless it would play fewer than half the rounds */
+    snprintf(path, sizeof path, "%s/NBB/N113_Mitchell_20.txt", SW_MOVEMENTS_DIR);
+    read_ok(path, &m);
+    assert_int_equal(sw_movement_copies(&m, NULL), brute_copies(&m));
+    expect_text(&m, 14, false, "seatwise movement mitchell --pairs 14 (7 rounds, not 10)");
+    expect_text(&m, 4, false, "seatwise movement howell --pairs 4 (3 rounds, not 10)");
+    sw_movement_free(&m);
+    /* every library file: the count agrees with the brute force */
+    path_list pl = {0};
+    collect(SW_MOVEMENTS_DIR, &pl);
+    for (int i = 0; i < pl.n; i++) {
+        read_ok(pl.path[i], &m);
+        assert_int_equal(sw_movement_copies(&m, NULL), brute_copies(&m));
+        sw_movement_free(&m);
+    }
+    free_paths(&pl);
+}
+
 static void test_mitchell(void **state) {
     (void)state;
     sw_error err;
@@ -1360,6 +1458,7 @@ int main(void) {
         cmocka_unit_test(test_howell_affine),
         cmocka_unit_test(test_howell_room_square),
         cmocka_unit_test(test_room_starters),
+        cmocka_unit_test(test_td_fit),
         cmocka_unit_test(test_three_quarter_howell),
         cmocka_unit_test(test_improve_known),
         cmocka_unit_test(test_improve_library),
