@@ -125,6 +125,17 @@ static void oversized_line(const char *cmd, const sw_season *s, int mi, int pres
     sw_strbuf_free(&sb);
 }
 
+/* Whether session ss plays movement mi's boards: its movement, or with
+ * sections one section's. */
+static bool plays_boards_of(const sw_session *ss, int mi) {
+    if (ss->nsections == 0)
+        return ss->movement == mi;
+    for (int j = 0; j < ss->nsections; j++)
+        if (ss->sections[j].movement == mi)
+            return true;
+    return false;
+}
+
 void sw_cli_warn_season(const char *cmd, const sw_season *s, const char *season_path) {
     int ns = s->nsessions;
     bool *on = calloc((size_t)(ns > 0 ? ns : 1), sizeof *on);
@@ -138,10 +149,11 @@ void sw_cli_warn_season(const char *cmd, const sw_season *s, const char *season_
         for (int i = 0; i < s->n; i++)
             present[k] += s->sessions[k].present[i];
     for (int mi = 0; mi < s->nmovements; mi++) {
-        /* copies: every session to play with this movement */
+        /* copies: every session to play with this movement (a section's own
+         * movement, where its groups have their names, not the union) */
         bool any = false;
         for (int k = 0; k < ns; k++)
-            any |= on[k] = !s->sessions[k].played && s->sessions[k].movement == mi;
+            any |= on[k] = !s->sessions[k].played && plays_boards_of(&s->sessions[k], mi);
         const char *file = s->movement_files ? s->movement_files[mi] : NULL;
         const char *label = file ? file : s->movements[mi].name ? s->movements[mi].name : "?";
         if (any)
@@ -149,8 +161,8 @@ void sw_cli_warn_season(const char *cmd, const sw_season *s, const char *season_
         /* oversized: the sessions to play with this movement and field */
         for (int k = 0; k < ns; k++) {
             const sw_session *ss = &s->sessions[k];
-            if (ss->played || ss->movement != mi || !sw_movement_oversized(&s->movements[mi],
-                                                                          present[k]))
+            if (ss->played || ss->movement != mi ||
+                !sw_movement_oversized(&s->movements[mi], present[k]))
                 continue;
             bool done = false;
             for (int j = 0; j < k && !done; j++)
