@@ -920,6 +920,79 @@ static void test_printable_outputs(void **state) {
     assert_int_equal(system(args), 0);
 }
 
+/* The output of a run must not contain needle. */
+static void expect_none(const char *args, int code, const char *needle) {
+    char *out;
+    int rc = run(args, &out);
+    if (rc != code || strstr(out, needle))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want no '%s')", args, rc, code, out,
+                 needle);
+    free(out);
+}
+
+/* The tournament director's warnings (issue 27): board copies of a movement
+ * that plays a group at two tables in one round (the 6-pair Howell, the
+ * team movement's table 8), a movement larger than the field (more empty
+ * positions than a table seats) with the smaller one to use; none for the
+ * 10-pair Howell (a Room square), a Mitchell, a field that fits. */
+static void test_td_warnings(void **state) {
+    (void)state;
+    expect("movement howell --pairs 6", 0,
+           "seatwise movement: warning: movement howell-6p-5r plays a board group at more than "
+           "one table in a round: 10 more board sets (copies) needed, or those tables share the "
+           "boards (a relay): A at 3 tables in round 1; B at 3 tables in round 2; C at 3 tables "
+           "in round 3; D at 3 tables in round 4; E at 3 tables in round 5\n");
+    expect_none("movement howell --pairs 10", 0, "warning");
+    expect_none("movement howell --pairs 9", 0, "warning");
+    expect_none("movement mitchell --pairs 14", 0, "warning");
+    expect_none("movement mitchell --pairs 16 --relay", 0, "warning");
+    expect("analyze " EX "/16p7rTeamS.asc", 0,
+           "seatwise analyze: warning: movement " EX "/16p7rTeamS.asc plays a board group at "
+           "more than one table in a round: 7 more board sets (copies) needed, or those tables "
+           "share the boards (a relay): A at 2 tables in round 1; B at 2 tables in round 2;");
+    char dir[] = "/tmp/sw_cli_XXXXXX", args[2048];
+    assert_non_null(mkdtemp(dir));
+    sh("'%s' movement howell --pairs 10 -o '%s/h10.asc'", SW_BINARY, dir);
+    snprintf(args, sizeof args, "analyze %s/h10.asc", dir);
+    expect_none(args, 0, "warning");
+    /* the issue's case: 10 pairs on the 16-pair team movement */
+    const char *sec = SW_SOURCE_DIR "/examples/sections";
+    snprintf(args, sizeof args,
+             "optimize --movement %s/16p7rTeamS.asc --pairs 10 --sessions 2 --restarts 1", sec);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "seatwise optimize: warning: sessions 1, 2: 10 present, movement "
+             "%s/16p7rTeamS.asc has 16 positions: 6 stay empty, more than a table seats; a "
+             "smaller movement fits: seatwise movement howell --pairs 10 --rounds 7, or "
+             "%s/10p7rTeamS.asc\n",
+             sec, sec);
+    expect(args, 0, want);
+    /* two phantoms: one table's worth, no warning */
+    snprintf(args, sizeof args,
+             "optimize --movement %s/16p7rTeamS.asc --pairs 14 --sessions 2 --restarts 1", sec);
+    expect_none(args, 0, "stay empty");
+    /* a season: only the session to play whose field is too small */
+    FILE *f;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/s.season", dir);
+    assert_non_null(f = fopen(path, "w"));
+    fprintf(f,
+            "pairs " EX "/club.pairs\nsession %s/h10.asc\nabsent 1 2 3 4 5 6 7 8 9 10 11\n"
+            "session %s/h10.asc\nabsent 1 2 3 4 5 6 7 8\n"
+            "session %s/h10.asc\nabsent 1 2 3 4 5 6 7 8 9 10 11\n",
+            dir, dir, dir);
+    fclose(f);
+    snprintf(args, sizeof args, "analyze %s", path);
+    snprintf(want, sizeof want,
+             "seatwise analyze: warning: sessions 1, 3: 7 present, movement %s/h10.asc has 10 "
+             "positions: 3 stay empty, more than a table seats; a smaller movement fits: "
+             "seatwise movement howell --pairs 7 (7 rounds, not 9)\n",
+             dir);
+    expect(args, 0, want);
+    expect_none(args, 0, "sessions 1-3"); /* session 2 has 10 present: fits */
+    sh("rm -rf '%s'", dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -944,6 +1017,7 @@ int main(void) {
         cmocka_unit_test(test_interrupt_large),
         cmocka_unit_test(test_threads_under_memory_limit),
         cmocka_unit_test(test_printable_outputs),
+        cmocka_unit_test(test_td_warnings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -602,11 +602,11 @@ static void test_howell_full(void **state) {
             assert_int_equal(sw_movement_at(&m, 0, t)->seat[1], 2 * t + 2);
         }
         check_groups_played(&m);
-        /* where a strong starter exists (all but N = 3, 5, 9) the Howell is a
-         * Room square: the tables of a round play different groups; else every
-         * table of round r plays group r. Either way one group a round: N
-         * groups, each played by every pair once (but at its sit-out). */
-        if (N != 3 && N != 5 && N != 9)
+        /* where a strong starter or a starter with an adder exists (all but
+         * N = 3, 5) the Howell is a Room square: the tables of a round play
+         * different groups; else every table of round r plays group r. Either
+         * way N groups, each played by every pair once (but at its sit-out). */
+        if (N != 3 && N != 5)
             check_round_groups_distinct(&m);
         else
             for (int k = 0; k < m.rounds * m.tables; k++)
@@ -750,6 +750,71 @@ static void test_howell_affine(void **state) {
     }
 }
 
+/* The 10-pair complete Howell is a Room square of side 9 (no board copies,
+ * like the NBB's N024), counted table by table: 9 rounds of 5 tables, every
+ * two pairs meet exactly once, every pair plays in every round, every board
+ * group is played at exactly 5 tables, never at two tables of one round, and
+ * no pair plays a group twice. Its Qf is 83.33, which is the best any
+ * complete 10-pair Howell can have (docs/movements.md): asserted from
+ * seatwise's own Qf and against N024's. 9 pairs drop the fixed pair's table
+ * and keep the square's board plan: 4 tables, distinct groups a round. */
+static void test_howell_room_square(void **state) {
+    (void)state;
+    sw_error err;
+    for (int pairs = 9; pairs <= 10; pairs++) {
+        sw_movement m;
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        assert_int_equal(m.rounds, 9);
+        assert_int_equal(m.groups, 9);
+        assert_int_equal(m.tables, pairs / 2);
+        int played[10][11] = {{0}}, per_round[9][10] = {{0}}, tables_of[10] = {0};
+        int *meet = meetings(&m);
+        for (int r = 0; r < 9; r++)
+            for (int t = 0; t < m.tables; t++) {
+                const sw_table *tb = sw_movement_at(&m, r, t);
+                assert_true(tb->seat[0] > 0 && tb->group >= 1 && tb->group <= 9);
+                per_round[r][tb->group]++;
+                tables_of[tb->group]++;
+                played[tb->group][tb->seat[0]]++;
+                played[tb->group][tb->seat[1]]++;
+            }
+        for (int g = 1; g <= 9; g++) {
+            assert_int_equal(tables_of[g], pairs / 2); /* 5 tables (10 pairs), 4 (9) */
+            for (int r = 0; r < 9; r++)
+                assert_true(per_round[r][g] <= 1);
+            for (int p = 1; p <= pairs; p++)
+                assert_true(played[g][p] <= 1);
+        }
+        for (int i = 1; i <= pairs; i++) {
+            for (int j = 1; j <= pairs; j++)
+                if (i != j)
+                    assert_int_equal(meet[i * (pairs + 1) + j], 1);
+            assert_int_equal(rests_of(&m, i), pairs == 9);
+        }
+        free(meet);
+        double qf = sw_movement_qf(&m);
+        if (pairs == 10) {
+            assert_true(qf >= 83.33 - 1e-9);
+            assert_true(fabs(qf - 250.0 / 3) < 1e-9); /* 720 / 864 */
+        } else {
+            assert_true(fabs(qf - 87.10) < 0.005 + 1e-9);
+        }
+        sw_movement_free(&m);
+    }
+    { /* N024 is a Room square with the same Qf */
+        require_library();
+        char path[4096];
+        snprintf(path, sizeof path, "%s/NBB/N024_Howell_10.txt", SW_MOVEMENTS_DIR);
+        sw_movement lib, m;
+        read_ok(path, &lib);
+        assert_int_equal(sw_movement_howell(10, 0, &m, &err), SW_OK);
+        check_round_groups_distinct(&lib);
+        assert_true(sw_movement_qf(&m) >= sw_movement_qf(&lib) - 1e-9);
+        sw_movement_free(&lib);
+        sw_movement_free(&m);
+    }
+}
+
 /* Arrow switching keeps everything but the directions: the same tables
  * (round, table, group) seat the same two positions. */
 static void assert_same_but_directions(const sw_movement *a, const sw_movement *b) {
@@ -879,6 +944,136 @@ static void test_starters(void **state) {
         }
         assert_int_equal(collisions, (n == 3 || n == 9) ? 1 : n == 5 ? 2 : 0);
     }
+}
+
+/* Starters with an adder, the Room squares without a strong starter: one
+ * for n = 9 (with and without the fixed pair's table), none for 3 and 5
+ * with it (no Room square of side 3 or 5 exists). The pairs cover Z_n's
+ * nonzero elements with every difference class once, the group offsets are
+ * distinct, and so are the offsets the elements play at. */
+static void test_room_starters(void **state) {
+    (void)state;
+    int ns[5], ew[5], add[5];
+    assert_false(sw_movement_room_starter(3, true, ns, ew, add));
+    assert_false(sw_movement_room_starter(5, true, ns, ew, add));
+    assert_false(sw_movement_room_starter(11, true, ns, ew, add)); /* not searched */
+    for (int zero = 0; zero <= 1; zero++) {
+        assert_true(sw_movement_room_starter(9, zero, ns, ew, add));
+        bool elem[9] = {false}, cls[5] = {false}, grp[9] = {false}, off[9] = {false};
+        elem[0] = true;
+        grp[0] = off[0] = zero;
+        for (int k = 1; k <= 4; k++) {
+            int d = ((ew[k] - ns[k]) % 9 + 9) % 9, c = d <= 4 ? d : 9 - d;
+            assert_int_equal(c, k);
+            assert_false(cls[c]);
+            cls[c] = true;
+            assert_false(elem[ns[k]] || elem[ew[k]]);
+            elem[ns[k]] = elem[ew[k]] = true;
+            assert_false(grp[add[k]]);
+            grp[add[k]] = true;
+            int oa = (add[k] - ns[k] + 9) % 9, ob = (add[k] - ew[k] + 9) % 9;
+            assert_false(off[oa] || off[ob] || oa == ob);
+            off[oa] = off[ob] = true;
+        }
+    }
+}
+
+/* What a TD is warned of (fit.c): board copies counted by brute force over
+ * every round and group on generated and library movements, their text on
+ * a known case; the oversized threshold (more empty positions than a table
+ * seats) and the smaller movement suggested. */
+static void expect_text(const sw_movement *m, int present, bool copies, const char *want) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (copies)
+        sw_movement_copies_text(m, &sb);
+    else
+        sw_movement_smaller(m, present, &sb);
+    assert_false(sb.failed);
+    assert_string_equal(sw_strbuf_cstr(&sb), want);
+    sw_strbuf_free(&sb);
+}
+
+static int brute_copies(const sw_movement *m) {
+    int total = 0;
+    for (int g = 1; g <= m->groups; g++) {
+        int most = 1;
+        for (int r = 0; r < m->rounds; r++) {
+            int c = 0;
+            for (int t = 0; t < m->tables; t++)
+                c += sw_movement_at(m, r, t)->seat[0] > 0 && sw_movement_at(m, r, t)->group == g;
+            most = c > most ? c : most;
+        }
+        total += most - 1;
+    }
+    return total;
+}
+
+static void test_td_fit(void **state) {
+    (void)state;
+    sw_error err;
+    sw_movement m;
+    /* Howells: 4 and 6 pairs need copies (one group a round), 9 and 10 none */
+    static const int want_copies[11] = {
+        [4] = 3, [5] = 5, [6] = 10, [7] = 0, [8] = 0, [9] = 0, [10] = 0};
+    for (int pairs = 4; pairs <= 10; pairs++) {
+        assert_int_equal(sw_movement_howell(pairs, 0, &m, &err), SW_OK);
+        int extra[16];
+        assert_int_equal(sw_movement_copies(&m, extra), want_copies[pairs]);
+        assert_int_equal(brute_copies(&m), want_copies[pairs]);
+        int sum = 0;
+        for (int g = 1; g <= m.groups; g++)
+            sum += extra[g];
+        assert_int_equal(sum, want_copies[pairs]);
+        if (pairs == 4)
+            expect_text(&m, 0, true,
+                        "A at 2 tables in round 1; B at 2 tables in round 2; C at 2 tables in "
+                        "round 3");
+        if (pairs >= 7)
+            expect_text(&m, 0, true, "");
+        sw_movement_free(&m);
+    }
+    /* a Mitchell never copies; the relay's tables 1 and T share one set a round */
+    assert_int_equal(sw_movement_mitchell(20, 0, &m, &err), SW_OK);
+    assert_int_equal(sw_movement_copies(&m, NULL), 0);
+    sw_movement_free(&m);
+    assert_int_equal(sw_movement_mitchell_kind(16, 0, SW_MITCHELL_RELAY, &m, &err), SW_OK);
+    assert_int_equal(sw_movement_copies(&m, NULL), 8);
+    assert_int_equal(brute_copies(&m), 8);
+    sw_movement_free(&m);
+
+    require_library();
+    char path[4096];
+    snprintf(path, sizeof path, "%s/7ronden/16p7rTeamS.txt", SW_MOVEMENTS_DIR);
+    read_ok(path, &m);
+    assert_int_equal(sw_movement_copies(&m, NULL), 7); /* table 8 doubles a group each round */
+    assert_int_equal(brute_copies(&m), 7);
+    /* 16 positions: 14 present fit (2 empty, one table), 13 do not */
+    assert_false(sw_movement_oversized(&m, 16));
+    assert_false(sw_movement_oversized(&m, 14));
+    assert_true(sw_movement_oversized(&m, 13));
+    assert_true(sw_movement_oversized(&m, 10));
+    expect_text(&m, 10, false, "seatwise movement howell --pairs 10 --rounds 7");
+    expect_text(&m, 7, false, "seatwise movement howell --pairs 7");
+    expect_text(&m, 6, false, "seatwise movement howell --pairs 6 (5 rounds, not 7)");
+    sw_movement_free(&m);
+    /* the NBB's 20-pair Mitchell (a relay, 10 rounds): a Mitchell again,
+     * unless it would play fewer than half the rounds */
+    snprintf(path, sizeof path, "%s/NBB/N113_Mitchell_20.txt", SW_MOVEMENTS_DIR);
+    read_ok(path, &m);
+    assert_int_equal(sw_movement_copies(&m, NULL), brute_copies(&m));
+    expect_text(&m, 14, false, "seatwise movement mitchell --pairs 14 (7 rounds, not 10)");
+    expect_text(&m, 4, false, "seatwise movement howell --pairs 4 (3 rounds, not 10)");
+    sw_movement_free(&m);
+    /* every library file: the count agrees with the brute force */
+    path_list pl = {0};
+    collect(SW_MOVEMENTS_DIR, &pl);
+    for (int i = 0; i < pl.n; i++) {
+        read_ok(pl.path[i], &m);
+        assert_int_equal(sw_movement_copies(&m, NULL), brute_copies(&m));
+        sw_movement_free(&m);
+    }
+    free_paths(&pl);
 }
 
 static void test_mitchell(void **state) {
@@ -1089,7 +1284,7 @@ static void test_mitchell_relay(void **state) {
  * rounds, to the nearest) against the library's short Howells of the same
  * pairs and rounds: every two pairs meet at most once, every pair plays a
  * group at most once, and Qf is at least the library's (measured: 6 pairs
- * 70.00 = N030, 8 pairs 74.42 > N032's 46.48, 10 pairs 84.94 > N035's 57.44,
+ * 70.00 = N030, 8 pairs 74.42 > N032's 46.48, 10 pairs 85.71 > N035's 57.44,
  * 12 pairs 81.32 > N037's 39.62 .. the best 8-round one; 14 pairs 10
  * rounds: no library file, 11 rounds 91.50 > N127's 73.73). */
 static void test_three_quarter_howell(void **state) {
@@ -1268,6 +1463,9 @@ int main(void) {
         cmocka_unit_test(test_howell_prefix_and_limits),
         cmocka_unit_test(test_howell_qf),
         cmocka_unit_test(test_howell_affine),
+        cmocka_unit_test(test_howell_room_square),
+        cmocka_unit_test(test_room_starters),
+        cmocka_unit_test(test_td_fit),
         cmocka_unit_test(test_three_quarter_howell),
         cmocka_unit_test(test_improve_known),
         cmocka_unit_test(test_improve_library),

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/warnings.h"
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
@@ -82,6 +83,10 @@ int sw_cmd_analyze(int argc, char **argv) {
         sw_season_free(&s);
         return rc;
     }
+    if (movement_only)
+        sw_cli_warn_copies("analyze", &s.movements[0], file);
+    else
+        sw_cli_warn_season("analyze", &s, file);
     sw_matrix mx;
     if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
         if (!err.file[0])

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/warnings.h"
 #include "movement/movement.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
@@ -19,8 +20,9 @@ static const char usage[] =
     "\n"
     "Writes a movement as ASC (docs/movements.md).\n"
     "  howell    every two pairs meet once: N-1 rounds (N even) or N rounds\n"
-    "            (N odd, one pair sits out each round), one board group a\n"
-    "            round, directions chosen for the best Qf\n"
+    "            (N odd, one pair sits out each round), the tables of a round\n"
+    "            on different board sets (4-6 pairs: copies, a warning says\n"
+    "            so), directions chosen for the best Qf\n"
     "  mitchell  NS pairs stay, EW pairs move up and boards down one table a\n"
     "            round: T = ceil(N/2) tables, T rounds (T odd) or T-1 (T even,\n"
     "            with the skip after half the rounds)\n"
@@ -201,6 +203,8 @@ int sw_cmd_movement(int argc, char **argv) {
     if (st)
         return sw_cli_fail(&err);
     rc = write_movement(&m, a.out);
+    if (rc == SW_EXIT_OK && !a.relay) /* a relay shares its boards by design */
+        sw_cli_warn_copies("movement", &m, m.name);
     sw_movement_free(&m);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/warnings.h"
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
@@ -415,6 +416,7 @@ int sw_cmd_optimize(int argc, char **argv) {
     free(pairs_out);
     if (rc != SW_EXIT_OK)
         return rc;
+    sw_cli_warn_season("optimize", &s, o.season);
     /* The default is the strongest method for a wall-clock budget; --restarts
      * without --time is the deterministic form (docs/search.md). */
     if (o.restarts < 0 && o.time <= 0)

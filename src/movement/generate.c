@@ -90,15 +90,17 @@ static sw_status check_pairs(const char *kind, int pairs, sw_error *err) {
  * x plays group x + (mid[k] -+ k) at table k, and those offsets, the starter's
  * elements, are all different, so nobody replays a group, and the groups of a
  * round are all different: N groups, each played by every pair once, the
- * classic Howell (a Room square). Where no strong starter exists (N = 3, 5,
- * 9) every table of round r plays group r, as the NBB's 4- and 6-pair
+ * classic Howell (a Room square). Where no strong starter exists, table k
+ * seats r + ns[k], r + ew[k] and plays r + add[k] from a starter with an
+ * adder (N = 9: the 10-pair Room square); where none exists either (N = 3,
+ * 5) every table of round r plays group r, as the NBB's 4- and 6-pair
  * Howells do. The directions are then chosen for balans' Qf by arrow
  * switching (sw_movement_improve). */
 
 typedef struct howell_plan {
     int N, m;
-    bool phantom, strong;
-    int *mid;
+    bool phantom;
+    int *ns, *ew, *add; /* [0..m]: table k seats r+ns[k], r+ew[k], plays r+add[k] */
 } howell_plan;
 
 /* Element x of Z_N is position x+1; inf is position N+1. */
@@ -110,11 +112,27 @@ static void howell_round(const howell_plan *hp, int r, sw_table *row) {
             tb->seat[0] = r % 2 == 0 ? N + 1 : r + 1;
             tb->seat[1] = r % 2 == 0 ? r + 1 : N + 1;
         } else {
-            tb->seat[0] = (r + k) % N + 1;
-            tb->seat[1] = (r - k + N) % N + 1;
+            tb->seat[0] = (r + hp->ns[k]) % N + 1;
+            tb->seat[1] = (r + hp->ew[k]) % N + 1;
         }
-        tb->group = hp->strong ? (r + hp->mid[k]) % N : r;
+        tb->group = (r + hp->add[k]) % N;
     }
+}
+
+/* The board plan: a strong starter's midpoints on the patterned starter
+ * {k, -k}; else a starter with an adder (N = 9); else one group a round. */
+static sw_status howell_board_plan(howell_plan *hp, sw_error *err) {
+    int collisions = 0;
+    sw_status st = sw_movement_starter(hp->N, !hp->phantom, hp->add, &collisions, err);
+    if (st || collisions == 0 ||
+        !sw_movement_room_starter(hp->N, !hp->phantom, hp->ns, hp->ew, hp->add))
+        for (int k = 0; k <= hp->m; k++) {
+            hp->ns[k] = k;
+            hp->ew[k] = (hp->N - k) % hp->N;
+            if (!st && collisions)
+                hp->add[k] = 0;
+        }
+    return st;
 }
 
 /* Renumber positions so that round 1 reads 1-2, 3-4, ..: the numbering of the
@@ -173,16 +191,18 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
     /* a balanced Howell is balanced as a whole and then cut to R rounds */
     bool balance = pairs <= SW_HOWELL_BALANCE_MAX;
     int built = balance ? hp.N : R;
-    hp.mid = malloc((size_t)(hp.m + 1) * sizeof *hp.mid);
+    int *plan = malloc(3 * (size_t)(hp.m + 1) * sizeof *plan);
     sw_table *raw = calloc((size_t)built * (size_t)T, sizeof *raw);
-    int collisions = 0;
-    if (!hp.mid || !raw)
+    if (!plan || !raw)
         st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    else
-        st = sw_movement_starter(hp.N, !hp.phantom, hp.mid, &collisions, err);
+    else {
+        hp.ns = plan;
+        hp.ew = plan + hp.m + 1;
+        hp.add = plan + 2 * (hp.m + 1);
+        st = howell_board_plan(&hp, err);
+    }
     sw_movement plain = {0}, best = {0};
     if (!st) {
-        hp.strong = collisions == 0;
         /* 16 and 32 pairs: the field's Howell, Qf 100 (affine.c) */
         if (built != hp.N || sw_howell_affine(pairs, raw) != 0)
             for (int r = 0; r < built; r++)
@@ -190,7 +210,7 @@ sw_status sw_movement_howell(int pairs, int rounds, sw_movement *m, sw_error *er
         relabel(raw, pairs, T, built);
         st = finish(raw, hp.N, pairs, T, built, "howell", pairs, &plain, err);
     }
-    free(hp.mid);
+    free(plan);
     if (st || !balance) {
         free(raw);
         if (!st)

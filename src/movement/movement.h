@@ -114,8 +114,9 @@ void sw_movement_group_name(const sw_movement *m, int g, char *buf, size_t size)
  * sitting out each round), one board group a round for every pair: G = N
  * groups (N = the number of rounds of the full movement), every pair plays
  * each once (but the one of its sit-out). Each table plays its own group in
- * a round (a Room square) except for 4, 5, 6, 9 and 10 pairs, where every
- * table of a round plays that round's group (docs/movements.md). Up to
+ * a round (a Room square, no board copies needed) except for 4, 5 and 6
+ * pairs, where every table of a round plays that round's group
+ * (docs/movements.md). Up to
  * SW_HOWELL_BALANCE_MAX pairs the directions are chosen by arrow switching
  * (sw_movement_improve) for balans' Qf, which is set as reference value;
  * 16 and 32 pairs are built on the field GF(2^k) instead, Qf 100.
@@ -179,5 +180,32 @@ typedef struct sw_improve_stats {
 SW_NODISCARD sw_status sw_movement_improve(const sw_movement *in, const sw_improve_options *opt,
                                            sw_movement *out, sw_improve_stats *stats,
                                            sw_error *err);
+
+/* ---- what a tournament director should know (fit.c) --------------------- */
+
+/* Board sets m needs beyond one per group: a group played at k tables in one
+ * round needs k-1 copies (or the tables share its boards, a relay), so each
+ * group needs its most tables in any round, less one. extra (G+1 entries,
+ * may be NULL) gets each group's; returns the total, -1 when out of memory. */
+int sw_movement_copies(const sw_movement *m, int *extra);
+
+/* Appends, for every group played at more than one table in a round, "A at
+ * 3 tables in rounds 1-2, 5" (its most tables in a round and the rounds
+ * with more than one), joined by "; "; nothing when none needs a copy. */
+void sw_movement_copies_text(const sw_movement *m, sw_strbuf *out);
+
+/* True when m leaves more positions empty than one table seats for a field
+ * of `present` participants: more than m->seats empty positions (a bridge
+ * movement: more than two phantoms, so a whole table or more could go). */
+bool sw_movement_oversized(const sw_movement *m, int present);
+
+/* Appends the seatwise command that generates a movement of the same kind
+ * for `present` pairs ("seatwise movement howell --pairs 10 --rounds 7"):
+ * a Mitchell when about half m's positions stay at their tables (unless
+ * it has fewer than half the rounds m or a Howell would play), else a
+ * Howell; m's rounds when the smaller one has that many, else its full
+ * length noted as "(R rounds, not R')". Nothing for a movement that is not
+ * two-seat or fewer than 2 present. */
+void sw_movement_smaller(const sw_movement *m, int present, sw_strbuf *out);
 
 #endif

@@ -7,6 +7,12 @@
  * fewest sum collisions; larger n by the hill climbing of Dinitz and Stinson
  * (1981), which finds a strong starter within a few restarts for every odd n
  * up to 1001, seeded from n so the result is reproducible.
+ *
+ * Where no strong starter exists a Room square may still come from a starter
+ * with an *adder* (Stinson): a group offset for every pair of the starter,
+ * the offsets all different and, less each pair's elements, all different
+ * too. sw_movement_room_starter searches them exhaustively for small n: it
+ * finds one for n = 9 (no Room square of side 3 or 5 exists at all).
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +199,68 @@ static sw_status strong_starter(int n, int *mid, bool *found, sw_error *err) {
                 store_pair(n, a, c.partner[a], mid);
     free(buf);
     return SW_OK;
+}
+
+/* ---- starter and adder --------------------------------------------------- */
+
+typedef struct adder_search {
+    int n;
+    bool elem[EXHAUSTIVE_MAX], cls[EXHAUSTIVE_MAX], group[EXHAUSTIVE_MAX], offset[EXHAUSTIVE_MAX];
+    int *ns, *ew, *add;
+} adder_search;
+
+static int class_of(int n, int a, int b) {
+    int d = (b - a + n) % n;
+    return d <= (n - 1) / 2 ? d : n - d;
+}
+
+/* Pair the smallest unused element with a partner of an unused difference
+ * class and give the pair a group offset g: g unused, and the offsets its
+ * two elements play at, g - a and g - b, unused. Depth-first, so the first
+ * solution in this order is the one returned: deterministic. */
+static bool adder_rec(adder_search *as, int left) {
+    if (left == 0)
+        return true;
+    int n = as->n, a = 1;
+    while (as->elem[a])
+        a++;
+    for (int b = a + 1; b < n; b++) {
+        int k = class_of(n, a, b);
+        if (as->elem[b] || as->cls[k])
+            continue;
+        for (int g = 0; g < n; g++) {
+            int oa = (g - a + n) % n, ob = (g - b + n) % n;
+            if (as->group[g] || as->offset[oa] || as->offset[ob])
+                continue;
+            as->elem[a] = as->elem[b] = as->cls[k] = as->group[g] = true;
+            as->offset[oa] = as->offset[ob] = true;
+            as->ns[k] = a;
+            as->ew[k] = b;
+            as->add[k] = g;
+            if (adder_rec(as, left - 1))
+                return true;
+            as->elem[a] = as->elem[b] = as->cls[k] = as->group[g] = false;
+            as->offset[oa] = as->offset[ob] = false;
+        }
+    }
+    return false;
+}
+
+bool sw_movement_room_starter(int n, bool zero_collides, int *ns, int *ew, int *add) {
+    if (n < 3 || n > EXHAUSTIVE_MAX || n % 2 == 0)
+        return false;
+    adder_search as;
+    memset(&as, 0, sizeof as);
+    as.n = n;
+    as.ns = ns;
+    as.ew = ew;
+    as.add = add;
+    as.elem[0] = true;
+    /* the table of the fixed pair plays offset 0 and its partner (element 0
+     * of the round) plays it at offset 0 */
+    as.group[0] = as.offset[0] = zero_collides;
+    ns[0] = ew[0] = add[0] = 0;
+    return adder_rec(&as, (n - 1) / 2);
 }
 
 sw_status sw_movement_starter(int n, bool zero_collides, int *mid, int *collisions, sw_error *err) {
