@@ -619,10 +619,11 @@ static void test_printable_outputs(void **state) {
     free(text);
     snprintf(path, sizeof path, "%s/a.csv", dir);
     assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text,
-                           "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                           "sits_out_name\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,\n"));
-    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan\n"));
+    assert_non_null(
+        strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                     "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                     "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n"));
+    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n"));
     free(text);
     expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
     snprintf(args, sizeof args,

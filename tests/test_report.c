@@ -99,6 +99,92 @@ static int csv_split(const char *line, char fields[][96], int max) {
     }
 }
 
+/* Lines of text that hold needle. */
+static int count_rows(const char *text, const char *needle) {
+    int n = 0;
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
+        const char *end = strchr(line, '\n');
+        const char *hit = strstr(line, needle);
+        n += hit && hit < end;
+    }
+    return n;
+}
+
+/* The seats CSV parsed back: every playing table of every round of the
+ * sessions shown once with the assignment's pairs, their start numbers (the
+ * positions) and boards (numbers from `boards` a round, when set), every
+ * present pair placed once a round. */
+static void check_seats_csv(fixture *f, const char *text, int boards, int only) {
+    const char *header = "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                         "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                         "last_board\n";
+    assert_memory_equal(text, header, strlen(header));
+    /* seen[k][rd][t]: table rows; sat[k][rd][i]: participant i placed */
+    enum { K = 6, R = 7, T = 8, N = 18 };
+    assert_int_equal(f->s.nsessions, K);
+    int seen[K][R][T] = {{{0}}}, sat[K][R][N] = {{{0}}};
+    int rows = 0;
+    char fields[20][96];
+    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        assert_int_equal(csv_split(line, fields, 20), 16);
+        int k = atoi(fields[0]) - 1, rd = atoi(fields[1]) - 1;
+        assert_true(k >= 0 && k < K && rd >= 0 && rd < R);
+        assert_true(only < 0 || k == only);
+        assert_string_equal(fields[10], ""); /* no sections */
+        const sw_movement *m = &f->s.movements[f->s.sessions[k].movement];
+        if (fields[2][0]) {
+            int t = atoi(fields[2]) - 1;
+            assert_true(t >= 0 && t < T);
+            seen[k][rd][t]++;
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            int ns = f->mx.assign[k][tb->seat[0]] - 1, ew = f->mx.assign[k][tb->seat[1]] - 1;
+            assert_true(ns >= 0 && ew >= 0);
+            assert_int_equal(atoi(fields[3]), f->s.part[ns].id);
+            assert_string_equal(fields[4], f->s.part[ns].name);
+            assert_int_equal(atoi(fields[5]), f->s.part[ew].id);
+            assert_string_equal(fields[6], f->s.part[ew].name);
+            char g[16];
+            sw_movement_group_name(m, tb->group, g, sizeof g);
+            assert_string_equal(fields[7], g);
+            assert_string_equal(fields[8], "");
+            assert_int_equal(atoi(fields[11]), tb->seat[0]);
+            assert_int_equal(atoi(fields[12]), tb->seat[1]);
+            assert_string_equal(fields[13], "");
+            if (boards) { /* group A = boards 1..K, B = K+1..2K */
+                assert_int_equal(atoi(fields[14]), (tb->group - 1) * boards + 1);
+                assert_int_equal(atoi(fields[15]), tb->group * boards);
+            } else {
+                assert_string_equal(fields[14], "");
+                assert_string_equal(fields[15], "");
+            }
+            sat[k][rd][ns]++;
+            sat[k][rd][ew]++;
+            rows++;
+        } else {
+            for (int c = 2; c < 8; c++)
+                assert_string_equal(fields[c], "");
+            int i = sw_season_find(&f->s, atoi(fields[8]));
+            assert_true(i >= 0);
+            assert_string_equal(fields[9], f->s.part[i].name);
+            assert_int_equal(atoi(fields[13]), f->mx.pos[k][i]);
+            sat[k][rd][i]++;
+        }
+    }
+    int expect_rows = 0;
+    for (int k = 0; k < K; k++)
+        for (int rd = 0; rd < R; rd++) {
+            bool shown = only < 0 || k == only;
+            for (int t = 0; t < T; t++) {
+                int plays = shown && sw_matrix_table_plays(&f->mx, k, rd, t);
+                assert_int_equal(seen[k][rd][t], plays);
+                expect_rows += plays;
+            }
+            for (int i = 0; i < N; i++)
+                assert_int_equal(sat[k][rd][i], shown && f->s.sessions[k].present[i] ? 1 : 0);
+        }
+    assert_int_equal(rows, expect_rows);
+}
+
 static void test_seats_csv_round_trip(void **state) {
     (void)state;
     fixture f;
@@ -110,65 +196,23 @@ static void test_seats_csv_round_trip(void **state) {
     sw_strbuf_init(&sb);
     assert_true(sw_report_seats_csv(&f.rep, &sb));
     const char *text = sw_strbuf_cstr(&sb);
-    const char *header = "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                         "sits_out_name\n";
-    assert_memory_equal(text, header, strlen(header));
-    /* seen[k][rd][t]: table rows; sat[k][rd][i]: participant i placed */
-    enum { K = 6, R = 7, T = 8, N = 18 };
-    assert_int_equal(f.s.nsessions, K);
-    int seen[K][R][T] = {{{0}}}, sat[K][R][N] = {{{0}}};
-    int rows = 0, sitouts = 0;
-    char fields[12][96];
-    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
-        assert_int_equal(csv_split(line, fields, 12), 10);
-        int k = atoi(fields[0]) - 1, rd = atoi(fields[1]) - 1;
-        assert_true(k >= 0 && k < K && rd >= 0 && rd < R);
-        const sw_movement *m = &f.s.movements[f.s.sessions[k].movement];
-        if (fields[2][0]) {
-            int t = atoi(fields[2]) - 1;
-            assert_true(t >= 0 && t < T);
-            seen[k][rd][t]++;
-            const sw_table *tb = sw_movement_at(m, rd, t);
-            int ns = f.mx.assign[k][tb->seat[0]] - 1, ew = f.mx.assign[k][tb->seat[1]] - 1;
-            assert_true(ns >= 0 && ew >= 0);
-            assert_int_equal(atoi(fields[3]), f.s.part[ns].id);
-            assert_string_equal(fields[4], f.s.part[ns].name);
-            assert_int_equal(atoi(fields[5]), f.s.part[ew].id);
-            assert_string_equal(fields[6], f.s.part[ew].name);
-            char g[16];
-            sw_movement_group_name(m, tb->group, g, sizeof g);
-            assert_string_equal(fields[7], g);
-            assert_string_equal(fields[8], "");
-            sat[k][rd][ns]++;
-            sat[k][rd][ew]++;
-            rows++;
-        } else {
-            for (int c = 2; c < 8; c++)
-                assert_string_equal(fields[c], "");
-            int i = sw_season_find(&f.s, atoi(fields[8]));
-            assert_true(i >= 0);
-            assert_string_equal(fields[9], f.s.part[i].name);
-            sat[k][rd][i]++;
-            sitouts++;
-        }
-    }
-    /* every playing table of every round exactly once, nothing else; every
-     * present pair placed exactly once per round, nobody absent */
-    int expect_rows = 0;
-    for (int k = 0; k < K; k++)
-        for (int rd = 0; rd < R; rd++) {
-            for (int t = 0; t < T; t++) {
-                int plays = sw_matrix_table_plays(&f.mx, k, rd, t);
-                assert_int_equal(seen[k][rd][t], plays);
-                expect_rows += plays;
-            }
-            for (int i = 0; i < N; i++)
-                assert_int_equal(sat[k][rd][i], f.s.sessions[k].present[i] ? 1 : 0);
-        }
-    assert_int_equal(rows, expect_rows);
+    check_seats_csv(&f, text, 0, -1);
     /* sessions 3 and 6 have an empty position: one pair out per round */
-    assert_int_equal(sitouts, 2 * R);
+    assert_int_equal(count_rows(text, ",,,,,,,"), 2 * 7);
     assert_non_null(strstr(text, "\"Jansen, \"\"Jr\"\" - de Vries\""));
+    /* session 3 alone with three boards a round (from the season file's
+     * 'boards', then the report's own, which wins) */
+    unsigned char show[6] = {0, 0, 1, 0, 0, 0};
+    f.rep.show = show;
+    f.s.boards = 2;
+    sb.len = 0;
+    assert_true(sw_report_seats_csv(&f.rep, &sb));
+    check_seats_csv(&f, sw_strbuf_cstr(&sb), 2, 2);
+    f.rep.boards = 3;
+    sb.len = 0;
+    assert_true(sw_report_seats_csv(&f.rep, &sb));
+    check_seats_csv(&f, sw_strbuf_cstr(&sb), 3, 2);
+    assert_int_equal(count_rows(sw_strbuf_cstr(&sb), ",,,,,,,"), 7);
     sw_strbuf_free(&sb);
     unload(&f);
 }

@@ -58,6 +58,12 @@ static const char usage[] =
     "  --html FILE    also write the result as a printable HTML page (criteria\n"
     "                 before and after, renumbering, table and guide cards, ...)\n"
     "  --seats-csv FILE  also write every table of every round as CSV\n"
+    "  --session LIST    the page and --seats-csv show only these sessions\n"
+    "                 (2, 2,4 or 2-3): tonight's handout; the search still\n"
+    "                 plans the whole season\n"
+    "  --title TEXT      the club's title heading every printed page\n"
+    "  --date YYYY-MM-DD the date of the one session shown\n"
+    "  --boards N        boards per round: board numbers instead of groups\n"
     "  --no-names     the text renumbering without names\n"
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
@@ -75,6 +81,7 @@ typedef struct options {
     double time;
     int format; /* 0 text, 1 json, 2 csv */
     bool progress, picolo, no_names;
+    sw_cli_handout handout; /* --session, --title, --date, --boards */
 } options;
 
 static int bad(const char *msg, const char *arg) {
@@ -105,7 +112,12 @@ static int parse_args(int argc, char **argv, options *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        int taken = sw_cli_handout_arg("optimize", argc, argv, &i, &o->handout);
+        if (taken < 0)
+            return SW_EXIT_USAGE;
+        if (taken) {
+            continue;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return -1;
         } else if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
@@ -364,6 +376,11 @@ int sw_cmd_optimize(int argc, char **argv) {
                             : quick_season(&o, &s, &err);
     if (st != SW_OK)
         return sw_cli_fail(&err);
+    if ((rc = sw_cli_handout_check("optimize", &o.handout, s.nsessions, false)) != SW_EXIT_OK) {
+        sw_cli_handout_free(&o.handout);
+        sw_season_free(&s);
+        return rc;
+    }
     if (o.out) {
         char *pairs_out = malloc(strlen(o.out) + sizeof ".pairs");
         int clash = !pairs_out || out_is_input(&o, &s, o.out);
@@ -374,12 +391,14 @@ int sw_cmd_optimize(int argc, char **argv) {
         free(pairs_out);
         if (clash) {
             sw_season_free(&s);
+            sw_cli_handout_free(&o.handout);
             return SW_EXIT_USAGE;
         }
     }
     if ((o.html && out_is_input(&o, &s, o.html)) ||
         (o.seats_csv && out_is_input(&o, &s, o.seats_csv))) {
         sw_season_free(&s);
+        sw_cli_handout_free(&o.handout);
         return SW_EXIT_USAGE;
     }
     /* The default is the strongest method for a wall-clock budget; --restarts
@@ -432,6 +451,7 @@ int sw_cmd_optimize(int argc, char **argv) {
         if (!err.file[0] && o.season)
             snprintf(err.file, sizeof err.file, "%s", o.season);
         sw_season_free(&s);
+        sw_cli_handout_free(&o.handout);
         return sw_cli_fail(&err);
     }
     if (res.interrupted)
@@ -440,6 +460,7 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_matrix mx;
     if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
         sw_season_free(&s);
+        sw_cli_handout_free(&o.handout);
         return sw_cli_fail(&err);
     }
     sw_report rep = {.title = o.season ? o.season : o.movement,
@@ -448,6 +469,7 @@ int sw_cmd_optimize(int argc, char **argv) {
                      .crit = &res.after,
                      .before = &res.before,
                      .no_names = o.no_names};
+    sw_cli_handout_report(&o.handout, &rep);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (o.format == 1) {
@@ -525,5 +547,6 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
     sw_season_free(&s);
+    sw_cli_handout_free(&o.handout);
     return rc;
 }
