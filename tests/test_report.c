@@ -323,6 +323,144 @@ static void test_html_season(void **state) {
     unload(&f);
 }
 
+/* The text of the element that starts at `from` in h, up to its first
+ * "</div>" (a card holds no div), as a new string. */
+static char *card_text(const char *h, const char *from) {
+    const char *a = strstr(h, from);
+    assert_non_null(a);
+    const char *b = strstr(a, "</div>");
+    assert_non_null(b);
+    return strndup(a, (size_t)(b - a));
+}
+
+/* Tonight's handout: one session of the 18-pair example with a heading, a
+ * date and three boards a round: only its cards, the title and date at the
+ * top of every sheet and on every card, board numbers, the waiting table's
+ * card naming who waits, start numbers on the cards. */
+static void test_html_handout(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/club.season");
+    const int k = 2; /* session 3: three absent, one empty position */
+    unsigned char show[6] = {0, 0, 1, 0, 0, 0};
+    f.rep.show = show;
+    f.rep.heading = "Club <&> \"Klaveren\"";
+    f.rep.date = "2026-03-17";
+    f.rep.boards = 3;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    assert_false(sb.failed);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    /* the heading: page title, h1 and the line at the top of every sheet */
+    assert_non_null(strstr(h, "<h1>Club &lt;&amp;&gt; &quot;Klaveren&quot;</h1>"));
+    assert_non_null(strstr(h, "@top-left{content:\"Club \\3c \\26 \\3e  \\22 Klaveren\\22  "
+                              "\xc2\xb7 Session 3 \xc2\xb7 2026-03-17\""));
+    assert_non_null(strstr(h, "counter(pages)"));
+    assert_non_null(strstr(h, "<h2 id=\"session3\">Session 3 &#183; 2026-03-17</h2>"));
+    /* session 3 only, its criteria, no season-wide fairness or heatmaps */
+    assert_null(strstr(h, "id=\"session2\""));
+    assert_null(strstr(h, "id=\"session4\""));
+    assert_int_equal(count(h, "class=\"card tablecard\""), 8);
+    assert_int_equal(count(h, "class=\"card\""), sw_season_present_count(&f.s, k));
+    assert_int_equal(count(h, "<svg class=\"heat\""), 0);
+    assert_null(strstr(h, "Fairness per pair"));
+    assert_non_null(strstr(h, "So gap"));
+    /* every table card: heading and date, each round's pairs by start
+     * number and name and its boards as numbers, or who waits */
+    const sw_movement *m = &f.s.movements[f.s.sessions[k].movement];
+    const int *as = f.mx.assign[k];
+    int waits = 0;
+    for (int t = 0; t < m->tables; t++) {
+        char id[32], want[256];
+        snprintf(id, sizeof id, "id=\"s3t%d\"", t + 1);
+        char *c = card_text(h, id);
+        assert_non_null(strstr(c, "Club &lt;&amp;&gt; &quot;Klaveren&quot; &#183; Session 3 "
+                                  "&#183; 2026-03-17"));
+        for (int rd = 0; rd < m->rounds; rd++) {
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            if (sw_matrix_table_plays(&f.mx, k, rd, t)) {
+                snprintf(want, sizeof want,
+                         "<tr><td class=\"n\">%d</td><td><span class=\"num\">%d</span> %s</td>"
+                         "<td><span class=\"num\">%d</span> %s</td><td><b>%d&#8211;%d</b></td>",
+                         rd + 1, tb->seat[0], f.s.part[as[tb->seat[0]] - 1].name, tb->seat[1],
+                         f.s.part[as[tb->seat[1]] - 1].name, (tb->group - 1) * 3 + 1,
+                         tb->group * 3);
+            } else {
+                int p = as[tb->seat[0]] ? tb->seat[0] : tb->seat[1];
+                assert_true(as[p] > 0);
+                snprintf(want, sizeof want,
+                         "<tr><td class=\"n\">%d</td><td colspan=\"3\" class=\"rest\"><span "
+                         "class=\"num\">%d</span> %s sits out</td>",
+                         rd + 1, p, f.s.part[as[p] - 1].name);
+                waits++;
+            }
+            if (!strstr(c, want))
+                fail_msg("table %d lacks '%s'", t + 1, want);
+        }
+        free(c);
+    }
+    assert_int_equal(waits, m->rounds); /* one empty position: one table waits a round */
+    /* group A is boards 1-3 */
+    assert_non_null(strstr(h, "<b>1&#8211;3</b>"));
+    assert_null(strstr(h, "<b>A</b>"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+/* Sections: the renumbering, cards and guide cards number each section's
+ * pairs and tables from 1 (section B's pairs are B1..B10, not 17..26). */
+static void test_html_sections(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, SW_SOURCE_DIR "/examples/sections/club.season");
+    const int k = 1;
+    unsigned char show[4] = {0, 1, 0, 0};
+    f.rep.show = show;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    const sw_session *ss = &f.s.sessions[k];
+    assert_int_equal(ss->nsections, 2);
+    const sw_section *b = &ss->sections[1];
+    assert_int_equal(b->first_position, 16);
+    const int *as = f.mx.assign[k];
+    char want[256];
+    /* the renumbering: section B's table starts again at 1 */
+    char *c = card_text(h, "<caption>Section B</caption>");
+    snprintf(want, sizeof want, "<tbody>\n<tr><td class=\"n\">1</td><td class=\"n\">%d</td>",
+             f.s.part[as[17] - 1].id);
+    assert_non_null(strstr(c, want));
+    assert_null(strstr(c, "<td class=\"n\">17</td><td"));
+    free(c);
+    /* section B's first table card: its own table 1, pairs B1.. */
+    snprintf(want, sizeof want, "id=\"s2t%d\"", b->first_table + 1);
+    c = card_text(h, want);
+    assert_non_null(strstr(c, "<h3>Section B, table 1</h3>"));
+    const sw_movement *m = &f.s.movements[ss->movement];
+    const sw_table *tb = sw_movement_at(m, 0, b->first_table);
+    snprintf(want, sizeof want, "<td><span class=\"num\">B%d</span> %s</td>",
+             tb->seat[0] - b->first_position, f.s.part[as[tb->seat[0]] - 1].name);
+    assert_non_null(strstr(c, want));
+    free(c);
+    /* a guide card of section B: start number and the section's table */
+    snprintf(want, sizeof want, "<h3><span class=\"num\">B1</span> %s</h3>",
+             f.s.part[as[17] - 1].name);
+    c = card_text(h, want);
+    assert_non_null(strstr(c, "<td class=\"n\">B "));
+    assert_null(strstr(c, "<td class=\"n\">A "));
+    free(c);
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
 static void test_html_movement(void **state) {
     (void)state;
     fixture f;
@@ -441,6 +579,8 @@ int main(void) {
         cmocka_unit_test(test_utf8_width_and_pad),
         cmocka_unit_test(test_seats_csv_round_trip),
         cmocka_unit_test(test_html_season),
+        cmocka_unit_test(test_html_handout),
+        cmocka_unit_test(test_html_sections),
         cmocka_unit_test(test_html_movement),
         cmocka_unit_test(test_text_renumbering_names),
         cmocka_unit_test(test_swiss_list_and_page),
