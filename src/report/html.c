@@ -766,14 +766,13 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
     if (maxv > 9)
         maxv = 9;
     int hist[10];
-    sw_strbuf_puts(o,
-                   "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
-                   "(sit-outs, carried-over ones included) and how many opponents each pair "
-                   "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
-                   "pair</th><th>name</th><th class=\"n\">rests</th>");
+    sw_strbuf_puts(o, "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
+                      "(sit-outs, carried-over ones included) and how many opponents each pair "
+                      "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<thead><tr><th "
+                      "class=\"n\">pair</th><th>name</th><th class=\"n\">rests</th>");
     for (int v = 0; v <= maxv; v++)
         sw_strbuf_printf(o, "<th class=\"n\">%d&#215;%s</th>", v, v == 9 ? "+" : "");
-    sw_strbuf_puts(o, "</tr>\n");
+    sw_strbuf_puts(o, "</tr></thead>\n<tbody>\n");
     for (int i = 0; i < mx->n; i++) {
         sw_criteria_histogram(mx, i, hist, maxv);
         sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", r->season->part[i].id);
@@ -783,7 +782,7 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_printf(o, "<td class=\"n\">%d</td>", hist[v]);
         sw_strbuf_puts(o, "</tr>\n");
     }
-    sw_strbuf_puts(o, "</table></div>\n");
+    sw_strbuf_puts(o, "</tbody></table></div>\n");
 }
 
 static void html_heatmaps(const sw_report *r, sw_strbuf *o) {
