@@ -1,7 +1,9 @@
 /* tests/test_report.c: the HTML page and the seats CSV of a bridge season:
  * escaping, the CSV parsed back and compared with the season's assignment,
- * the page well-formed with every card present, the text renumbering with
- * names aligned by display width.
+ * the page well-formed with every card present, tonight's handout (the
+ * sessions shown, title and date, board numbers, start numbers per section,
+ * who waits at the waiting table), the text renumbering with names aligned by
+ * display width.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -309,7 +311,7 @@ static void test_html_season(void **state) {
     int present = 0;
     for (int k = 0; k < f.s.nsessions; k++)
         present += sw_season_present_count(&f.s, k);
-    assert_int_equal(count(h, "class=\"card\""), present);
+    assert_int_equal(count(h, "class=\"card guide\""), present);
     assert_int_equal(count(h, "Renumbering"), 6);
     assert_non_null(strstr(h, "Bakker &lt;&amp;&gt; Zoë"));
     assert_non_null(strstr(h, "sits out"));
@@ -365,7 +367,7 @@ static void test_html_handout(void **state) {
     assert_null(strstr(h, "id=\"session2\""));
     assert_null(strstr(h, "id=\"session4\""));
     assert_int_equal(count(h, "class=\"card tablecard\""), 8);
-    assert_int_equal(count(h, "class=\"card\""), sw_season_present_count(&f.s, k));
+    assert_int_equal(count(h, "class=\"card guide\""), sw_season_present_count(&f.s, k));
     assert_int_equal(count(h, "<svg class=\"heat\""), 0);
     assert_null(strstr(h, "Fairness per pair"));
     assert_non_null(strstr(h, "So gap"));

@@ -78,7 +78,7 @@ static const char page_css[] =
     ".scroll{overflow:visible}.pagebreak{break-before:page;page-break-before:always}"
     "h1,h2,h3,.keep{break-after:avoid;page-break-after:avoid}"
     ".cols{grid-template-columns:1fr 1fr}.cards{grid-template-columns:1fr "
-    "1fr;gap:4mm}.card{margin:0;font-size:9pt}"
+    "1fr;gap:4mm}.card{margin:0}.card.guide{font-size:9pt}"
     ".cards.tables{grid-template-columns:1fr}.card.tablecard{font-size:10pt}"
     ".card .meta{margin:0 0 .2em}.card table{margin:0}.tablecard h3{font-size:1.25em}"
     ".card h3,.card h3+.meta{display:inline-block;margin-right:.8em}"
@@ -713,7 +713,7 @@ static void html_guide_cards(const sw_report *r, int k, sw_strbuf *o) {
     for (int p = 1; p <= m->positions; p++) {
         if (!as[p])
             continue;
-        sw_strbuf_puts(o, "<div class=\"card\"><h3>");
+        sw_strbuf_puts(o, "<div class=\"card guide\"><h3>");
         seat_who(o, r, k, p);
         sw_strbuf_printf(o, "</h3><p class=\"meta\">Pair %d &#183; ", pid(r, as[p]));
         session_title(r, k, o);
