@@ -358,16 +358,15 @@ static bool board_numbers(const sw_report *r, int k, int rd, int t, int *first, 
     return true;
 }
 
-/* The boards of table t in round rd of session k for people: "1&#8211;3"
- * (html) or "1-3", one number for one board a round, else the board
- * group as its section's movement names it, "-" for none. */
-static void session_boards(const sw_report *r, int k, int rd, int t, bool html, char *buf,
-                           size_t size) {
+/* The boards of table t in round rd of session k for people, as HTML:
+ * "1&#8211;3", one number for one board a round, else the board group as
+ * its section's movement names it, "-" for none. */
+static void session_boards(const sw_report *r, int k, int rd, int t, char *buf, size_t size) {
     const sw_session *ss = &r->season->sessions[k];
     const sw_table *tb = sw_movement_at(&r->season->movements[ss->movement], rd, t);
     int first, last;
     if (board_numbers(r, k, rd, t, &first, &last))
-        snprintf(buf, size, first == last ? "%d" : html ? "%d&#8211;%d" : "%d-%d", first, last);
+        snprintf(buf, size, first == last ? "%d" : "%d&#8211;%d", first, last);
     else if (tb->group > 0)
         sw_season_group_label(r->season, k, tb->group, buf, size);
     else
@@ -684,7 +683,7 @@ static void html_table_cards(const sw_report *r, int k, sw_strbuf *o) {
                 sw_strbuf_puts(o, waits ? " sits out</td></tr>\n" : "no play</td></tr>\n");
                 continue;
             }
-            session_boards(r, k, rd, t, true, g, sizeof g);
+            session_boards(r, k, rd, t, g, sizeof g);
             for (int d = 0; d < 2; d++) {
                 sw_strbuf_puts(o, "<td>");
                 seat_who(o, r, k, tb->seat[d]);
@@ -728,7 +727,7 @@ static void html_guide_cards(const sw_report *r, int k, sw_strbuf *o) {
                 continue;
             }
             const sw_table *tb = sw_movement_at(m, rd, t);
-            session_boards(r, k, rd, t, true, g, sizeof g);
+            session_boards(r, k, rd, t, g, sizeof g);
             table_label(r, k, t, tl, sizeof tl);
             sw_strbuf_puts(o, "<td class=\"n\">");
             sw_html_escape(o, tl);
