@@ -852,10 +852,11 @@ static void test_printable_outputs(void **state) {
     free(text);
     snprintf(path, sizeof path, "%s/a.csv", dir);
     assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text,
-                           "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                           "sits_out_name\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,\n"));
-    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan\n"));
+    assert_non_null(
+        strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                     "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                     "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n"));
+    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n"));
     free(text);
     expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
     snprintf(args, sizeof args,
@@ -993,6 +994,103 @@ static void test_td_warnings(void **state) {
     sh("rm -rf '%s'", dir);
 }
 
+/* Tonight's handout: --session, --title, --date and --boards shape the page
+ * and the seats CSV (bad values name the option); the season file's title,
+ * date and boards lines survive optimize -o. */
+static void test_handout_options(void **state) {
+    (void)state;
+    const char *season = "analyze " EX "/club.season ";
+    char args[2048], path[512], *text;
+    static const char *const bad[][2] = {
+        {"--session 0", "--session wants session numbers such as 2, 2,4 or 2-3, got '0'"},
+        {"--session 3-2", "--session wants session numbers"},
+        {"--session 2,", "--session wants session numbers"},
+        {"--session x", "--session wants session numbers"},
+        {"--session 7", "--session 7: session 7, but the season has 6 sessions"},
+        {"--session 2-9", "--session 2-9: session 9, but the season has 6 sessions"},
+        {"--date 2026-02-30 --session 2", "--date wants a day written YYYY-MM-DD"},
+        {"--date 2026-03-17", "--date 2026-03-17 is the date of one session"},
+        {"--date 2026-03-17 --session 2,3", "is the date of one session"},
+        {"--boards 0", "--boards wants the boards played per round"},
+        {"--title ''", "--title wants a text"},
+        {"--session", "option --session needs a value"},
+    };
+    for (size_t x = 0; x < sizeof bad / sizeof *bad; x++) {
+        snprintf(args, sizeof args, "%s%s", season, bad[x][0]);
+        expect_usage(args, "analyze", bad[x][1]);
+        snprintf(args, sizeof args, "optimize " EX "/club.season --restarts 1 %s", bad[x][0]);
+        expect_usage(args, "optimize", bad[x][1]);
+    }
+    expect_usage("analyze " EX "/16p7rTeamS.asc --session 1", "analyze",
+                 "--session: a movement on its own");
+    char dir[] = "/tmp/sw_handout_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    /* two sessions on the page and in the CSV, the search over all six */
+    snprintf(args, sizeof args,
+             "optimize " EX "/club.season --restarts 1 --threads 1 --session 2-3 --boards 3 "
+             "--title 'De Klaveren' --html %s/o.html --seats-csv %s/o.csv",
+             dir, dir);
+    expect(args, 0, "search: 1 restarts");
+    snprintf(path, sizeof path, "%s/o.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "<h1>De Klaveren</h1>"));
+    assert_non_null(strstr(text, "id=\"session2\""));
+    assert_non_null(strstr(text, "id=\"session3\""));
+    assert_null(strstr(text, "id=\"session1\""));
+    assert_null(strstr(text, "id=\"session4\""));
+    assert_non_null(strstr(text, "<b>1&#8211;3</b>"));
+    free(text);
+    snprintf(path, sizeof path, "%s/o.csv", dir);
+    assert_non_null(text = slurp(path));
+    int rows[7] = {0};
+    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1)
+        rows[atoi(line) < 7 ? atoi(line) : 0]++;
+    assert_int_equal(rows[0] + rows[1] + rows[4] + rows[5] + rows[6], 0);
+    assert_int_equal(rows[2], 7 * 8);     /* 16 present: every table every round */
+    assert_int_equal(rows[3], 7 * 7 + 7); /* 15 present: a table and a pair out a round */
+    free(text);
+    /* the season file's lines: on the page, and written back by -o */
+    snprintf(path, sizeof path, "%s/club.season", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "title Bridgeclub Noord\npairs %s/club.pairs\nboards 2\n"
+            "session %s/16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n"
+            "session %s/16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n",
+            EX, EX, EX);
+    fclose(f);
+    snprintf(args, sizeof args,
+             "optimize %s --restarts 1 --threads 1 --session 2 -o %s/out.season --html %s/n.html",
+             path, dir, dir);
+    expect(args, 0, "search: 1 restarts");
+    snprintf(path, sizeof path, "%s/n.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "<h1>Bridgeclub Noord</h1>"));
+    assert_non_null(strstr(text, "Session 2 &#183; 2026-09-08"));
+    assert_non_null(strstr(text, "<b>1&#8211;4</b>")); /* the session's 4 boards a round */
+    free(text);
+    snprintf(path, sizeof path, "%s/out.season", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "title Bridgeclub Noord\n"));
+    assert_non_null(strstr(text, "\nboards 2\n"));
+    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n"));
+    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n"));
+    free(text);
+    /* --date and --title override the file's */
+    snprintf(args, sizeof args,
+             "analyze %s/out.season --session 1 --date 2026-09-02 --title Zuid --html %s/z.html",
+             dir, dir);
+    expect(args, 0, "pos  pair  name");
+    snprintf(path, sizeof path, "%s/z.html", dir);
+    assert_non_null(text = slurp(path));
+    assert_non_null(strstr(text, "<h1>Zuid</h1>"));
+    assert_non_null(strstr(text, "Session 1 &#183; 2026-09-02"));
+    assert_null(strstr(text, "2026-09-01"));
+    free(text);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -1018,6 +1116,7 @@ int main(void) {
         cmocka_unit_test(test_threads_under_memory_limit),
         cmocka_unit_test(test_printable_outputs),
         cmocka_unit_test(test_td_warnings),
+        cmocka_unit_test(test_handout_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 /* tests/test_report.c: the HTML page and the seats CSV of a bridge season:
  * escaping, the CSV parsed back and compared with the season's assignment,
- * the page well-formed with every card present, the text renumbering with
- * names aligned by display width.
+ * the page well-formed with every card present, tonight's handout (the
+ * sessions shown, title and date, board numbers, start numbers per section,
+ * who waits at the waiting table), the text renumbering with names aligned by
+ * display width.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -99,6 +101,92 @@ static int csv_split(const char *line, char fields[][96], int max) {
     }
 }
 
+/* Lines of text that hold needle. */
+static int count_rows(const char *text, const char *needle) {
+    int n = 0;
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
+        const char *end = strchr(line, '\n');
+        const char *hit = strstr(line, needle);
+        n += hit && hit < end;
+    }
+    return n;
+}
+
+/* The seats CSV parsed back: every playing table of every round of the
+ * sessions shown once with the assignment's pairs, their start numbers (the
+ * positions) and boards (numbers from `boards` a round, when set), every
+ * present pair placed once a round. */
+static void check_seats_csv(fixture *f, const char *text, int boards, int only) {
+    const char *header = "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                         "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                         "last_board\n";
+    assert_memory_equal(text, header, strlen(header));
+    /* seen[k][rd][t]: table rows; sat[k][rd][i]: participant i placed */
+    enum { K = 6, R = 7, T = 8, N = 18 };
+    assert_int_equal(f->s.nsessions, K);
+    int seen[K][R][T] = {{{0}}}, sat[K][R][N] = {{{0}}};
+    int rows = 0;
+    char fields[20][96];
+    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        assert_int_equal(csv_split(line, fields, 20), 16);
+        int k = atoi(fields[0]) - 1, rd = atoi(fields[1]) - 1;
+        assert_true(k >= 0 && k < K && rd >= 0 && rd < R);
+        assert_true(only < 0 || k == only);
+        assert_string_equal(fields[10], ""); /* no sections */
+        const sw_movement *m = &f->s.movements[f->s.sessions[k].movement];
+        if (fields[2][0]) {
+            int t = atoi(fields[2]) - 1;
+            assert_true(t >= 0 && t < T);
+            seen[k][rd][t]++;
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            int ns = f->mx.assign[k][tb->seat[0]] - 1, ew = f->mx.assign[k][tb->seat[1]] - 1;
+            assert_true(ns >= 0 && ew >= 0);
+            assert_int_equal(atoi(fields[3]), f->s.part[ns].id);
+            assert_string_equal(fields[4], f->s.part[ns].name);
+            assert_int_equal(atoi(fields[5]), f->s.part[ew].id);
+            assert_string_equal(fields[6], f->s.part[ew].name);
+            char g[16];
+            sw_movement_group_name(m, tb->group, g, sizeof g);
+            assert_string_equal(fields[7], g);
+            assert_string_equal(fields[8], "");
+            assert_int_equal(atoi(fields[11]), tb->seat[0]);
+            assert_int_equal(atoi(fields[12]), tb->seat[1]);
+            assert_string_equal(fields[13], "");
+            if (boards) { /* group A = boards 1..K, B = K+1..2K */
+                assert_int_equal(atoi(fields[14]), (tb->group - 1) * boards + 1);
+                assert_int_equal(atoi(fields[15]), tb->group * boards);
+            } else {
+                assert_string_equal(fields[14], "");
+                assert_string_equal(fields[15], "");
+            }
+            sat[k][rd][ns]++;
+            sat[k][rd][ew]++;
+            rows++;
+        } else {
+            for (int c = 2; c < 8; c++)
+                assert_string_equal(fields[c], "");
+            int i = sw_season_find(&f->s, atoi(fields[8]));
+            assert_true(i >= 0);
+            assert_string_equal(fields[9], f->s.part[i].name);
+            assert_int_equal(atoi(fields[13]), f->mx.pos[k][i]);
+            sat[k][rd][i]++;
+        }
+    }
+    int expect_rows = 0;
+    for (int k = 0; k < K; k++)
+        for (int rd = 0; rd < R; rd++) {
+            bool shown = only < 0 || k == only;
+            for (int t = 0; t < T; t++) {
+                int plays = shown && sw_matrix_table_plays(&f->mx, k, rd, t);
+                assert_int_equal(seen[k][rd][t], plays);
+                expect_rows += plays;
+            }
+            for (int i = 0; i < N; i++)
+                assert_int_equal(sat[k][rd][i], shown && f->s.sessions[k].present[i] ? 1 : 0);
+        }
+    assert_int_equal(rows, expect_rows);
+}
+
 static void test_seats_csv_round_trip(void **state) {
     (void)state;
     fixture f;
@@ -110,65 +198,23 @@ static void test_seats_csv_round_trip(void **state) {
     sw_strbuf_init(&sb);
     assert_true(sw_report_seats_csv(&f.rep, &sb));
     const char *text = sw_strbuf_cstr(&sb);
-    const char *header = "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                         "sits_out_name\n";
-    assert_memory_equal(text, header, strlen(header));
-    /* seen[k][rd][t]: table rows; sat[k][rd][i]: participant i placed */
-    enum { K = 6, R = 7, T = 8, N = 18 };
-    assert_int_equal(f.s.nsessions, K);
-    int seen[K][R][T] = {{{0}}}, sat[K][R][N] = {{{0}}};
-    int rows = 0, sitouts = 0;
-    char fields[12][96];
-    for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
-        assert_int_equal(csv_split(line, fields, 12), 10);
-        int k = atoi(fields[0]) - 1, rd = atoi(fields[1]) - 1;
-        assert_true(k >= 0 && k < K && rd >= 0 && rd < R);
-        const sw_movement *m = &f.s.movements[f.s.sessions[k].movement];
-        if (fields[2][0]) {
-            int t = atoi(fields[2]) - 1;
-            assert_true(t >= 0 && t < T);
-            seen[k][rd][t]++;
-            const sw_table *tb = sw_movement_at(m, rd, t);
-            int ns = f.mx.assign[k][tb->seat[0]] - 1, ew = f.mx.assign[k][tb->seat[1]] - 1;
-            assert_true(ns >= 0 && ew >= 0);
-            assert_int_equal(atoi(fields[3]), f.s.part[ns].id);
-            assert_string_equal(fields[4], f.s.part[ns].name);
-            assert_int_equal(atoi(fields[5]), f.s.part[ew].id);
-            assert_string_equal(fields[6], f.s.part[ew].name);
-            char g[16];
-            sw_movement_group_name(m, tb->group, g, sizeof g);
-            assert_string_equal(fields[7], g);
-            assert_string_equal(fields[8], "");
-            sat[k][rd][ns]++;
-            sat[k][rd][ew]++;
-            rows++;
-        } else {
-            for (int c = 2; c < 8; c++)
-                assert_string_equal(fields[c], "");
-            int i = sw_season_find(&f.s, atoi(fields[8]));
-            assert_true(i >= 0);
-            assert_string_equal(fields[9], f.s.part[i].name);
-            sat[k][rd][i]++;
-            sitouts++;
-        }
-    }
-    /* every playing table of every round exactly once, nothing else; every
-     * present pair placed exactly once per round, nobody absent */
-    int expect_rows = 0;
-    for (int k = 0; k < K; k++)
-        for (int rd = 0; rd < R; rd++) {
-            for (int t = 0; t < T; t++) {
-                int plays = sw_matrix_table_plays(&f.mx, k, rd, t);
-                assert_int_equal(seen[k][rd][t], plays);
-                expect_rows += plays;
-            }
-            for (int i = 0; i < N; i++)
-                assert_int_equal(sat[k][rd][i], f.s.sessions[k].present[i] ? 1 : 0);
-        }
-    assert_int_equal(rows, expect_rows);
+    check_seats_csv(&f, text, 0, -1);
     /* sessions 3 and 6 have an empty position: one pair out per round */
-    assert_int_equal(sitouts, 2 * R);
+    assert_int_equal(count_rows(text, ",,,,,,,"), 2 * 7);
     assert_non_null(strstr(text, "\"Jansen, \"\"Jr\"\" - de Vries\""));
+    /* session 3 alone with three boards a round (from the season file's
+     * 'boards', then the report's own, which wins) */
+    unsigned char show[6] = {0, 0, 1, 0, 0, 0};
+    f.rep.show = show;
+    f.s.boards = 2;
+    sb.len = 0;
+    assert_true(sw_report_seats_csv(&f.rep, &sb));
+    check_seats_csv(&f, sw_strbuf_cstr(&sb), 2, 2);
+    f.rep.boards = 3;
+    sb.len = 0;
+    assert_true(sw_report_seats_csv(&f.rep, &sb));
+    check_seats_csv(&f, sw_strbuf_cstr(&sb), 3, 2);
+    assert_int_equal(count_rows(sw_strbuf_cstr(&sb), ",,,,,,,"), 7);
     sw_strbuf_free(&sb);
     unload(&f);
 }
@@ -265,7 +311,7 @@ static void test_html_season(void **state) {
     int present = 0;
     for (int k = 0; k < f.s.nsessions; k++)
         present += sw_season_present_count(&f.s, k);
-    assert_int_equal(count(h, "class=\"card\""), present);
+    assert_int_equal(count(h, "class=\"card guide\""), present);
     assert_int_equal(count(h, "Renumbering"), 6);
     assert_non_null(strstr(h, "Bakker &lt;&amp;&gt; Zoë"));
     assert_non_null(strstr(h, "sits out"));
@@ -275,6 +321,144 @@ static void test_html_season(void **state) {
     assert_int_equal(count(h, "<title>"), 1 + 2 * 18 * 17);
     assert_int_equal(count(h, "mean "), 2);
     assert_non_null(strstr(h, "@media print"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+/* The text of the element that starts at `from` in h, up to its first
+ * "</div>" (a card holds no div), as a new string. */
+static char *card_text(const char *h, const char *from) {
+    const char *a = strstr(h, from);
+    assert_non_null(a);
+    const char *b = strstr(a, "</div>");
+    assert_non_null(b);
+    return strndup(a, (size_t)(b - a));
+}
+
+/* Tonight's handout: one session of the 18-pair example with a heading, a
+ * date and three boards a round: only its cards, the title and date at the
+ * top of every sheet and on every card, board numbers, the waiting table's
+ * card naming who waits, start numbers on the cards. */
+static void test_html_handout(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, EX "/club.season");
+    const int k = 2; /* session 3: three absent, one empty position */
+    unsigned char show[6] = {0, 0, 1, 0, 0, 0};
+    f.rep.show = show;
+    f.rep.heading = "Club <&> \"Klaveren\"";
+    f.rep.date = "2026-03-17";
+    f.rep.boards = 3;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    assert_false(sb.failed);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    /* the heading: page title, h1 and the line at the top of every sheet */
+    assert_non_null(strstr(h, "<h1>Club &lt;&amp;&gt; &quot;Klaveren&quot;</h1>"));
+    assert_non_null(strstr(h, "@top-left{content:\"Club \\3c \\26 \\3e  \\22 Klaveren\\22  "
+                              "\xc2\xb7 Session 3 \xc2\xb7 2026-03-17\""));
+    assert_non_null(strstr(h, "counter(pages)"));
+    assert_non_null(strstr(h, "<h2 id=\"session3\">Session 3 &#183; 2026-03-17</h2>"));
+    /* session 3 only, its criteria, no season-wide fairness or heatmaps */
+    assert_null(strstr(h, "id=\"session2\""));
+    assert_null(strstr(h, "id=\"session4\""));
+    assert_int_equal(count(h, "class=\"card tablecard\""), 8);
+    assert_int_equal(count(h, "class=\"card guide\""), sw_season_present_count(&f.s, k));
+    assert_int_equal(count(h, "<svg class=\"heat\""), 0);
+    assert_null(strstr(h, "Fairness per pair"));
+    assert_non_null(strstr(h, "So gap"));
+    /* every table card: heading and date, each round's pairs by start
+     * number and name and its boards as numbers, or who waits */
+    const sw_movement *m = &f.s.movements[f.s.sessions[k].movement];
+    const int *as = f.mx.assign[k];
+    int waits = 0;
+    for (int t = 0; t < m->tables; t++) {
+        char id[32], want[256];
+        snprintf(id, sizeof id, "id=\"s3t%d\"", t + 1);
+        char *c = card_text(h, id);
+        assert_non_null(strstr(c, "Club &lt;&amp;&gt; &quot;Klaveren&quot; &#183; Session 3 "
+                                  "&#183; 2026-03-17"));
+        for (int rd = 0; rd < m->rounds; rd++) {
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            if (sw_matrix_table_plays(&f.mx, k, rd, t)) {
+                snprintf(want, sizeof want,
+                         "<tr><td class=\"n\">%d</td><td><span class=\"num\">%d</span> %s</td>"
+                         "<td><span class=\"num\">%d</span> %s</td><td><b>%d&#8211;%d</b></td>",
+                         rd + 1, tb->seat[0], f.s.part[as[tb->seat[0]] - 1].name, tb->seat[1],
+                         f.s.part[as[tb->seat[1]] - 1].name, (tb->group - 1) * 3 + 1,
+                         tb->group * 3);
+            } else {
+                int p = as[tb->seat[0]] ? tb->seat[0] : tb->seat[1];
+                assert_true(as[p] > 0);
+                snprintf(want, sizeof want,
+                         "<tr><td class=\"n\">%d</td><td colspan=\"3\" class=\"rest\"><span "
+                         "class=\"num\">%d</span> %s sits out</td>",
+                         rd + 1, p, f.s.part[as[p] - 1].name);
+                waits++;
+            }
+            if (!strstr(c, want))
+                fail_msg("table %d lacks '%s'", t + 1, want);
+        }
+        free(c);
+    }
+    assert_int_equal(waits, m->rounds); /* one empty position: one table waits a round */
+    /* group A is boards 1-3 */
+    assert_non_null(strstr(h, "<b>1&#8211;3</b>"));
+    assert_null(strstr(h, "<b>A</b>"));
+    sw_strbuf_free(&sb);
+    unload(&f);
+}
+
+/* Sections: the renumbering, cards and guide cards number each section's
+ * pairs and tables from 1 (section B's pairs are B1..B10, not 17..26). */
+static void test_html_sections(void **state) {
+    (void)state;
+    fixture f;
+    load(&f, SW_SOURCE_DIR "/examples/sections/club.season");
+    const int k = 1;
+    unsigned char show[4] = {0, 1, 0, 0};
+    f.rep.show = show;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_html(&f.rep, &sb);
+    const char *h = sw_strbuf_cstr(&sb);
+    const char *why = well_formed(h);
+    if (why)
+        fail_msg("not well-formed: %s", why);
+    const sw_session *ss = &f.s.sessions[k];
+    assert_int_equal(ss->nsections, 2);
+    const sw_section *b = &ss->sections[1];
+    assert_int_equal(b->first_position, 16);
+    const int *as = f.mx.assign[k];
+    char want[256];
+    /* the renumbering: section B's table starts again at 1 */
+    char *c = card_text(h, "<caption>Section B</caption>");
+    snprintf(want, sizeof want, "<tbody>\n<tr><td class=\"n\">1</td><td class=\"n\">%d</td>",
+             f.s.part[as[17] - 1].id);
+    assert_non_null(strstr(c, want));
+    assert_null(strstr(c, "<td class=\"n\">17</td><td"));
+    free(c);
+    /* section B's first table card: its own table 1, pairs B1.. */
+    snprintf(want, sizeof want, "id=\"s2t%d\"", b->first_table + 1);
+    c = card_text(h, want);
+    assert_non_null(strstr(c, "<h3>Section B, table 1</h3>"));
+    const sw_movement *m = &f.s.movements[ss->movement];
+    const sw_table *tb = sw_movement_at(m, 0, b->first_table);
+    snprintf(want, sizeof want, "<td><span class=\"num\">B%d</span> %s</td>",
+             tb->seat[0] - b->first_position, f.s.part[as[tb->seat[0]] - 1].name);
+    assert_non_null(strstr(c, want));
+    free(c);
+    /* a guide card of section B: start number and the section's table */
+    snprintf(want, sizeof want, "<h3><span class=\"num\">B1</span> %s</h3>",
+             f.s.part[as[17] - 1].name);
+    c = card_text(h, want);
+    assert_non_null(strstr(c, "<td class=\"n\">B "));
+    assert_null(strstr(c, "<td class=\"n\">A "));
+    free(c);
     sw_strbuf_free(&sb);
     unload(&f);
 }
@@ -452,6 +636,8 @@ int main(void) {
         cmocka_unit_test(test_utf8_width_and_pad),
         cmocka_unit_test(test_seats_csv_round_trip),
         cmocka_unit_test(test_html_season),
+        cmocka_unit_test(test_html_handout),
+        cmocka_unit_test(test_html_sections),
         cmocka_unit_test(test_html_movement),
         cmocka_unit_test(test_text_renumbering_names),
         cmocka_unit_test(test_tonights_figures),

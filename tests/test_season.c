@@ -323,6 +323,103 @@ static void test_plan_adopted(void **state) {
     sw_season_free(&s);
 }
 
+/* The handout's lines: 'title', 'date' per session, 'boards' for the
+ * season and per session; read, refused with file:line, written back. */
+static void test_season_heading_lines(void **state) {
+    (void)state;
+    const char *text = "title Bridgeclub \xc3\x89\xc3\xa9n & Twee  # the club\n"
+                       "pairs club.pairs\n"
+                       "boards 3\n"
+                       "session four.asc\n"
+                       "date 2024-02-29\n"
+                       "absent 5\n"
+                       "seats 2 1 4 3\n"
+                       "played\n"
+                       "session four.asc\n"
+                       "absent 1\n"
+                       "boards 4\n"
+                       "date 2026-03-17\n";
+    sw_season s, t;
+    sw_error err;
+    assert_int_equal(parse(text, &s, &err), SW_OK);
+    assert_string_equal(s.title, "Bridgeclub \xc3\x89\xc3\xa9n & Twee");
+    assert_int_equal(s.boards, 3);
+    assert_string_equal(s.sessions[0].date, "2024-02-29");
+    assert_string_equal(s.sessions[1].date, "2026-03-17");
+    assert_int_equal(s.sessions[0].boards, 0);
+    assert_int_equal(s.sessions[1].boards, 4);
+    assert_int_equal(sw_season_boards(&s, 0), 3);
+    assert_int_equal(sw_season_boards(&s, 1), 4);
+    /* written back and read again: the same lines, the same season */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_season_write(&s, &sb);
+    const char *w = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(w, "title Bridgeclub \xc3\x89\xc3\xa9n & Twee\npairs club.pairs\n"
+                              "boards 3\n"));
+    assert_non_null(strstr(w, "\nsession four.asc\ndate 2026-03-17\nboards 4\nabsent 1\n"));
+    assert_int_equal(parse(w, &t, &err), SW_OK);
+    assert_string_equal(t.title, s.title);
+    assert_int_equal(t.boards, 3);
+    for (int k = 0; k < 2; k++) {
+        assert_string_equal(t.sessions[k].date, s.sessions[k].date);
+        assert_int_equal(t.sessions[k].boards, s.sessions[k].boards);
+    }
+    sw_strbuf b2;
+    sw_strbuf_init(&b2);
+    sw_season_write(&t, &b2);
+    assert_string_equal(sw_strbuf_cstr(&b2), w);
+    /* a copy keeps them */
+    sw_season c;
+    assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
+    assert_string_equal(c.title, s.title);
+    assert_int_equal(c.boards, 3);
+    assert_string_equal(c.sessions[1].date, "2026-03-17");
+    assert_int_equal(c.sessions[1].boards, 4);
+    sw_season_free(&c);
+    sw_strbuf_free(&b2);
+    sw_strbuf_free(&sb);
+    sw_season_free(&s);
+    sw_season_free(&t);
+    /* errors name the file and the line */
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"pairs club.pairs\ntitle\n", 2, "'title' without a text"},
+        {"title A\npairs club.pairs\ntitle B\n", 3, "second 'title' line"},
+        {"title Jos\xe9\npairs club.pairs\n", 1, "not UTF-8"},
+        {"pairs club.pairs\ndate 2026-03-17\n", 2, "'date' before any 'session'"},
+        {"pairs club.pairs\nsession four.asc\nabsent 5\ndate 2026-02-29\n", 4,
+         "date '2026-02-29': expected a day as YYYY-MM-DD"},
+        {"pairs club.pairs\nsession four.asc\nabsent 5\ndate 17-03-2026\n", 4, "date '17-03-2026'"},
+        {"pairs club.pairs\nsession four.asc\nabsent 5\ndate 2026-3-17\n", 4, "YYYY-MM-DD"},
+        {"pairs club.pairs\nsession four.asc\nabsent 5\ndate 2026-03-17\ndate 2026-03-18\n", 5,
+         "second 'date' line for session 1"},
+        {"pairs club.pairs\nboards 0\n", 2, "boards per round"},
+        {"pairs club.pairs\nboards 3\nboards 4\n", 3, "second 'boards' line for the season"},
+        {"pairs club.pairs\nsession four.asc\nabsent 5\nboards 2\nboards 2\n", 5,
+         "second 'boards' line for this session"},
+        {"pairs club.pairs\nboards 3 4\n", 2, "unexpected text after 'boards 3'"},
+    };
+    for (size_t x = 0; x < sizeof bad / sizeof *bad; x++) {
+        sw_season e;
+        memset(&e, 0, sizeof e);
+        assert_int_not_equal(parse(bad[x].text, &e, &err), SW_OK);
+        if (strcmp(err.file, "x.season") || err.line != bad[x].line || !strstr(err.msg, bad[x].msg))
+            fail_msg("for:\n%s\ngot %s:%d '%s', want x.season:%d '%s'", bad[x].text, err.file,
+                     err.line, err.msg, bad[x].line, bad[x].msg);
+    }
+    assert_true(sw_season_date_valid("2000-02-29", 10));
+    assert_false(sw_season_date_valid("1900-02-29", 10));
+    assert_false(sw_season_date_valid("2026-04-31", 10));
+    assert_false(sw_season_date_valid("2026-13-01", 10));
+    assert_false(sw_season_date_valid("2026-00-10", 10));
+    assert_false(sw_season_date_valid("2026-01-00", 10));
+    assert_false(sw_season_date_valid("+026-01-01", 10));
+}
+
 static void test_from_movement_and_uniform(void **state) {
     (void)state;
     sw_movement m;
@@ -458,6 +555,7 @@ int main(void) {
         cmocka_unit_test(test_season_write_read_round_trip),
         cmocka_unit_test(test_season_bad),
         cmocka_unit_test(test_plan_adopted),
+        cmocka_unit_test(test_season_heading_lines),
         cmocka_unit_test(test_from_movement_and_uniform),
         cmocka_unit_test(test_mutated_inputs_never_crash),
     };

@@ -544,7 +544,10 @@ static void test_reports_show_sections(void **state) {
         {"json", "{\"participant\": 3, \"position\": 16}"},
         {"html", "<h3>Section B, table 1</h3>"},
         {"html", "<b>Sections:</b> A (16p7rTeamS.asc, positions 1&#8211;16"},
-        {"csv", "sits_out,sits_out_name,section\n1,1,1,3,Smit - Meijer,2,Bakker - Visser,A,,,A\n"},
+        {"csv", "sits_out,sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                "last_board\n1,1,1,3,Smit - Meijer,2,Bakker - Visser,A,,,A,1,2,,,\n"},
+        /* section B numbers its own tables and pairs from 1: positions 17, 18 */
+        {"csv", "\n1,1,1,17,Prins - Huisman,18,Peeters - Koster,A,,,B,1,2,,,\n"},
     };
     for (size_t x = 0; x < sizeof want / sizeof *want; x++) {
         snprintf(path, sizeof path, "%s.%s", base, want[x][0]);

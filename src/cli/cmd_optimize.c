@@ -59,6 +59,12 @@ static const char usage[] =
     "  --html FILE    also write the result as a printable HTML page (criteria\n"
     "                 before and after, renumbering, table and guide cards, ...)\n"
     "  --seats-csv FILE  also write every table of every round as CSV\n"
+    "  --session LIST    the page and --seats-csv show only these sessions\n"
+    "                 (2, 2,4 or 2-3): tonight's handout; the search still\n"
+    "                 plans the whole season\n"
+    "  --title TEXT      the club's title heading every printed page\n"
+    "  --date YYYY-MM-DD the date of the one session shown\n"
+    "  --boards N        boards per round: board numbers instead of groups\n"
     "  --no-names     the text renumbering without names\n"
     "  --progress     progress on stderr even when it is not a terminal\n"
     "  -h, --help     this text\n"
@@ -76,6 +82,7 @@ typedef struct options {
     double time;
     int format; /* 0 text, 1 json, 2 csv */
     bool progress, picolo, no_names;
+    sw_cli_handout handout; /* --session, --title, --date, --boards */
 } options;
 
 static int bad(const char *msg, const char *arg) {
@@ -106,7 +113,12 @@ static int parse_args(int argc, char **argv, options *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        int taken = sw_cli_handout_arg("optimize", argc, argv, &i, &o->handout);
+        if (taken < 0)
+            return SW_EXIT_USAGE;
+        if (taken) {
+            continue;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return -1;
         } else if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
@@ -410,12 +422,16 @@ int sw_cmd_optimize(int argc, char **argv) {
                       : quick_season(&o, &s, &err);
         if (st != SW_OK)
             rc = sw_cli_fail(&err);
-        else if (o.season && (rc = sw_cli_outputs_in_season("optimize", outs, nout, o.season, &s)))
+        else if ((rc = sw_cli_handout_check("optimize", &o.handout, s.nsessions, false)) ||
+                 (o.season &&
+                  (rc = sw_cli_outputs_in_season("optimize", outs, nout, o.season, &s))))
             sw_season_free(&s);
     }
     free(pairs_out);
-    if (rc != SW_EXIT_OK)
+    if (rc != SW_EXIT_OK) {
+        sw_cli_handout_free(&o.handout);
         return rc;
+    }
     sw_cli_warn_season("optimize", &s, o.season);
     /* The default is the strongest method for a wall-clock budget; --restarts
      * without --time is the deterministic form (docs/search.md). */
@@ -467,6 +483,7 @@ int sw_cmd_optimize(int argc, char **argv) {
         if (!err.file[0] && o.season)
             snprintf(err.file, sizeof err.file, "%s", o.season);
         sw_season_free(&s);
+        sw_cli_handout_free(&o.handout);
         return sw_cli_fail(&err);
     }
     if (res.interrupted)
@@ -475,6 +492,7 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_matrix mx;
     if (sw_matrix_init(&mx, &s, &err) != SW_OK) {
         sw_season_free(&s);
+        sw_cli_handout_free(&o.handout);
         return sw_cli_fail(&err);
     }
     sw_report rep = {.title = o.season ? o.season : o.movement,
@@ -483,6 +501,7 @@ int sw_cmd_optimize(int argc, char **argv) {
                      .crit = &res.after,
                      .before = &res.before,
                      .no_names = o.no_names};
+    sw_cli_handout_report(&o.handout, &rep);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (o.format == 1) {
@@ -556,5 +575,6 @@ int sw_cmd_optimize(int argc, char **argv) {
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
     sw_season_free(&s);
+    sw_cli_handout_free(&o.handout);
     return rc;
 }

@@ -6,6 +6,7 @@
 #define SW_CLI_COMMANDS_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 #include "util/error.h"
 
@@ -35,11 +36,34 @@ int sw_cli_fail(const sw_error *err);
 volatile sig_atomic_t *sw_cli_catch_sigint(struct sigaction *old);
 void sw_cli_release_sigint(const struct sigaction *old);
 
+struct sw_report;
+
 /* Write the bridge report r to the optional extra files: html (--html) and
  * seats_csv (--seats-csv), each atomically; NULL skips one. Returns an exit
  * code (message printed). */
-struct sw_report;
 int sw_cli_report_files(const struct sw_report *r, const char *html, const char *seats_csv);
+
+/* The handout options of analyze and optimize (docs/cli.md): --session
+ * LIST, --title TEXT, --date YYYY-MM-DD, --boards N. */
+typedef struct sw_cli_handout {
+    const char *session, *title, *date;
+    long boards;         /* 0 = not given */
+    unsigned char *show; /* [nsessions]: the sessions of --session, after the check */
+} sw_cli_handout;
+
+/* When argv[*i] is a handout option, take it and its value (*i moves past
+ * them) and return 1; 0 when it is none; -1 after a usage error (printed). */
+int sw_cli_handout_arg(const char *cmd, int argc, char **argv, int *i, sw_cli_handout *h);
+
+/* Check the options against the season read (nsessions sessions; a movement
+ * on its own has none to choose) and build h->show. Returns an exit code
+ * (message printed). */
+int sw_cli_handout_check(const char *cmd, sw_cli_handout *h, int nsessions, bool movement_only);
+
+/* Set the report's handout fields from h (checked). */
+void sw_cli_handout_report(const sw_cli_handout *h, struct sw_report *r);
+
+void sw_cli_handout_free(sw_cli_handout *h);
 
 /* Parse a whole decimal integer in [lo, hi] from s (digits only, an optional
  * '-'); returns 0 on success, -1 for anything else, out of range included. */

@@ -1,7 +1,8 @@
 /* src/cli/outputs.c: the rules every command applies to its output files
  * (checked before any work: writable, never an input, never another
- * output), and the extra files a bridge report can be written to (--html,
- * --seats-csv), shared by analyze and optimize.
+ * output), the extra files a bridge report can be written to (--html,
+ * --seats-csv) and the handout options that shape them (--session,
+ * --title, --date, --boards), shared by analyze and optimize.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,4 +140,111 @@ int sw_cli_report_files(const sw_report *r, const char *html, const char *seats_
         return write_buf(&sb, html);
     }
     return SW_EXIT_OK;
+}
+
+/* Parse a session list "2", "2,4", "2-3", "1,3-5" of numbers 1..max into
+ * show[0..max) (NULL: only check). Returns 0, -1 when it is not such a list,
+ * or the first number above max. */
+static long session_list(const char *v, long max, unsigned char *show) {
+    const char *p = v;
+    do {
+        long lo = 0, hi;
+        char *end;
+        if (*p < '0' || *p > '9')
+            return -1;
+        lo = strtol(p, &end, 10);
+        hi = lo;
+        if (*end == '-') {
+            p = end + 1;
+            if (*p < '0' || *p > '9')
+                return -1;
+            hi = strtol(p, &end, 10);
+        }
+        if (lo < 1 || hi < lo || (*end && *end != ','))
+            return -1;
+        if (hi > max)
+            return hi;
+        for (long k = lo; show && k <= hi; k++)
+            show[k - 1] = 1;
+        p = *end ? end + 1 : end;
+    } while (*p || p[-1] == ',');
+    return 0;
+}
+
+int sw_cli_handout_arg(const char *cmd, int argc, char **argv, int *i, sw_cli_handout *h) {
+    static const char *const names[] = {"--session", "--title", "--date", "--boards"};
+    const char *a = argv[*i];
+    int x = 0;
+    while (x < 4 && strcmp(a, names[x]))
+        x++;
+    if (x == 4)
+        return 0;
+    if (*i + 1 >= argc) {
+        sw_cli_usage(cmd, "option %s needs a value", a);
+        return -1;
+    }
+    const char *v = argv[++*i];
+    bool ok = true;
+    if (x == 0) {
+        ok = *v && session_list(v, SW_SEASON_MAX_SESSIONS, NULL) == 0;
+        h->session = v;
+    } else if (x == 1) {
+        size_t n = strlen(v);
+        ok = n > 0 && n <= SW_SEASON_MAX_TITLE && sw_utf8_invalid(v, n) == n;
+        h->title = v;
+    } else if (x == 2) {
+        ok = sw_season_date_valid(v, strlen(v));
+        h->date = v;
+    } else {
+        ok = sw_cli_parse_int(v, 1, SW_MAX_BOARDS_PER_ROUND, &h->boards) == 0;
+    }
+    if (ok)
+        return 1;
+    static const char *const want[] = {
+        "session numbers such as 2, 2,4 or 2-3",
+        "a text of 1 to 120 bytes of UTF-8",
+        "a day written YYYY-MM-DD, e.g. 2026-03-17",
+        "the boards played per round, a whole number from 1 to 100",
+    };
+    sw_cli_usage(cmd, "%s wants %s, got '%s'", a, want[x], v);
+    return -1;
+}
+
+int sw_cli_handout_check(const char *cmd, sw_cli_handout *h, int nsessions, bool movement_only) {
+    if (movement_only && (h->session || h->date))
+        return sw_cli_usage(cmd, "%s: a movement on its own has no sessions to choose or date",
+                            h->session ? "--session" : "--date");
+    int shown = nsessions;
+    if (h->session) {
+        h->show = calloc((size_t)nsessions, 1);
+        if (!h->show) {
+            fprintf(stderr, "seatwise %s: out of memory\n", cmd);
+            return SW_EXIT_INTERNAL;
+        }
+        long over = session_list(h->session, nsessions, h->show);
+        if (over)
+            return sw_cli_usage(cmd, "--session %s: session %ld, but the season has %d session%s",
+                                h->session, over, nsessions, nsessions == 1 ? "" : "s");
+        shown = 0;
+        for (int k = 0; k < nsessions; k++)
+            shown += h->show[k];
+    }
+    if (h->date && shown != 1)
+        return sw_cli_usage(cmd,
+                            "--date %s is the date of one session: choose it with "
+                            "--session N",
+                            h->date);
+    return SW_EXIT_OK;
+}
+
+void sw_cli_handout_report(const sw_cli_handout *h, sw_report *r) {
+    r->show = h->show;
+    r->heading = h->title;
+    r->date = h->date;
+    r->boards = (int)h->boards;
+}
+
+void sw_cli_handout_free(sw_cli_handout *h) {
+    free(h->show);
+    h->show = NULL;
 }

@@ -60,6 +60,9 @@ static const char page_css[] =
     "th{background:#eef2f6}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
     ".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(25em,100%),1fr));"
     "gap:10px}\n"
+    ".cols{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(20em,100%),1fr));"
+    "gap:0 16px;align-items:start}.cols table{width:100%}\n"
+    "caption{text-align:left;font-weight:bold;padding:2px 0}\n"
     ".card{border:1.5px solid #345;border-radius:6px;padding:6px 8px;break-inside:avoid;"
     "page-break-inside:avoid}\n"
     ".card h3{margin:0 0 .3em;font-size:1.1em}.card table{width:100%}"
@@ -70,19 +73,50 @@ static const char page_css[] =
     "svg.heat{max-width:100%;height:auto}svg.heat text{font:10px sans-serif}\n"
     ".legend{font-size:.85em;color:#333}\n"
     "@media (max-width:40em){body{font-size:14px;padding:6px}th,td{padding:2px 3px}}\n"
-    "@media print{@page{size:A4;margin:12mm}body{max-width:none;padding:0;font-size:11pt}"
+    "thead{display:table-header-group}\n"
+    "@media print{@page{size:A4;margin:12mm}body{max-width:none;padding:0;font-size:10.5pt}"
     ".scroll{overflow:visible}.pagebreak{break-before:page;page-break-before:always}"
-    ".tablecard{break-before:page;page-break-before:always;font-size:14pt}"
-    ".cards{display:block}.card{margin:0 0 8mm}h2{break-after:avoid;page-break-after:avoid}"
+    "h1,h2,h3,.keep{break-after:avoid;page-break-after:avoid}"
+    ".cols{grid-template-columns:1fr 1fr}.cards{grid-template-columns:1fr "
+    "1fr;gap:4mm}.card{margin:0}.card.guide{font-size:9pt}"
+    ".cards.tables{grid-template-columns:1fr}.card.tablecard{font-size:10pt}"
+    ".card .meta{margin:0 0 .2em}.card table{margin:0}.tablecard h3{font-size:1.25em}"
+    ".card h3,.card h3+.meta{display:inline-block;margin-right:.8em}"
     "table{break-inside:auto}tr{break-inside:avoid;page-break-inside:avoid}}\n";
 
+/* s as the text of a CSS string: quotes, backslashes, markup characters and
+ * control characters as hexadecimal escapes (the page stays well-formed XML). */
+static void css_string(sw_strbuf *o, const char *s) {
+    sw_strbuf_puts(o, "\"");
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f || strchr("\"\\<>&'", c))
+            sw_strbuf_printf(o, "\\%x ", c);
+        else
+            sw_strbuf_append(o, s, 1);
+    }
+    sw_strbuf_puts(o, "\"");
+}
+
 void sw_html_begin(sw_strbuf *o, const char *title) {
+    sw_html_begin_running(o, title, NULL);
+}
+
+void sw_html_begin_running(sw_strbuf *o, const char *title, const char *running) {
     sw_strbuf_puts(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
                       "<title>");
     sw_html_escape(o, title);
     sw_strbuf_puts(o, "</title>\n<style>\n");
     sw_strbuf_puts(o, page_css);
+    if (running) {
+        /* page margin boxes: the line at the top of every printed sheet */
+        sw_strbuf_puts(o, "@page{@top-left{content:");
+        css_string(o, running);
+        sw_strbuf_puts(o, ";font:9pt sans-serif;color:#333}@bottom-right{content:\"page \" "
+                          "counter(page) \" of \" counter(pages);font:8pt sans-serif;"
+                          "color:#555}}\n");
+    }
     sw_strbuf_puts(o, "</style>\n</head>\n<body>\n<h1>");
     sw_html_escape(o, title);
     sw_strbuf_puts(o, "</h1>\n");
@@ -271,17 +305,95 @@ static void who(sw_strbuf *o, const sw_report *r, int idx1) {
     sw_html_escape(o, pname(r, idx1));
 }
 
-static void group_name(const sw_movement *m, const sw_table *tb, char *buf, size_t size) {
-    if (tb->group > 0)
-        sw_movement_group_name(m, tb->group, buf, size);
+static bool shown(const sw_report *r, int k) {
+    return !r->show || r->show[k];
+}
+
+static int boards_per_round(const sw_report *r, int k) {
+    return r->boards ? r->boards : sw_season_boards(r->season, k);
+}
+
+/* The club's title: the report's heading, the season file's title, else
+ * the report's title (a file name). */
+static const char *club_title(const sw_report *r) {
+    if (r->heading && *r->heading)
+        return r->heading;
+    if (r->season->title[0])
+        return r->season->title;
+    return r->title ? r->title : "seatwise";
+}
+
+/* Session k's date, "" when none is known. */
+static const char *session_date(const sw_report *r, int k) {
+    return r->date ? r->date : r->season->sessions[k].date;
+}
+
+/* Position p (1-based) of session k as the evening numbers it, its start
+ * number: the position in its section ("A3"; "north 3" for a longer
+ * section name), or the position without sections. */
+static void start_label(const sw_report *r, int k, int p, char *buf, size_t size) {
+    int j = sw_season_position_section(r->season, k, p);
+    if (j < 0) {
+        snprintf(buf, size, "%d", p);
+        return;
+    }
+    const sw_section *sec = &r->season->sessions[k].sections[j];
+    snprintf(buf, size, strlen(sec->name) == 1 ? "%s%d" : "%s %d", sec->name,
+             p - sec->first_position);
+}
+
+/* The boards table t (0-based) of session k plays in round rd as numbers:
+ * *first..*last of its section's board group, when the boards per round
+ * are known; false (and 0..0) otherwise or when it plays none. */
+static bool board_numbers(const sw_report *r, int k, int rd, int t, int *first, int *last) {
+    const sw_session *ss = &r->season->sessions[k];
+    const sw_table *tb = sw_movement_at(&r->season->movements[ss->movement], rd, t);
+    int K = boards_per_round(r, k), j = sw_season_table_section(r->season, k, t);
+    int g = tb->group - (j >= 0 ? ss->sections[j].first_group : 0);
+    *first = *last = 0;
+    if (K <= 0 || tb->group <= 0)
+        return false;
+    *first = (g - 1) * K + 1;
+    *last = g * K;
+    return true;
+}
+
+/* The boards of table t in round rd of session k for people, as HTML:
+ * "1&#8211;3", one number for one board a round, else the board group as
+ * its section's movement names it, "-" for none. */
+static void session_boards(const sw_report *r, int k, int rd, int t, char *buf, size_t size) {
+    const sw_session *ss = &r->season->sessions[k];
+    const sw_table *tb = sw_movement_at(&r->season->movements[ss->movement], rd, t);
+    int first, last;
+    if (board_numbers(r, k, rd, t, &first, &last))
+        snprintf(buf, size, first == last ? "%d" : "%d&#8211;%d", first, last);
+    else if (tb->group > 0)
+        sw_season_group_label(r->season, k, tb->group, buf, size);
     else
         snprintf(buf, size, "-");
 }
 
-/* The board group of tb in session k as its section names it, "-" if none. */
-static void session_group(const sw_report *r, int k, const sw_table *tb, char *buf, size_t size) {
-    if (tb->group > 0)
-        sw_season_group_label(r->season, k, tb->group, buf, size);
+/* "<b>start</b> name" of the pair at position p of session k. */
+static void seat_who(sw_strbuf *o, const sw_report *r, int k, int p) {
+    if (p <= 0 || !r->mx->assign[k][p]) {
+        sw_strbuf_puts(o, "<span class=\"rest\">empty</span>");
+        return;
+    }
+    char sl[48];
+    start_label(r, k, p, sl, sizeof sl);
+    sw_strbuf_puts(o, "<span class=\"num\">");
+    sw_html_escape(o, sl);
+    sw_strbuf_puts(o, "</span> ");
+    sw_html_escape(o, pname(r, r->mx->assign[k][p]));
+}
+
+static void group_name(const sw_movement *m, const sw_table *tb, int boards, char *buf,
+                       size_t size) {
+    if (tb->group > 0 && boards > 0)
+        snprintf(buf, size, boards == 1 ? "%d" : "%d&#8211;%d", (tb->group - 1) * boards + 1,
+                 tb->group * boards);
+    else if (tb->group > 0)
+        sw_movement_group_name(m, tb->group, buf, size);
     else
         snprintf(buf, size, "-");
 }
@@ -367,7 +479,7 @@ static void html_plan(const sw_report *r, sw_strbuf *o) {
                 sw_strbuf_puts(o, "<td class=\"rest\">empty</td>");
                 continue;
             }
-            group_name(m, tb, g, sizeof g);
+            group_name(m, tb, r->boards, g, sizeof g);
             sw_strbuf_puts(o, "<td>");
             for (int d = 0; d < m->seats; d++) {
                 if (seen && tb->seat[d] > 0)
@@ -397,18 +509,40 @@ static int find_seat(const sw_movement *m, int rd, int p, int *seat) {
     return -1;
 }
 
-static void html_session(const sw_report *r, int k, sw_strbuf *o) {
+/* Whether position p of session k plays in round rd (a present pair whose
+ * table plays). */
+static bool position_plays(const sw_report *r, int k, int rd, int p) {
+    const sw_movement *m = &r->season->movements[r->season->sessions[k].movement];
+    int d = 0, t = find_seat(m, rd, p, &d);
+    return t >= 0 && sw_matrix_table_plays(r->mx, k, rd, t);
+}
+
+/* "Session 2 &#183; 2026-03-17 (played)". */
+static void session_title(const sw_report *r, int k, sw_strbuf *o) {
+    sw_strbuf_printf(o, "Session %d", k + 1);
+    if (*session_date(r, k)) {
+        sw_strbuf_puts(o, " &#183; ");
+        sw_html_escape(o, session_date(r, k));
+    }
+    if (r->season->sessions[k].played)
+        sw_strbuf_puts(o, " (played)");
+}
+
+/* The session's heading, movement, sections, boards and absentees. */
+static void html_session_head(const sw_report *r, int k, bool first, sw_strbuf *o) {
     const sw_season *s = r->season;
     const sw_session *ss = &s->sessions[k];
     const sw_movement *m = &s->movements[ss->movement];
-    const int *as = r->mx->assign[k];
-    char g[16];
-    sw_strbuf_printf(o, "<h2 class=\"pagebreak\" id=\"session%d\">Session %d%s</h2>\n", k + 1,
-                     k + 1, ss->played ? " (played)" : "");
-    sw_strbuf_puts(o, "<p class=\"meta\">Movement ");
+    sw_strbuf_printf(o, "<h2%s id=\"session%d\">", first ? "" : " class=\"pagebreak\"", k + 1);
+    session_title(r, k, o);
+    sw_strbuf_puts(o, "</h2>\n<p class=\"meta\">Movement ");
     sw_html_escape(o, s->movement_files[ss->movement] ? s->movement_files[ss->movement]
                                                       : (m->name ? m->name : ""));
-    sw_strbuf_printf(o, ": %d tables, %d rounds.</p>\n", m->tables, m->rounds);
+    sw_strbuf_printf(o, ": %d tables, %d rounds", m->tables, m->rounds);
+    if (boards_per_round(r, k) > 0)
+        sw_strbuf_printf(o, ", %d board%s a round", boards_per_round(r, k),
+                         boards_per_round(r, k) == 1 ? "" : "s");
+    sw_strbuf_puts(o, ".</p>\n");
     if (ss->nsections) {
         /* each section its own movement: meetings only within it */
         sw_strbuf_puts(o, "<p class=\"meta\"><b>Sections:</b> ");
@@ -426,7 +560,6 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
         }
         sw_strbuf_puts(o, ".</p>\n");
     }
-    /* who is absent */
     sw_strbuf_puts(o, "<p class=\"absent\"><b>Absent:</b> ");
     bool any = false;
     for (int i = 0; i < s->n; i++)
@@ -437,11 +570,25 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
             any = true;
         }
     sw_strbuf_puts(o, any ? "</p>\n" : "nobody</p>\n");
-    /* renumbering */
-    sw_strbuf_puts(o, "<h3>Renumbering</h3>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
-                      "position</th><th class=\"n\">pair</th><th>name</th></tr>\n");
-    for (int p = 1; p <= m->positions; p++) {
-        sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", p);
+}
+
+/* Positions p0..p1 of session k as a table: start number, pair, name;
+ * under the section's name when caption is not NULL. */
+static void renumbering_block(const sw_report *r, int k, int p0, int p1, const char *caption,
+                              sw_strbuf *o) {
+    const int *as = r->mx->assign[k];
+    sw_strbuf_puts(o, "<table>");
+    if (caption) {
+        sw_strbuf_puts(o, "<caption>Section ");
+        sw_html_escape(o, caption);
+        sw_strbuf_puts(o, "</caption>");
+    }
+    sw_strbuf_puts(o, "\n<thead><tr><th class=\"n\">start</th><th class=\"n\">pair</th>"
+                      "<th>name</th></tr></thead>\n<tbody>\n");
+    for (int p = p0; p <= p1; p++) {
+        int j = sw_season_position_section(r->season, k, p);
+        sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>",
+                         j >= 0 ? p - r->season->sessions[k].sections[j].first_position : p);
         if (as[p]) {
             sw_strbuf_printf(o, "<td class=\"n\">%d</td><td>", pid(r, as[p]));
             sw_html_escape(o, pname(r, as[p]));
@@ -451,62 +598,127 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                               "meeting it sits out)</td></tr>\n");
         }
     }
-    sw_strbuf_puts(o, "</table></div>\n");
-    /* table cards */
-    if (m->seats == 2) {
-        sw_strbuf_printf(o, "<h3>Table cards, session %d</h3>\n<div class=\"cards\">\n", k + 1);
-        for (int t = 0; t < m->tables; t++) {
-            int j, lt = sw_season_local_table(s, k, t, &j);
-            sw_strbuf_printf(o, "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>", k + 1, t + 1);
-            if (j >= 0) {
-                sw_strbuf_puts(o, "Section ");
-                sw_html_escape(o, ss->sections[j].name);
-                sw_strbuf_puts(o, ", table ");
-            } else {
-                sw_strbuf_puts(o, "Table ");
-            }
-            sw_strbuf_printf(o, "%d", lt);
-            sw_strbuf_printf(o,
-                             "</h3><p class=\"meta\">Session %d</p>\n<table><tr><th class=\"n\">"
-                             "round</th><th>NS</th><th>EW</th><th>boards</th></tr>\n",
-                             k + 1);
-            for (int rd = 0; rd < m->rounds; rd++) {
-                const sw_table *tb = sw_movement_at(m, rd, t);
-                sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", rd + 1);
-                if (!sw_matrix_table_plays(r->mx, k, rd, t)) {
-                    sw_strbuf_puts(o, "<td colspan=\"3\" class=\"rest\">no play</td></tr>\n");
-                    continue;
-                }
-                session_group(r, k, tb, g, sizeof g);
-                for (int d = 0; d < 2; d++) {
-                    sw_strbuf_puts(o, "<td>");
-                    who(o, r, as[tb->seat[d]]);
-                    sw_strbuf_puts(o, "</td>");
-                }
-                sw_strbuf_printf(o, "<td><b>%s</b></td></tr>\n", g);
-            }
-            sw_strbuf_puts(o, "</table></div>\n");
+    sw_strbuf_puts(o, "</tbody></table>\n");
+}
+
+/* The renumbering side by side: one table per section (or the two halves
+ * of the positions), then who sits out each round. */
+static void html_renumbering(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_session *ss = &s->sessions[k];
+    const sw_movement *m = &s->movements[ss->movement];
+    const int *as = r->mx->assign[k];
+    sw_strbuf_puts(o, "<h3>Renumbering</h3>\n<div class=\"cols\">\n");
+    if (ss->nsections) {
+        for (int j = 0; j < ss->nsections; j++) {
+            const sw_section *sec = &ss->sections[j];
+            int P = s->movements[sec->movement].positions;
+            renumbering_block(r, k, sec->first_position + 1, sec->first_position + P, sec->name, o);
         }
-        sw_strbuf_puts(o, "</div>\n");
+    } else {
+        int half = m->positions > 8 ? (m->positions + 1) / 2 : m->positions;
+        renumbering_block(r, k, 1, half, NULL, o);
+        if (half < m->positions)
+            renumbering_block(r, k, half + 1, m->positions, NULL, o);
     }
-    /* guide cards */
+    sw_strbuf_puts(o, "</div>\n");
+    bool any = false;
+    for (int rd = 0; rd < m->rounds; rd++) {
+        bool first = true;
+        for (int p = 1; p <= m->positions; p++) {
+            if (!as[p] || position_plays(r, k, rd, p))
+                continue;
+            sw_strbuf_printf(o, "%s", !any ? "<p><b>Sits out:</b> " : first ? "; " : ", ");
+            if (first)
+                sw_strbuf_printf(o, "round %d: ", rd + 1);
+            seat_who(o, r, k, p);
+            first = false;
+            any = true;
+        }
+    }
+    if (any)
+        sw_strbuf_puts(o, ".</p>\n");
+}
+
+/* One card per table: each round NS, EW and the boards, or who waits when
+ * the table does not play. */
+static void html_table_cards(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_session *ss = &s->sessions[k];
+    const sw_movement *m = &s->movements[ss->movement];
+    const int *as = r->mx->assign[k];
+    char g[48];
+    sw_strbuf_printf(o,
+                     "<h3 class=\"pagebreak\">Table cards, session %d</h3>\n<div "
+                     "class=\"cards tables\">\n",
+                     k + 1);
+    for (int t = 0; t < m->tables; t++) {
+        int j, lt = sw_season_local_table(s, k, t, &j);
+        sw_strbuf_printf(o, "<div class=\"card tablecard\" id=\"s%dt%d\"><h3>", k + 1, t + 1);
+        if (j >= 0) {
+            sw_strbuf_puts(o, "Section ");
+            sw_html_escape(o, ss->sections[j].name);
+            sw_strbuf_puts(o, ", table ");
+        } else {
+            sw_strbuf_puts(o, "Table ");
+        }
+        sw_strbuf_printf(o, "%d</h3><p class=\"meta\">", lt);
+        sw_html_escape(o, club_title(r));
+        sw_strbuf_puts(o, " &#183; ");
+        session_title(r, k, o);
+        sw_strbuf_puts(o, "</p>\n<table><thead><tr><th class=\"n\">round</th><th>NS</th>"
+                          "<th>EW</th><th>boards</th></tr></thead>\n<tbody>\n");
+        for (int rd = 0; rd < m->rounds; rd++) {
+            const sw_table *tb = sw_movement_at(m, rd, t);
+            sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", rd + 1);
+            if (!sw_matrix_table_plays(r->mx, k, rd, t)) {
+                /* a phantom's table: the pair that came waits */
+                sw_strbuf_puts(o, "<td colspan=\"3\" class=\"rest\">");
+                bool waits = false;
+                for (int d = 0; d < 2; d++)
+                    if (tb->seat[d] > 0 && as[tb->seat[d]]) {
+                        seat_who(o, r, k, tb->seat[d]);
+                        waits = true;
+                    }
+                sw_strbuf_puts(o, waits ? " sits out</td></tr>\n" : "no play</td></tr>\n");
+                continue;
+            }
+            session_boards(r, k, rd, t, g, sizeof g);
+            for (int d = 0; d < 2; d++) {
+                sw_strbuf_puts(o, "<td>");
+                seat_who(o, r, k, tb->seat[d]);
+                sw_strbuf_puts(o, "</td>");
+            }
+            sw_strbuf_printf(o, "<td><b>%s</b></td></tr>\n", g);
+        }
+        sw_strbuf_puts(o, "</tbody></table></div>\n");
+    }
+    sw_strbuf_puts(o, "</div>\n");
+}
+
+/* One card per present pair, in start-number order: each round the table,
+ * direction, opponents and boards, or "sits out". */
+static void html_guide_cards(const sw_report *r, int k, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_movement *m = &s->movements[s->sessions[k].movement];
+    const int *as = r->mx->assign[k];
+    static const char *const dir2[] = {"NS", "EW"};
+    static const char *const dir4[] = {"E", "S", "W", "N"};
+    char g[48], tl[48];
     sw_strbuf_printf(o,
                      "<h3 class=\"pagebreak\">Guide cards, session %d</h3>\n"
                      "<div class=\"cards\">\n",
                      k + 1);
-    static const char *const dir2[] = {"NS", "EW"};
-    static const char *const dir4[] = {"E", "S", "W", "N"};
-    for (int i = 0; i < s->n; i++) {
-        int p = r->mx->pos[k][i];
-        if (!p)
+    for (int p = 1; p <= m->positions; p++) {
+        if (!as[p])
             continue;
-        sw_strbuf_puts(o, "<div class=\"card\"><h3>");
-        who(o, r, i + 1);
-        sw_strbuf_printf(o,
-                         "</h3><p class=\"meta\">Session %d, position %d</p>\n<table><tr>"
-                         "<th class=\"n\">round</th><th class=\"n\">table</th><th>dir</th>"
-                         "<th>opponents</th><th>boards</th></tr>\n",
-                         k + 1, p);
+        sw_strbuf_puts(o, "<div class=\"card guide\"><h3>");
+        seat_who(o, r, k, p);
+        sw_strbuf_printf(o, "</h3><p class=\"meta\">Pair %d &#183; ", pid(r, as[p]));
+        session_title(r, k, o);
+        sw_strbuf_puts(o, "</p>\n<table><thead><tr><th class=\"n\">round</th><th "
+                          "class=\"n\">table</th><th>dir</th><th>opponents</th><th>boards</th>"
+                          "</tr></thead>\n<tbody>\n");
         for (int rd = 0; rd < m->rounds; rd++) {
             int d = 0, t = find_seat(m, rd, p, &d);
             sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td>", rd + 1);
@@ -515,8 +727,7 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                 continue;
             }
             const sw_table *tb = sw_movement_at(m, rd, t);
-            session_group(r, k, tb, g, sizeof g);
-            char tl[48];
+            session_boards(r, k, rd, t, g, sizeof g);
             table_label(r, k, t, tl, sizeof tl);
             sw_strbuf_puts(o, "<td class=\"n\">");
             sw_html_escape(o, tl);
@@ -526,14 +737,22 @@ static void html_session(const sw_report *r, int k, sw_strbuf *o) {
                 if (e != d) {
                     if (!first)
                         sw_strbuf_puts(o, ", ");
-                    who(o, r, as[tb->seat[e]]);
+                    seat_who(o, r, k, tb->seat[e]);
                     first = false;
                 }
             sw_strbuf_printf(o, "</td><td><b>%s</b></td></tr>\n", g);
         }
-        sw_strbuf_puts(o, "</table></div>\n");
+        sw_strbuf_puts(o, "</tbody></table></div>\n");
     }
     sw_strbuf_puts(o, "</div>\n");
+}
+
+static void html_session(const sw_report *r, int k, bool first, sw_strbuf *o) {
+    html_session_head(r, k, first, o);
+    html_renumbering(r, k, o);
+    if (r->season->movements[r->season->sessions[k].movement].seats == 2)
+        html_table_cards(r, k, o);
+    html_guide_cards(r, k, o);
 }
 
 static void html_fairness(const sw_report *r, sw_strbuf *o) {
@@ -546,14 +765,13 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
     if (maxv > 9)
         maxv = 9;
     int hist[10];
-    sw_strbuf_puts(o,
-                   "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
-                   "(sit-outs, carried-over ones included) and how many opponents each pair "
-                   "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">"
-                   "pair</th><th>name</th><th class=\"n\">rests</th>");
+    sw_strbuf_puts(o, "<h2 class=\"pagebreak\">Fairness per pair</h2>\n<p class=\"meta\">Rests "
+                      "(sit-outs, carried-over ones included) and how many opponents each pair "
+                      "met 0, 1, 2... times.</p>\n<div class=\"scroll\"><table>\n<thead><tr><th "
+                      "class=\"n\">pair</th><th>name</th><th class=\"n\">rests</th>");
     for (int v = 0; v <= maxv; v++)
         sw_strbuf_printf(o, "<th class=\"n\">%d&#215;%s</th>", v, v == 9 ? "+" : "");
-    sw_strbuf_puts(o, "</tr>\n");
+    sw_strbuf_puts(o, "</tr></thead>\n<tbody>\n");
     for (int i = 0; i < mx->n; i++) {
         sw_criteria_histogram(mx, i, hist, maxv);
         sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", r->season->part[i].id);
@@ -563,7 +781,7 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_printf(o, "<td class=\"n\">%d</td>", hist[v]);
         sw_strbuf_puts(o, "</tr>\n");
     }
-    sw_strbuf_puts(o, "</table></div>\n");
+    sw_strbuf_puts(o, "</tbody></table></div>\n");
 }
 
 static void html_heatmaps(const sw_report *r, sw_strbuf *o) {
@@ -615,32 +833,81 @@ done:
     free(name);
 }
 
+/* The line at the top of every printed sheet: the club's title, and the
+ * session with its date when one session is shown. */
+static void running_line(const sw_report *r, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    int one = -1, count = 0;
+    for (int k = 0; k < s->nsessions; k++)
+        if (shown(r, k)) {
+            one = k;
+            count++;
+        }
+    sw_strbuf_puts(o, club_title(r));
+    if (count == 1 && !r->has_qf) {
+        sw_strbuf_printf(o, " \xc2\xb7 Session %d", one + 1);
+        if (*session_date(r, one))
+            sw_strbuf_printf(o, " \xc2\xb7 %s", session_date(r, one));
+    }
+}
+
 void sw_report_html(const sw_report *r, sw_strbuf *o) {
     const sw_season *s = r->season;
-    int played = 0;
-    for (int k = 0; k < s->nsessions; k++)
+    int played = 0, count = 0;
+    for (int k = 0; k < s->nsessions; k++) {
         played += s->sessions[k].played;
-    sw_html_begin(o, r->title ? r->title : "seatwise");
+        count += shown(r, k);
+    }
+    sw_strbuf run;
+    sw_strbuf_init(&run);
+    running_line(r, &run);
+    sw_html_begin_running(o, club_title(r), run.failed ? NULL : sw_strbuf_cstr(&run));
+    sw_strbuf_free(&run);
+    sw_strbuf_puts(o, "<p class=\"meta\">");
+    if (club_title(r) != r->title && r->title) {
+        sw_html_escape(o, r->title);
+        sw_strbuf_puts(o, ": ");
+    }
     if (r->has_qf) {
-        sw_strbuf_printf(o, "<p class=\"meta\">A movement on its own: %d positions.</p>\n", s->n);
+        sw_strbuf_printf(o, "A movement on its own: %d positions.</p>\n", s->n);
     } else {
-        sw_strbuf_printf(o, "<p class=\"meta\">%d pairs, %d session%s (%d played).", s->n,
-                         s->nsessions, s->nsessions == 1 ? "" : "s", played);
-        if (s->nsessions > 1) {
+        sw_strbuf_printf(o, "%d pairs, %d session%s (%d played).", s->n, s->nsessions,
+                         s->nsessions == 1 ? "" : "s", played);
+        if (count > 1) {
             sw_strbuf_puts(o, " Sessions:");
             for (int k = 0; k < s->nsessions; k++)
-                sw_strbuf_printf(o, " <a href=\"#session%d\">%d</a>", k + 1, k + 1);
+                if (shown(r, k)) {
+                    sw_strbuf_printf(o, " <a href=\"#session%d\">%d</a>", k + 1, k + 1);
+                    if (*session_date(r, k)) {
+                        sw_strbuf_puts(o, " (");
+                        sw_html_escape(o, session_date(r, k));
+                        sw_strbuf_puts(o, ")");
+                    }
+                }
         }
         sw_strbuf_puts(o, "</p>\n");
     }
-    html_criteria(r, o);
-    if (r->has_qf)
+    if (r->has_qf) {
+        html_criteria(r, o);
         html_plan(r, o);
-    else
-        for (int k = 0; k < s->nsessions; k++)
-            html_session(r, k, o);
-    html_fairness(r, o);
-    html_heatmaps(r, o);
+    } else {
+        /* a handout of some sessions: the sessions first, the first one on
+         * the first sheet, then the season's criteria; its fairness table
+         * and heatmaps are only on the whole season's page */
+        if (!r->show)
+            html_criteria(r, o);
+        for (int k = 0, first = 1; k < s->nsessions; k++)
+            if (shown(r, k)) {
+                html_session(r, k, first && r->show, o);
+                first = 0;
+            }
+        if (r->show)
+            html_criteria(r, o);
+    }
+    if (!r->show) {
+        html_fairness(r, o);
+        html_heatmaps(r, o);
+    }
     sw_html_end(o);
 }
 
@@ -660,55 +927,73 @@ static void csv_field(sw_strbuf *o, const char *s) {
     sw_strbuf_puts(o, "\"");
 }
 
+/* The CSV's start number of position p of session k (its number in its section). */
+static int start_number(const sw_report *r, int k, int p) {
+    int j = sw_season_position_section(r->season, k, p);
+    return j < 0 ? p : p - r->season->sessions[k].sections[j].first_position;
+}
+
+/* ",SECTION" of position p of session k ("," without sections). */
+static void csv_section(const sw_report *r, int k, int p, sw_strbuf *o) {
+    int j = sw_season_position_section(r->season, k, p);
+    sw_strbuf_puts(o, ",");
+    if (j >= 0)
+        csv_field(o, r->season->sessions[k].sections[j].name);
+}
+
+/* The rows of round rd of session k: its playing tables, then its sit-outs. */
+static void csv_round(const sw_report *r, int k, int rd, sw_strbuf *o) {
+    const sw_season *s = r->season;
+    const sw_movement *m = &s->movements[s->sessions[k].movement];
+    const int *as = r->mx->assign[k];
+    char g[16];
+    for (int t = 0; t < m->tables; t++) {
+        if (!sw_matrix_table_plays(r->mx, k, rd, t))
+            continue;
+        const sw_table *tb = sw_movement_at(m, rd, t);
+        int j, lt = sw_season_local_table(s, k, t, &j), first, last;
+        sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, lt, pid(r, as[tb->seat[0]]));
+        csv_field(o, pname(r, as[tb->seat[0]]));
+        sw_strbuf_printf(o, ",%d,", pid(r, as[tb->seat[1]]));
+        csv_field(o, pname(r, as[tb->seat[1]]));
+        if (tb->group > 0)
+            sw_season_group_label(s, k, tb->group, g, sizeof g);
+        else
+            g[0] = '\0';
+        sw_strbuf_puts(o, ",");
+        csv_field(o, g);
+        sw_strbuf_puts(o, ",,");
+        csv_section(r, k, tb->seat[0], o);
+        sw_strbuf_printf(o, ",%d,%d,", start_number(r, k, tb->seat[0]),
+                         start_number(r, k, tb->seat[1]));
+        if (board_numbers(r, k, rd, t, &first, &last))
+            sw_strbuf_printf(o, ",%d,%d\n", first, last);
+        else
+            sw_strbuf_puts(o, ",,\n");
+    }
+    for (int p = 1; p <= m->positions; p++) {
+        if (!as[p] || position_plays(r, k, rd, p))
+            continue;
+        sw_strbuf_printf(o, "%d,%d,,,,,,,%d,", k + 1, rd + 1, pid(r, as[p]));
+        csv_field(o, pname(r, as[p]));
+        csv_section(r, k, p, o);
+        sw_strbuf_printf(o, ",,,%d,,\n", start_number(r, k, p));
+    }
+}
+
 bool sw_report_seats_csv(const sw_report *r, sw_strbuf *o) {
     const sw_season *s = r->season;
     for (int i = 0; i < s->nmovements; i++)
         if (s->movements[i].seats != 2)
             return false;
-    /* the section column only when there are sections: other files stay as they were */
-    bool sections = false;
-    for (int k = 0; k < s->nsessions; k++)
-        sections |= s->sessions[k].nsections > 0;
-    sw_strbuf_puts(o, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,sits_out_name");
-    sw_strbuf_puts(o, sections ? ",section\n" : "\n");
-    char g[16];
+    sw_strbuf_puts(o, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,sits_out_name,"
+                      "section,ns_start,ew_start,sits_out_start,first_board,last_board\n");
     for (int k = 0; k < s->nsessions; k++) {
+        if (!shown(r, k))
+            continue;
         const sw_movement *m = &s->movements[s->sessions[k].movement];
-        const int *as = r->mx->assign[k];
-        for (int rd = 0; rd < m->rounds; rd++) {
-            for (int t = 0; t < m->tables; t++) {
-                if (!sw_matrix_table_plays(r->mx, k, rd, t))
-                    continue;
-                const sw_table *tb = sw_movement_at(m, rd, t);
-                int j, lt = sw_season_local_table(s, k, t, &j);
-                sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, lt, pid(r, as[tb->seat[0]]));
-                csv_field(o, pname(r, as[tb->seat[0]]));
-                sw_strbuf_printf(o, ",%d,", pid(r, as[tb->seat[1]]));
-                csv_field(o, pname(r, as[tb->seat[1]]));
-                if (tb->group > 0)
-                    sw_season_group_label(s, k, tb->group, g, sizeof g);
-                else
-                    g[0] = '\0';
-                sw_strbuf_puts(o, ",");
-                csv_field(o, g);
-                sw_strbuf_puts(o, sections ? ",,," : ",,");
-                if (j >= 0)
-                    csv_field(o, s->sessions[k].sections[j].name);
-                sw_strbuf_puts(o, "\n");
-            }
-            for (int p = 1; p <= m->positions; p++) {
-                int d = 0, t = find_seat(m, rd, p, &d);
-                if (!as[p] || (t >= 0 && sw_matrix_table_plays(r->mx, k, rd, t)))
-                    continue;
-                sw_strbuf_printf(o, "%d,%d,,,,,,,%d,", k + 1, rd + 1, pid(r, as[p]));
-                csv_field(o, pname(r, as[p]));
-                int j = sw_season_position_section(s, k, p);
-                sw_strbuf_puts(o, sections ? "," : "");
-                if (j >= 0)
-                    csv_field(o, s->sessions[k].sections[j].name);
-                sw_strbuf_puts(o, "\n");
-            }
-        }
+        for (int rd = 0; rd < m->rounds; rd++)
+            csv_round(r, k, rd, o);
     }
     return true;
 }

@@ -22,6 +22,9 @@ void sw_html_escape(sw_strbuf *out, const char *s);
 
 /* The page up to and including <body>, with the shared CSS, and <h1>title. */
 void sw_html_begin(sw_strbuf *out, const char *title);
+/* The same with a running line (NULL: none): printed at the top of every
+ * sheet, with "page N of M" at the bottom (CSS page margin boxes). */
+void sw_html_begin_running(sw_strbuf *out, const char *title, const char *running);
 /* Close the page. */
 void sw_html_end(sw_strbuf *out);
 

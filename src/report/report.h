@@ -21,6 +21,12 @@ typedef struct sw_report {
     bool has_qf;               /* single movement: balans' Qf */
     double qf;
     bool no_names; /* text: the renumbering without names */
+    /* The printed handout (the HTML page and the seats CSV); zeros show the
+     * whole season as the season file describes it. */
+    const unsigned char *show; /* [nsessions]: the sessions to show; NULL = all */
+    const char *heading;       /* the club's title; NULL = the season's (else title) */
+    const char *date;          /* the date of the sessions shown; NULL = each one's own */
+    int boards;                /* boards per round; 0 = the season's (sw_season_boards) */
 } sw_report;
 
 void sw_report_text(const sw_report *r, sw_strbuf *out);

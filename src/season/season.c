@@ -195,6 +195,8 @@ sw_status sw_season_copy(sw_season *dst, const sw_season *src, sw_error *err) {
             }
         }
         s.pairs_file = dup_or_null(src->pairs_file, &fail);
+        memcpy(s.title, src->title, sizeof s.title);
+        s.boards = src->boards;
         if (!fail)
             fail = history_copy(&s.history, &src->history, (size_t)src->n) != 0;
     }

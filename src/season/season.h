@@ -28,6 +28,10 @@
 /* Sections of one session (a pin names a set of them as a bit mask). */
 #define SW_SESSION_MAX_SECTIONS 32
 #define SW_SECTION_MAX_NAME 16
+/* The handout's heading (season file 'title', 'date', 'boards' lines). */
+#define SW_SEASON_MAX_TITLE 120
+#define SW_SESSION_DATE_LEN 10 /* YYYY-MM-DD */
+#define SW_MAX_BOARDS_PER_ROUND 100
 #define SW_PARTICIPANT_MAX_ID 999999
 #define SW_PARTICIPANT_MAX_RESTS 1000
 /* History values per pair (the exact-range check of sw_matrix_init decides
@@ -112,6 +116,8 @@ typedef struct sw_session {
      * (sw_season_adopt_plan), and the report compares the result with it. */
     int *plan;
     int nplan;
+    char date[SW_SESSION_DATE_LEN + 1]; /* 'date YYYY-MM-DD'; "" = none */
+    int boards;                         /* 'boards N' of this session; 0 = the season's */
 } sw_session;
 
 /* Earlier play (docs/formats.md, "History file"): a fixed baseline added to
@@ -148,6 +154,11 @@ typedef struct sw_season {
     sw_history history;   /* earlier play; history.meet == NULL when none */
     int npins;
     sw_pin *pins; /* [npins], in file order */
+    /* For the printed handout: the club's title ("" = none) and the boards
+     * played per round (0 = unknown), so board group g is boards
+     * (g-1)*boards+1 .. g*boards; a session's own 'boards' overrides it. */
+    char title[SW_SEASON_MAX_TITLE + 1];
+    int boards;
 } sw_season;
 
 /* A previous season's earlier play: the meetings and comparisons of its
@@ -226,6 +237,12 @@ static inline bool sw_season_may_exchange(const sw_season *s, int k, const int *
     sw_exchange x = sw_exchange_of(assign, 1, p, q);
     return (x.a < 0 || sw_session_may_seat(ss, x.a, q)) &&
            (x.b < 0 || sw_session_may_seat(ss, x.b, p));
+}
+
+/* Boards played per round in session k: its own 'boards', else the
+ * season's; 0 when unknown. */
+static inline int sw_season_boards(const sw_season *s, int k) {
+    return s->sessions[k].boards ? s->sessions[k].boards : s->boards;
 }
 
 /* ---- pairs file (parenfile) ---- */
@@ -411,6 +428,10 @@ void sw_season_group_label(const sw_season *s, int k, int g, char *buf, size_t s
 /* The session's movement as people name it: its file, or "A: a.asc, B:
  * b.asc" for sections. */
 void sw_season_movement_label(const sw_season *s, int k, sw_strbuf *out);
+
+/* Whether the n bytes at s are a day of the calendar written YYYY-MM-DD
+ * (a session's 'date'). */
+bool sw_season_date_valid(const char *s, size_t n);
 
 /* Append pin i as written after "pin ID " in a season file. */
 void sw_pin_write(const sw_season *s, const sw_pin *pin, sw_strbuf *out);

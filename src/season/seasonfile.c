@@ -17,6 +17,10 @@
  *                         where participants IDS (numbers and ranges) may
  *                         sit: before the first session for the whole
  *                         season, else for the current session
+ *   title TEXT            the club's title on the handout (once)
+ *   date YYYY-MM-DD       the current session's date
+ *   boards N              boards per round: before the first session for the
+ *                         season, else for the current session
  *
  * Paths are relative to the season file's directory. See docs/formats.md.
  * SPDX-License-Identifier: MIT */
@@ -512,6 +516,73 @@ static sw_status read_pin(parser *ps, sw_cursor *c) {
     return st;
 }
 
+bool sw_season_date_valid(const char *w, size_t n) {
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool form = n == SW_SESSION_DATE_LEN;
+    int y = 0, m = 0, d = 0;
+    for (size_t x = 0; form && x < n; x++) {
+        form = x == 4 || x == 7 ? w[x] == '-' : isdigit((unsigned char)w[x]);
+        int *f = x < 4 ? &y : x < 7 ? &m : &d;
+        if (form && x != 4 && x != 7)
+            *f = *f * 10 + (w[x] - '0');
+    }
+    if (!form || m < 1 || m > 12 || d < 1)
+        return false;
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= days[m - 1] + (m == 2 && leap);
+}
+
+/* 'title TEXT', 'date YYYY-MM-DD', 'boards N': the handout's heading and
+ * board numbers. Each at most once where it applies. */
+static sw_status read_heading(parser *ps, const char *kw, sw_cursor *c) {
+    sw_season *s = ps->s;
+    sw_session *ss = s->nsessions ? &s->sessions[s->nsessions - 1] : NULL;
+    size_t n;
+    const char *w = sw_cursor_rest(c, &n);
+    if (!strcmp(kw, "title")) {
+        size_t bad = sw_utf8_invalid(w, n);
+        if (n == 0 || n > SW_SEASON_MAX_TITLE || bad < n || s->title[0])
+            return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line, "%s",
+                                s->title[0] ? "second 'title' line; keep one"
+                                : n == 0    ? "'title' without a text (title TEXT)"
+                                : bad < n   ? "title: a byte that is not UTF-8; save the file "
+                                              "as UTF-8"
+                                            : "title longer than 120 bytes; shorten it");
+        memcpy(s->title, w, n);
+        s->title[n] = '\0';
+        return SW_OK;
+    }
+    if (!strcmp(kw, "boards")) {
+        long b;
+        sw_status st = sw_cursor_long(c, &b, 1, SW_MAX_BOARDS_PER_ROUND, "boards per round",
+                                      ps->file, ps->line, ps->err);
+        int *to = ss ? &ss->boards : &s->boards;
+        if (st == SW_OK && *to)
+            st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                              "second 'boards' line for %s; keep one",
+                              ss ? "this session" : "the season");
+        if (st == SW_OK && !sw_cursor_at_end(c))
+            st = sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                              "unexpected text after 'boards %ld'", b);
+        if (st == SW_OK)
+            *to = (int)b;
+        return st;
+    }
+    if (!ss)
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "'date' before any 'session' line; a date belongs to a session");
+    if (ss->date[0])
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "second 'date' line for session %d; keep one", s->nsessions);
+    if (!sw_season_date_valid(w, n))
+        return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
+                            "date '%.*s': expected a day as YYYY-MM-DD, e.g. 2026-03-17",
+                            (int)(n > 40 ? 40 : n), w);
+    memcpy(ss->date, w, n);
+    ss->date[n] = '\0';
+    return SW_OK;
+}
+
 static sw_status parse_line(parser *ps, const char *line, size_t len) {
     sw_cursor c;
     sw_cursor_init(&c, line, len);
@@ -532,11 +603,15 @@ static sw_status parse_line(parser *ps, const char *line, size_t len) {
         return add_session(ps, &c);
     if (word_is(w, n, "history"))
         return load_history(ps, &c);
+    static const char *const heading[] = {"title", "date", "boards"};
+    for (int x = 0; x < 3; x++)
+        if (word_is(w, n, heading[x]))
+            return read_heading(ps, heading[x], &c);
     bool known = word_is(w, n, "absent") || word_is(w, n, "seats") || word_is(w, n, "played");
     if (!known)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
                             "unknown keyword '%.*s', expected pairs, history, session, section, "
-                            "pin, absent, seats or played",
+                            "pin, absent, seats, played, title, date or boards",
                             (int)(n > 40 ? 40 : n), w);
     if (ps->s->nsessions == 0)
         return sw_error_set(ps->err, SW_ERR_PARSE, ps->file, ps->line,
@@ -720,7 +795,11 @@ void sw_season_write(const sw_season *s, sw_strbuf *out) {
     sw_strbuf_puts(out, "# seatwise season: the seats of a session not marked 'played' are a "
                         "plan that\n# 'seatwise optimize' may change; mark a session 'played' "
                         "once it is\n");
+    if (s->title[0])
+        sw_strbuf_printf(out, "title %s\n", s->title);
     sw_strbuf_printf(out, "pairs %s\n", s->pairs_file ? s->pairs_file : "pairs.txt");
+    if (s->boards)
+        sw_strbuf_printf(out, "boards %d\n", s->boards);
     for (int i = 0; i < s->history.nfiles; i++)
         sw_strbuf_printf(out, "history %s\n", s->history.files[i]);
     write_pins(s, -1, out);
@@ -737,6 +816,10 @@ void sw_season_write(const sw_season *s, sw_strbuf *out) {
             sw_strbuf_printf(out, "section %s %s\n", ss->sections[j].name,
                              sf ? sf : "movement.asc");
         }
+        if (ss->date[0])
+            sw_strbuf_printf(out, "date %s\n", ss->date);
+        if (ss->boards)
+            sw_strbuf_printf(out, "boards %d\n", ss->boards);
         bool any = false;
         for (int i = 0; i < s->n; i++)
             if (!ss->present[i]) {
