@@ -302,6 +302,11 @@ static void test_replan_week_by_week(void **state) {
     snprintf(args, sizeof args,
              "optimize '%s/club.season' --restarts 1 --seed 1 -o '%s/plan.season'", dir, dir);
     expect(args, 0, NULL);
+    /* a plan read back as written: nothing to say about changes */
+    snprintf(args, sizeof args, "analyze '%s/plan.season'", dir);
+    assert_int_equal(run(args, &out), 0);
+    assert_null(strstr(out, "changes against the previous plan"));
+    free(out);
     /* session 2 was played as planned; pair 19 joins the club and misses
      * sessions 4 and 5; pair 3 cannot come to session 3; pair 5 is
      * stationary from now on */

@@ -105,6 +105,17 @@ void sw_report_changes_text(const sw_report *r, sw_strbuf *o) {
     char *moved = any ? malloc((size_t)s->n + 1) : NULL;
     if (!moved)
         return;
+    /* a plan read back unchanged (analyze of optimize's output) says nothing */
+    bool changed = false;
+    for (int k = 0; k < s->nsessions && !changed; k++) {
+        plan_diff d;
+        changed = has_plan(&s->sessions[k]) && diff_session(s, k, &d, moved) == 0 &&
+                  (d.other_movement || d.moved || d.joined || d.left);
+    }
+    if (!changed) {
+        free(moved);
+        return;
+    }
     bool head = false;
     for (int k = 0; k < s->nsessions; k++) {
         const sw_session *ss = &s->sessions[k];
