@@ -235,6 +235,26 @@ static void stationary_list(const sw_movement *m, sw_strbuf *out) {
         }
 }
 
+/* The error of a stationary pin that finds no position: what (the pin and
+ * the place), then what would work in m: its stationary positions (held:
+ * why they did not serve), or a movement that has some. */
+static sw_status no_stationary(sw_error *err, const char *file, int line, const char *what,
+                               const char *held, const sw_movement *m) {
+    sw_strbuf ok;
+    sw_strbuf_init(&ok);
+    stationary_list(m, &ok);
+    sw_status st = ok.len && !ok.failed
+                       ? sw_error_set(err, SW_ERR_INVALID, file, line,
+                                      "%s; positions that stay at one table%s: %s", what, held,
+                                      sw_strbuf_cstr(&ok))
+                       : sw_error_set(err, SW_ERR_INVALID, file, line,
+                                      "%s; it has none: use a movement with stationary pairs (a "
+                                      "Mitchell's NS pairs stay), or pin a position",
+                                      what);
+    sw_strbuf_free(&ok);
+    return st;
+}
+
 /* Index of the section called name (n bytes) in session ss, or -1. */
 static int section_index(const sw_session *ss, const char *name, size_t n) {
     for (int j = 0; j < ss->nsections; j++)
@@ -312,21 +332,13 @@ static sw_status resolve_one(const sw_season *s, const sw_pin *pin, int k, const
     for (int x = d < 0 ? 0 : d; x < (d < 0 ? sm->seats : d + 1) && !p; x++)
         p = stays_at(sm, pin->table - 1, x);
     if (p == 0) {
-        sw_strbuf ok;
-        sw_strbuf_init(&ok);
-        stationary_list(sm, &ok);
-        sw_status st = sw_error_set(
-            err, SW_ERR_INVALID, file, pin->line,
-            "pin of participant %d: no pair stays at table %d%s%s for all %d rounds of movement "
-            "%s%s%s (session %d); %s%s",
-            id, pin->table, d < 0 ? "" : " ", dname, sm->rounds, sm->name ? sm->name : "",
-            one >= 0 ? ", section " : "", one >= 0 ? ss->sections[one].name : "", k + 1,
-            ok.len ? "positions that stay at one table: " : "",
-            ok.len && !ok.failed ? sw_strbuf_cstr(&ok)
-                                 : "it has none: use a movement with stationary pairs (a "
-                                   "Mitchell's NS pairs stay), or pin a position");
-        sw_strbuf_free(&ok);
-        return st;
+        char what[256];
+        snprintf(what, sizeof what,
+                 "pin of participant %d: no pair stays at table %d%s%s for all %d rounds of "
+                 "movement %s%s%s (session %d)",
+                 id, pin->table, d < 0 ? "" : " ", dname, sm->rounds, sm->name ? sm->name : "",
+                 one >= 0 ? ", section " : "", one >= 0 ? ss->sections[one].name : "", k + 1);
+        return no_stationary(err, file, pin->line, what, "", sm);
     }
     *fixed = off + p;
     return SW_OK;
@@ -348,21 +360,13 @@ static sw_status pick_stationary(sw_season *s, int k, int i, int *holder, const 
         }
     const sw_pin *pin = &s->pins[ss->pin[i] - 1];
     if (!best) {
-        sw_strbuf ok;
-        sw_strbuf_init(&ok);
-        stationary_list(m, &ok);
-        sw_status st = sw_error_set(
-            err, SW_ERR_INVALID, file, pin->line,
-            "pin of participant %d: no free position stays at one table for all %d rounds of "
-            "session %d%s%s; %s%s",
-            s->part[i].id, m->rounds, k + 1, pin->sections ? " in section " : "",
-            pin->sections ? pin->sections : "",
-            ok.len ? "positions that stay at one table (the other pins hold those there): " : "",
-            ok.len && !ok.failed ? sw_strbuf_cstr(&ok)
-                                 : "it has none: use a movement with stationary pairs (a "
-                                   "Mitchell's NS pairs stay), or pin a position");
-        sw_strbuf_free(&ok);
-        return st;
+        char what[256];
+        snprintf(what, sizeof what,
+                 "pin of participant %d: no free position stays at one table for all %d rounds "
+                 "of session %d%s%.*s",
+                 s->part[i].id, m->rounds, k + 1, pin->sections ? " in section " : "", 64,
+                 pin->sections ? pin->sections : "");
+        return no_stationary(err, file, pin->line, what, " (the other pins hold those there)", m);
     }
     ss->fixed[i] = best;
     holder[best] = ss->pin[i];
