@@ -309,6 +309,12 @@ static void test_errors_name_the_line(void **state) {
                       "17 18 19 20\n",
                  2, "session 1 has no sections");
     expect_error(HEAD SECTIONS "pin 3 table 1 NS\n", 5, "name the section of the table");
+    /* regression (fuzzing): a table pin without a direction, no section named */
+    expect_error(HEAD SECTIONS "pin 3 table 1\n", 5,
+                 "name the section of the table (pin 3 section A table 1)");
+    expect_error(HEAD SECTIONS "pin 3 stationary\n", 5,
+                 "no free position stays at one table for all 7 rounds of session 1; it has "
+                 "none");
     expect_error(HEAD SECTIONS "pin 3 section A table 9 NS\n", 5, "no table 9 NS");
     expect_error(HEAD SECTIONS "pin 3 section A table 1 XY\n", 5, "direction 'XY'");
     expect_error(HEAD SECTIONS "pin 3 section A position 9\n", 5, "position 9, but session 1");

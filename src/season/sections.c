@@ -292,12 +292,15 @@ static sw_status resolve_one(const sw_season *s, const sw_pin *pin, int k, const
             one = j;
             p += n + (p[n] == ' ');
         }
-    } else if (pin->kind != SW_PIN_POSITION && ss->nsections) {
+    } else if (pin->kind == SW_PIN_TABLE && ss->nsections) {
         return sw_error_set(err, SW_ERR_INVALID, file, pin->line,
                             "pin of participant %d: session %d has sections; name the section "
-                            "of the table (pin %d section %s table %d %s)",
+                            "of the table (pin %d section %s table %d%s%s)",
                             id, k + 1, id, ss->sections[0].name, pin->table,
-                            pin->dir >= 10 ? dir4[pin->dir - 10] : dir2[pin->dir]);
+                            pin->dir < 0 ? "" : " ",
+                            pin->dir < 0     ? ""
+                            : pin->dir >= 10 ? dir4[pin->dir - 10]
+                                             : dir2[pin->dir]);
     }
     if (pin->kind == SW_PIN_SECTIONS)
         return SW_OK;
