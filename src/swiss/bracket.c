@@ -1,0 +1,837 @@
+/* src/swiss/bracket.c: the Dutch bracket order (C.04.3 transpositions and
+ * exchanges) among the pairings the weight rates equal. The optimum's
+ * brackets are read into a layout of digits (each S1 player's partner, the
+ * exchanges, the moved-down players' places), which extend the weight, and
+ * the brackets are solved again from the top in windows narrow enough for
+ * the matching. When a window does not fit, standard.c decides instead.
+ * SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/pair_internal.h"
+#include "util/limbs.h"
+#include "util/parallel.h"
+
+/* Most digit bits one window solve takes: whole brackets while they fit in
+ * WINDOW_BITS, a bracket wider than that alone up to CUT_BITS, cut between
+ * digits. Narrow weights against fewer solves: with 500 players or fewer
+ * 256 bits for both (callgrind on 300 players: 8.0 G instructions against
+ * 9.9 G with 600 for a cut bracket); above, every solve covers more
+ * players, and a round-1 bracket of 1000 players took 5.2 s of CPU with
+ * 256, 2.4 s with np, 1.4 s with np and 2 np for a cut bracket (at most
+ * 1500 and 3000, so a window's weight stays within the matching's 4088
+ * bits; one that does not fit is tried again narrower). Then the
+ * candidates within this many ranks of a player in a window's sparse
+ * graph, and re-reads of a window's brackets. */
+#define WINDOW_BITS(np) ((np) > 1500 ? 1500.0 : (np) > 500 ? (double)(np) : 256.0)
+#define CUT_BITS(np) ((np) > 1500 ? 3000.0 : (np) > 500 ? 2.0 * (np) : 256.0)
+#define WINDOW_SPARSE 8
+#define WINDOW_AGAIN 8
+/* Sparse solves of a window before its full graph: each adds the pairs the
+ * duals could not price, and the full graph of 1000 players with a wide
+ * window weight takes tens of seconds (a round of bench_swiss 1000 added
+ * 6142, 584, 67, 11 pairs in four solves, then fell back: 53 s). */
+#define WINDOW_ATTEMPTS 16
+
+/* Among the pairings the weight rates equal, the first in the Dutch bracket
+ * order. The structure of an optimum (who floats into which score group,
+ * how many pairs each group plays inside itself) defines the brackets: the
+ * moved-down players of a group (ranked) meet its residents in order; the
+ * remainder's top p players (p = its pairs) form S1 and the rest S2. Each S1
+ * player in rank order is one digit of a mixed-radix number: the index of
+ * its partner in its S2 (a moved-down player: among the residents); a
+ * partner in S1 below it (an exchange) after all of S2; any other (a player
+ * above, a float, the bye) last. The weight is multiplied by that radix
+ * product and the digits' complement added, so the matching keeps every
+ * higher criterion and takes the smallest digit sequence: S1[0]'s partner
+ * first, then S1[1]'s, as the transpositions are ordered.
+ *
+ * The brackets are settled from the top in windows (sw_swiss_bracket_order): a
+ * window's solve weighs only its own brackets' criteria and digits and the
+ * next bracket's N and F (the players above are paired already, the ones
+ * below only need to be pairable), then its pairs are fixed. Each solve's
+ * optimum agrees with the whole order's on everything down to the window's
+ * digits, so the windows together give the whole order's optimum, with
+ * narrow weights on a shrinking graph (docs/swiss.md). */
+
+/* The digits read from a pairing (layout_read). Per player (rank): role 0
+ * none (paired upwards), 2 remainder S1, 3 S2; pos its index in its group's
+ * S1, pos2 in its S2 (-1); s1n, s2n its remainder's S1 and S2 sizes (S1
+ * players); s1 and s2d its own digits (-1). Per group: vidx the exchange
+ * count digit, sidx the BSN sum digit, xidx the exchange's tie-break digit
+ * (-1: none) and xs2 its S2 size; gp1[g] the remainder's S1 size, gp1[ng +
+ * g] the lowest bracket g's floaters reach. A player the optimum floats
+ * down is a moved-down player of every bracket from the one below its own
+ * to the one it is paired in (the bye: the last), with two digits in each:
+ * mfirst, mlast, mbase (its partner), mmem (paired there or not). Per
+ * digit: radix, its bracket dg, and own, its owner and kind (owner * 8 +
+ * kind: 0 moved-down, 1 count, 2 sum, 3 tie-break, 4 S1, 5 S2, 6 moved-down
+ * paired) to tell two layouts apart. */
+typedef struct bracket_layout {
+    int np, ng, n1;
+    int *mem;
+    int *grp, *gstart, *role, *pos, *pos2, *s1, *s2d, *s1n, *s2n;
+    int *vidx, *sidx, *xidx, *xs2, *gp1, *mfirst, *mlast, *mbase, *mmem;
+    uint64_t *radix;
+    int *dg, *own;
+} bracket_layout;
+
+static void layout_free(bracket_layout *o) {
+    free(o->mem);
+    free(o->radix);
+    free(o->dg);
+    free(o->own);
+    memset(o, 0, sizeof *o);
+}
+
+static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate, bracket_layout *o) {
+    int np = rk->np;
+    memset(o, 0, sizeof *o);
+    o->np = np;
+    size_t n = (size_t)np + 2;
+    o->mem = calloc(20 * n, sizeof(int));
+    if (!o->mem)
+        return false;
+    int *m = o->mem;
+    int **arr[] = {&o->grp, &o->gstart, &o->role,  &o->pos,   &o->pos2, &o->s1,
+                   &o->s2d, &o->s1n,    &o->s2n,   &o->vidx,  &o->sidx, &o->xidx,
+                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->mmem, &o->gp1};
+    for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++, m += n)
+        *arr[k] = m; /* gp1 last: it takes 2n */
+    int *grp = o->grp, *gstart = o->gstart, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
+    int *s1n = o->s1n, *s2n = o->s2n, *gp1 = o->gp1;
+    int ng = o->ng = sw_swiss_score_groups(rk, who, np, grp);
+    for (int g = 0, r = 0; g <= ng; g++) {
+        while (r < np && grp[r] < g)
+            r++;
+        gstart[g] = r;
+    }
+    for (int r = 0; r < np; r++)
+        o->s1[r] = -1, o->s2d[r] = -1, pos2[r] = -1;
+    for (int g = 0; g < ng; g++) {
+        int gs = gstart[g], ge = gstart[g + 1];
+        /* The remainder: residents not paired upwards; p pairs inside. */
+        int p = 0, rem = 0;
+        for (int r = gs; r < ge; r++)
+            if (!(mate[r] >= 0 && mate[r] < gs)) {
+                rem++;
+                if (mate[r] > r && mate[r] < ge)
+                    p++;
+            }
+        int k = 0, k2 = 0;
+        for (int r = gs; r < ge; r++) {
+            if (mate[r] >= 0 && mate[r] < gs)
+                continue;
+            if (k < p) {
+                role[r] = 2;
+                pos[r] = k++;
+            } else {
+                role[r] = 3;
+                pos2[r] = k2++;
+            }
+        }
+        for (int r = gs; r < ge; r++)
+            if (role[r] == 2)
+                s2n[r] = rem - p, s1n[r] = p;
+        gp1[g] = p;
+    }
+    /* The digits by rank. Transpositions before exchanges, bracket by
+     * bracket, in the Dutch exchange order: first a group's count of pairs
+     * of its remainder that hold an S1 player (radix: S1's size + 1; p
+     * minus it players were exchanged), then the BSN sums of the exchange
+     * (those moved from S2 to S1 minus those moved from S1 to S2, the
+     * smaller first), before its S1 players' own digits (the partner's
+     * place in the remainder: with the exchange settled, S2 sorted by BSN)
+     * and after the digits of the brackets above and of the players moved
+     * down into it (they rank higher), as the Dutch system settles those
+     * first. */
+    for (int g = 0; g < ng; g++)
+        o->vidx[g] = -1, o->sidx[g] = -1, o->xidx[g] = -1;
+    size_t ndig = 5 * (size_t)np + 1;
+    /* The floaters of a group may end in any bracket one of them reaches
+     * (a solve may float another one further). */
+    for (int r = 0; r < np; r++) {
+        o->mfirst[r] = grp[r] + 1;
+        o->mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
+        if (o->mlast[r] >= o->mfirst[r] && o->mlast[r] > gp1[ng + grp[r]])
+            gp1[ng + grp[r]] = o->mlast[r];
+    }
+    for (int r = 0; r < np; r++)
+        if (o->mlast[r] >= o->mfirst[r]) {
+            o->mlast[r] = gp1[ng + grp[r]];
+            ndig += 2 * (size_t)(o->mlast[r] - o->mfirst[r] + 1);
+        }
+    o->radix = malloc(sizeof(uint64_t) * ndig);
+    o->dg = malloc(sizeof(int) * ndig);
+    o->own = malloc(sizeof(int) * ndig);
+    if (!o->radix || !o->dg || !o->own)
+        return false;
+    int n1 = 0;
+#define DIGIT(g, rad, owner, kind)                                                                 \
+    (o->dg[n1] = (g), o->radix[n1] = (rad), o->own[n1] = (owner)*8 + (kind), n1++)
+    /* A bracket's moved-down players first compete for its places: the set
+     * it pairs is the one whose BSNs come first (the exchanges between S1
+     * and limbo come before the transpositions that pair an S1): one binary
+     * digit per player and bracket, in rank order, above the partners'
+     * digits. A cut window keeps these while the player is not fixed. */
+    for (int r = 0; r < np; r++) {
+        o->mmem[r] = n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            DIGIT(g, 2, r, 6);
+    }
+    for (int r = 0; r < np; r++) {
+        o->mbase[r] = n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 0);
+        int g = grp[r];
+        if (role[r] == 2 && o->vidx[g] < 0) {
+            int cnt = 0;
+            for (int t = gstart[g]; t < gstart[g + 1]; t++)
+                cnt += role[t] == 2;
+            uint64_t rem = (uint64_t)(cnt + s2n[r]);
+            o->vidx[g] = n1;
+            DIGIT(g, (uint64_t)cnt + 1, r, 1);
+            o->sidx[g] = n1;
+            DIGIT(g, (uint64_t)cnt * rem + rem * rem + 1, r, 2);
+            /* Then the exchange that moves the highest BSNs from S1 to S2,
+             * then the lowest from S2 to S1: bit pos of each S1 player moved
+             * above the bits s2 - 1 - pos2 of each S2 player moved. */
+            if (rem <= 60) {
+                o->xidx[g] = n1;
+                o->xs2[g] = s2n[r];
+                DIGIT(g, (uint64_t)1 << rem, r, 3);
+            }
+        }
+        if (role[r] == 2) {
+            o->s1[r] = n1;
+            DIGIT(g, (uint64_t)(s2n[r] + s1n[r]) + 1, r, 4);
+        }
+        /* An S2 player an exchange moves to S1 comes after the S1 players
+         * left there (a higher BSN): its partner's place in S2. */
+        if (role[r] == 3 && o->vidx[g] >= 0) {
+            o->s2d[r] = n1;
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 5);
+        }
+    }
+#undef DIGIT
+    o->n1 = n1;
+    return true;
+}
+
+/* Do layouts a and b give brackets g0..g1 the same digits? */
+static bool layout_same(const bracket_layout *a, const bracket_layout *b, int g0, int g1) {
+    for (int r = 0; r < a->np; r++)
+        if (a->grp[r] >= g0 && a->grp[r] <= g1 &&
+            (a->role[r] != b->role[r] || a->pos[r] != b->pos[r] || a->pos2[r] != b->pos2[r] ||
+             a->s1n[r] != b->s1n[r] || a->s2n[r] != b->s2n[r]))
+            return false;
+    int i = 0, j = 0;
+    for (;;) {
+        while (i < a->n1 && (a->dg[i] < g0 || a->dg[i] > g1))
+            i++;
+        while (j < b->n1 && (b->dg[j] < g0 || b->dg[j] > g1))
+            j++;
+        if (i == a->n1 || j == b->n1)
+            return i == a->n1 && j == b->n1;
+        if (a->dg[i] != b->dg[j] || a->radix[i] != b->radix[j] || a->own[i] != b->own[j])
+            return false;
+        i++, j++;
+    }
+}
+
+/* One window's digits in the weight: place[i] is the unit of digit i (its
+ * bracket's k_ord times the radices after it there; 0 outside the window). */
+typedef struct order_digits {
+    const bracket_layout *o;
+    const uint64_t *place;
+    int L;
+    /* place[i]'s limbs up to its top nonzero one: the units of the lower
+     * digits are narrow, and a pair's digit terms multiply only those. */
+    const int *plen;
+} order_digits;
+
+#define PLACE(oc, i) ((oc)->place + (size_t)(i) * (size_t)(oc)->L)
+
+/* slot += digit unit i times m. */
+static inline void add_place(const order_digits *oc, uint64_t *slot, int i, uint64_t m) {
+    sw_limbs_addmul_part(slot, PLACE(oc, i), m, oc->plen[i], oc->L);
+}
+
+/* slot += the digits' part of the pair a < b (b = np: the bye). */
+static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
+    const bracket_layout *o = oc->o;
+    int L = oc->L, np = o->np;
+    const int *grp = o->grp, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
+    bool bye = b == np;
+    /* The exchange's BSN sums (credit: minus the sum's difference): a pair
+     * of two S2 players sends its higher one to S1, a pair of two S1
+     * players its lower one to S2, an S1 player paired outside its
+     * remainder goes to S2. */
+    bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
+    if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
+        int i = o->sidx[grp[a]];
+        sw_limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1), oc->plen[i],
+                          L);
+        if (o->xidx[grp[a]] >= 0)
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]));
+    }
+    if (role[a] == 2 && !in_a) {
+        add_place(oc, slot, o->sidx[grp[a]], (uint64_t)(pos[a] + 1));
+        if (o->xidx[grp[a]] >= 0)
+            add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (pos[a] + o->xs2[grp[a]]));
+    }
+    if (!bye && role[b] == 2) {
+        add_place(oc, slot, o->sidx[grp[b]], (uint64_t)(pos[b] + 1));
+        if (o->xidx[grp[b]] >= 0)
+            add_place(oc, slot, o->xidx[grp[b]], (uint64_t)1 << (pos[b] + o->xs2[grp[b]]));
+    }
+    /* A moved-down player meets a resident of a bracket it passes: the
+     * resident's place there, the higher first. */
+    if (!bye && grp[b] >= o->mfirst[a] && grp[b] <= o->mlast[a]) {
+        int i = o->mbase[a] + grp[b] - o->mfirst[a];
+        add_place(oc, slot, i, o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]));
+        add_place(oc, slot, o->mmem[a] + grp[b] - o->mfirst[a], 1);
+    }
+    if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
+        int i = o->s2d[a];
+        uint64_t digit = (uint64_t)pos2[b];
+        if (digit > o->radix[i] - 1)
+            digit = o->radix[i] - 1;
+        add_place(oc, slot, i, o->radix[i] - 1 - digit);
+    }
+    if (bye || o->s1[a] < 0)
+        return;
+    if (role[a] == 2 && in_a) /* a pair with an S1 player */
+        add_place(oc, slot, o->vidx[grp[a]], 1);
+    int i = o->s1[a];
+    uint64_t digit = o->radix[i] - 1; /* the worst */
+    if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
+        digit = (uint64_t)pos[b];
+    else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
+        digit = (uint64_t)(o->s1n[a] + pos2[b]);
+    if (digit > o->radix[i] - 1)
+        digit = o->radix[i] - 1;
+    add_place(oc, slot, i, o->radix[i] - 1 - digit);
+}
+
+/* Per player r, what its pairs' digit parts (order_terms) can hold on its
+ * side: own[r] its own digits at their largest (only in the pairs it
+ * leads: a pair a < b holds a's, the higher player's partner, resident or
+ * S1 partner), col[r] its credits as the lower player of a pair (an S1
+ * player's exchange sum and tie-break), rin[r] and rout[r] its credits as
+ * the higher one, when the lower is in its remainder (a pair with an S1
+ * player; two S2 players' tie-break) and when not (an S1 player paired
+ * outside its remainder): a pair's part is at most own[a] + rin[a] or
+ * rout[a], + col[b] (the window's pricing). Until 2026-11-26 one bound,
+ * own digits and every credit, counted on both sides. */
+static void order_bounds(const order_digits *oc, const bool *fixed, uint64_t *col, uint64_t *own,
+                         uint64_t *rin, uint64_t *rout) {
+    const bracket_layout *o = oc->o;
+    int L = oc->L;
+    for (int r = 0; r < o->np; r++) {
+        sw_limbs_set_i64(col + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(own + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rin + (size_t)r * (size_t)L, L, 0);
+        sw_limbs_set_i64(rout + (size_t)r * (size_t)L, L, 0);
+    }
+    for (int i = 0; i < o->n1; i++) {
+        int r = o->own[i] / 8, kind = o->own[i] % 8;
+        if (kind == 0 || kind >= 4)
+            sw_limbs_addmul_u64(own + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
+    }
+    for (int r = 0; r < o->np; r++) {
+        int g = o->grp[r];
+        uint64_t *c = col + (size_t)r * (size_t)L, *ri = rin + (size_t)r * (size_t)L,
+                 *ro = rout + (size_t)r * (size_t)L;
+        if (fixed[r])
+            continue;
+        if (o->role[r] == 2) {
+            sw_limbs_add(ri, ri, PLACE(oc, o->vidx[g]), L);
+            sw_limbs_addmul_u64(c, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
+        }
+        if (o->xidx[g] >= 0 && o->role[r] == 2)
+            sw_limbs_addmul_u64(c, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
+                                L);
+        sw_limbs_copy(ro, c, L);
+        if (o->xidx[g] >= 0 && o->pos2[r] >= 0)
+            sw_limbs_addmul_u64(ri, PLACE(oc, o->xidx[g]),
+                                (uint64_t)1 << (o->xs2[g] - 1 - o->pos2[r]), L);
+    }
+}
+
+/* Which pairs a window solve considers: both unfixed, not two floaters
+ * from above the window (their brackets are settled: they float), legal. */
+static bool window_pair(const sw_swiss_problem *c, const bracket_layout *o, const bool *fixed, int g0, int a, int b) {
+    if (fixed[a] || fixed[b] || (o->grp[a] < g0 && o->grp[b] < g0))
+        return false;
+    return sw_swiss_legal(c->rk, c->who[a], c->who[b]);
+}
+
+/* The pair a < b (b = np: the bye) between vertices vid[a] and vid[b]. */
+static bool push_order(const sw_swiss_problem *c, const order_digits *oc, const int *vid, sw_swiss_edge_list *l, int a, int b,
+                       sw_swiss_row_cache *lc) {
+    uint64_t *w = sw_swiss_edge_list_push(l, vid[a], vid[b]);
+    if (!w)
+        return false;
+    if (b == c->count)
+        sw_swiss_bye_weight(c, a, w);
+    else
+        sw_swiss_pair_weight(c, a, b, w, lc);
+    order_terms(oc, a, b, w);
+    if (c->shift) {
+        sw_swiss_sub_share(&c->W, a, w);
+        if (b < c->count)
+            sw_swiss_sub_share(&c->W, b, w);
+    }
+    return true;
+}
+
+/* What a window's pricing reads (window_solve). */
+typedef struct window_pricing {
+    const sw_swiss_problem *c;
+    const order_digits *oc;
+    const bool *fixed;
+    int g0, g1;
+    const sw_blossom_dual *d;
+    /* base per player: y - 4 (k_real + k_low + rank + digit bound) */
+    const sw_swiss_pricer *pr;
+    const int *vid;
+} window_pricing;
+
+/* The pairs (a, b), b beyond a's sparse neighbours, whose reduced cost is
+ * negative: their number, and with l, each added to l (-1: out of memory).
+ * A bound first: base[a] + base[b] + 4 pen(g_a, g_b) + the common blossoms'
+ * duals <= the reduced cost. */
+static long price_row(const window_pricing *p, int a, sw_swiss_edge_list *l) {
+    const sw_swiss_problem *c = p->c;
+    const bracket_layout *o = p->oc->o;
+    int np = c->count, L = c->W.L;
+    long n = 0;
+    if (p->fixed[a])
+        return 0;
+    uint64_t w[SW_BLOSSOM_LIMBS_MAX];
+    sw_swiss_row_cache lc;
+    memset(lc.ok, 0, sizeof lc.ok);
+    sw_swiss_bound_row r;
+    sw_swiss_bound_row_init(&r, p->pr, a, o->grp[a]);
+    /* An S1 player's own digit (order_terms) is place (R - 1 - digit),
+     * where its bound counts place R: place 4 (digit + 1) more is still
+     * below the reduced cost. */
+    int s1 = o->s1[a];
+    const uint64_t *pl = s1 >= 0 ? PLACE(p->oc, s1) : NULL;
+    for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
+        if (p->fixed[b])
+            continue;
+        uint64_t m = 0;
+        if (pl) {
+            uint64_t digit = o->radix[s1] - 1;
+            if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->role[b] == 2)
+                digit = (uint64_t)o->pos[b];
+            else if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->pos2[b] >= 0)
+                digit = (uint64_t)(o->s1n[a] + o->pos2[b]);
+            if (digit > o->radix[s1] - 1)
+                digit = o->radix[s1] - 1;
+            m = 4 * (digit + 1);
+        }
+        if (!sw_swiss_bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b], pl, m) ||
+            !window_pair(c, o, p->fixed, p->g0, a, b))
+            continue;
+        if (o->grp[a] > p->g1 + 1 || (o->grp[a] == p->g1 + 1 && o->grp[b] == p->g1 + 1)) {
+            /* Below the window, a pair that floats no one out of its next
+             * bracket weighs its real game and ranks only (no component or
+             * digit of the window is there). */
+            sw_limbs_shl(w, c->W.k_real, 1, L);
+            sw_limbs_addmul_u64(w, c->W.k_rank, (uint64_t)(2 * np - a - b) * c->W.K, L);
+        } else {
+            sw_swiss_pair_weight(c, a, b, w, &lc);
+            order_terms(p->oc, a, b, w);
+        }
+        if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
+            continue;
+        n++;
+        if (!l)
+            continue;
+        if (!sw_swiss_push_priced(c, l, p->vid[a], p->vid[b], a, b, w)) {
+            n = -1;
+            break;
+        }
+    }
+    sw_swiss_bound_row_free(&r);
+    return n;
+}
+
+static long price_row_count(const void *ctx, int a) {
+    return price_row(ctx, a, NULL);
+}
+
+/* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
+ * players' untouched). *fits false (mate untouched) when the weight does
+ * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
+ * within WINDOW_SPARSE ranks and those of its current and its standard
+ * partner (sw_swiss_standard_partners); the duals
+ * price the rest (a bound from pen, the colour and digit parts per player,
+ * then the exact reduced cost), and the full graph decides if that does not
+ * settle it. */
+static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                              const bracket_layout *o, int g0, int g1, const bool *inc, const bool *fixed,
+                              int *mate, bool *fits, sw_error *err) {
+    int np = rk->np, ng = o->ng, n1 = o->n1;
+    *fits = false;
+    sw_swiss_problem c = {rk, who, np, bye_ok, {0}, NULL, false};
+    int *target = malloc(sizeof(int) * ((size_t)np + 1));
+    int *ord_n = calloc((size_t)ng + 1, sizeof(int)),
+        *ord_off = calloc((size_t)ng + 1, sizeof(int));
+    uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
+    int *vm = malloc(sizeof(int) * ((size_t)np + 2));
+    int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
+    long *count = malloc(sizeof(long) * ((size_t)np + 1));
+    uint64_t *place = NULL, *bound = NULL, *own = NULL, *rin = NULL, *rout = NULL, *warm = NULL;
+    bool *inrem = NULL;
+    int *plen = NULL;
+    sw_swiss_pricer pr = {0};
+    bool warmed = false;
+    sw_swiss_edge_list l = {0};
+    sw_status rc = SW_OK;
+    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target || !count)
+        goto nomem;
+    sw_swiss_standard_partners(rk, who, np, target);
+    for (int i = 0; i < n1; i++)
+        if (inc[i])
+            ord_n[o->dg[i]]++;
+    for (int g = 1; g <= ng; g++)
+        ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
+    for (int g = 0, k = 0; g < ng; g++)
+        for (int i = 0; i < n1; i++)
+            if (o->dg[i] == g && inc[i])
+                ord_rad[k++] = o->radix[i];
+    sw_swiss_order_spec os = {ord_n, ord_off, ord_rad, true, g0, g1};
+    rc = sw_swiss_weights_make(rk, who, np, &c.W, &os, err);
+    if (rc == SW_ERR_LIMIT) {
+        rc = SW_OK; /* too wide: the standard order stands in */
+        goto out;
+    }
+    if (rc)
+        goto out;
+    c.W.no_order = true;
+    int L = c.W.L;
+    place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
+    plen = malloc(sizeof(int) * ((size_t)n1 + 1));
+    bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    own = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
+    if (!place || !plen || !bound || !own || !warm || !sw_swiss_pricer_alloc(&c.W, np, &pr))
+        goto nomem;
+    pr.cbase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    pr.ibase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rin = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    rout = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
+    inrem = malloc(sizeof(bool) * ((size_t)np + 1));
+    if (!pr.cbase || !pr.ibase || !rin || !rout || !inrem)
+        goto nomem;              /* sw_swiss_pricer_free frees cbase and ibase */
+    for (int a = 0; a < np; a++) /* order_terms' in_a, for b */
+        inrem[a] = o->role[a] == 2 || o->pos2[a] >= 0;
+    pr.inrem = inrem;
+    for (int i = n1 - 1; i >= 0; i--) {
+        if (!inc[i])
+            continue;
+        uint64_t *pi = place + (size_t)i * (size_t)L;
+        int nx = i + 1;
+        while (nx < n1 && !(inc[nx] && o->dg[nx] == o->dg[i]))
+            nx++;
+        if (nx < n1)
+            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, o->radix[nx], L);
+        else
+            sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
+    }
+    for (int i = 0; i < n1; i++) {
+        int len = L;
+        while (len > 0 && place[(size_t)i * (size_t)L + (size_t)len - 1] == 0)
+            len--;
+        plen[i] = len;
+    }
+    order_digits oc = {o, place, L, plen};
+    c.shift = true; /* the sparse solves (sw_swiss_problem) */
+    l.L = L;
+    /* The matching's vertices: the players not fixed (vid), then the bye
+     * (fixed players left as isolated vertices would defeat the matching's
+     * greedy start, which needs a perfect matching). */
+    int nv = 0;
+    for (int a = 0; a < np; a++)
+        if (!fixed[a])
+            rv[nv] = a, vid[a] = nv++;
+    vid[np] = nv, rv[nv] = np;
+    nv += np % 2;
+    bool proven = false;
+    sw_swiss_row_cache lc;
+    for (int a = 0; a < np; a++) {
+        if (fixed[a])
+            continue;
+        memset(lc.ok, 0, sizeof lc.ok);
+        for (int b = a + 1; b < np; b++)
+            if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
+                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
+                 abs(target[a] - b) <= WINDOW_SPARSE) &&
+                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
+                goto nomem;
+        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
+            goto nomem;
+    }
+    for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
+        sw_blossom_dual d;
+        bool perfect;
+        rc = sw_swiss_sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
+        if (rc)
+            goto out;
+        if (!perfect)
+            break;
+        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
+        /* The duals of the weights without the shift: y_a + 4 share(a). */
+        if (c.shift)
+            sw_swiss_unshare(&c.W, &d, rv, nv);
+        /* cbase[a] = y_a - 4 (k_real + k_lowc + (np - a) K + bound[a]) for a
+         * as the lower player of a pair; for the rows a leads k_low, own[a]
+         * and rin[a] (ibase) or rout[a] (base) instead of k_lowc and
+         * bound[a] (order_bounds). */
+        order_bounds(&oc, fixed, bound, own, rin, rout);
+        for (int a = 0; a < np; a++) {
+            if (fixed[a])
+                continue;
+            /* A player above the window: its pairs' colour parts fall in
+             * the window's groups (its own are left out), at most g0's. */
+            int ga = o->grp[a] > g0 ? o->grp[a] : g0;
+            uint64_t u[SW_BLOSSOM_LIMBS_MAX];
+            const uint64_t *y = d.y + (size_t)vid[a] * (size_t)L;
+            size_t at = (size_t)a * (size_t)L;
+            sw_limbs_copy(t, c.W.k_real, L);
+            sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
+            sw_limbs_add(u, t, c.W.k_lowc + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(u, u, bound + at, L);
+            sw_limbs_shl(u, u, 2, L);
+            sw_limbs_sub(pr.cbase + at, y, u, L);
+            pr.tbase[a] = sw_limbs_top2(pr.cbase + at, L);
+            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
+            sw_limbs_add(t, t, own + at, L);
+            sw_limbs_add(u, t, rin + at, L);
+            sw_limbs_shl(u, u, 2, L);
+            sw_limbs_sub(pr.ibase + at, y, u, L);
+            sw_limbs_add(t, t, rout + at, L);
+            sw_limbs_shl(t, t, 2, L);
+            sw_limbs_sub(pr.base + at, y, t, L);
+        }
+        size_t added = 0, limit = (size_t)np * (size_t)np / 16;
+        window_pricing wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
+        /* Rows are priced in parallel and counted; the rows with pairs to
+         * add are priced again in order and add them, so the graph is the
+         * same for any number of threads. */
+        long *cnt = count;
+        sw_parallel_rows(np, SW_SWISS_PRICE_PARALLEL_MIN, price_row_count, &wp, cnt);
+        for (int a = 0; a < np; a++)
+            added += (size_t)cnt[a];
+        for (int a = 0; a < np && added > 0 && added <= limit; a++)
+            if (cnt[a] > 0 && price_row(&wp, a, &l) < 0) {
+                sw_blossom_dual_free(&d);
+                goto nomem;
+            }
+        sw_blossom_dual_free(&d);
+        if (rk->stats)
+            rk->stats->priced += (int)added;
+        if (added == 0)
+            proven = true;
+        else if (added > limit)
+            break;
+    }
+    if (!proven) {
+        /* The window's full graph, unless it would need more than the
+         * first solve allows (sw_swiss_exact_match): then the standard
+         * order stands in. */
+        if ((double)nv * (double)nv / 2 * (double)(sizeof(int) * 2 + sizeof(uint64_t) * (size_t)L) >
+            4e9)
+            goto out;
+        l.m = 0;
+        c.shift = false; /* a matching that may not be perfect: who sits out counts */
+        for (int a = 0; a < np; a++) {
+            if (fixed[a])
+                continue;
+            memset(lc.ok, 0, sizeof lc.ok);
+            for (int b = a + 1; b < np; b++)
+                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
+                    goto nomem;
+            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
+                goto nomem;
+        }
+        sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
+        rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
+        if (rc)
+            goto out;
+        sw_swiss_note_solve(rk, &l, &c.W, true);
+    }
+    for (int a = 0; a < np; a++)
+        if (!fixed[a])
+            mate[a] = vm[vid[a]] < 0 ? -1 : rv[vm[vid[a]]] == np ? -2 : rv[vm[vid[a]]];
+    *fits = true;
+    goto out;
+nomem:
+    rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+out:
+    sw_swiss_edge_list_free(&l);
+    sw_swiss_weights_free(&c.W);
+    free(ord_n);
+    free(ord_off);
+    free(ord_rad);
+    free(vm);
+    free(vid);
+    free(rv);
+    free(target);
+    free(count);
+    free(place);
+    free(plen);
+    free(bound);
+    free(own);
+    free(rin);
+    free(rout);
+    free(inrem);
+    sw_swiss_pricer_free(&pr);
+    free(warm);
+    return rc;
+}
+
+/* Does a window weigh digit i? Not when its player's pair is fixed (it
+ * cannot change); a group's exchange digits always (the pairs not fixed yet
+ * change them). */
+static bool held(const bracket_layout *o, const bool *fixed, int i) {
+    int kind = o->own[i] % 8;
+    return (kind >= 1 && kind <= 3) || !fixed[o->own[i] / 8];
+}
+
+sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                               int *mate, bool *done, sw_error *err) {
+    int np = rk->np;
+    *done = false;
+    if (np < 4)
+        return SW_OK;
+    bracket_layout lay = {0}, next = {0};
+    bool *fixed = calloc((size_t)np + 1, sizeof(bool));
+    int *work = malloc(sizeof(int) * ((size_t)np + 1));
+    bool *inc = NULL;
+    sw_status rc = SW_OK;
+    if (!fixed || !work || !layout_read(rk, who, mate, &lay)) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    if (lay.n1 == 0)
+        goto out;
+    memcpy(work, mate, sizeof(int) * (size_t)np);
+    int ng = lay.ng;
+    /* The next window starts at bracket g0's digit k0 (its first k0 are
+     * settled). */
+    for (int g0 = 0, k0 = 0; g0 < ng;) {
+        int g1 = g0, k1 = 0; /* it ends before g1's digit k1 (k1 < 0: g1 whole) */
+        double scale = 1;    /* halved while the window's weight does not fit */
+        for (int again = 0; again < WINDOW_AGAIN; again++) {
+            /* The window, read from the current layout. */
+            free(inc);
+            inc = calloc((size_t)lay.n1 + 1, sizeof(bool));
+            if (!inc) {
+                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                goto out;
+            }
+            if (again == 0) {
+                /* Whole brackets while they fit; a bracket that does not
+                 * is cut after the digits that do, unless none does. */
+                double bits = 0, limit = WINDOW_BITS(np) * scale, rest0 = 0;
+                for (int i = 0, k = 0; i < lay.n1; i++)
+                    if (lay.dg[i] == g0 && (k++ >= k0 || held(&lay, fixed, i)))
+                        rest0 += log2((double)lay.radix[i]);
+                if (rest0 > limit)
+                    limit = CUT_BITS(np) * scale;
+                g1 = g0, k1 = -1;
+                int took = 0; /* new digits: at least one, so the walk goes on */
+                for (int g = g0; g < ng; g++) {
+                    int k = 0, cut = -1;
+                    for (int i = 0; i < lay.n1 && cut < 0; i++) {
+                        if (lay.dg[i] != g)
+                            continue;
+                        double b = log2((double)lay.radix[i]);
+                        if (g == g0 && k < k0)
+                            bits += held(&lay, fixed, i) ? b : 0;
+                        else if (took > 0 && bits + b > limit)
+                            cut = k;
+                        else
+                            bits += b, took++;
+                        k += cut < 0;
+                    }
+                    if (cut < 0)
+                        g1 = g;
+                    else if (g == g0 || cut > 0)
+                        g1 = g, k1 = cut;
+                    if (cut >= 0)
+                        break;
+                }
+            }
+            for (int g = g0; g <= g1; g++) {
+                int k = 0;
+                for (int i = 0; i < lay.n1; i++)
+                    if (lay.dg[i] == g) {
+                        inc[i] = held(&lay, fixed, i) && !(g == g1 && k1 >= 0 && k >= k1);
+                        k++;
+                    }
+            }
+            bool fits;
+            rc = window_solve(rk, who, bye_ok, &lay, g0, g1, inc, fixed, work, &fits, err);
+            if (!rc && !fits && scale > 1.0 / 64) {
+                scale /= 2; /* a narrower window */
+                again = -1;
+                continue;
+            }
+            if (rc || !fits)
+                goto out;
+            if (!layout_read(rk, who, work, &next)) {
+                rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                goto out;
+            }
+            /* The last solve's layout stays when it is the last allowed
+             * (inc and the digits below refer to it). */
+            bool same = layout_same(&lay, &next, g0, g1);
+            if (same || again == WINDOW_AGAIN - 1) {
+                layout_free(&next);
+                break;
+            }
+            layout_free(&lay);
+            lay = next;
+            memset(&next, 0, sizeof next);
+        }
+        /* The pairs made in the brackets the window ends are settled; in a
+         * bracket it cuts, those of the players whose digits it held. */
+        int gend = k1 >= 0 ? g1 - 1 : g1;
+        for (int r = 0; r < np; r++)
+            if (!fixed[r] && work[r] >= 0 && lay.grp[r > work[r] ? r : work[r]] <= gend)
+                fixed[r] = fixed[work[r]] = true;
+        if (k1 >= 0) {
+            for (int i = 0; i < lay.n1; i++) {
+                int r = lay.own[i] / 8, kind = lay.own[i] % 8, m = work[r];
+                if (!inc[i] || lay.dg[i] != g1 || !(kind == 0 || kind == 4 || kind == 5) ||
+                    fixed[r] || m < 0)
+                    continue;
+                if (lay.grp[r > m ? r : m] == g1)
+                    fixed[r] = fixed[m] = true;
+            }
+            k0 = k1;
+            g0 = g1;
+        } else {
+            g0 = g1 + 1;
+            k0 = 0;
+        }
+    }
+    memcpy(mate, work, sizeof(int) * (size_t)np);
+    *done = true;
+out:
+    layout_free(&lay);
+    layout_free(&next);
+    free(fixed);
+    free(work);
+    free(inc);
+    return rc;
+}
