@@ -87,7 +87,8 @@ static void layout_free(bracket_layout *o) {
     memset(o, 0, sizeof *o);
 }
 
-static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate, bracket_layout *o) {
+static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate,
+                        bracket_layout *o) {
     int np = rk->np;
     memset(o, 0, sizeof *o);
     o->np = np;
@@ -273,8 +274,8 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
     bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
     if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
         int i = o->sidx[grp[a]];
-        sw_limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1), oc->plen[i],
-                          L);
+        sw_limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1),
+                             oc->plen[i], L);
         if (o->xidx[grp[a]] >= 0)
             add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]));
     }
@@ -364,15 +365,16 @@ static void order_bounds(const order_digits *oc, const bool *fixed, uint64_t *co
 
 /* Which pairs a window solve considers: both unfixed, not two floaters
  * from above the window (their brackets are settled: they float), legal. */
-static bool window_pair(const sw_swiss_problem *c, const bracket_layout *o, const bool *fixed, int g0, int a, int b) {
+static bool window_pair(const sw_swiss_problem *c, const bracket_layout *o, const bool *fixed,
+                        int g0, int a, int b) {
     if (fixed[a] || fixed[b] || (o->grp[a] < g0 && o->grp[b] < g0))
         return false;
     return sw_swiss_legal(c->rk, c->who[a], c->who[b]);
 }
 
 /* The pair a < b (b = np: the bye) between vertices vid[a] and vid[b]. */
-static bool push_order(const sw_swiss_problem *c, const order_digits *oc, const int *vid, sw_swiss_edge_list *l, int a, int b,
-                       sw_swiss_row_cache *lc) {
+static bool push_order(const sw_swiss_problem *c, const order_digits *oc, const int *vid,
+                       sw_swiss_edge_list *l, int a, int b, sw_swiss_row_cache *lc) {
     uint64_t *w = sw_swiss_edge_list_push(l, vid[a], vid[b]);
     if (!w)
         return false;
@@ -476,8 +478,8 @@ static long price_row_count(const void *ctx, int a) {
  * then the exact reduced cost), and the full graph decides if that does not
  * settle it. */
 static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                              const bracket_layout *o, int g0, int g1, const bool *inc, const bool *fixed,
-                              int *mate, bool *fits, sw_error *err) {
+                              const bracket_layout *o, int g0, int g1, const bool *inc,
+                              const bool *fixed, int *mate, bool *fits, sw_error *err) {
     int np = rk->np, ng = o->ng, n1 = o->n1;
     *fits = false;
     sw_swiss_problem c = {rk, who, np, bye_ok, {0}, NULL, false};
@@ -707,7 +709,7 @@ static bool held(const bracket_layout *o, const bool *fixed, int i) {
 }
 
 sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                               int *mate, bool *done, sw_error *err) {
+                                 int *mate, bool *done, sw_error *err) {
     int np = rk->np;
     *done = false;
     if (np < 4)

@@ -40,8 +40,9 @@ void sw_swiss_unshare(const sw_swiss_weights *W, sw_blossom_dual *d, const int *
  * downfloat two rounds before (C14), upfloat (C15); the downfloat digits
  * belong to a's group, the upfloat ones and the colours to b's, the
  * bracket the pair is made in (criteria are met bracket by bracket). */
-static sw_swiss_edge_parts pack_low(const sw_swiss_weights *W, const sw_swiss_pstate *a, const sw_swiss_pstate *b, char ca,
-                      bool floats, int ga, int gb) {
+static sw_swiss_edge_parts pack_low(const sw_swiss_weights *W, const sw_swiss_pstate *a,
+                                    const sw_swiss_pstate *b, char ca, bool floats, int ga,
+                                    int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
     sw_swiss_edge_parts x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
@@ -130,7 +131,7 @@ static void sub_fsd(const sw_swiss_weights *W, sw_swiss_edge_parts x, uint64_t *
     sw_limbs_set_i64(t, L, 0);
     for (int g = x.grp; g <= x.nlo && g < W->ng; g++)
         for (int q = 0; q < 4; q++)
-            sw_swiss_list_add(W, t, 1 + q, g, (int)sw_swiss_fsd_part(W, x, g, q));
+            sw_swiss_list_add(W, t, SW_LIST_C16 + q, g, (int)sw_swiss_fsd_part(W, x, g, q));
     sw_limbs_sub(out, out, t, L);
 }
 
@@ -185,7 +186,8 @@ void sw_swiss_bye_weight(const sw_swiss_problem *c, int pa, uint64_t *out) {
 }
 
 /* parts_weight(W, x, out) of a pair of row lc (every x of one grp). */
-static void parts_weight_row(const sw_swiss_weights *W, sw_swiss_edge_parts x, uint64_t *out, sw_swiss_row_cache *lc) {
+static void parts_weight_row(const sw_swiss_weights *W, sw_swiss_edge_parts x, uint64_t *out,
+                             sw_swiss_row_cache *lc) {
     int L = W->L;
     uint64_t h = (uint64_t)x.eq * 0x9E3779B97F4A7C15u ^ (uint64_t)x.altd * 0xC2B2AE3D27D4EB4Fu ^
                  (uint64_t)x.altu * 0x165667B19E3779F9u ^ (uint64_t)x.glo * 0x27D4EB2F165667C5u ^
@@ -212,7 +214,8 @@ static void parts_weight_row(const sw_swiss_weights *W, sw_swiss_edge_parts x, u
     sub_fsd(W, x, out);
 }
 
-void sw_swiss_pair_weight(const sw_swiss_problem *c, int pa, int pb, uint64_t *out, sw_swiss_row_cache *lc) {
+void sw_swiss_pair_weight(const sw_swiss_problem *c, int pa, int pb, uint64_t *out,
+                          sw_swiss_row_cache *lc) {
     parts_weight_row(&c->W, sw_swiss_pair_parts(c, pa, pb), out, lc);
 }
 
@@ -240,7 +243,8 @@ uint64_t *sw_swiss_edge_list_push(sw_swiss_edge_list *l, int u, int v) {
 }
 
 /* lc: the row cache of a's pairs (sw_swiss_pair_weight). */
-static bool push_pair(const sw_swiss_problem *c, sw_swiss_edge_list *l, int a, int b, sw_swiss_row_cache *lc) {
+static bool push_pair(const sw_swiss_problem *c, sw_swiss_edge_list *l, int a, int b,
+                      sw_swiss_row_cache *lc) {
     uint64_t *w = sw_swiss_edge_list_push(l, a, b);
     if (!w)
         return false;

@@ -3,9 +3,9 @@
  * --explain's option set, why each board is as it is (floats, colours).
  * Text only: the pairing is decided before.
  * SPDX-License-Identifier: MIT */
-#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +15,8 @@ static void pts(char *buf, size_t n, int s2) {
     snprintf(buf, n, "%d.%d", s2 / 2, s2 % 2 ? 5 : 0);
 }
 
-void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r, sw_strbuf *why) {
+void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r,
+                               sw_strbuf *why) {
     int met = 0, colour = 0, others = rk->np - 1;
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[r]];
     for (int j = 0; j < rk->np; j++) {
@@ -46,7 +47,7 @@ void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, in
 }
 
 void sw_swiss_explain_board(const sw_swiss_ranked *rk, int board, int i, int j, char ca,
-                          sw_strbuf *ex) {
+                            sw_strbuf *ex) {
     const sw_swiss_trf *trf = rk->trf;
     const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
     int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;

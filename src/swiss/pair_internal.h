@@ -35,7 +35,7 @@ int sw_swiss_standard_distance(const int *target, int a, int b);
 
 /* qsort has no context argument in C17: a merge sort that passes it. */
 void sw_swiss_sort_ranked(int *a, int n, const sw_swiss_state *st, const sw_swiss_trf *trf,
-                        int *tmp);
+                          int *tmp);
 
 /* ---- weights.c: the units of the weight ---- */
 
@@ -95,6 +95,10 @@ typedef struct sw_swiss_weights {
     uint64_t *share;
 } sw_swiss_weights;
 
+/* The score-difference lists' families (sw_swiss_list_add): a bracket's
+ * PSD (F_g, C6), then the repeated floaters' C16..C19. */
+enum { SW_LIST_PSD, SW_LIST_C16, SW_LIST_C17, SW_LIST_C18, SW_LIST_C19, SW_LIST_FAMILIES };
+
 /* The bracket order's digits, per group (sw_swiss_bracket_order): ord_n[g] radices
  * from ord_rad + ord_off[g]. */
 typedef struct sw_swiss_order_spec {
@@ -109,6 +113,12 @@ typedef struct sw_swiss_order_spec {
 } sw_swiss_order_spec;
 
 void sw_swiss_weights_free(sw_swiss_weights *W);
+
+/* W's groups from the ranked players who[0..np-1]: grp, ng, gs, Rg, lo, V,
+ * R, maxg and top (the rest zero); false when out of memory (free W). The
+ * standard order compares edge parts with these alone. */
+bool sw_swiss_weights_groups(const sw_swiss_ranked *rk, const int *who, int np,
+                             sw_swiss_weights *W);
 
 /* Rg for the groups of W->grp (W->np positions, W->ng groups): a group's
  * colour digits count at most 2 per pair made in it (its lower player in
@@ -139,8 +149,9 @@ void sw_swiss_list_add(const sw_swiss_weights *W, uint64_t *out, int fam, int g,
  * at most (min(|G_g|, players below G_g, edges) + 1) * (s_g - s_min + 2)^2,
  * as every pair it counts has a distinct higher player in G_g and a
  * distinct lower one below, and the bye counts as one point below s_min. */
-SW_NODISCARD sw_status sw_swiss_weights_make(const sw_swiss_ranked *rk, const int *who, int np, sw_swiss_weights *W,
-                              const sw_swiss_order_spec *os, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_weights_make(const sw_swiss_ranked *rk, const int *who, int np,
+                                             sw_swiss_weights *W, const sw_swiss_order_spec *os,
+                                             sw_error *err);
 
 /* ---- edges.c: a pair's parts and weight, the edge lists ---- */
 
@@ -189,7 +200,8 @@ typedef struct sw_swiss_edge_parts {
 typedef struct sw_swiss_row_cache {
     bool ok[SW_SWISS_ROW_CACHE_SLOTS];
     int grp[SW_SWISS_ROW_CACHE_SLOTS], glo[SW_SWISS_ROW_CACHE_SLOTS], nlo[SW_SWISS_ROW_CACHE_SLOTS];
-    int64_t eq[SW_SWISS_ROW_CACHE_SLOTS], altd[SW_SWISS_ROW_CACHE_SLOTS], altu[SW_SWISS_ROW_CACHE_SLOTS];
+    int64_t eq[SW_SWISS_ROW_CACHE_SLOTS], altd[SW_SWISS_ROW_CACHE_SLOTS],
+        altu[SW_SWISS_ROW_CACHE_SLOTS];
     uint64_t v[SW_SWISS_ROW_CACHE_SLOTS * SW_BLOSSOM_LIMBS_MAX];
 } sw_swiss_row_cache;
 
@@ -224,7 +236,8 @@ sw_swiss_edge_parts sw_swiss_bye_parts(const sw_swiss_problem *c, int pa);
 
 void sw_swiss_bye_weight(const sw_swiss_problem *c, int pa, uint64_t *out);
 
-void sw_swiss_pair_weight(const sw_swiss_problem *c, int pa, int pb, uint64_t *out, sw_swiss_row_cache *lc);
+void sw_swiss_pair_weight(const sw_swiss_problem *c, int pa, int pb, uint64_t *out,
+                          sw_swiss_row_cache *lc);
 
 void sw_swiss_edge_list_free(sw_swiss_edge_list *l);
 
@@ -309,8 +322,8 @@ void sw_swiss_bound_row_free(sw_swiss_bound_row *r);
  * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
  * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
  * from the bottom limb up (sw_limbs_sum_is), about half the work a limb. */
-bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, int gb, int u, int v,
-                      const uint64_t *pl, uint64_t m);
+bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, int gb, int u,
+                        int v, const uint64_t *pl, uint64_t m);
 
 /* Pairs outside the solved edge set whose reduced cost is negative: the
  * duals do not prove them useless, so they join the next solve. A pair
@@ -319,18 +332,20 @@ bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, 
 /* A priced pair of players a < b (vertices u, v) with its unshifted weight
  * w joins l, shifted as the solve's other pairs are (false: out of
  * memory). */
-bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a, int b, const uint64_t *w);
+bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a,
+                          int b, const uint64_t *w);
 
 /* The rows are counted in parallel, then the rows with pairs to add are
  * priced again in order and add them: the same graph for any number of
  * threads. More than limit pairs: none is added (the full graph is then
  * cheaper). */
-bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d, sw_swiss_edge_list *l, size_t limit,
-                      size_t *added);
+bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d,
+                          sw_swiss_edge_list *l, size_t limit, size_t *added);
 
 /* ---- solve.c: the exact matching (sw_swiss_exact_match in swiss_internal.h) ---- */
 
-void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l, const sw_swiss_weights *W, bool full);
+void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
+                         const sw_swiss_weights *W, bool full);
 
 /* A sparse solve: the matching of l's graph (nv vertices) with its duals
  * in *d, and *perfect when every vertex is matched (else *d is freed: the
@@ -341,9 +356,10 @@ void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
  * starts from them and the matching in vm (sw_blossom_match_start). Few
  * pairs are added, so most of the old matching stays, where the greedy
  * start leaves about half the vertices free. */
-SW_NODISCARD sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l, const sw_swiss_weights *W, int nv,
-                              int *vm, sw_blossom_dual *d, bool *perfect, uint64_t *warm,
-                              bool *warmed, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
+                                             const sw_swiss_weights *W, int nv, int *vm,
+                                             sw_blossom_dual *d, bool *perfect, uint64_t *warm,
+                                             bool *warmed, sw_error *err);
 
 /* ---- bracket.c: the bracket order ---- */
 
@@ -355,8 +371,9 @@ SW_NODISCARD sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw
  * and in a bracket it cuts, the pairs of the players whose digits it held).
  * *done false (mate untouched) when there are no digits or a window does
  * not fit. */
-SW_NODISCARD sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                               int *mate, bool *done, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who,
+                                              const bool *bye_ok, int *mate, bool *done,
+                                              sw_error *err);
 
 /* ---- standard.c: the standard order ---- */
 
@@ -367,15 +384,16 @@ SW_NODISCARD sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const i
  * and lowers the summed distance. Weights are compared by their components,
  * never built. mate is over the ranked players as sw_swiss_exact_match
  * leaves it; it stays an optimum of the weight. */
-SW_NODISCARD sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                                int *mate, sw_error *err);
+SW_NODISCARD sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who,
+                                               const bool *bye_ok, int *mate, sw_error *err);
 
 /* ---- explain.c: the sentences ---- */
 
-void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r, sw_strbuf *why);
+void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, int r,
+                               sw_strbuf *why);
 
 void sw_swiss_explain_board(const sw_swiss_ranked *rk, int board, int i, int j, char ca,
-                          sw_strbuf *ex);
+                            sw_strbuf *ex);
 
 /* ---- fast.c: the fast mode (sw_swiss_fast_match in swiss_internal.h) ---- */
 

@@ -113,8 +113,8 @@ void sw_swiss_bound_row_free(sw_swiss_bound_row *r) {
 
 /* Group gb's x, -x and top two limbs; in: b is in a's remainder (gb is
  * a's group), x from ibase (slot ng + 1). */
-static void bound_row_get(sw_swiss_bound_row *r, int gb, bool in, const uint64_t **x, const uint64_t **neg,
-                     __int128 *top) {
+static void bound_row_get(sw_swiss_bound_row *r, int gb, bool in, const uint64_t **x,
+                          const uint64_t **neg, __int128 *top) {
     const sw_swiss_pricer *pr = r->pr;
     size_t L = (size_t)pr->L;
     int key = in ? pr->ng + 1 : gb;
@@ -137,8 +137,8 @@ static void bound_row_get(sw_swiss_bound_row *r, int gb, bool in, const uint64_t
     *top = *pt;
 }
 
-bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, int gb, int u, int v,
-                      const uint64_t *pl, uint64_t m) {
+bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, int gb, int u,
+                        int v, const uint64_t *pl, uint64_t m) {
     const sw_swiss_pricer *pr = r->pr;
     int L = pr->L;
     const uint64_t *xa, *neg;
@@ -187,7 +187,8 @@ bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, 
     return hi < 0;
 }
 
-bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a, int b, const uint64_t *w) {
+bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a,
+                          int b, const uint64_t *w) {
     uint64_t *slot = sw_swiss_edge_list_push(l, u, v);
     if (!slot)
         return false;
@@ -201,8 +202,8 @@ bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int 
 
 /* Row a's pairs (a, b > a) whose reduced cost is negative: their number,
  * and with l, each added to l (-1: out of memory). */
-static long price_pairs_row(const sw_swiss_problem *c, const sw_blossom_dual *d, const sw_swiss_pricer *pr, int a,
-                          sw_swiss_edge_list *l) {
+static long price_pairs_row(const sw_swiss_problem *c, const sw_blossom_dual *d,
+                            const sw_swiss_pricer *pr, int a, sw_swiss_edge_list *l) {
     long n = 0;
     uint64_t w[SW_BLOSSOM_LIMBS_MAX];
     sw_swiss_row_cache lc;
@@ -239,8 +240,8 @@ static long price_pairs_count(const void *ctx, int a) {
     return price_pairs_row(po->c, po->d, po->pr, a, NULL);
 }
 
-bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d, sw_swiss_edge_list *l, size_t limit,
-                      size_t *added) {
+bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d,
+                          sw_swiss_edge_list *l, size_t limit, size_t *added) {
     *added = 0;
     sw_swiss_pricer pr = {0};
     long *cnt = malloc(sizeof(long) * ((size_t)c->count + 1));

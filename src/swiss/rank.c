@@ -91,7 +91,7 @@ static int cmp_rank(const void *pa, const void *pb, const sw_swiss_state *st,
 }
 
 void sw_swiss_sort_ranked(int *a, int n, const sw_swiss_state *st, const sw_swiss_trf *trf,
-                        int *tmp) {
+                          int *tmp) {
     if (n < 2)
         return;
     int h = n / 2;

@@ -12,7 +12,8 @@
 #include "swiss/pair_internal.h"
 #include "util/limbs.h"
 
-void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l, const sw_swiss_weights *W, bool full) {
+void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
+                         const sw_swiss_weights *W, bool full) {
     if (!rk->stats)
         return;
     rk->stats->solves++;
@@ -23,9 +24,9 @@ void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
         rk->stats->weight_bits = W->bits;
 }
 
-sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l, const sw_swiss_weights *W, int nv,
-                              int *vm, sw_blossom_dual *d, bool *perfect, uint64_t *warm,
-                              bool *warmed, sw_error *err) {
+sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
+                                const sw_swiss_weights *W, int nv, int *vm, sw_blossom_dual *d,
+                                bool *perfect, uint64_t *warm, bool *warmed, sw_error *err) {
     sw_blossom_graph g = {nv, l->m, W->L, l->ends, l->w};
     sw_status rc =
         *warmed ? sw_blossom_match_start(&g, SW_BLOSSOM_MAX_CARDINALITY, warm, vm, vm, d, err)
@@ -59,7 +60,7 @@ sw_status sw_swiss_exact_match(const sw_swiss_ranked *rk, const int *who, int co
         4e9) {
         sw_swiss_weights_free(&c.W);
         return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
-                            "%d players are too many for the exact matching; use --fast", count);
+                            "%d players are too many for the exact matching", count);
     }
     int nv = count + count % 2; /* the bye vertex when odd */
     c.target = malloc(sizeof(int) * (size_t)(count + 1));

@@ -34,8 +34,8 @@ static int64_t fsd_of(const sw_swiss_weights *W, sw_swiss_edge_parts x, int g) {
     return v;
 }
 
-static void group_parts(const sw_swiss_weights *W, sw_swiss_edge_parts x, int g, int64_t *f, int64_t *eq, int64_t *alt,
-                        int64_t *fsd) {
+static void group_parts(const sw_swiss_weights *W, sw_swiss_edge_parts x, int g, int64_t *f,
+                        int64_t *eq, int64_t *alt, int64_t *fsd) {
     *fsd += fsd_of(W, x, g);
     *f += psd_of(W, x, g);
     *eq += x.glo == g ? x.eq : 0;
@@ -48,7 +48,8 @@ static void group_parts(const sw_swiss_weights *W, sw_swiss_edge_parts x, int g,
  * players play), so rank and, in each group, N_g and F_g (every group
  * from the highest to the lowest end: a downfloat counts in each bracket it
  * passes), the colour and the float digits. */
-static bool same_weight(const sw_swiss_weights *W, sw_swiss_edge_parts x1, sw_swiss_edge_parts x2, sw_swiss_edge_parts y1, sw_swiss_edge_parts y2) {
+static bool same_weight(const sw_swiss_weights *W, sw_swiss_edge_parts x1, sw_swiss_edge_parts x2,
+                        sw_swiss_edge_parts y1, sw_swiss_edge_parts y2) {
     if (x1.rank + x2.rank != y1.rank + y2.rank)
         return false;
     const sw_swiss_edge_parts all[4] = {x1, x2, y1, y2};
@@ -118,76 +119,57 @@ static bool same_totals(const totals *a, const totals *b, int ng) {
            !memcmp(a->cnt, b->cnt, sizeof(int32_t) * 6 * (size_t)a->V * (size_t)ng);
 }
 
-sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                                int *mate, sw_error *err) {
-    int np = rk->np;
-    sw_swiss_problem c = {rk, who, np, bye_ok, {0}, NULL, false};
-    c.W.np = np;
-    c.W.grp = malloc(sizeof(int) * (size_t)(np + 1));
-    c.target = malloc(sizeof(int) * (size_t)(np + 1));
-    int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
-        *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
-    int64_t *fs = calloc(4 * (size_t)(np + 1), sizeof(int64_t));
-    if (!c.W.grp || !c.target || !ba || !bb || !fs) {
-        free(c.W.grp);
-        free(c.target);
-        free(ba);
-        free(bb);
-        free(fs);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    }
-    c.W.ng = sw_swiss_score_groups(rk, who, np, c.W.grp);
-    for (int r = 0; r < np; r++)
-        if (rk->st->p[rk->idx[who[r]]].nopp > c.W.maxg)
-            c.W.maxg = rk->st->p[rk->idx[who[r]]].nopp;
-    c.W.top = rk->top2 >= 0 && !rk->waive;
-    c.W.R = 2 * (uint64_t)((np + 1) / 2) + 1;
-    if (!sw_swiss_group_radix(&c.W) || !sw_swiss_group_scores(rk, who, &c.W)) {
-        free(c.W.grp);
-        free(c.W.Rg);
-        free(c.W.gs);
-        free(c.target);
-        free(ba);
-        free(bb);
-        free(fs);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    }
-    c.W.lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
-    sw_swiss_standard_partners(rk, who, np, c.target);
-    bool ideal_ok = true;
-    size_t m = (size_t)(np + 1);
-    /* entry values: score differences (half points) plus 2 for a downfloat */
-    int V = np ? c.W.gs[0] - c.W.lo + 3 : 1;
-    size_t ncnt = 6 * (size_t)V * (size_t)(c.W.ng + 1);
+/* The standard pairing (c->target) in place of mate when it is legal and
+ * every component of its weight equals the optimum's: the first round, and
+ * any round where history does not get in the way. False when out of
+ * memory. */
+static bool take_standard(const sw_swiss_problem *c, int *mate) {
+    const sw_swiss_weights *W = &c->W;
+    int np = c->count;
+    size_t m = (size_t)(np + 1), ncnt = 6 * (size_t)W->V * (size_t)(W->ng + 1);
+    int64_t *fs = calloc(4 * m, sizeof(int64_t));
     int32_t *cnt = calloc(2 * ncnt, sizeof(int32_t));
-    totals topt = {0, 0, 0, fs, fs + m, cnt, V, false},
-           tideal = {0, 0, 0, fs + 2 * m, fs + 3 * m, cnt + ncnt, V, false};
-    if (!cnt)
-        ideal_ok = false; /* out of memory: the local search below still runs */
+    if (!fs || !cnt) {
+        free(fs);
+        free(cnt);
+        return !!fs; /* without cnt, the exchanges still run */
+    }
+    totals topt = {0, 0, 0, fs, fs + m, cnt, W->V, false},
+           tideal = {0, 0, 0, fs + 2 * m, fs + 3 * m, cnt + ncnt, W->V, false};
+    bool ideal_ok = true;
     for (int a = 0; a < np && ideal_ok; a++) {
-        int t = c.target[a];
+        int t = c->target[a];
         if (mate[a] == -1)
             ideal_ok = false; /* someone unpaired: the standard pairing is out of reach */
         else if (mate[a] > a)
-            add_parts(&c.W, &topt, sw_swiss_pair_parts(&c, a, mate[a]));
+            add_parts(W, &topt, sw_swiss_pair_parts(c, a, mate[a]));
         else if (mate[a] == -2)
-            add_parts(&c.W, &topt, sw_swiss_bye_parts(&c, a));
+            add_parts(W, &topt, sw_swiss_bye_parts(c, a));
         if (t == np) {
-            ideal_ok = ideal_ok && bye_ok[a];
-            if (bye_ok[a])
-                add_parts(&c.W, &tideal, sw_swiss_bye_parts(&c, a));
+            ideal_ok = ideal_ok && c->bye_ok[a];
+            if (c->bye_ok[a])
+                add_parts(W, &tideal, sw_swiss_bye_parts(c, a));
         } else if (t > a) {
-            if (sw_swiss_legal(rk, who[a], who[t]))
-                add_parts(&c.W, &tideal, sw_swiss_pair_parts(&c, a, t));
+            if (sw_swiss_legal(c->rk, c->who[a], c->who[t]))
+                add_parts(W, &tideal, sw_swiss_pair_parts(c, a, t));
             else
                 ideal_ok = false;
         }
     }
-    if (ideal_ok && same_totals(&topt, &tideal, c.W.ng))
+    if (ideal_ok && same_totals(&topt, &tideal, W->ng))
         for (int a = 0; a < np; a++)
-            mate[a] = c.target[a] == np ? -2 : c.target[a];
+            mate[a] = c->target[a] == np ? -2 : c->target[a];
+    free(fs);
     free(cnt);
-    int nb = 0;
+    return true;
+}
+
+/* Exchange opponents between two boards while that keeps the weight and
+ * brings both boards nearer to the standard pairing; ba, bb room for the
+ * boards. */
+static void exchange_boards(const sw_swiss_problem *c, int *mate, int *ba, int *bb) {
+    const int *target = c->target, *who = c->who;
+    int np = c->count, nb = 0;
     for (int a = 0; a < np; a++)
         if (mate[a] > a) {
             ba[nb] = a;
@@ -199,15 +181,19 @@ sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who, con
         for (int x = 0; x < nb; x++)
             for (int y = x + 1; y < nb; y++) {
                 int a = ba[x], b = bb[x], p = ba[y], q = bb[y];
-                int cur = sw_swiss_standard_distance(c.target, a, b) + sw_swiss_standard_distance(c.target, p, q);
+                int cur = sw_swiss_standard_distance(target, a, b) +
+                          sw_swiss_standard_distance(target, p, q);
                 int opt[2][2] = {{p, q}, {q, p}}; /* a meets opt[k][0], b meets opt[k][1] */
                 for (int k = 0; k < 2; k++) {
                     int u = opt[k][0], v = opt[k][1];
-                    if (sw_swiss_standard_distance(c.target, a, u) + sw_swiss_standard_distance(c.target, b, v) >= cur ||
-                        !sw_swiss_legal(rk, who[a], who[u]) || !sw_swiss_legal(rk, who[b], who[v]))
+                    if (sw_swiss_standard_distance(target, a, u) +
+                                sw_swiss_standard_distance(target, b, v) >=
+                            cur ||
+                        !sw_swiss_legal(c->rk, who[a], who[u]) ||
+                        !sw_swiss_legal(c->rk, who[b], who[v]))
                         continue;
-                    if (!same_weight(&c.W, pair_parts_either(&c, a, u), pair_parts_either(&c, b, v),
-                                     pair_parts_either(&c, a, b), pair_parts_either(&c, p, q)))
+                    if (!same_weight(&c->W, pair_parts_either(c, a, u), pair_parts_either(c, b, v),
+                                     pair_parts_either(c, a, b), pair_parts_either(c, p, q)))
                         continue;
                     mate[a] = u;
                     mate[u] = a;
@@ -222,12 +208,28 @@ sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who, con
                 }
             }
     }
-    free(c.W.grp);
-    free(c.W.Rg);
-    free(c.W.gs);
+}
+
+sw_status sw_swiss_standard_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                                  int *mate, sw_error *err) {
+    int np = rk->np;
+    sw_swiss_problem c = {rk, who, np, bye_ok, {0}, NULL, false};
+    c.target = malloc(sizeof(int) * (size_t)(np + 1));
+    int *ba = malloc(sizeof(int) * (size_t)(np / 2 + 1)),
+        *bb = malloc(sizeof(int) * (size_t)(np / 2 + 1));
+    sw_status rc = SW_OK;
+    if (!c.target || !ba || !bb || !sw_swiss_weights_groups(rk, who, np, &c.W)) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    } else {
+        sw_swiss_standard_partners(rk, who, np, c.target);
+        if (!take_standard(&c, mate))
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        else
+            exchange_boards(&c, mate, ba, bb);
+    }
+    sw_swiss_weights_free(&c.W);
     free(c.target);
     free(ba);
     free(bb);
-    free(fs);
-    return SW_OK;
+    return rc;
 }

@@ -96,100 +96,124 @@ void sw_swiss_list_add(const sw_swiss_weights *W, uint64_t *out, int fam, int g,
 #define SW_EXACT_PLAYERS_MAX 500
 #define SW_EXACT_BITS_MAX 1024
 
-/* The weight's components, most important last in the list built below
- * (tmp holds their units from the bottom). */
+/* The weight's components (component.kind), one per criterion a bracket
+ * weighs, in the order the Dutch system meets them within a bracket (see
+ * list_components); the lists C16..C19 are KIND_C16 + q. */
+typedef enum component_kind {
+    KIND_N,         /* N_g: the bracket's downfloaters (C5) */
+    KIND_F,         /* F_g: its score-difference list (C6) */
+    KIND_EQ,        /* colour digits (C8-C11) */
+    KIND_ALT,       /* float digits (C12-C15) */
+    KIND_ORDER,     /* the bracket order's digits (bracket.c) */
+    KIND_BYE_GAMES, /* the games of the bye's recipient (C9 of the 2025 rules) */
+    KIND_C16        /* C16..C19, the repeated floaters' lists: KIND_C16 + q */
+} component_kind;
+
+/* One component: its kind, bracket and, for a list compared exactly, the
+ * entry value of its digit. */
 typedef struct component {
-    int kind; /* 0 N, 1 F, 2 eq, 3 alt, 4 order, 5 byg, 6..9 C16..C19 */
-    int g;    /* the bracket */
-    int v;    /* F and C16..C19 with W->exact: the entry value of the digit */
+    component_kind kind;
+    int g;
+    int v;
 } component;
 
-sw_status sw_swiss_weights_make(const sw_swiss_ranked *rk, const int *who, int np, sw_swiss_weights *W,
-                              const sw_swiss_order_spec *os, sw_error *err) {
+/* The list family (list_unit) of a list component. */
+static int family_of(component_kind kind) {
+    return kind == KIND_F ? SW_LIST_PSD : SW_LIST_C16 + (int)(kind - KIND_C16);
+}
+
+/* How wide the lists are compared (rk->lists): 3 every list exact, 2 F
+ * exact and C16..C19 squared, 1 every list squared, 0 squared without
+ * C16..C19. */
+enum { LEVEL_NO_FSD, LEVEL_SQUARED, LEVEL_F_EXACT, LEVEL_EXACT };
+
+/* What the units of one round are built from, beyond W: each group's end,
+ * whether C9 counts in a bracket, per family, bracket and entry value how
+ * many entries of that value a pairing can have there (each has a distinct
+ * higher player, at most e: the radices of the exact digits), per bracket
+ * the range of C16..C19 squared; then the components, top first, and their
+ * units, WIDE limbs each, from the bottom: rank (1), the components,
+ * k_bye, k_real. */
+typedef struct unit_plan {
+    int *gend;
+    bool *byg_on;
+    uint64_t *vb, *frange;
+    component *cs;
+    int nc;
+    uint64_t *tmp;
+    int n_at; /* tmp + (n_at - 1) WIDE is k_bye, tmp + n_at WIDE k_real */
+} unit_plan;
+
+static void plan_free(unit_plan *u) {
+    free(u->gend);
+    free(u->byg_on);
+    free(u->vb);
+    free(u->frange);
+    free(u->cs);
+    free(u->tmp);
+}
+
+/* The entries of value v that family fam can have in bracket g. */
+static uint64_t *vb_at(const sw_swiss_weights *W, const unit_plan *u, int fam, int g, int v) {
+    return u->vb + ((size_t)fam * (size_t)W->ng + (size_t)g) * (size_t)W->V + (size_t)v;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b) {
+    return a < b ? a : b;
+}
+
+bool sw_swiss_weights_groups(const sw_swiss_ranked *rk, const int *who, int np,
+                             sw_swiss_weights *W) {
     memset(W, 0, sizeof *W);
     W->np = np;
     W->grp = malloc(sizeof(int) * (size_t)(np + 1));
-    if (!W->grp) {
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-    int ng = W->ng = sw_swiss_score_groups(rk, who, np, W->grp);
+    if (!W->grp)
+        return false;
+    W->ng = sw_swiss_score_groups(rk, who, np, W->grp);
     W->top = rk->top2 >= 0 && !rk->waive;
     /* The most games played by a player present: the range of the bye's
      * games digit. */
     for (int r = 0; r < np; r++)
         if (rk->st->p[rk->idx[who[r]]].nopp > W->maxg)
             W->maxg = rk->st->p[rk->idx[who[r]]].nopp;
-    if (!sw_swiss_group_radix(W) || !sw_swiss_group_scores(rk, who, W)) {
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-    int lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
-    W->lo = lo;
-    int V = W->V = np ? W->gs[0] - lo + 3 : 1;
-    uint64_t e = (uint64_t)(np + 1) / 2;
-    W->R = 2 * e + 1;
-    /* The components, top first, bracket by bracket as the Dutch system
-     * meets its criteria: N_0 F_0, then for each g the next bracket's N and
-     * F (C7: the downfloaters that help it) before g's colours and floats:
-     *   N_0 F_0 | N_1 F_1 eq_0 alt_0 | N_2 F_2 eq_1 alt_1 | ... | eq_G-1 alt_G-1
-     * kind 0 N, 1 F, 2 eq, 3 alt; with os, 4: group g's bracket order
-     * digits after alt_g (the Dutch system settles a bracket's pairs in
-     * its order before it looks at the next bracket's colours). tmp holds
-     * their units, WIDE limbs each, from the bottom: rank (1), then the
-     * components, k_bye, k_real. */
-    size_t ncmax = (size_t)ng * (size_t)(10 + 5 * V) + 2;
-    int nc = 0;
-    component *cs = malloc(sizeof(component) * ncmax);
-    uint64_t *tmp = malloc(sizeof(uint64_t) * WIDE * (ncmax + 4));
-    int *gend = malloc(sizeof(int) * (size_t)(ng + 1));
-    bool *byg_on = malloc(sizeof(bool) * (size_t)(ng + 1));
-    /* Per family (F, C16..C19), bracket and entry value: how many entries
-     * of that value a pairing can have there (each has a distinct higher
-     * player, at most e): the radices of the exact digits. The squared
-     * form keeps its own ranges (frange for C16..C19, F's below). */
-    uint64_t *vb = calloc((size_t)5 * (size_t)ng * (size_t)V + 1, sizeof(uint64_t));
-    uint64_t *frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
-    if (!cs || !tmp || !gend || !byg_on || !vb || !frange) {
-        free(cs);
-        free(tmp);
-        free(gend);
-        free(byg_on);
-        free(vb);
-        free(frange);
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-#define VB(fam, g, v) vb[((size_t)(fam) * (size_t)ng + (size_t)(g)) * (size_t)V + (size_t)(v)]
-    for (int r = 0; r < np; r++)
-        gend[W->grp[r]] = r + 1;
-    /* C9 (the bye's recipient with the most games) in the brackets whose
-     * only downfloater is the bye: rk->c9 from a solve before, else the
-     * last bracket only. */
-    for (int g = 0; g < ng; g++)
-        byg_on[g] = rk->c9 ? rk->c9[who[gend[g] - 1]] : g == ng - 1;
-    /* F's values: a player of group i <= g passing bracket g (s_i - s_g +
-     * 2), or of a group i < g paired in it (s_i - s_g). */
-    /* A value's count is at most the players of its group, and a player
-     * passing bracket g is paired below it (or has the bye), the higher
-     * player of a pair made in g meets one of G_g. */
-    for (int g = 0; g < ng; g++)
+    if (!sw_swiss_group_radix(W) || !sw_swiss_group_scores(rk, who, W))
+        return false;
+    W->lo = np ? rk->st->p[rk->idx[who[np - 1]]].score2 : 0;
+    W->V = np ? W->gs[0] - W->lo + 3 : 1;
+    W->R = 2 * (uint64_t)((np + 1) / 2) + 1;
+    return true;
+}
+
+/* F's values: a player of group i <= g passing bracket g (s_i - s_g + 2),
+ * or of a group i < g paired in it (s_i - s_g). A value's count is at most
+ * the players of its group, and a player passing bracket g is paired below
+ * it (or has the bye), the higher player of a pair made in g meets one of
+ * G_g. */
+static void psd_value_bounds(const sw_swiss_weights *W, unit_plan *u) {
+    int np = W->np;
+    const int *gend = u->gend;
+    for (int g = 0; g < W->ng; g++)
         for (int i = 0; i <= g; i++) {
             uint64_t gi = (uint64_t)(gend[i] - (i ? gend[i - 1] : 0));
             uint64_t gg = (uint64_t)(gend[g] - (g ? gend[g - 1] : 0));
             uint64_t below = (uint64_t)(np - gend[g]) + 1;
-            VB(0, g, W->gs[i] - W->gs[g] + 2) += gi < below ? gi : below;
+            *vb_at(W, u, SW_LIST_PSD, g, W->gs[i] - W->gs[g] + 2) += min_u64(gi, below);
             if (i < g)
-                VB(0, g, W->gs[i] - W->gs[g]) += gi < gg ? gi : gg;
+                *vb_at(W, u, SW_LIST_PSD, g, W->gs[i] - W->gs[g]) += min_u64(gi, gg);
         }
-    /* C16-C19 per bracket: their range, at most one entry per repeated
-     * floater that can count there (a downfloater of this group or above,
-     * an upfloater of this group), each at most the largest such entry;
-     * a component that cannot be other than 0 is left out. */
-    for (int g = 0; g < ng; g++)
+}
+
+/* C16-C19 per bracket: their range, at most one entry per repeated
+ * floater that can count there (a downfloater of this group or above, an
+ * upfloater of this group), each at most the largest such entry; a
+ * component that cannot be other than 0 is left out. */
+static void fsd_value_bounds(const sw_swiss_ranked *rk, const int *who, const sw_swiss_weights *W,
+                             unit_plan *u) {
+    uint64_t e = (uint64_t)(W->np + 1) / 2;
+    for (int g = 0; g < W->ng; g++)
         for (int q = 0; q < 4; q++) {
             uint64_t cnt = 0, mx = 0;
-            for (int r = 0; r < gend[g]; r++) {
+            for (int r = 0; r < u->gend[g]; r++) {
                 const sw_swiss_pstate *pl = &rk->st->p[rk->idx[who[r]]];
                 char fl = q < 2 ? pl->fl1 : pl->fl2;
                 uint64_t v;
@@ -199,178 +223,232 @@ sw_status sw_swiss_weights_make(const sw_swiss_ranked *rk, const int *who, int n
                     v = (uint64_t)(W->gs[0] - W->gs[g]);
                     /* its pair's difference to any group above */
                     for (int i = 0; i < g; i++)
-                        VB(1 + q, g, W->gs[i] - W->gs[g])++;
+                        (*vb_at(W, u, SW_LIST_C16 + q, g, W->gs[i] - W->gs[g]))++;
                 } else {
                     if (fl != 'd')
                         continue;
                     v = (uint64_t)(pl->score2 - W->gs[g] + 2);
-                    VB(1 + q, g, pl->score2 - W->gs[g] + 2)++;
+                    (*vb_at(W, u, SW_LIST_C16 + q, g, pl->score2 - W->gs[g] + 2))++;
                     if (W->grp[r] < g)
-                        VB(1 + q, g, pl->score2 - W->gs[g])++;
+                        (*vb_at(W, u, SW_LIST_C16 + q, g, pl->score2 - W->gs[g]))++;
                 }
                 cnt++;
                 mx = v * v > mx ? v * v : mx;
             }
-            frange[4 * g + q] = (cnt < e ? cnt : e) * mx;
+            u->frange[4 * g + q] = min_u64(cnt, e) * mx;
         }
-    for (size_t x = 0; x < (size_t)5 * (size_t)ng * (size_t)V; x++) {
+}
+
+/* The plan's bounds: group ends, C9's brackets (rk->c9 from a solve
+ * before, else the last bracket only), the entry counts. */
+static bool plan_make(const sw_swiss_ranked *rk, const int *who, const sw_swiss_weights *W,
+                      unit_plan *u) {
+    int ng = W->ng, V = W->V;
+    size_t ncmax = (size_t)ng * (size_t)(10 + 5 * V) + 2;
+    memset(u, 0, sizeof *u);
+    u->cs = malloc(sizeof(component) * ncmax);
+    u->tmp = malloc(sizeof(uint64_t) * WIDE * (ncmax + 4));
+    u->gend = malloc(sizeof(int) * (size_t)(ng + 1));
+    u->byg_on = malloc(sizeof(bool) * (size_t)(ng + 1));
+    u->vb = calloc((size_t)SW_LIST_FAMILIES * (size_t)ng * (size_t)V + 1, sizeof(uint64_t));
+    u->frange = calloc((size_t)(4 * ng + 1), sizeof(uint64_t));
+    if (!u->cs || !u->tmp || !u->gend || !u->byg_on || !u->vb || !u->frange)
+        return false;
+    for (int r = 0; r < W->np; r++)
+        u->gend[W->grp[r]] = r + 1;
+    for (int g = 0; g < ng; g++)
+        u->byg_on[g] = rk->c9 ? rk->c9[who[u->gend[g] - 1]] : g == ng - 1;
+    psd_value_bounds(W, u);
+    fsd_value_bounds(rk, who, W, u);
+    uint64_t e = (uint64_t)(W->np + 1) / 2;
+    for (size_t x = 0; x < (size_t)SW_LIST_FAMILIES * (size_t)ng * (size_t)V; x++) {
         size_t g = x / (size_t)V % (size_t)ng;
-        uint64_t cap = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
-        vb[x] = vb[x] < cap ? vb[x] : cap;
+        u->vb[x] = min_u64(u->vb[x], min_u64((uint64_t)u->gend[g], e));
     }
     for (int g = 0; g < ng; g++)
-        for (int f = 0; f < 5; f++)
-            VB(f, g, 0) = 0; /* an entry 0 is no digit */
-    /* Exact lists unless the weight would be too wide with them, then the
-     * entries squared; C16-C19 are left out when the weight would still be
-     * too wide (many score groups far apart: the fast mode's long events). */
-    /* The level: 3 both exact, 2 F exact, 1 both squared, 0 without C16-C19.
-     * A round keeps the level of its first solve (rk->lists); an order
-     * solve that does not fit in it is left to the standard order. */
-    bool window = os && os->window;
-    int start = window ? 3 : !rk->lists ? 1 : *rk->lists >= 0 ? *rk->lists : 3;
-    int level = start;
-    bool with_fsd;
-    int L = 0, bits = 0;
-    bool too_wide = false;
-components:
-    with_fsd = level > 0;
-    W->exact = level >= 2;
-    W->exact_fsd = level >= 3;
-    nc = 0;
-    for (int g = 0; g <= ng; g++) {
-        bool win_nf = !os || !os->window || (g >= os->g0 && g <= os->g1 + 1);
-        bool win_low = !os || !os->window || (g - 1 >= os->g0 && g - 1 <= os->g1);
-        if (g < ng && win_nf) {
-            cs[nc++] = (component){0, g, 0};
-            if (W->exact) {
-                for (int v = V - 1; v > 0; v--)
-                    if (VB(0, g, v))
-                        cs[nc++] = (component){1, g, v};
-            } else
-                cs[nc++] = (component){1, g, 0};
-        }
-        if (g > 0 && win_low) {
-            if (byg_on[g - 1])
-                cs[nc++] = (component){5, g - 1, 0};
-            cs[nc++] = (component){2, g - 1, 0};
-            cs[nc++] = (component){3, g - 1, 0};
-            for (int q = 0; q < 4 && with_fsd; q++) {
-                if (!frange[4 * (g - 1) + q])
-                    continue;
-                if (W->exact_fsd) {
-                    for (int v = V - 1; v > 0; v--)
-                        if (VB(1 + q, g - 1, v))
-                            cs[nc++] = (component){6 + q, g - 1, v};
-                } else
-                    cs[nc++] = (component){6 + q, g - 1, 0};
-            }
-            if (os && os->ord_n[g - 1] > 0)
-                cs[nc++] = (component){4, g - 1, 0};
-        }
+        for (int f = 0; f < SW_LIST_FAMILIES; f++)
+            *vb_at(W, u, f, g, 0) = 0; /* an entry 0 is no digit */
+    return true;
+}
+
+/* A list's components: one digit per entry value that can occur when the
+ * list is compared exactly, else one number (the entries squared). */
+static void push_list(const sw_swiss_weights *W, unit_plan *u, component_kind kind, int g,
+                      bool exact) {
+    if (!exact) {
+        u->cs[u->nc++] = (component){kind, g, 0};
+        return;
     }
-    uint64_t *k = tmp;
+    for (int v = W->V - 1; v > 0; v--)
+        if (*vb_at(W, u, family_of(kind), g, v))
+            u->cs[u->nc++] = (component){kind, g, v};
+}
+
+/* The components, top first, bracket by bracket as the Dutch system meets
+ * its criteria: N_0 F_0, then for each g the next bracket's N and F (C7:
+ * the downfloaters that help it) before g's colours and floats:
+ *   N_0 F_0 | N_1 F_1 eq_0 alt_0 | N_2 F_2 eq_1 alt_1 | ... | eq_G-1 alt_G-1
+ * with C9's games before a bracket's colours where it counts, C16..C19
+ * after its floats, and with os, group g's bracket order digits after all
+ * of g's (the Dutch system settles a bracket's pairs in its order before
+ * it looks at the next bracket's colours). A window keeps its brackets'
+ * components and the next bracket's N and F only. */
+static void list_components(const sw_swiss_weights *W, const sw_swiss_order_spec *os, int level,
+                            unit_plan *u) {
+    bool win = os && os->window;
+    u->nc = 0;
+    for (int g = 0; g <= W->ng; g++) {
+        if (g < W->ng && (!win || (g >= os->g0 && g <= os->g1 + 1))) {
+            u->cs[u->nc++] = (component){KIND_N, g, 0};
+            push_list(W, u, KIND_F, g, W->exact);
+        }
+        int b = g - 1; /* the bracket whose colours, floats and order come here */
+        if (g == 0 || (win && (b < os->g0 || b > os->g1)))
+            continue;
+        if (u->byg_on[b])
+            u->cs[u->nc++] = (component){KIND_BYE_GAMES, b, 0};
+        u->cs[u->nc++] = (component){KIND_EQ, b, 0};
+        u->cs[u->nc++] = (component){KIND_ALT, b, 0};
+        for (int q = 0; q < 4 && level > LEVEL_NO_FSD; q++)
+            if (u->frange[4 * b + q])
+                push_list(W, u, (component_kind)(KIND_C16 + q), b, W->exact_fsd);
+        if (os && os->ord_n[b] > 0)
+            u->cs[u->nc++] = (component){KIND_ORDER, b, 0};
+    }
+}
+
+/* The range a component's sum can span over a matching (the unit above it
+ * is one more); for the bracket order, 0 (its radices multiply instead). */
+static uint64_t component_range(const sw_swiss_weights *W, const unit_plan *u, component c) {
+    uint64_t Rg = W->Rg[c.g], e = (uint64_t)(W->np + 1) / 2;
+    switch (c.kind) {
+    case KIND_ORDER:
+        return 0;
+    case KIND_BYE_GAMES:
+        return (uint64_t)W->maxg;
+    case KIND_ALT:
+        return Rg * Rg * Rg * Rg - 1; /* four float digits */
+    case KIND_EQ:
+        return W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
+    case KIND_F:
+        if (W->exact)
+            return *vb_at(W, u, SW_LIST_PSD, c.g, c.v);
+        /* F_g squared: at most one entry per pair or downfloater of the
+         * bracket (its players are among the first gend[g]), each at most
+         * (s_top - s_g + 2)^2. */
+        {
+            uint64_t pairs = min_u64((uint64_t)u->gend[c.g], e);
+            uint64_t dmax = (uint64_t)(W->gs[0] - W->gs[c.g]) + 2;
+            return (pairs + 1) * dmax * dmax;
+        }
+    case KIND_N:
+        return e; /* at most e edges cross a boundary */
+    default:      /* C16..C19 */
+        return W->exact_fsd ? *vb_at(W, u, family_of(c.kind), c.g, c.v)
+                            : u->frange[4 * c.g + (int)(c.kind - KIND_C16)];
+    }
+}
+
+/* Is a unit wider than a weight may be before the last two above it? */
+static bool unit_too_wide(const uint64_t *k) {
+    return sw_limbs_bits(k, WIDE) > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
+}
+
+/* The units from the bottom (u->tmp), each one more than the range of
+ * everything below it (a bracket order's: the product of its radices):
+ * rank's is 1, then the components', k_bye and k_real. Returns the bits of
+ * k_real and sets *too_wide when a unit does not fit. */
+static int stack_units(sw_swiss_weights *W, const sw_swiss_order_spec *os, unit_plan *u,
+                       bool *too_wide) {
+    uint64_t *k = u->tmp, e = (uint64_t)(W->np + 1) / 2;
     sw_limbs_set_i64(k, WIDE, 1);
-    W->K = 2 * (uint64_t)np * e + 1;
-    int n_at = 1;
-    bits = 0;
-    too_wide = false;
+    W->K = 2 * (uint64_t)W->np * e + 1;
+    int n_at = 1, bits = 0;
+    *too_wide = false;
     uint64_t range = W->K * W->K - 1; /* the rank digits below the lowest group */
-    /* The radices of the component below, when it is a bracket order. */
-    const uint64_t *fac = NULL;
-    int nfac = 0;
-    for (int t = nc - 1; t >= 0 && !too_wide; t--) {
-        int g = cs[t].g, kind = cs[t].kind;
-        uint64_t Rg = W->Rg[g], next = 0;
-        const uint64_t *nfacp = NULL;
-        int nnfac = 0;
-        if (kind == 4) {
-            nfacp = os->ord_rad + os->ord_off[g];
-            nnfac = os->ord_n[g];
-        } else if (kind == 5)
-            next = (uint64_t)W->maxg;
-        else if (kind >= 6)
-            next = W->exact_fsd ? VB(kind - 5, g, cs[t].v) : frange[4 * g + kind - 6];
-        else if (kind == 3)
-            next = Rg * Rg * Rg * Rg - 1; /* four float digits */
-        else if (kind == 2)
-            next = W->top ? Rg * Rg * Rg * Rg - 1 : Rg * Rg - 1; /* (C8 C9) C10 C11 */
-        else if (kind == 1 && W->exact)
-            next = VB(0, g, cs[t].v);
-        else if (kind == 1) {
-            /* F_g squared: at most one entry per pair or downfloater of the
-             * bracket (its players are among the first gend[g]), each at
-             * most (s_top - s_g + 2)^2. */
-            uint64_t pairs = (uint64_t)gend[g] < e ? (uint64_t)gend[g] : e;
-            uint64_t dmax = (uint64_t)(W->gs[0] - W->gs[g]) + 2;
-            next = (pairs + 1) * dmax * dmax;
-        } else
-            next = e; /* N_g: at most e edges cross a boundary */
-        sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-        if (fac)
-            for (int q = 0; q < nfac && !too_wide; q++) {
+    const component *below = NULL;    /* the component under this unit */
+    for (int t = u->nc - 1; t >= 0 && !*too_wide; t--) {
+        uint64_t *at = k + (size_t)n_at * WIDE;
+        sw_limbs_copy(at, at - WIDE, WIDE);
+        if (below && below->kind == KIND_ORDER) {
+            const uint64_t *fac = os->ord_rad + os->ord_off[below->g];
+            for (int q = 0; q < os->ord_n[below->g] && !*too_wide; q++) {
                 /* each factor is checked: a product of many could wrap */
-                sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, fac[q], WIDE);
-                too_wide =
-                    sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE) > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
+                sw_limbs_mul_u64(at, at, fac[q], WIDE);
+                *too_wide = unit_too_wide(at);
             }
-        else
-            sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+        } else
+            sw_limbs_mul_u64(at, at, range + 1, WIDE);
         n_at++;
-        range = next;
-        fac = nfacp;
-        nfac = nnfac;
-        bits = sw_limbs_bits(k + (size_t)(n_at - 1) * WIDE, WIDE);
-        too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
+        range = component_range(W, u, u->cs[t]);
+        below = &u->cs[t];
+        bits = sw_limbs_bits(at, WIDE);
+        *too_wide = bits > 64 * SW_BLOSSOM_LIMBS_MAX - 48;
     }
     /* k_bye above N_0, then k_real above the bye's score range. */
-    sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-    sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
+    uint64_t *at = k + (size_t)n_at * WIDE;
+    sw_limbs_copy(at, at - WIDE, WIDE);
+    sw_limbs_mul_u64(at, at, range + 1, WIDE);
     n_at++;
-    range = np ? (uint64_t)(W->gs[0] - lo) : 0; /* the bye's score above the lowest */
-    sw_limbs_copy(k + (size_t)n_at * WIDE, k + (size_t)(n_at - 1) * WIDE, WIDE);
-    sw_limbs_mul_u64(k + (size_t)n_at * WIDE, k + (size_t)n_at * WIDE, range + 1, WIDE);
-    bits = sw_limbs_bits(k + (size_t)n_at * WIDE, WIDE);
-    too_wide = too_wide || bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16;
-    /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
-    L = (bits + 2 + 8 + 63) / 64;
-    if (L < 2)
-        L = 2;
-    too_wide = too_wide || L > SW_BLOSSOM_LIMBS_MAX;
-    if ((too_wide || (level >= 2 && np > SW_EXACT_PLAYERS_MAX && bits > SW_EXACT_BITS_MAX)) &&
-        level > 0 && (!os || window)) {
-        level--;
-        goto components;
+    range = W->np ? (uint64_t)(W->gs[0] - W->lo) : 0; /* the bye's score above the lowest */
+    at += WIDE;
+    sw_limbs_copy(at, at - WIDE, WIDE);
+    sw_limbs_mul_u64(at, at, range + 1, WIDE);
+    bits = sw_limbs_bits(at, WIDE);
+    *too_wide = *too_wide || bits > 64 * SW_BLOSSOM_LIMBS_MAX - 16;
+    u->n_at = n_at;
+    return bits;
+}
+
+/* The units at the widest level that fits: exact lists unless the weight
+ * would be too wide with them (or a round above SW_EXACT_PLAYERS_MAX
+ * wider than SW_EXACT_BITS_MAX), then the entries squared, then without
+ * C16-C19 (many score groups far apart: the fast mode's long events). A
+ * round keeps the level of its first solve (rk->lists); an order solve
+ * that does not fit in it is left to the standard order. Returns W's limbs
+ * (0: too wide at every level). */
+static int fit_units(const sw_swiss_ranked *rk, sw_swiss_weights *W, const sw_swiss_order_spec *os,
+                     unit_plan *u) {
+    bool window = os && os->window;
+    int level = window            ? LEVEL_EXACT
+                : !rk->lists      ? LEVEL_SQUARED
+                : *rk->lists >= 0 ? *rk->lists
+                                  : LEVEL_EXACT;
+    for (;;) {
+        W->exact = level >= LEVEL_F_EXACT;
+        W->exact_fsd = level >= LEVEL_EXACT;
+        list_components(W, os, level, u);
+        bool too_wide;
+        int bits = stack_units(W, os, u, &too_wide);
+        /* |edge weight| < 4 k_real; the matching wants |w| < 2^(64 L - 8). */
+        int L = (bits + 2 + 8 + 63) / 64;
+        if (L < 2)
+            L = 2;
+        too_wide = too_wide || L > SW_BLOSSOM_LIMBS_MAX;
+        bool narrower = too_wide || (level >= LEVEL_F_EXACT && W->np > SW_EXACT_PLAYERS_MAX &&
+                                     bits > SW_EXACT_BITS_MAX);
+        if (narrower && level > LEVEL_NO_FSD && (!os || window)) {
+            level--;
+            continue;
+        }
+        if (!too_wide && rk->lists && !os)
+            *rk->lists = level;
+        W->bits = bits + 3;
+        return too_wide ? 0 : L;
     }
-    if (!too_wide && rk->lists && !os)
-        *rk->lists = level;
-#undef VB
-    free(vb);
-    free(gend);
-    free(byg_on);
-    free(frange);
-    if (too_wide || L > SW_BLOSSOM_LIMBS_MAX) {
-        free(cs);
-        free(tmp);
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
-                            "%d players in %d score groups need weights beyond %d bits; use "
-                            "--fast",
-                            np, ng, 64 * SW_BLOSSOM_LIMBS_MAX - 8);
-    }
-    W->L = L;
-    W->bits = bits + 3;
-    size_t nlist = (size_t)5 * (size_t)ng * (size_t)V;
-    W->mem = malloc(sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
+}
+
+/* Room for the units in W (L limbs each), and the units copied from the
+ * plan; every player's share of a pair's real game and rank parts. */
+static bool store_units(sw_swiss_weights *W, const unit_plan *u) {
+    int ng = W->ng, L = W->L, np = W->np;
+    size_t nlist = (size_t)SW_LIST_FAMILIES * (size_t)ng * (size_t)W->V;
+    W->mem = calloc((size_t)L * (size_t)(7 * ng + 3), sizeof(uint64_t));
     W->pen = malloc(sizeof(uint64_t) * (size_t)L * (size_t)ng * (size_t)(ng + 1));
     W->k_list = calloc(nlist * (size_t)L + 1, sizeof(uint64_t));
-    if (!W->mem || !W->pen || !W->k_list) {
-        free(cs);
-        free(tmp);
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-    memset(W->mem, 0, sizeof(uint64_t) * (size_t)L * (size_t)(7 * ng + 3));
+    W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
+    if (!W->mem || !W->pen || !W->k_list || !W->share)
+        return false;
     W->k_real = W->mem;
     W->k_rank = W->k_real + L;
     W->k_eq = W->k_rank + L;
@@ -381,42 +459,56 @@ components:
     W->k_bye = W->k_ord + (size_t)ng * (size_t)L;
     W->k_byg = W->k_bye + L;
     W->k_lowc = W->k_byg + (size_t)ng * (size_t)L;
-    W->share = malloc(sizeof(uint64_t) * (size_t)L * (size_t)np + 1);
-    if (!W->share) {
-        free(cs);
-        free(tmp);
-        sw_swiss_weights_free(W);
-        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
-    }
-    sw_limbs_copy(W->k_bye, k + (size_t)(n_at - 1) * WIDE, L);
+    const uint64_t *k = u->tmp;
+    sw_limbs_copy(W->k_bye, k + (size_t)(u->n_at - 1) * WIDE, L);
     sw_limbs_copy(W->k_rank, k, L);
-    sw_limbs_copy(W->k_real, k + (size_t)n_at * WIDE, L);
+    sw_limbs_copy(W->k_real, k + (size_t)u->n_at * WIDE, L);
     for (int a = 0; a < np; a++) {
         uint64_t *t = W->share + (size_t)a * (size_t)L;
         sw_limbs_copy(t, W->k_real, L);
         sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(np - a) * W->K, L);
     }
-    for (int t = 0; t < nc; t++) {
-        /* (kind 1, F, and 6..9, C16..C19, are list units) */
-        uint64_t *dst[6] = {W->k_n, NULL, W->k_eq, W->k_alt, W->k_ord, W->k_byg};
-        int kind = cs[t].kind;
-        uint64_t *to = kind == 1 || kind >= 6
-                           ? (uint64_t *)list_unit(W, kind == 1 ? 0 : kind - 5, cs[t].g, cs[t].v)
-                           : dst[kind] + (size_t)cs[t].g * (size_t)L;
-        sw_limbs_copy(to, k + (size_t)(nc - t) * WIDE, L);
+    for (int t = 0; t < u->nc; t++) {
+        component c = u->cs[t];
+        uint64_t *to = NULL;
+        switch (c.kind) {
+        case KIND_N:
+            to = W->k_n;
+            break;
+        case KIND_EQ:
+            to = W->k_eq;
+            break;
+        case KIND_ALT:
+            to = W->k_alt;
+            break;
+        case KIND_ORDER:
+            to = W->k_ord;
+            break;
+        case KIND_BYE_GAMES:
+            to = W->k_byg;
+            break;
+        default: /* a list */
+            break;
+        }
+        to = to ? to + (size_t)c.g * (size_t)L
+                : (uint64_t *)list_unit(W, family_of(c.kind), c.g, c.v);
+        sw_limbs_copy(to, k + (size_t)(u->nc - t) * WIDE, L);
     }
-    free(cs);
-    for (int g = 0; g < ng; g++) {
-        /* Per player of the group, its share of the colour and float parts
-         * of any edge it is in (the pricing bound; an edge's parts fall in
-         * its players' groups or below, where the units are smaller): half
-         * the colour digits, (R + 1) k_eq with R = Rg, and its own float
-         * digits at their largest, the higher player's downfloats (R^3 +
-         * R) k_alt in k_low and the lower player's upfloats (R^2 + 1)
-         * k_alt in k_lowc (pack_low's altd and altu). Until 2026-11-26 both
-         * players counted (R^3 + R^2 + R + 1) k_alt, twice the float
-         * digits' largest sum: above the order digits of the group, so that
-         * no bound of a 1000-player round 1 was >= 0. */
+    return true;
+}
+
+/* Per player of a group, its share of the colour and float parts of any
+ * edge it is in (the pricing bound; an edge's parts fall in its players'
+ * groups or below, where the units are smaller): half the colour digits,
+ * (R + 1) k_eq with R = Rg, and its own float digits at their largest, the
+ * higher player's downfloats (R^3 + R) k_alt in k_low and the lower
+ * player's upfloats (R^2 + 1) k_alt in k_lowc (edges.c's altd and altu).
+ * Counting both players' float digits in each would double their largest
+ * sum, above the group's order digits, and no bound of a large first round
+ * would be >= 0. */
+static void pricing_shares(sw_swiss_weights *W) {
+    int L = W->L;
+    for (int g = 0; g < W->ng; g++) {
         uint64_t *low = W->k_low + (size_t)g * (size_t)L, t[SW_BLOSSOM_LIMBS_MAX];
         uint64_t *lowc = W->k_lowc + (size_t)g * (size_t)L;
         const uint64_t *alt = W->k_alt + (size_t)g * (size_t)L;
@@ -433,6 +525,11 @@ components:
         sw_limbs_mul_u64(t, t, R, L); /* R^3 k_alt */
         sw_limbs_add(low, low, t, L);
     }
+}
+
+/* W->pen: what a pair from group i to group j costs in N and F. */
+static void penalty_table(sw_swiss_weights *W) {
+    int ng = W->ng, L = W->L;
     for (int i = 0; i < ng; i++)
         for (int j = i; j <= ng; j++) {
             uint64_t *p = W->pen + ((size_t)i * (size_t)(ng + 1) + (size_t)j) * (size_t)L;
@@ -440,11 +537,31 @@ components:
             for (int g = i; g <= j && g < ng; g++) {
                 bool down;
                 int v = sw_swiss_psd_part(W, i, j, g, &down);
-                sw_swiss_list_add(W, p, 0, g, v);
+                sw_swiss_list_add(W, p, SW_LIST_PSD, g, v);
                 if (down)
                     sw_limbs_add(p, p, W->k_n + (size_t)g * (size_t)L, L);
             }
         }
-    free(tmp);
-    return SW_OK;
+}
+
+sw_status sw_swiss_weights_make(const sw_swiss_ranked *rk, const int *who, int np,
+                                sw_swiss_weights *W, const sw_swiss_order_spec *os, sw_error *err) {
+    unit_plan u = {0};
+    sw_status rc = SW_OK;
+    if (!sw_swiss_weights_groups(rk, who, np, W) || !plan_make(rk, who, W, &u)) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    } else if (!(W->L = fit_units(rk, W, os, &u))) {
+        rc = sw_error_set(err, SW_ERR_LIMIT, rk->trf->path, 0,
+                          "%d players in %d score groups need weights beyond %d bits", np, W->ng,
+                          64 * SW_BLOSSOM_LIMBS_MAX - 8);
+    } else if (!store_units(W, &u)) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory for the weights");
+    } else {
+        pricing_shares(W);
+        penalty_table(W);
+    }
+    plan_free(&u);
+    if (rc)
+        sw_swiss_weights_free(W);
+    return rc;
 }
