@@ -57,8 +57,27 @@
  * digits, so the windows together give the whole order's optimum, with
  * narrow weights on a shrinking graph (docs/swiss.md). */
 
-/* The digits read from a pairing (layout_read). Per player (rank): role 0
- * none (paired upwards), 2 remainder S1, 3 S2; pos its index in its group's
+/* A player's role in its bracket's remainder (bracket_layout.role). */
+enum { ROLE_NONE, ROLE_S1, ROLE_S2 };
+
+/* What a digit of the bracket order decides (bracket_layout.kind). */
+typedef enum digit_kind {
+    DIGIT_MOVED_DOWN,   /* a moved-down player's partner among a bracket's residents */
+    DIGIT_COUNT,        /* a group's remainder pairs that hold an S1 player */
+    DIGIT_SUM,          /* the exchange's BSN sums */
+    DIGIT_TIE,          /* the exchange's tie-break */
+    DIGIT_S1,           /* an S1 player's partner */
+    DIGIT_S2,           /* an S2 player an exchange moves to S1: its partner */
+    DIGIT_MOVED_PAIRED, /* whether a moved-down player is paired in a bracket */
+} digit_kind;
+
+/* A group's exchange digits (the others belong to one player's pair). */
+static bool group_digit(digit_kind k) {
+    return k == DIGIT_COUNT || k == DIGIT_SUM || k == DIGIT_TIE;
+}
+
+/* The digits read from a pairing (layout_read). Per player (rank): role
+ * (ROLE_NONE: paired upwards, or in its remainder's S1 or S2); pos its index in its group's
  * S1, pos2 in its S2 (-1); s1n, s2n its remainder's S1 and S2 sizes (S1
  * players); s1 and s2d its own digits (-1). Per group: vidx the exchange
  * count digit, sidx the BSN sum digit, xidx the exchange's tie-break digit
@@ -67,23 +86,24 @@
  * down is a moved-down player of every bracket from the one below its own
  * to the one it is paired in (the bye: the last), with two digits in each:
  * mfirst, mlast, mbase (its partner), mmem (paired there or not). Per
- * digit: radix, its bracket dg, and own, its owner and kind (owner * 8 +
- * kind: 0 moved-down, 1 count, 2 sum, 3 tie-break, 4 S1, 5 S2, 6 moved-down
- * paired) to tell two layouts apart. */
+ * digit: radix, its bracket dg, its owner (a rank) and kind, which tell two
+ * layouts apart. */
 typedef struct bracket_layout {
     int np, ng, n1;
     int *mem;
     int *grp, *gstart, *role, *pos, *pos2, *s1, *s2d, *s1n, *s2n;
     int *vidx, *sidx, *xidx, *xs2, *gp1, *mfirst, *mlast, *mbase, *mmem;
     uint64_t *radix;
-    int *dg, *own;
+    int *dg, *owner; /* per digit: its bracket and its player */
+    digit_kind *kind;
 } bracket_layout;
 
 static void layout_free(bracket_layout *o) {
     free(o->mem);
     free(o->radix);
     free(o->dg);
-    free(o->own);
+    free(o->owner);
+    free(o->kind);
     memset(o, 0, sizeof *o);
 }
 
@@ -127,15 +147,15 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
             if (mate[r] >= 0 && mate[r] < gs)
                 continue;
             if (k < p) {
-                role[r] = 2;
+                role[r] = ROLE_S1;
                 pos[r] = k++;
             } else {
-                role[r] = 3;
+                role[r] = ROLE_S2;
                 pos2[r] = k2++;
             }
         }
         for (int r = gs; r < ge; r++)
-            if (role[r] == 2)
+            if (role[r] == ROLE_S1)
                 s2n[r] = rem - p, s1n[r] = p;
         gp1[g] = p;
     }
@@ -167,12 +187,13 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
         }
     o->radix = malloc(sizeof(uint64_t) * ndig);
     o->dg = malloc(sizeof(int) * ndig);
-    o->own = malloc(sizeof(int) * ndig);
-    if (!o->radix || !o->dg || !o->own)
+    o->owner = malloc(sizeof(int) * ndig);
+    o->kind = malloc(sizeof(digit_kind) * ndig);
+    if (!o->radix || !o->dg || !o->owner || !o->kind)
         return false;
     int n1 = 0;
-#define DIGIT(g, rad, owner, kind)                                                                 \
-    (o->dg[n1] = (g), o->radix[n1] = (rad), o->own[n1] = (owner)*8 + (kind), n1++)
+#define DIGIT(g, rad, who, what)                                                                   \
+    (o->dg[n1] = (g), o->radix[n1] = (rad), o->owner[n1] = (who), o->kind[n1] = (what), n1++)
     /* A bracket's moved-down players first compete for its places: the set
      * it pairs is the one whose BSNs come first (the exchanges between S1
      * and limbo come before the transpositions that pair an S1): one binary
@@ -181,40 +202,40 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
     for (int r = 0; r < np; r++) {
         o->mmem[r] = n1;
         for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
-            DIGIT(g, 2, r, 6);
+            DIGIT(g, 2, r, DIGIT_MOVED_PAIRED);
     }
     for (int r = 0; r < np; r++) {
         o->mbase[r] = n1;
         for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
-            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 0);
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_MOVED_DOWN);
         int g = grp[r];
-        if (role[r] == 2 && o->vidx[g] < 0) {
+        if (role[r] == ROLE_S1 && o->vidx[g] < 0) {
             int cnt = 0;
             for (int t = gstart[g]; t < gstart[g + 1]; t++)
-                cnt += role[t] == 2;
+                cnt += role[t] == ROLE_S1;
             uint64_t rem = (uint64_t)(cnt + s2n[r]);
             o->vidx[g] = n1;
-            DIGIT(g, (uint64_t)cnt + 1, r, 1);
+            DIGIT(g, (uint64_t)cnt + 1, r, DIGIT_COUNT);
             o->sidx[g] = n1;
-            DIGIT(g, (uint64_t)cnt * rem + rem * rem + 1, r, 2);
+            DIGIT(g, (uint64_t)cnt * rem + rem * rem + 1, r, DIGIT_SUM);
             /* Then the exchange that moves the highest BSNs from S1 to S2,
              * then the lowest from S2 to S1: bit pos of each S1 player moved
              * above the bits s2 - 1 - pos2 of each S2 player moved. */
             if (rem <= 60) {
                 o->xidx[g] = n1;
                 o->xs2[g] = s2n[r];
-                DIGIT(g, (uint64_t)1 << rem, r, 3);
+                DIGIT(g, (uint64_t)1 << rem, r, DIGIT_TIE);
             }
         }
-        if (role[r] == 2) {
+        if (role[r] == ROLE_S1) {
             o->s1[r] = n1;
-            DIGIT(g, (uint64_t)(s2n[r] + s1n[r]) + 1, r, 4);
+            DIGIT(g, (uint64_t)(s2n[r] + s1n[r]) + 1, r, DIGIT_S1);
         }
         /* An S2 player an exchange moves to S1 comes after the S1 players
          * left there (a higher BSN): its partner's place in S2. */
-        if (role[r] == 3 && o->vidx[g] >= 0) {
+        if (role[r] == ROLE_S2 && o->vidx[g] >= 0) {
             o->s2d[r] = n1;
-            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, 5);
+            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_S2);
         }
     }
 #undef DIGIT
@@ -237,7 +258,8 @@ static bool layout_same(const bracket_layout *a, const bracket_layout *b, int g0
             j++;
         if (i == a->n1 || j == b->n1)
             return i == a->n1 && j == b->n1;
-        if (a->dg[i] != b->dg[j] || a->radix[i] != b->radix[j] || a->own[i] != b->own[j])
+        if (a->dg[i] != b->dg[j] || a->radix[i] != b->radix[j] || a->owner[i] != b->owner[j] ||
+            a->kind[i] != b->kind[j])
             return false;
         i++, j++;
     }
@@ -261,6 +283,18 @@ static inline void add_place(const order_digits *oc, uint64_t *slot, int i, uint
     sw_limbs_addmul_part(slot, PLACE(oc, i), m, oc->plen[i], oc->L);
 }
 
+/* An S1 player a's own digit with partner b (order_terms): b's place in
+ * a's remainder, S1 before S2; the worst for any other partner. */
+static uint64_t s1_digit(const bracket_layout *o, int a, int b) {
+    int i = o->s1[a];
+    uint64_t digit = o->radix[i] - 1; /* the worst */
+    if (o->role[a] == ROLE_S1 && o->grp[b] == o->grp[a] && o->role[b] == ROLE_S1)
+        digit = (uint64_t)o->pos[b];
+    else if (o->role[a] == ROLE_S1 && o->grp[b] == o->grp[a] && o->pos2[b] >= 0)
+        digit = (uint64_t)(o->s1n[a] + o->pos2[b]);
+    return digit > o->radix[i] - 1 ? o->radix[i] - 1 : digit;
+}
+
 /* slot += the digits' part of the pair a < b (b = np: the bye). */
 static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
     const bracket_layout *o = oc->o;
@@ -271,7 +305,7 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
      * of two S2 players sends its higher one to S1, a pair of two S1
      * players its lower one to S2, an S1 player paired outside its
      * remainder goes to S2. */
-    bool in_a = !bye && grp[b] == grp[a] && (role[b] == 2 || pos2[b] >= 0);
+    bool in_a = !bye && grp[b] == grp[a] && (role[b] == ROLE_S1 || pos2[b] >= 0);
     if (!bye && pos2[a] >= 0 && pos2[b] >= 0 && grp[a] == grp[b] && o->sidx[grp[a]] >= 0) {
         int i = o->sidx[grp[a]];
         sw_limbs_submul_part(slot, PLACE(oc, i), (uint64_t)(o->gp1[grp[a]] + pos2[a] + 1),
@@ -279,12 +313,12 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
         if (o->xidx[grp[a]] >= 0)
             add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (o->xs2[grp[a]] - 1 - pos2[a]));
     }
-    if (role[a] == 2 && !in_a) {
+    if (role[a] == ROLE_S1 && !in_a) {
         add_place(oc, slot, o->sidx[grp[a]], (uint64_t)(pos[a] + 1));
         if (o->xidx[grp[a]] >= 0)
             add_place(oc, slot, o->xidx[grp[a]], (uint64_t)1 << (pos[a] + o->xs2[grp[a]]));
     }
-    if (!bye && role[b] == 2) {
+    if (!bye && role[b] == ROLE_S1) {
         add_place(oc, slot, o->sidx[grp[b]], (uint64_t)(pos[b] + 1));
         if (o->xidx[grp[b]] >= 0)
             add_place(oc, slot, o->xidx[grp[b]], (uint64_t)1 << (pos[b] + o->xs2[grp[b]]));
@@ -296,7 +330,7 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
         add_place(oc, slot, i, o->radix[i] - 1 - (uint64_t)(b - o->gstart[grp[b]]));
         add_place(oc, slot, o->mmem[a] + grp[b] - o->mfirst[a], 1);
     }
-    if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == 3) {
+    if (!bye && o->s2d[a] >= 0 && grp[b] == grp[a] && role[b] == ROLE_S2) {
         int i = o->s2d[a];
         uint64_t digit = (uint64_t)pos2[b];
         if (digit > o->radix[i] - 1)
@@ -305,17 +339,10 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
     }
     if (bye || o->s1[a] < 0)
         return;
-    if (role[a] == 2 && in_a) /* a pair with an S1 player */
+    if (role[a] == ROLE_S1 && in_a) /* a pair with an S1 player */
         add_place(oc, slot, o->vidx[grp[a]], 1);
     int i = o->s1[a];
-    uint64_t digit = o->radix[i] - 1; /* the worst */
-    if (role[a] == 2 && grp[b] == grp[a] && role[b] == 2)
-        digit = (uint64_t)pos[b];
-    else if (role[a] == 2 && grp[b] == grp[a] && pos2[b] >= 0)
-        digit = (uint64_t)(o->s1n[a] + pos2[b]);
-    if (digit > o->radix[i] - 1)
-        digit = o->radix[i] - 1;
-    add_place(oc, slot, i, o->radix[i] - 1 - digit);
+    add_place(oc, slot, i, o->radix[i] - 1 - s1_digit(o, a, b));
 }
 
 /* Per player r, what its pairs' digit parts (order_terms) can hold on its
@@ -339,8 +366,8 @@ static void order_bounds(const order_digits *oc, const bool *fixed, uint64_t *co
         sw_limbs_set_i64(rout + (size_t)r * (size_t)L, L, 0);
     }
     for (int i = 0; i < o->n1; i++) {
-        int r = o->own[i] / 8, kind = o->own[i] % 8;
-        if (kind == 0 || kind >= 4)
+        int r = o->owner[i];
+        if (!group_digit(o->kind[i]))
             sw_limbs_addmul_u64(own + (size_t)r * (size_t)L, PLACE(oc, i), o->radix[i], L);
     }
     for (int r = 0; r < o->np; r++) {
@@ -349,11 +376,11 @@ static void order_bounds(const order_digits *oc, const bool *fixed, uint64_t *co
                  *ro = rout + (size_t)r * (size_t)L;
         if (fixed[r])
             continue;
-        if (o->role[r] == 2) {
+        if (o->role[r] == ROLE_S1) {
             sw_limbs_add(ri, ri, PLACE(oc, o->vidx[g]), L);
             sw_limbs_addmul_u64(c, PLACE(oc, o->sidx[g]), (uint64_t)(o->pos[r] + 1), L);
         }
-        if (o->xidx[g] >= 0 && o->role[r] == 2)
+        if (o->xidx[g] >= 0 && o->role[r] == ROLE_S1)
             sw_limbs_addmul_u64(c, PLACE(oc, o->xidx[g]), (uint64_t)1 << (o->pos[r] + o->xs2[g]),
                                 L);
         sw_limbs_copy(ro, c, L);
@@ -391,25 +418,37 @@ static bool push_order(const sw_swiss_problem *c, const order_digits *oc, const 
     return true;
 }
 
-/* What a window's pricing reads (window_solve). */
-typedef struct window_pricing {
-    const sw_swiss_problem *c;
-    const order_digits *oc;
+/* One window's solve (window_solve): its problem and digits, the players
+ * it may pair (not fixed) as the matching's vertices, and what its
+ * pricing reads. */
+typedef struct window {
+    sw_swiss_problem c; /* c.target: each player's standard partner */
+    const bracket_layout *o;
+    order_digits oc;
     const bool *fixed;
+    const int *mate; /* the pairing before this window's solve */
     int g0, g1;
+    int *vid, *rv; /* rank -> vertex (the bye: np), vertex -> rank */
+    int nv;
+    int *ord_n, *ord_off; /* the window's digits per group (sw_swiss_order_spec) */
+    uint64_t *ord_rad, *place;
+    int *plen;
+    /* The pricing: base per player y - 4 (k_real + k_low + rank + digit
+     * bound), the digit bounds (order_bounds) and the duals of the pass. */
+    sw_swiss_pricer pr;
+    uint64_t *bound, *own, *rin, *rout;
+    bool *inrem;
     const sw_blossom_dual *d;
-    /* base per player: y - 4 (k_real + k_low + rank + digit bound) */
-    const sw_swiss_pricer *pr;
-    const int *vid;
-} window_pricing;
+} window;
 
 /* The pairs (a, b), b beyond a's sparse neighbours, whose reduced cost is
  * negative: their number, and with l, each added to l (-1: out of memory).
  * A bound first: base[a] + base[b] + 4 pen(g_a, g_b) + the common blossoms'
  * duals <= the reduced cost. */
-static long price_row(const window_pricing *p, int a, sw_swiss_edge_list *l) {
-    const sw_swiss_problem *c = p->c;
-    const bracket_layout *o = p->oc->o;
+static long price_row(const void *ctx, int a, sw_swiss_edge_list *l) {
+    const window *p = ctx;
+    const sw_swiss_problem *c = &p->c;
+    const bracket_layout *o = p->o;
     int np = c->count, L = c->W.L;
     long n = 0;
     if (p->fixed[a])
@@ -418,26 +457,15 @@ static long price_row(const window_pricing *p, int a, sw_swiss_edge_list *l) {
     sw_swiss_row_cache lc;
     memset(lc.ok, 0, sizeof lc.ok);
     sw_swiss_bound_row r;
-    sw_swiss_bound_row_init(&r, p->pr, a, o->grp[a]);
+    sw_swiss_bound_row_init(&r, &p->pr, a, o->grp[a]);
     /* An S1 player's own digit (order_terms) is place (R - 1 - digit),
      * where its bound counts place R: place 4 (digit + 1) more is still
      * below the reduced cost. */
-    int s1 = o->s1[a];
-    const uint64_t *pl = s1 >= 0 ? PLACE(p->oc, s1) : NULL;
+    const uint64_t *pl = o->s1[a] >= 0 ? PLACE(&p->oc, o->s1[a]) : NULL;
     for (int b = a + WINDOW_SPARSE + 1; b < np; b++) {
         if (p->fixed[b])
             continue;
-        uint64_t m = 0;
-        if (pl) {
-            uint64_t digit = o->radix[s1] - 1;
-            if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->role[b] == 2)
-                digit = (uint64_t)o->pos[b];
-            else if (o->role[a] == 2 && o->grp[b] == o->grp[a] && o->pos2[b] >= 0)
-                digit = (uint64_t)(o->s1n[a] + o->pos2[b]);
-            if (digit > o->radix[s1] - 1)
-                digit = o->radix[s1] - 1;
-            m = 4 * (digit + 1);
-        }
+        uint64_t m = pl ? 4 * (s1_digit(o, a, b) + 1) : 0;
         if (!sw_swiss_bound_neg(p->d, &r, b, o->grp[b], p->vid[a], p->vid[b], pl, m) ||
             !window_pair(c, o, p->fixed, p->g0, a, b))
             continue;
@@ -449,7 +477,7 @@ static long price_row(const window_pricing *p, int a, sw_swiss_edge_list *l) {
             sw_limbs_addmul_u64(w, c->W.k_rank, (uint64_t)(2 * np - a - b) * c->W.K, L);
         } else {
             sw_swiss_pair_weight(c, a, b, w, &lc);
-            order_terms(p->oc, a, b, w);
+            order_terms(&p->oc, a, b, w);
         }
         if (!sw_blossom_reduced_cost_neg(p->d, p->vid[a], p->vid[b], w))
             continue;
@@ -465,238 +493,229 @@ static long price_row(const window_pricing *p, int a, sw_swiss_edge_list *l) {
     return n;
 }
 
-static long price_row_count(const void *ctx, int a) {
-    return price_row(ctx, a, NULL);
+/* The pricing bases of the duals d: cbase[a] = y_a - 4 (k_real + k_lowc +
+ * (np - a) K + bound[a]) for a as the lower player of a pair; for the rows
+ * a leads k_low, own[a] and rin[a] (ibase) or rout[a] (base) instead of
+ * k_lowc and bound[a] (order_bounds). */
+static bool price_start(void *ctx, const sw_blossom_dual *d) {
+    window *p = ctx;
+    const sw_swiss_weights *W = &p->c.W;
+    int np = p->c.count, L = W->L;
+    uint64_t t[SW_BLOSSOM_LIMBS_MAX], u[SW_BLOSSOM_LIMBS_MAX] = {0};
+    p->d = d;
+    for (int a = 0; a < np; a++) {
+        if (p->fixed[a])
+            continue;
+        /* A player above the window: its pairs' colour parts fall in the
+         * window's groups (its own are left out), at most g0's. */
+        int ga = p->o->grp[a] > p->g0 ? p->o->grp[a] : p->g0;
+        const uint64_t *y = d->y + (size_t)p->vid[a] * (size_t)L;
+        size_t at = (size_t)a * (size_t)L;
+        sw_limbs_copy(t, W->k_real, L);
+        sw_limbs_addmul_u64(t, W->k_rank, (uint64_t)(np - a) * W->K, L);
+        sw_limbs_add(u, t, W->k_lowc + (size_t)ga * (size_t)L, L);
+        sw_limbs_add(u, u, p->bound + at, L);
+        sw_limbs_shl(u, u, 2, L);
+        sw_limbs_sub(p->pr.cbase + at, y, u, L);
+        p->pr.tbase[a] = sw_limbs_top2(p->pr.cbase + at, L);
+        sw_limbs_add(t, t, W->k_low + (size_t)ga * (size_t)L, L);
+        sw_limbs_add(t, t, p->own + at, L);
+        sw_limbs_add(u, t, p->rin + at, L);
+        sw_limbs_shl(u, u, 2, L);
+        sw_limbs_sub(p->pr.ibase + at, y, u, L);
+        sw_limbs_add(t, t, p->rout + at, L);
+        sw_limbs_shl(t, t, 2, L);
+        sw_limbs_sub(p->pr.base + at, y, t, L);
+    }
+    return true;
 }
 
-/* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
- * players' untouched). *fits false (mate untouched) when the weight does
- * not fit. Sparse first as sw_swiss_exact_match: each player's neighbours
- * within WINDOW_SPARSE ranks and those of its current and its standard
- * partner (sw_swiss_standard_partners); the duals
- * price the rest (a bound from pen, the colour and digit parts per player,
- * then the exact reduced cost), and the full graph decides if that does not
- * settle it. */
-static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
-                              const bracket_layout *o, int g0, int g1, const bool *inc,
-                              const bool *fixed, int *mate, bool *fits, sw_error *err) {
-    int np = rk->np, ng = o->ng, n1 = o->n1;
-    *fits = false;
-    sw_swiss_problem c = {rk, who, np, bye_ok, {0}, NULL, false};
-    int *target = malloc(sizeof(int) * ((size_t)np + 1));
-    int *ord_n = calloc((size_t)ng + 1, sizeof(int)),
-        *ord_off = calloc((size_t)ng + 1, sizeof(int));
-    uint64_t *ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
-    int *vm = malloc(sizeof(int) * ((size_t)np + 2));
-    int *vid = malloc(sizeof(int) * ((size_t)np + 2)), *rv = malloc(sizeof(int) * ((size_t)np + 2));
-    long *count = malloc(sizeof(long) * ((size_t)np + 1));
-    uint64_t *place = NULL, *bound = NULL, *own = NULL, *rin = NULL, *rout = NULL, *warm = NULL;
-    bool *inrem = NULL;
-    int *plen = NULL;
-    sw_swiss_pricer pr = {0};
-    bool warmed = false;
-    sw_swiss_edge_list l = {0};
-    sw_status rc = SW_OK;
-    if (!ord_n || !ord_off || !ord_rad || !vm || !vid || !rv || !target || !count)
-        goto nomem;
-    sw_swiss_standard_partners(rk, who, np, target);
-    for (int i = 0; i < n1; i++)
-        if (inc[i])
-            ord_n[o->dg[i]]++;
-    for (int g = 1; g <= ng; g++)
-        ord_off[g] = ord_off[g - 1] + ord_n[g - 1];
-    for (int g = 0, k = 0; g < ng; g++)
-        for (int i = 0; i < n1; i++)
-            if (o->dg[i] == g && inc[i])
-                ord_rad[k++] = o->radix[i];
-    sw_swiss_order_spec os = {ord_n, ord_off, ord_rad, true, g0, g1};
-    rc = sw_swiss_weights_make(rk, who, np, &c.W, &os, err);
-    if (rc == SW_ERR_LIMIT) {
-        rc = SW_OK; /* too wide: the standard order stands in */
-        goto out;
+static void price_end(void *ctx) {
+    ((window *)ctx)->d = NULL;
+}
+
+/* The window's pairs into l: with sparse, only those within WINDOW_SPARSE
+ * ranks of each other, of a player's current partner or of its standard
+ * partner; and the bye edges. */
+static bool window_edges(const window *p, bool sparse, sw_swiss_edge_list *l) {
+    const sw_swiss_problem *c = &p->c;
+    const int *mate = p->mate, *target = c->target;
+    int np = c->count;
+    sw_swiss_row_cache lc;
+    for (int a = 0; a < np; a++) {
+        if (p->fixed[a])
+            continue;
+        memset(lc.ok, 0, sizeof lc.ok);
+        for (int b = a + 1; b < np; b++)
+            if ((!sparse || b <= a + WINDOW_SPARSE ||
+                 (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
+                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
+                 abs(target[a] - b) <= WINDOW_SPARSE) &&
+                window_pair(c, p->o, p->fixed, p->g0, a, b) &&
+                !push_order(c, &p->oc, p->vid, l, a, b, &lc))
+                return false;
+        if (np % 2 == 1 && c->bye_ok[c->who[a]] && !push_order(c, &p->oc, p->vid, l, a, np, &lc))
+            return false;
     }
-    if (rc)
-        goto out;
-    c.W.no_order = true;
-    int L = c.W.L;
-    place = calloc((size_t)L * ((size_t)n1 + 1), sizeof(uint64_t));
-    plen = malloc(sizeof(int) * ((size_t)n1 + 1));
-    bound = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    own = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    warm = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 2));
-    if (!place || !plen || !bound || !own || !warm || !sw_swiss_pricer_alloc(&c.W, np, &pr))
-        goto nomem;
-    pr.cbase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    pr.ibase = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    rin = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    rout = malloc(sizeof(uint64_t) * (size_t)L * ((size_t)np + 1));
-    inrem = malloc(sizeof(bool) * ((size_t)np + 1));
-    if (!pr.cbase || !pr.ibase || !rin || !rout || !inrem)
-        goto nomem;              /* sw_swiss_pricer_free frees cbase and ibase */
-    for (int a = 0; a < np; a++) /* order_terms' in_a, for b */
-        inrem[a] = o->role[a] == 2 || o->pos2[a] >= 0;
-    pr.inrem = inrem;
+    return true;
+}
+
+static bool window_sparse(void *ctx, sw_swiss_edge_list *l) {
+    return window_edges(ctx, true, l);
+}
+
+static bool window_full(void *ctx, sw_swiss_edge_list *l) {
+    return window_edges(ctx, false, l);
+}
+
+static void window_free(window *p) {
+    sw_swiss_weights_free(&p->c.W);
+    free(p->c.target);
+    free(p->vid);
+    free(p->rv);
+    free(p->ord_n);
+    free(p->ord_off);
+    free(p->ord_rad);
+    free(p->place);
+    free(p->plen);
+    free(p->bound);
+    free(p->own);
+    free(p->rin);
+    free(p->rout);
+    free(p->inrem);
+    sw_swiss_pricer_free(&p->pr); /* frees cbase and ibase */
+}
+
+/* The window's digits (inc: those it weighs) per group, for its weights. */
+static sw_swiss_order_spec window_spec(window *p, const bool *inc) {
+    const bracket_layout *o = p->o;
+    for (int i = 0; i < o->n1; i++)
+        if (inc[i])
+            p->ord_n[o->dg[i]]++;
+    for (int g = 1; g <= o->ng; g++)
+        p->ord_off[g] = p->ord_off[g - 1] + p->ord_n[g - 1];
+    for (int g = 0, k = 0; g < o->ng; g++)
+        for (int i = 0; i < o->n1; i++)
+            if (o->dg[i] == g && inc[i])
+                p->ord_rad[k++] = o->radix[i];
+    return (sw_swiss_order_spec){p->ord_n, p->ord_off, p->ord_rad, true, p->g0, p->g1};
+}
+
+/* Each included digit's unit: its bracket's k_ord times the radices of
+ * the included digits after it there; plen its limbs up to the top
+ * nonzero one. */
+static void window_places(window *p, const bool *inc) {
+    const bracket_layout *o = p->o;
+    int n1 = o->n1, L = p->c.W.L;
     for (int i = n1 - 1; i >= 0; i--) {
         if (!inc[i])
             continue;
-        uint64_t *pi = place + (size_t)i * (size_t)L;
+        uint64_t *pi = p->place + (size_t)i * (size_t)L;
         int nx = i + 1;
         while (nx < n1 && !(inc[nx] && o->dg[nx] == o->dg[i]))
             nx++;
         if (nx < n1)
-            sw_limbs_mul_u64(pi, place + (size_t)nx * (size_t)L, o->radix[nx], L);
+            sw_limbs_mul_u64(pi, p->place + (size_t)nx * (size_t)L, o->radix[nx], L);
         else
-            sw_limbs_copy(pi, c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
+            sw_limbs_copy(pi, p->c.W.k_ord + (size_t)o->dg[i] * (size_t)L, L);
     }
     for (int i = 0; i < n1; i++) {
         int len = L;
-        while (len > 0 && place[(size_t)i * (size_t)L + (size_t)len - 1] == 0)
+        while (len > 0 && p->place[(size_t)i * (size_t)L + (size_t)len - 1] == 0)
             len--;
-        plen[i] = len;
+        p->plen[i] = len;
     }
-    order_digits oc = {o, place, L, plen};
-    c.shift = true; /* the sparse solves (sw_swiss_problem) */
-    l.L = L;
-    /* The matching's vertices: the players not fixed (vid), then the bye
-     * (fixed players left as isolated vertices would defeat the matching's
-     * greedy start, which needs a perfect matching). */
-    int nv = 0;
+    p->oc = (order_digits){o, p->place, L, p->plen};
+}
+
+/* The matching's vertices: the players not fixed (vid), then the bye
+ * (fixed players left as isolated vertices would defeat the matching's
+ * greedy start, which needs a perfect matching). */
+static void window_vertices(window *p) {
+    int np = p->c.count, nv = 0;
     for (int a = 0; a < np; a++)
-        if (!fixed[a])
-            rv[nv] = a, vid[a] = nv++;
-    vid[np] = nv, rv[nv] = np;
-    nv += np % 2;
-    bool proven = false;
-    sw_swiss_row_cache lc;
-    for (int a = 0; a < np; a++) {
-        if (fixed[a])
-            continue;
-        memset(lc.ok, 0, sizeof lc.ok);
-        for (int b = a + 1; b < np; b++)
-            if ((b <= a + WINDOW_SPARSE || (mate[a] >= 0 && abs(mate[a] - b) <= WINDOW_SPARSE) ||
-                 (mate[b] >= 0 && abs(mate[b] - a) <= WINDOW_SPARSE) ||
-                 abs(target[a] - b) <= WINDOW_SPARSE) &&
-                window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
-                goto nomem;
-        if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
-            goto nomem;
+        if (!p->fixed[a])
+            p->rv[nv] = a, p->vid[a] = nv++;
+    p->vid[np] = nv, p->rv[nv] = np;
+    p->nv = nv + np % 2;
+}
+
+/* The window's weights, digit units, vertices and pricing room. SW_OK
+ * with W.L 0 when its weight does not fit. */
+static sw_status window_setup(window *p, const bool *inc, sw_error *err) {
+    const sw_swiss_ranked *rk = p->c.rk;
+    int np = rk->np, ng = p->o->ng, n1 = p->o->n1;
+    p->c.target = malloc(sizeof(int) * ((size_t)np + 1));
+    p->ord_n = calloc((size_t)ng + 1, sizeof(int));
+    p->ord_off = calloc((size_t)ng + 1, sizeof(int));
+    p->ord_rad = malloc(sizeof(uint64_t) * ((size_t)n1 + 1));
+    p->vid = malloc(sizeof(int) * ((size_t)np + 2));
+    p->rv = malloc(sizeof(int) * ((size_t)np + 2));
+    if (!p->c.target || !p->ord_n || !p->ord_off || !p->ord_rad || !p->vid || !p->rv)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    sw_swiss_standard_partners(rk, p->c.who, np, p->c.target);
+    sw_swiss_order_spec os = window_spec(p, inc);
+    sw_status rc = sw_swiss_weights_make(rk, p->c.who, np, &p->c.W, &os, err);
+    if (rc)
+        return rc == SW_ERR_LIMIT ? SW_OK : rc; /* too wide: the standard order stands in */
+    p->c.W.no_order = true;
+    size_t L = (size_t)p->c.W.L, rows = L * ((size_t)np + 1);
+    p->place = calloc(L * ((size_t)n1 + 1), sizeof(uint64_t));
+    p->plen = malloc(sizeof(int) * ((size_t)n1 + 1));
+    p->bound = malloc(sizeof(uint64_t) * rows);
+    p->own = malloc(sizeof(uint64_t) * rows);
+    p->rin = malloc(sizeof(uint64_t) * rows);
+    p->rout = malloc(sizeof(uint64_t) * rows);
+    p->inrem = malloc(sizeof(bool) * ((size_t)np + 1));
+    if (!p->place || !p->plen || !p->bound || !p->own || !p->rin || !p->rout || !p->inrem ||
+        !sw_swiss_pricer_alloc(&p->c.W, np, &p->pr) ||
+        !(p->pr.cbase = malloc(sizeof(uint64_t) * rows)) ||
+        !(p->pr.ibase = malloc(sizeof(uint64_t) * rows)))
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int a = 0; a < np; a++) /* order_terms' in_a, for b */
+        p->inrem[a] = p->o->role[a] == ROLE_S1 || p->o->pos2[a] >= 0;
+    p->pr.inrem = p->inrem;
+    window_places(p, inc);
+    window_vertices(p);
+    order_bounds(&p->oc, p->fixed, p->bound, p->own, p->rin, p->rout);
+    return SW_OK;
+}
+
+/* Brackets g0..g1 of o ordered (their players' pairs in mate, the fixed
+ * players' untouched). *fits false (mate untouched) when the weight or the
+ * full graph does not fit. The priced solve of solve.c on the window's
+ * graph: each player's neighbours within WINDOW_SPARSE ranks and those of
+ * its current and its standard partner first; the duals price the rest (a
+ * bound from pen, the colour and digit parts per player, then the exact
+ * reduced cost), and the full graph decides if that does not settle it. */
+static sw_status window_solve(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
+                              const bracket_layout *o, int g0, int g1, const bool *inc,
+                              const bool *fixed, int *mate, bool *fits, sw_error *err) {
+    int np = rk->np;
+    window p = {.c = {rk, who, np, bye_ok, {0}, NULL, false},
+                .o = o,
+                .fixed = fixed,
+                .mate = mate,
+                .g0 = g0,
+                .g1 = g1};
+    int *vm = malloc(sizeof(int) * ((size_t)np + 2));
+    *fits = false;
+    sw_status rc =
+        vm ? window_setup(&p, inc, err) : sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    if (!rc && p.c.W.L > 0) {
+        sw_swiss_solve_plan plan = {&p.c,        p.nv,      p.rv,          WINDOW_ATTEMPTS,
+                                    p.nv,        &p,        window_sparse, window_full,
+                                    price_start, price_row, price_end};
+        rc = sw_swiss_priced_solve(&plan, vm, fits, err);
     }
-    for (int attempt = 0; attempt < WINDOW_ATTEMPTS && !proven; attempt++) {
-        sw_blossom_dual d;
-        bool perfect;
-        rc = sw_swiss_sparse_solve(rk, &l, &c.W, nv, vm, &d, &perfect, warm, &warmed, err);
-        if (rc)
-            goto out;
-        if (!perfect)
-            break;
-        uint64_t t[SW_BLOSSOM_LIMBS_MAX];
-        /* The duals of the weights without the shift: y_a + 4 share(a). */
-        if (c.shift)
-            sw_swiss_unshare(&c.W, &d, rv, nv);
-        /* cbase[a] = y_a - 4 (k_real + k_lowc + (np - a) K + bound[a]) for a
-         * as the lower player of a pair; for the rows a leads k_low, own[a]
-         * and rin[a] (ibase) or rout[a] (base) instead of k_lowc and
-         * bound[a] (order_bounds). */
-        order_bounds(&oc, fixed, bound, own, rin, rout);
-        for (int a = 0; a < np; a++) {
-            if (fixed[a])
-                continue;
-            /* A player above the window: its pairs' colour parts fall in
-             * the window's groups (its own are left out), at most g0's. */
-            int ga = o->grp[a] > g0 ? o->grp[a] : g0;
-            uint64_t u[SW_BLOSSOM_LIMBS_MAX];
-            const uint64_t *y = d.y + (size_t)vid[a] * (size_t)L;
-            size_t at = (size_t)a * (size_t)L;
-            sw_limbs_copy(t, c.W.k_real, L);
-            sw_limbs_addmul_u64(t, c.W.k_rank, (uint64_t)(np - a) * c.W.K, L);
-            sw_limbs_add(u, t, c.W.k_lowc + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(u, u, bound + at, L);
-            sw_limbs_shl(u, u, 2, L);
-            sw_limbs_sub(pr.cbase + at, y, u, L);
-            pr.tbase[a] = sw_limbs_top2(pr.cbase + at, L);
-            sw_limbs_add(t, t, c.W.k_low + (size_t)ga * (size_t)L, L);
-            sw_limbs_add(t, t, own + at, L);
-            sw_limbs_add(u, t, rin + at, L);
-            sw_limbs_shl(u, u, 2, L);
-            sw_limbs_sub(pr.ibase + at, y, u, L);
-            sw_limbs_add(t, t, rout + at, L);
-            sw_limbs_shl(t, t, 2, L);
-            sw_limbs_sub(pr.base + at, y, t, L);
-        }
-        size_t added = 0, limit = (size_t)np * (size_t)np / 16;
-        window_pricing wp = {&c, &oc, fixed, g0, g1, &d, &pr, vid};
-        /* Rows are priced in parallel and counted; the rows with pairs to
-         * add are priced again in order and add them, so the graph is the
-         * same for any number of threads. */
-        long *cnt = count;
-        sw_parallel_rows(np, SW_SWISS_PRICE_PARALLEL_MIN, price_row_count, &wp, cnt);
+    if (!rc && *fits)
         for (int a = 0; a < np; a++)
-            added += (size_t)cnt[a];
-        for (int a = 0; a < np && added > 0 && added <= limit; a++)
-            if (cnt[a] > 0 && price_row(&wp, a, &l) < 0) {
-                sw_blossom_dual_free(&d);
-                goto nomem;
-            }
-        sw_blossom_dual_free(&d);
-        if (rk->stats)
-            rk->stats->priced += (int)added;
-        if (added == 0)
-            proven = true;
-        else if (added > limit)
-            break;
-    }
-    if (!proven) {
-        /* The window's full graph, unless it would need more than the
-         * first solve allows (sw_swiss_exact_match): then the standard
-         * order stands in. */
-        if ((double)nv * (double)nv / 2 * (double)(sizeof(int) * 2 + sizeof(uint64_t) * (size_t)L) >
-            4e9)
-            goto out;
-        l.m = 0;
-        c.shift = false; /* a matching that may not be perfect: who sits out counts */
-        for (int a = 0; a < np; a++) {
-            if (fixed[a])
-                continue;
-            memset(lc.ok, 0, sizeof lc.ok);
-            for (int b = a + 1; b < np; b++)
-                if (window_pair(&c, o, fixed, g0, a, b) && !push_order(&c, &oc, vid, &l, a, b, &lc))
-                    goto nomem;
-            if (np % 2 == 1 && bye_ok[who[a]] && !push_order(&c, &oc, vid, &l, a, np, &lc))
-                goto nomem;
-        }
-        sw_blossom_graph gr = {nv, l.m, L, l.ends, l.w};
-        rc = sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, vm, NULL, err);
-        if (rc)
-            goto out;
-        sw_swiss_note_solve(rk, &l, &c.W, true);
-    }
-    for (int a = 0; a < np; a++)
-        if (!fixed[a])
-            mate[a] = vm[vid[a]] < 0 ? -1 : rv[vm[vid[a]]] == np ? -2 : rv[vm[vid[a]]];
-    *fits = true;
-    goto out;
-nomem:
-    rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-out:
-    sw_swiss_edge_list_free(&l);
-    sw_swiss_weights_free(&c.W);
-    free(ord_n);
-    free(ord_off);
-    free(ord_rad);
+            if (!fixed[a])
+                mate[a] = vm[p.vid[a]] < 0           ? -1
+                          : p.rv[vm[p.vid[a]]] == np ? -2
+                                                     : p.rv[vm[p.vid[a]]];
     free(vm);
-    free(vid);
-    free(rv);
-    free(target);
-    free(count);
-    free(place);
-    free(plen);
-    free(bound);
-    free(own);
-    free(rin);
-    free(rout);
-    free(inrem);
-    sw_swiss_pricer_free(&pr);
-    free(warm);
+    window_free(&p);
     return rc;
 }
 
@@ -704,8 +723,7 @@ out:
  * cannot change); a group's exchange digits always (the pairs not fixed yet
  * change them). */
 static bool held(const bracket_layout *o, const bool *fixed, int i) {
-    int kind = o->own[i] % 8;
-    return (kind >= 1 && kind <= 3) || !fixed[o->own[i] / 8];
+    return group_digit(o->kind[i]) || !fixed[o->owner[i]];
 }
 
 sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
@@ -813,8 +831,10 @@ sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, cons
                 fixed[r] = fixed[work[r]] = true;
         if (k1 >= 0) {
             for (int i = 0; i < lay.n1; i++) {
-                int r = lay.own[i] / 8, kind = lay.own[i] % 8, m = work[r];
-                if (!inc[i] || lay.dg[i] != g1 || !(kind == 0 || kind == 4 || kind == 5) ||
+                int r = lay.owner[i], m = work[r];
+                digit_kind kind = lay.kind[i];
+                if (!inc[i] || lay.dg[i] != g1 ||
+                    !(kind == DIGIT_MOVED_DOWN || kind == DIGIT_S1 || kind == DIGIT_S2) ||
                     fixed[r] || m < 0)
                     continue;
                 if (lay.grp[r > m ? r : m] == g1)

@@ -335,31 +335,60 @@ bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, 
 bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a,
                           int b, const uint64_t *w);
 
-/* The rows are counted in parallel, then the rows with pairs to add are
- * priced again in order and add them: the same graph for any number of
- * threads. More than limit pairs: none is added (the full graph is then
- * cheaper). */
-bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d,
-                          sw_swiss_edge_list *l, size_t limit, size_t *added);
+/* The pricing of a problem's pairs (the exact matching's): per pass, a
+ * pricer built from the duals d, then per row a the pairs (a, b > a) whose
+ * reduced cost is negative. */
+typedef struct sw_swiss_pair_pricing {
+    const sw_swiss_problem *c;
+    const sw_blossom_dual *d;
+    sw_swiss_pricer pr;
+} sw_swiss_pair_pricing;
 
-/* ---- solve.c: the exact matching (sw_swiss_exact_match in swiss_internal.h) ---- */
+/* A pass under the duals d (false: out of memory; end it all the same). */
+bool sw_swiss_pair_pricing_start(sw_swiss_pair_pricing *pp, const sw_swiss_problem *c,
+                                 const sw_blossom_dual *d);
+/* Row a's pairs whose reduced cost is negative: their number, and with l,
+ * each added to l (-1: out of memory). Safe on several threads with l NULL. */
+long sw_swiss_pair_pricing_row(const sw_swiss_pair_pricing *pp, int a, sw_swiss_edge_list *l);
+void sw_swiss_pair_pricing_end(sw_swiss_pair_pricing *pp);
 
-void sw_swiss_note_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
-                         const sw_swiss_weights *W, bool full);
+/* ---- solve.c: the priced solve, shared by the exact matching
+ * (sw_swiss_exact_match in swiss_internal.h) and the bracket windows ---- */
 
-/* A sparse solve: the matching of l's graph (nv vertices) with its duals
- * in *d, and *perfect when every vertex is matched (else *d is freed: the
- * duals of a deficient matching prove nothing). After a perfect solve,
- * warm (nv numbers) receives its duals without blossoms (each vertex's
- * raised by the blossoms holding it: sw_blossom_dual_flat) and *warmed is
- * set; the next solve, on the same graph with the priced pairs added,
- * starts from them and the matching in vm (sw_blossom_match_start). Few
- * pairs are added, so most of the old matching stays, where the greedy
- * start leaves about half the vertices free. */
-SW_NODISCARD sw_status sw_swiss_sparse_solve(const sw_swiss_ranked *rk, const sw_swiss_edge_list *l,
-                                             const sw_swiss_weights *W, int nv, int *vm,
-                                             sw_blossom_dual *d, bool *perfect, uint64_t *warm,
-                                             bool *warmed, sw_error *err);
+/* Would a full graph of n players, L limbs a weight, stay within the
+ * memory the matching may take (4 GB of edges)? */
+bool sw_swiss_full_graph_fits(int n, int L);
+
+/* A priced solve as its caller sets it up: the problem, the matching's
+ * vertices, the two graphs and the pricing. */
+typedef struct sw_swiss_solve_plan {
+    sw_swiss_problem *c; /* its shift is set for the sparse solves, cleared for the full graph */
+    int nv;              /* the matching's vertices */
+    const int *rv;       /* each vertex's rank (the bye's: c->count); NULL: the identity */
+    int attempts;        /* sparse solves before the full graph; 0: the full graph at once */
+    int full_n;          /* the players the full graph's memory guard counts */
+    void *ctx;           /* the caller's, for the functions below */
+    /* The sparse candidates and the full graph into l (false: out of
+     * memory), each pair between its players' vertices. */
+    bool (*sparse_graph)(void *ctx, sw_swiss_edge_list *l);
+    bool (*full_graph)(void *ctx, sw_swiss_edge_list *l);
+    /* A pricing pass under the duals d: start (false: out of memory), then
+     * for each rank a the pairs led by a whose reduced cost is negative
+     * (their number; with l, each added, -1 when out of memory; called
+     * from several threads with l NULL), then end (after a failed start
+     * too). */
+    bool (*price_start)(void *ctx, const sw_blossom_dual *d);
+    long (*price_row)(const void *ctx, int a, sw_swiss_edge_list *l);
+    void (*price_end)(void *ctx);
+} sw_swiss_solve_plan;
+
+/* The optimum matching of p's graph into vm (vertex -> vertex, -1
+ * unmatched): sparse solves first, each priced by the duals and the
+ * uncovered pairs added, then the full graph if that does not settle it.
+ * *solved false (vm unspecified) when the full graph was needed and would
+ * not fit (sw_swiss_full_graph_fits). */
+SW_NODISCARD sw_status sw_swiss_priced_solve(const sw_swiss_solve_plan *p, int *vm, bool *solved,
+                                             sw_error *err);
 
 /* ---- bracket.c: the bracket order ---- */
 

@@ -14,7 +14,6 @@
 
 #include "swiss/pair_internal.h"
 #include "util/limbs.h"
-#include "util/parallel.h"
 
 bool sw_swiss_pricer_alloc(const sw_swiss_weights *W, int count, sw_swiss_pricer *pr) {
     int L = W->L;
@@ -229,37 +228,19 @@ static long price_pairs_row(const sw_swiss_problem *c, const sw_blossom_dual *d,
     return n;
 }
 
-typedef struct price_pass {
-    const sw_swiss_problem *c;
-    const sw_blossom_dual *d;
-    const sw_swiss_pricer *pr;
-} price_pass;
-
-static long price_pairs_count(const void *ctx, int a) {
-    const price_pass *po = ctx;
-    return price_pairs_row(po->c, po->d, po->pr, a, NULL);
+bool sw_swiss_pair_pricing_start(sw_swiss_pair_pricing *pp, const sw_swiss_problem *c,
+                                 const sw_blossom_dual *d) {
+    memset(&pp->pr, 0, sizeof pp->pr);
+    pp->c = c;
+    pp->d = d;
+    return pricer_init(c, d, &pp->pr);
 }
 
-bool sw_swiss_price_pairs(const sw_swiss_problem *c, const sw_blossom_dual *d,
-                          sw_swiss_edge_list *l, size_t limit, size_t *added) {
-    *added = 0;
-    sw_swiss_pricer pr = {0};
-    long *cnt = malloc(sizeof(long) * ((size_t)c->count + 1));
-    if (!cnt || !pricer_init(c, d, &pr)) {
-        free(cnt);
-        sw_swiss_pricer_free(&pr);
-        return false;
-    }
-    int n = c->count;
-    price_pass po = {c, d, &pr};
-    sw_parallel_rows(n, SW_SWISS_PRICE_PARALLEL_MIN, price_pairs_count, &po, cnt);
-    for (int a = 0; a < n; a++)
-        *added += (size_t)cnt[a];
-    bool ok = true;
-    for (int a = 0; a < n && ok && *added > 0 && *added <= limit; a++)
-        if (cnt[a] > 0)
-            ok = price_pairs_row(c, d, &pr, a, l) >= 0;
-    free(cnt);
-    sw_swiss_pricer_free(&pr);
-    return ok;
+long sw_swiss_pair_pricing_row(const sw_swiss_pair_pricing *pp, int a, sw_swiss_edge_list *l) {
+    return price_pairs_row(pp->c, pp->d, &pp->pr, a, l);
+}
+
+void sw_swiss_pair_pricing_end(sw_swiss_pair_pricing *pp) {
+    sw_swiss_pricer_free(&pp->pr);
+    memset(&pp->pr, 0, sizeof pp->pr);
 }
