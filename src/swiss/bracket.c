@@ -107,34 +107,12 @@ static void layout_free(bracket_layout *o) {
     memset(o, 0, sizeof *o);
 }
 
-static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate,
-                        bracket_layout *o) {
-    int np = rk->np;
-    memset(o, 0, sizeof *o);
-    o->np = np;
-    size_t n = (size_t)np + 2;
-    o->mem = calloc(20 * n, sizeof(int));
-    if (!o->mem)
-        return false;
-    int *m = o->mem;
-    int **arr[] = {&o->grp, &o->gstart, &o->role,  &o->pos,   &o->pos2, &o->s1,
-                   &o->s2d, &o->s1n,    &o->s2n,   &o->vidx,  &o->sidx, &o->xidx,
-                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->mmem, &o->gp1};
-    for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++, m += n)
-        *arr[k] = m; /* gp1 last: it takes 2n */
-    int *grp = o->grp, *gstart = o->gstart, *role = o->role, *pos = o->pos, *pos2 = o->pos2;
-    int *s1n = o->s1n, *s2n = o->s2n, *gp1 = o->gp1;
-    int ng = o->ng = sw_swiss_score_groups(rk, who, np, grp);
-    for (int g = 0, r = 0; g <= ng; g++) {
-        while (r < np && grp[r] < g)
-            r++;
-        gstart[g] = r;
-    }
-    for (int r = 0; r < np; r++)
-        o->s1[r] = -1, o->s2d[r] = -1, pos2[r] = -1;
-    for (int g = 0; g < ng; g++) {
-        int gs = gstart[g], ge = gstart[g + 1];
-        /* The remainder: residents not paired upwards; p pairs inside. */
+/* Each group's remainder (its residents not paired upwards): its top p
+ * players, p its pairs inside, are S1 and the rest S2. */
+static void layout_remainders(bracket_layout *o, const int *mate) {
+    int *role = o->role, *pos = o->pos, *pos2 = o->pos2;
+    for (int g = 0; g < o->ng; g++) {
+        int gs = o->gstart[g], ge = o->gstart[g + 1];
         int p = 0, rem = 0;
         for (int r = gs; r < ge; r++)
             if (!(mate[r] >= 0 && mate[r] < gs)) {
@@ -156,24 +134,17 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
         }
         for (int r = gs; r < ge; r++)
             if (role[r] == ROLE_S1)
-                s2n[r] = rem - p, s1n[r] = p;
-        gp1[g] = p;
+                o->s2n[r] = rem - p, o->s1n[r] = p;
+        o->gp1[g] = p;
     }
-    /* The digits by rank. Transpositions before exchanges, bracket by
-     * bracket, in the Dutch exchange order: first a group's count of pairs
-     * of its remainder that hold an S1 player (radix: S1's size + 1; p
-     * minus it players were exchanged), then the BSN sums of the exchange
-     * (those moved from S2 to S1 minus those moved from S1 to S2, the
-     * smaller first), before its S1 players' own digits (the partner's
-     * place in the remainder: with the exchange settled, S2 sorted by BSN)
-     * and after the digits of the brackets above and of the players moved
-     * down into it (they rank higher), as the Dutch system settles those
-     * first. */
-    for (int g = 0; g < ng; g++)
-        o->vidx[g] = -1, o->sidx[g] = -1, o->xidx[g] = -1;
-    size_t ndig = 5 * (size_t)np + 1;
-    /* The floaters of a group may end in any bracket one of them reaches
-     * (a solve may float another one further). */
+}
+
+/* The brackets each floater is a moved-down player of (mfirst..mlast):
+ * the floaters of a group may end in any bracket one of them reaches (a
+ * solve may float another one further). Returns the digits they add. */
+static size_t layout_floaters(bracket_layout *o, const int *mate) {
+    int np = o->np, ng = o->ng, *grp = o->grp, *gp1 = o->gp1;
+    size_t ndig = 0;
     for (int r = 0; r < np; r++) {
         o->mfirst[r] = grp[r] + 1;
         o->mlast[r] = mate[r] == -2 ? ng - 1 : mate[r] > r ? grp[mate[r]] : -1;
@@ -185,61 +156,108 @@ static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *ma
             o->mlast[r] = gp1[ng + grp[r]];
             ndig += 2 * (size_t)(o->mlast[r] - o->mfirst[r] + 1);
         }
+    return ndig;
+}
+
+/* Appends a digit: its bracket, radix, owner and kind; returns its index. */
+static int push_digit(bracket_layout *o, int g, uint64_t radix, int owner, digit_kind kind) {
+    int i = o->n1++;
+    o->dg[i] = g;
+    o->radix[i] = radix;
+    o->owner[i] = owner;
+    o->kind[i] = kind;
+    return i;
+}
+
+/* Group g's exchange digits, owned by its first S1 player r: the count of
+ * remainder pairs holding an S1 player (radix: S1's size + 1; p minus it
+ * players were exchanged), the BSN sums of the exchange (those moved from
+ * S2 to S1 minus those moved from S1 to S2, the smaller first), then the
+ * exchange that moves the highest BSNs from S1 to S2, then the lowest from
+ * S2 to S1: bit pos of each S1 player moved above the bits s2 - 1 - pos2
+ * of each S2 player moved. */
+static void exchange_digits(bracket_layout *o, int g, int r) {
+    int cnt = 0;
+    for (int t = o->gstart[g]; t < o->gstart[g + 1]; t++)
+        cnt += o->role[t] == ROLE_S1;
+    uint64_t rem = (uint64_t)(cnt + o->s2n[r]);
+    o->vidx[g] = push_digit(o, g, (uint64_t)cnt + 1, r, DIGIT_COUNT);
+    o->sidx[g] = push_digit(o, g, (uint64_t)cnt * rem + rem * rem + 1, r, DIGIT_SUM);
+    if (rem <= 60) {
+        o->xs2[g] = o->s2n[r];
+        o->xidx[g] = push_digit(o, g, (uint64_t)1 << rem, r, DIGIT_TIE);
+    }
+}
+
+/* The digits by rank. A bracket's moved-down players first compete for
+ * its places: the set it pairs is the one whose BSNs come first (the
+ * exchanges between S1 and limbo come before the transpositions that pair
+ * an S1): one binary digit per player and bracket, in rank order, above
+ * the partners' digits (a cut window keeps these while the player is not
+ * fixed). Then, by rank, each moved-down player's partners in the brackets
+ * it passes, and bracket by bracket in the Dutch exchange order the
+ * group's exchange digits before its S1 players' own digits (the
+ * partner's place in the remainder: with the exchange settled, S2 sorted
+ * by BSN), after the digits of the brackets above and of the players moved
+ * down into it (they rank higher), as the Dutch system settles those
+ * first. */
+static void layout_digits(bracket_layout *o) {
+    const int *gstart = o->gstart;
+    for (int r = 0; r < o->np; r++) {
+        o->mmem[r] = o->n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            push_digit(o, g, 2, r, DIGIT_MOVED_PAIRED);
+    }
+    for (int r = 0; r < o->np; r++) {
+        o->mbase[r] = o->n1;
+        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
+            push_digit(o, g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_MOVED_DOWN);
+        int g = o->grp[r];
+        if (o->role[r] == ROLE_S1 && o->vidx[g] < 0)
+            exchange_digits(o, g, r);
+        if (o->role[r] == ROLE_S1)
+            o->s1[r] = push_digit(o, g, (uint64_t)(o->s2n[r] + o->s1n[r]) + 1, r, DIGIT_S1);
+        /* An S2 player an exchange moves to S1 comes after the S1 players
+         * left there (a higher BSN): its partner's place in S2. */
+        if (o->role[r] == ROLE_S2 && o->vidx[g] >= 0)
+            o->s2d[r] = push_digit(o, g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_S2);
+    }
+}
+
+static bool layout_read(const sw_swiss_ranked *rk, const int *who, const int *mate,
+                        bracket_layout *o) {
+    int np = rk->np;
+    memset(o, 0, sizeof *o);
+    o->np = np;
+    size_t n = (size_t)np + 2;
+    o->mem = calloc(20 * n, sizeof(int));
+    if (!o->mem)
+        return false;
+    int *m = o->mem;
+    int **arr[] = {&o->grp, &o->gstart, &o->role,  &o->pos,   &o->pos2, &o->s1,
+                   &o->s2d, &o->s1n,    &o->s2n,   &o->vidx,  &o->sidx, &o->xidx,
+                   &o->xs2, &o->mfirst, &o->mlast, &o->mbase, &o->mmem, &o->gp1};
+    for (size_t k = 0; k < sizeof arr / sizeof arr[0]; k++, m += n)
+        *arr[k] = m; /* gp1 last: it takes 2n */
+    int ng = o->ng = sw_swiss_score_groups(rk, who, np, o->grp);
+    for (int g = 0, r = 0; g <= ng; g++) {
+        while (r < np && o->grp[r] < g)
+            r++;
+        o->gstart[g] = r;
+    }
+    for (int r = 0; r < np; r++)
+        o->s1[r] = -1, o->s2d[r] = -1, o->pos2[r] = -1;
+    for (int g = 0; g < ng; g++)
+        o->vidx[g] = -1, o->sidx[g] = -1, o->xidx[g] = -1;
+    layout_remainders(o, mate);
+    size_t ndig = 5 * (size_t)np + 1 + layout_floaters(o, mate);
     o->radix = malloc(sizeof(uint64_t) * ndig);
     o->dg = malloc(sizeof(int) * ndig);
     o->owner = malloc(sizeof(int) * ndig);
     o->kind = malloc(sizeof(digit_kind) * ndig);
     if (!o->radix || !o->dg || !o->owner || !o->kind)
         return false;
-    int n1 = 0;
-#define DIGIT(g, rad, who, what)                                                                   \
-    (o->dg[n1] = (g), o->radix[n1] = (rad), o->owner[n1] = (who), o->kind[n1] = (what), n1++)
-    /* A bracket's moved-down players first compete for its places: the set
-     * it pairs is the one whose BSNs come first (the exchanges between S1
-     * and limbo come before the transpositions that pair an S1): one binary
-     * digit per player and bracket, in rank order, above the partners'
-     * digits. A cut window keeps these while the player is not fixed. */
-    for (int r = 0; r < np; r++) {
-        o->mmem[r] = n1;
-        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
-            DIGIT(g, 2, r, DIGIT_MOVED_PAIRED);
-    }
-    for (int r = 0; r < np; r++) {
-        o->mbase[r] = n1;
-        for (int g = o->mfirst[r]; g <= o->mlast[r]; g++)
-            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_MOVED_DOWN);
-        int g = grp[r];
-        if (role[r] == ROLE_S1 && o->vidx[g] < 0) {
-            int cnt = 0;
-            for (int t = gstart[g]; t < gstart[g + 1]; t++)
-                cnt += role[t] == ROLE_S1;
-            uint64_t rem = (uint64_t)(cnt + s2n[r]);
-            o->vidx[g] = n1;
-            DIGIT(g, (uint64_t)cnt + 1, r, DIGIT_COUNT);
-            o->sidx[g] = n1;
-            DIGIT(g, (uint64_t)cnt * rem + rem * rem + 1, r, DIGIT_SUM);
-            /* Then the exchange that moves the highest BSNs from S1 to S2,
-             * then the lowest from S2 to S1: bit pos of each S1 player moved
-             * above the bits s2 - 1 - pos2 of each S2 player moved. */
-            if (rem <= 60) {
-                o->xidx[g] = n1;
-                o->xs2[g] = s2n[r];
-                DIGIT(g, (uint64_t)1 << rem, r, DIGIT_TIE);
-            }
-        }
-        if (role[r] == ROLE_S1) {
-            o->s1[r] = n1;
-            DIGIT(g, (uint64_t)(s2n[r] + s1n[r]) + 1, r, DIGIT_S1);
-        }
-        /* An S2 player an exchange moves to S1 comes after the S1 players
-         * left there (a higher BSN): its partner's place in S2. */
-        if (role[r] == ROLE_S2 && o->vidx[g] >= 0) {
-            o->s2d[r] = n1;
-            DIGIT(g, (uint64_t)(gstart[g + 1] - gstart[g]) + 1, r, DIGIT_S2);
-        }
-    }
-#undef DIGIT
-    o->n1 = n1;
+    layout_digits(o);
     return true;
 }
 
@@ -726,6 +744,79 @@ static bool held(const bracket_layout *o, const bool *fixed, int i) {
     return group_digit(o->kind[i]) || !fixed[o->owner[i]];
 }
 
+/* The next window from bracket g0's digit k0 (its first k0 settled):
+ * whole brackets while their digits fit in WINDOW_BITS (scaled); a
+ * bracket that does not is cut after the digits that do (up to CUT_BITS
+ * when the first bracket alone is wider), unless none does. It ends
+ * before g1's digit k1 (k1 < 0: g1 whole). */
+static void choose_window(const bracket_layout *lay, const bool *fixed, int g0, int k0,
+                          double scale, int *g1, int *k1) {
+    double bits = 0, limit = WINDOW_BITS(lay->np) * scale, rest0 = 0;
+    for (int i = 0, k = 0; i < lay->n1; i++)
+        if (lay->dg[i] == g0 && (k++ >= k0 || held(lay, fixed, i)))
+            rest0 += log2((double)lay->radix[i]);
+    if (rest0 > limit)
+        limit = CUT_BITS(lay->np) * scale;
+    *g1 = g0, *k1 = -1;
+    int took = 0; /* new digits: at least one, so the walk goes on */
+    for (int g = g0; g < lay->ng; g++) {
+        int k = 0, cut = -1;
+        for (int i = 0; i < lay->n1 && cut < 0; i++) {
+            if (lay->dg[i] != g)
+                continue;
+            double b = log2((double)lay->radix[i]);
+            if (g == g0 && k < k0)
+                bits += held(lay, fixed, i) ? b : 0;
+            else if (took > 0 && bits + b > limit)
+                cut = k;
+            else
+                bits += b, took++;
+            k += cut < 0;
+        }
+        if (cut < 0)
+            *g1 = g;
+        else if (g == g0 || cut > 0)
+            *g1 = g, *k1 = cut;
+        if (cut >= 0)
+            break;
+    }
+}
+
+/* inc: the digits the window g0..g1 (cut before g1's digit k1) weighs. */
+static void mark_window(const bracket_layout *lay, const bool *fixed, int g0, int g1, int k1,
+                        bool *inc) {
+    for (int g = g0; g <= g1; g++) {
+        int k = 0;
+        for (int i = 0; i < lay->n1; i++)
+            if (lay->dg[i] == g) {
+                inc[i] = held(lay, fixed, i) && !(g == g1 && k1 >= 0 && k >= k1);
+                k++;
+            }
+    }
+}
+
+/* After a window: the pairs made in the brackets it ends are settled; in
+ * a bracket it cuts (k1 >= 0), those of the players whose digits it held. */
+static void fix_settled(const bracket_layout *lay, const bool *inc, const int *work, int g1, int k1,
+                        bool *fixed) {
+    int gend = k1 >= 0 ? g1 - 1 : g1;
+    for (int r = 0; r < lay->np; r++)
+        if (!fixed[r] && work[r] >= 0 && lay->grp[r > work[r] ? r : work[r]] <= gend)
+            fixed[r] = fixed[work[r]] = true;
+    if (k1 < 0)
+        return;
+    for (int i = 0; i < lay->n1; i++) {
+        int r = lay->owner[i], m = work[r];
+        digit_kind kind = lay->kind[i];
+        if (!inc[i] || lay->dg[i] != g1 ||
+            !(kind == DIGIT_MOVED_DOWN || kind == DIGIT_S1 || kind == DIGIT_S2) || fixed[r] ||
+            m < 0)
+            continue;
+        if (lay->grp[r > m ? r : m] == g1)
+            fixed[r] = fixed[m] = true;
+    }
+}
+
 sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, const bool *bye_ok,
                                  int *mate, bool *done, sw_error *err) {
     int np = rk->np;
@@ -758,47 +849,9 @@ sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, cons
                 rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
                 goto out;
             }
-            if (again == 0) {
-                /* Whole brackets while they fit; a bracket that does not
-                 * is cut after the digits that do, unless none does. */
-                double bits = 0, limit = WINDOW_BITS(np) * scale, rest0 = 0;
-                for (int i = 0, k = 0; i < lay.n1; i++)
-                    if (lay.dg[i] == g0 && (k++ >= k0 || held(&lay, fixed, i)))
-                        rest0 += log2((double)lay.radix[i]);
-                if (rest0 > limit)
-                    limit = CUT_BITS(np) * scale;
-                g1 = g0, k1 = -1;
-                int took = 0; /* new digits: at least one, so the walk goes on */
-                for (int g = g0; g < ng; g++) {
-                    int k = 0, cut = -1;
-                    for (int i = 0; i < lay.n1 && cut < 0; i++) {
-                        if (lay.dg[i] != g)
-                            continue;
-                        double b = log2((double)lay.radix[i]);
-                        if (g == g0 && k < k0)
-                            bits += held(&lay, fixed, i) ? b : 0;
-                        else if (took > 0 && bits + b > limit)
-                            cut = k;
-                        else
-                            bits += b, took++;
-                        k += cut < 0;
-                    }
-                    if (cut < 0)
-                        g1 = g;
-                    else if (g == g0 || cut > 0)
-                        g1 = g, k1 = cut;
-                    if (cut >= 0)
-                        break;
-                }
-            }
-            for (int g = g0; g <= g1; g++) {
-                int k = 0;
-                for (int i = 0; i < lay.n1; i++)
-                    if (lay.dg[i] == g) {
-                        inc[i] = held(&lay, fixed, i) && !(g == g1 && k1 >= 0 && k >= k1);
-                        k++;
-                    }
-            }
+            if (again == 0)
+                choose_window(&lay, fixed, g0, k0, scale, &g1, &k1);
+            mark_window(&lay, fixed, g0, g1, k1, inc);
             bool fits;
             rc = window_solve(rk, who, bye_ok, &lay, g0, g1, inc, fixed, work, &fits, err);
             if (!rc && !fits && scale > 1.0 / 64) {
@@ -823,23 +876,8 @@ sw_status sw_swiss_bracket_order(const sw_swiss_ranked *rk, const int *who, cons
             lay = next;
             memset(&next, 0, sizeof next);
         }
-        /* The pairs made in the brackets the window ends are settled; in a
-         * bracket it cuts, those of the players whose digits it held. */
-        int gend = k1 >= 0 ? g1 - 1 : g1;
-        for (int r = 0; r < np; r++)
-            if (!fixed[r] && work[r] >= 0 && lay.grp[r > work[r] ? r : work[r]] <= gend)
-                fixed[r] = fixed[work[r]] = true;
+        fix_settled(&lay, inc, work, g1, k1, fixed);
         if (k1 >= 0) {
-            for (int i = 0; i < lay.n1; i++) {
-                int r = lay.owner[i], m = work[r];
-                digit_kind kind = lay.kind[i];
-                if (!inc[i] || lay.dg[i] != g1 ||
-                    !(kind == DIGIT_MOVED_DOWN || kind == DIGIT_S1 || kind == DIGIT_S2) ||
-                    fixed[r] || m < 0)
-                    continue;
-                if (lay.grp[r > m ? r : m] == g1)
-                    fixed[r] = fixed[m] = true;
-            }
             k0 = k1;
             g0 = g1;
         } else {
