@@ -67,7 +67,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         seen[ib] = 1;
         const sw_swiss_pstate *c = &st.p[ib];
         q->pairs++;
-        bool wv = waive || (rk.top2 >= 0 && (a->score2 > rk.top2 || c->score2 > rk.top2));
+        bool wv = sw_swiss_waived(waive, rk.top2, a, c);
         if (trf->players[ib].absent || sw_swiss_met(a, b) || !sw_swiss_colour_ok(a, 'w', wv) ||
             !sw_swiss_colour_ok(c, 'b', wv))
             q->violations++;
@@ -77,17 +77,7 @@ void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *
         q->score_diff_sum2 += d;
         if (d > q->score_diff_max2)
             q->score_diff_max2 = d;
-        /* The preferred colour: equalisation first, else alternation. */
-        const sw_swiss_pstate *pl[2] = {a, c};
-        for (int s = 0; s < 2; s++) {
-            char got = s == 0 ? 'w' : 'b', want = 0;
-            if (pl[s]->coldiff)
-                want = pl[s]->coldiff < 0 ? 'w' : 'b';
-            else if (pl[s]->last)
-                want = pl[s]->last == 'w' ? 'b' : 'w';
-            if (want && want != got)
-                q->colour_misses++;
-        }
+        q->colour_misses += sw_swiss_colour_missed(a, 'w') + sw_swiss_colour_missed(c, 'b');
     }
     for (int i = 0; i < n; i++)
         if (!trf->players[i].absent && !seen[i])

@@ -95,11 +95,22 @@ typedef struct sw_swiss_ranked {
     int *lists;
 } sw_swiss_ranked;
 
-/* May ranked players i and j break the colour rules (waived, or the final
- * round with a topscorer among them)? */
+/* May players a and b break the colour rules: waived, or the final round
+ * (top2 >= 0, sw_swiss_top2) with a topscorer among them? */
+static inline bool sw_swiss_waived(bool waive, int top2, const sw_swiss_pstate *a,
+                                   const sw_swiss_pstate *b) {
+    return waive || (top2 >= 0 && (a->score2 > top2 || b->score2 > top2));
+}
+
+/* The same for ranked players i and j. */
 static inline bool sw_swiss_pair_waived(const sw_swiss_ranked *rk, int i, int j) {
-    return rk->waive || (rk->top2 >= 0 && (rk->st->p[rk->idx[i]].score2 > rk->top2 ||
-                                           rk->st->p[rk->idx[j]].score2 > rk->top2));
+    return sw_swiss_waived(rk->waive, rk->top2, &rk->st->p[rk->idx[i]], &rk->st->p[rk->idx[j]]);
+}
+
+/* Does colour c miss the player's preferred colour as a pairing's quality
+ * counts it: equalisation when the colours are uneven, else alternation? */
+static inline bool sw_swiss_colour_missed(const sw_swiss_pstate *a, char c) {
+    return a->coldiff ? !sw_swiss_eq_pref(a, c) : !sw_swiss_alt_pref(a, c);
 }
 
 /* The two halves of the colour rules (C8: difference within +-2; C9: no
