@@ -17,13 +17,11 @@
 
 /* Most digit bits one window solve takes: whole brackets while they fit in
  * WINDOW_BITS, a bracket wider than that alone up to CUT_BITS, cut between
- * digits. Narrow weights against fewer solves: with 500 players or fewer
- * 256 bits for both (callgrind on 300 players: 8.0 G instructions against
- * 9.9 G with 600 for a cut bracket); above, every solve covers more
- * players, and a round-1 bracket of 1000 players took 5.2 s of CPU with
- * 256, 2.4 s with np, 1.4 s with np and 2 np for a cut bracket (at most
- * 1500 and 3000, so a window's weight stays within the matching's 4088
- * bits; one that does not fit is tried again narrower). Then the
+ * digits. The trade is narrow weights against fewer solves: up to 500
+ * players 256 bits for both; above, every solve covers more players, so
+ * the window grows with the round, np and 2 np for a cut bracket, at most
+ * 1500 and 3000 so that a window's weight stays within the matching's
+ * 4088 bits (one that does not fit is tried again narrower). Then the
  * candidates within this many ranks of a player in a window's sparse
  * graph, and re-reads of a window's brackets. */
 #define WINDOW_BITS(np) ((np) > 1500 ? 1500.0 : (np) > 500 ? (double)(np) : 256.0)
@@ -31,9 +29,9 @@
 #define WINDOW_SPARSE 8
 #define WINDOW_AGAIN 8
 /* Sparse solves of a window before its full graph: each adds the pairs the
- * duals could not price, and the full graph of 1000 players with a wide
- * window weight takes tens of seconds (a round of bench_swiss 1000 added
- * 6142, 584, 67, 11 pairs in four solves, then fell back: 53 s). */
+ * duals could not price, and a window's full graph with its wide weight
+ * costs far more than many sparse solves once the round is large (the
+ * pairs added shrink from one solve to the next). */
 #define WINDOW_ATTEMPTS 16
 
 /* Among the pairings the weight rates equal, the first in the Dutch bracket
@@ -371,8 +369,9 @@ static void order_terms(const order_digits *oc, int a, int b, uint64_t *slot) {
  * the higher one, when the lower is in its remainder (a pair with an S1
  * player; two S2 players' tie-break) and when not (an S1 player paired
  * outside its remainder): a pair's part is at most own[a] + rin[a] or
- * rout[a], + col[b] (the window's pricing). Until 2026-11-26 one bound,
- * own digits and every credit, counted on both sides. */
+ * rout[a], + col[b] (the window's pricing). Each part counts on the one side
+ * where it can occur: a bound with every credit on both sides would be
+ * too loose to prove anything. */
 static void order_bounds(const order_digits *oc, const bool *fixed, uint64_t *col, uint64_t *own,
                          uint64_t *rin, uint64_t *rout) {
     const bracket_layout *o = oc->o;

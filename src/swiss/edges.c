@@ -40,9 +40,9 @@ void sw_swiss_unshare(const sw_swiss_weights *W, sw_blossom_dual *d, const int *
  * downfloat two rounds before (C14), upfloat (C15); the downfloat digits
  * belong to a's group, the upfloat ones and the colours to b's, the
  * bracket the pair is made in (criteria are met bracket by bracket). */
-static sw_swiss_edge_parts pack_low(const sw_swiss_weights *W, const sw_swiss_pstate *a,
-                                    const sw_swiss_pstate *b, char ca, bool floats, int ga,
-                                    int gb) {
+static sw_swiss_edge_parts colour_float_parts(const sw_swiss_weights *W, const sw_swiss_pstate *a,
+                                              const sw_swiss_pstate *b, char ca, bool floats,
+                                              int ga, int gb) {
     int64_t Ra = (int64_t)W->Rg[ga], Rb = (int64_t)W->Rg[gb];
     sw_swiss_edge_parts x = {0, ga, gb, gb, 0, 0, 0, 0, 0, 0, 0};
     int got = 2, strong = 2;
@@ -82,7 +82,7 @@ sw_swiss_edge_parts sw_swiss_pair_parts(const sw_swiss_problem *c, int pa, int p
     int d = a->score2 - b->score2; /* pa ranks higher, so d >= 0 */
     bool wv = sw_swiss_pair_waived(rk, c->who[pa], c->who[pb]);
     char ca = sw_swiss_choose_colour(a, b, 0, 0, 1, 'w', wv);
-    sw_swiss_edge_parts x = pack_low(&c->W, a, b, ca, d > 0, c->W.grp[pa], c->W.grp[pb]);
+    sw_swiss_edge_parts x = colour_float_parts(&c->W, a, b, ca, d > 0, c->W.grp[pa], c->W.grp[pb]);
     if (c->W.top) {
         /* C8, C9 above the colour digits: players kept within +-2, and
          * without a third colour in a row (only a waived pair can miss). */
@@ -156,7 +156,7 @@ sw_swiss_edge_parts sw_swiss_bye_parts(const sw_swiss_problem *c, int pa) {
     const sw_swiss_weights *W = &c->W;
     const sw_swiss_pstate *a = &c->rk->st->p[c->rk->idx[c->who[pa]]];
     /* made in the last bracket: its colour and upfloat digits count there */
-    sw_swiss_edge_parts x = pack_low(W, a, NULL, 0, true, W->grp[pa], W->ng - 1);
+    sw_swiss_edge_parts x = colour_float_parts(W, a, NULL, 0, true, W->grp[pa], W->ng - 1);
     x.nlo = W->ng;
     if (W->top) {
         int64_t Rb = (int64_t)W->Rg[W->ng - 1];

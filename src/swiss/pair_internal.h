@@ -182,7 +182,7 @@ typedef struct sw_swiss_edge_parts {
     int64_t eq;   /* colour digits of glo: players given their preference (C10), radix
                    * Rg, then those with a strong or absolute one given it (C11) */
     int64_t altd; /* float digits of grp, radix Rg: the higher one not floating down
-                   * again (C12 at R^3, C14 at R^0... see pack_low) */
+                   * again (C12 at R^3, C14 at R^0... see colour_float_parts) */
     int64_t altu; /* float digits of glo: the lower one not floating up again */
     int64_t bys;  /* the bye: its recipient's score above the lowest */
     int64_t byg;  /* the bye: the games its recipient has played (the more the better) */
@@ -311,27 +311,24 @@ void sw_swiss_bound_row_free(sw_swiss_bound_row *r);
 /* Is the bound of players r->a, b (group gb; vertices u, v) negative?
  * The duals of the blossoms holding both count: with many ties the solve
  * nests most players in a few blossoms of large dual, and without them the
- * bound let through three quarters of the pairs of a 1000-player window,
- * where a quarter of a percent price negative. The sum is read from the top
+ * bound would pass most pairs of a large window, of which very few price
+ * negative. The sum is read from the top
  * limb down, exactly, and only as far as its sign needs: with t the sum of
  * the terms' parts above limb j (each a signed floor), the sum is t 2^(64 j)
  * plus the parts below, which are >= 0 and below one unit per term, so t
  * >= 0 decides >= 0 and t <= -terms decides < 0; else t moves down a limb
  * (in two 64-bit words: __int128 spilled). Most pairs stop in the top two
- * of the 35 limbs of a 1000-player window's weight; one whose sum is
- * exactly 0 goes down every limb with t at -1 or -2 (a million pairs of
- * /tmp/bs_1000_r4.trf): after two limbs base[b] (+ z) = -x is checked
+ * limbs; one whose sum is exactly 0 would go down every limb with t at -1
+ * or -2 (large rounds have many such pairs): after two limbs base[b] (+ z) = -x is checked
  * from the bottom limb up (sw_limbs_sum_is), about half the work a limb. */
 bool sw_swiss_bound_neg(const sw_blossom_dual *d, sw_swiss_bound_row *r, int b, int gb, int u,
                         int v, const uint64_t *pl, uint64_t m);
 
-/* Pairs outside the solved edge set whose reduced cost is negative: the
- * duals do not prove them useless, so they join the next solve. A pair
- * already in the set is never reported (its reduced cost is >= 0). Stops
- * counting at `limit`. */
-/* A priced pair of players a < b (vertices u, v) with its unshifted weight
- * w joins l, shifted as the solve's other pairs are (false: out of
- * memory). */
+/* A pair outside the solved edge set whose reduced cost is negative (the
+ * duals do not prove it useless) joins the next solve; a pair already in
+ * the set is never reported (its reduced cost is >= 0). Here such a pair
+ * of players a < b (vertices u, v) with its unshifted weight w joins l,
+ * shifted as the solve's other pairs are (false: out of memory). */
 bool sw_swiss_push_priced(const sw_swiss_problem *c, sw_swiss_edge_list *l, int u, int v, int a,
                           int b, const uint64_t *w);
 

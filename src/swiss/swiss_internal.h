@@ -89,7 +89,7 @@ typedef struct sw_swiss_ranked {
      * bracket, by rank: c9[r] set when the bracket of r's score group has
      * the bye as its only downfloater; NULL: the last bracket only. */
     const bool *c9;
-    /* How the score-difference lists are compared in this round (make_weights:
+    /* How the score-difference lists are compared in this round (sw_swiss_weights_make:
      * 3 exactly, ... 0 squared without C16-C19; -1 before the first solve);
      * NULL: squared (the fast mode's repairs). */
     int *lists;

@@ -92,7 +92,7 @@ void sw_swiss_list_add(const sw_swiss_weights *W, uint64_t *out, int fam, int g,
  * have at most SW_EXACT_PLAYERS_MAX players or a weight of at most
  * SW_EXACT_BITS_MAX bits with them; a larger round, and one whose weight
  * would be too wide with them, compares the entries squared (the digits
- * make the weight of a 1000-player round about 1.4 times wider). */
+ * make the weight of a large round markedly wider). */
 #define SW_EXACT_PLAYERS_MAX 500
 #define SW_EXACT_BITS_MAX 1024
 
