@@ -31,6 +31,8 @@ int sw_swiss_score_groups(const sw_swiss_ranked *rk, const int *who, int np, int
  * target[a] is a's partner there (count for the one left over at the end). */
 void sw_swiss_standard_partners(const sw_swiss_ranked *rk, const int *who, int count, int *target);
 
+/* How far the board a-b is from the standard pairing (target): per player,
+ * the ranks between its opponent and its standard partner, capped. */
 int sw_swiss_standard_distance(const int *target, int a, int b);
 
 /* qsort has no context argument in C17: a merge sort that passes it. */

@@ -3,9 +3,10 @@
  * reduced cost >= 0 (LP duality); this file finds the pairs whose reduced
  * cost is negative without building every weight: a bound per player and
  * score group read from the top limbs first (sw_swiss_bound_neg), the exact
- * weight only where the bound cannot decide. Rows are counted in parallel
- * (util/parallel.h) and added in order, so the graph is the same for any
- * number of threads. The loop that solves, prices and adds is solve.c's.
+ * weight only where the bound cannot decide. The bound's parts (the
+ * pricer, a row's cache) serve the bracket windows' pricing too; the row
+ * pricing of a plain problem (the exact matching's) is here, the passes
+ * that run it (rows counted in parallel, then added in order) in solve.c.
  * SPDX-License-Identifier: MIT */
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,8 +1,11 @@
-/* src/swiss/solve.c: the exact matching of a set of ranked players: the
- * sparse solve, its pricing, the priced pairs added, solved again, and the
- * full graph when that does not settle it. The exact mode pairs the whole
- * round with it and the fast mode repairs its tail with it; the bracket
- * order (bracket.c) solves its windows with its own weights and graph.
+/* src/swiss/solve.c: the priced solve and the exact matching. The priced
+ * solve is the one loop of every optimum the pairing takes: a sparse
+ * graph solved, its duals pricing the pairs left out, the uncovered pairs
+ * added and solved again, and the full graph when that does not settle it
+ * (within a memory guard). The exact matching of a set of ranked players
+ * runs it with the graphs of edges.c and the pricing of price.c (the
+ * exact mode pairs the whole round with it, the fast mode repairs its
+ * tail); the bracket order's windows run it with their own (bracket.c).
  * SPDX-License-Identifier: MIT */
 #include <stdbool.h>
 #include <stdint.h>
