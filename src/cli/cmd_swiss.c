@@ -140,6 +140,18 @@ static void print_warnings(const sw_strbuf *warnings) {
     }
 }
 
+/* A pairing's error, with the advice the library leaves to the CLI: a
+ * round beyond the exact matching's limits (SW_ERR_LIMIT) is paired by
+ * --fast. */
+static int pair_fail(const sw_error *err, bool fast) {
+    if (err->code != SW_ERR_LIMIT || fast)
+        return sw_cli_fail(err);
+    sw_error e = *err;
+    size_t n = strlen(e.msg);
+    snprintf(e.msg + n, sizeof e.msg - n, "; use --fast");
+    return sw_cli_fail(&e);
+}
+
 static int write_text(const char *path, const sw_strbuf *sb) {
     sw_error err;
     if (sb->failed) {
@@ -186,7 +198,7 @@ static int cmd_pair(const args *a) {
     sw_error err;
     if (sw_swiss_pair(&trf, &a->opt, &p, &err)) {
         sw_swiss_trf_free(&trf);
-        return sw_cli_fail(&err);
+        return pair_fail(&err, a->opt.fast);
     }
     sw_strbuf out;
     sw_strbuf_init(&out);
@@ -234,7 +246,7 @@ static int cmd_check(const args *a) {
     sw_error err;
     sw_swiss_check_stats cs;
     if (sw_swiss_check_stats_run(&trf, &a->opt, &rep, &cs, &err)) {
-        rc = sw_cli_fail(&err);
+        rc = pair_fail(&err, a->opt.fast);
     } else {
         sw_strbuf_printf(&rep,
                          "%s: %d rounds valid, %d of them paired differently by seatwise; "
@@ -251,7 +263,7 @@ static int cmd_generate(const args *a) {
     sw_swiss_trf trf;
     sw_error err;
     if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf, &err))
-        return sw_cli_fail(&err);
+        return pair_fail(&err, a->opt.fast);
     sw_strbuf out;
     sw_strbuf_init(&out);
     sw_strbuf_printf(&out, "012 seatwise simulated event, seed %ld\n", a->seed);

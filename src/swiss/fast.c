@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "swiss/blossom.h"
-#include "swiss/swiss_internal.h"
+#include "swiss/pair_internal.h"
 
 #define FAST_COLOUR_REJECTS 10
 
@@ -206,4 +206,22 @@ done:
     free(who);
     free(sub);
     return rc;
+}
+
+bool sw_swiss_fast_first_round(const sw_swiss_ranked *rk, const bool *bye_ok, int *mate) {
+    int np = rk->np, h = np / 2;
+    if (np < 2 || (np % 2 && !bye_ok[np - 1]))
+        return false;
+    for (int r = 0; r < np; r++) {
+        const sw_swiss_pstate *a = &rk->st->p[rk->idx[r]];
+        if (a->nopp || a->score2 != rk->st->p[rk->idx[0]].score2)
+            return false;
+    }
+    for (int r = 0; r < h; r++) {
+        mate[r] = r + h;
+        mate[r + h] = r;
+    }
+    if (np % 2)
+        mate[np - 1] = -2;
+    return true;
 }

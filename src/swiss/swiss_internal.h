@@ -89,17 +89,28 @@ typedef struct sw_swiss_ranked {
      * bracket, by rank: c9[r] set when the bracket of r's score group has
      * the bye as its only downfloater; NULL: the last bracket only. */
     const bool *c9;
-    /* How the score-difference lists are compared in this round (make_weights:
+    /* How the score-difference lists are compared in this round (sw_swiss_weights_make:
      * 3 exactly, ... 0 squared without C16-C19; -1 before the first solve);
      * NULL: squared (the fast mode's repairs). */
     int *lists;
 } sw_swiss_ranked;
 
-/* May ranked players i and j break the colour rules (waived, or the final
- * round with a topscorer among them)? */
+/* May players a and b break the colour rules: waived, or the final round
+ * (top2 >= 0, sw_swiss_top2) with a topscorer among them? */
+static inline bool sw_swiss_waived(bool waive, int top2, const sw_swiss_pstate *a,
+                                   const sw_swiss_pstate *b) {
+    return waive || (top2 >= 0 && (a->score2 > top2 || b->score2 > top2));
+}
+
+/* The same for ranked players i and j. */
 static inline bool sw_swiss_pair_waived(const sw_swiss_ranked *rk, int i, int j) {
-    return rk->waive || (rk->top2 >= 0 && (rk->st->p[rk->idx[i]].score2 > rk->top2 ||
-                                           rk->st->p[rk->idx[j]].score2 > rk->top2));
+    return sw_swiss_waived(rk->waive, rk->top2, &rk->st->p[rk->idx[i]], &rk->st->p[rk->idx[j]]);
+}
+
+/* Does colour c miss the player's preferred colour as a pairing's quality
+ * counts it: equalisation when the colours are uneven, else alternation? */
+static inline bool sw_swiss_colour_missed(const sw_swiss_pstate *a, char c) {
+    return a->coldiff ? !sw_swiss_eq_pref(a, c) : !sw_swiss_alt_pref(a, c);
 }
 
 /* The two halves of the colour rules (C8: difference within +-2; C9: no

@@ -679,8 +679,8 @@ sw_status sw_swiss_trf_baku(sw_swiss_trf *trf, sw_error *err) {
                             "the Baku acceleration needs the number of rounds (an XXR line)");
     if (trf->accelerated)
         return sw_error_set(err, SW_ERR_INVALID, trf->path, 0,
-                            "XXA lines already give the acceleration: use them or --baku, not "
-                            "both");
+                            "XXA lines already give the acceleration: the Baku method "
+                            "would add to it");
     if (trf->points_custom &&
         (trf->pts2[SW_PTS_WW] != 2 || trf->pts2[SW_PTS_BW] != 2 || trf->pts2[SW_PTS_WD] != 1 ||
          trf->pts2[SW_PTS_BD] != 1 || trf->pts2[SW_PTS_WL] != 0 || trf->pts2[SW_PTS_BL] != 0))

@@ -234,4 +234,80 @@ static inline int sw_limbs_bits(const uint64_t *a, int n) {
     return 0;
 }
 
+/* r += v, the carry carried only as far as it goes. */
+static inline void sw_limbs_add_u64(uint64_t *r, uint64_t v, int n) {
+    r[0] += v;
+    for (int i = 1; i < n && r[i - 1] < v; i++, v = 1)
+        r[i]++;
+}
+
+/* The top two limbs of x as a signed number: x is that times 2^(64 (L -
+ * 2)) plus a part in [0, 2^(64 (L - 2))). */
+static inline __int128 sw_limbs_top2(const uint64_t *x, int L) {
+    return sw_limbs_to_i128(x + L - 2, 2);
+}
+
+/* Is x + z (z NULL: 0) equal to y, all of L limbs? A sum that is not
+ * nearly always differs in its low limbs, where the check stops. As the
+ * numbers are far below 2^(64 L - 1) in magnitude, equal limbs mean equal
+ * values. */
+static inline bool sw_limbs_sum_is(const uint64_t *x, const uint64_t *z, const uint64_t *y, int L) {
+    if (!z)
+        return memcmp(x, y, sizeof(uint64_t) * (size_t)L) == 0;
+#ifdef SW_LIMBS_ADC
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++) {
+        unsigned long long s;
+        c = _addcarry_u64(c, x[i], z[i], &s);
+        if (s != y[i])
+            return false;
+    }
+#else
+    uint64_t carry = 0;
+    for (int i = 0; i < L; i++) {
+        uint64_t s = x[i] + carry;
+        carry = s < carry;
+        s += z[i];
+        carry += s < z[i];
+        if (s != y[i])
+            return false;
+    }
+#endif
+    return true;
+}
+
+/* r += a m (r -= a m) for a >= 0 whose limbs from len up are 0: the
+ * product over len limbs, then the carry (borrow) as far as it goes. */
+static inline void sw_limbs_addmul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len,
+                                        int n) {
+    uint64_t carry = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 t = (sw_limbs_u128)a[i] * m + r[i] + carry;
+        r[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    for (; i < n && carry; i++) {
+        r[i] += carry;
+        carry = r[i] < carry;
+    }
+}
+
+static inline void sw_limbs_submul_part(uint64_t *r, const uint64_t *a, uint64_t m, int len,
+                                        int n) {
+    uint64_t borrow = 0;
+    int i = 0;
+    for (; i < len; i++) {
+        sw_limbs_u128 p = (sw_limbs_u128)a[i] * m + borrow;
+        uint64_t lo = (uint64_t)p, ri = r[i];
+        r[i] = ri - lo;
+        borrow = (uint64_t)(p >> 64) + (ri < lo);
+    }
+    for (; i < n && borrow; i++) {
+        uint64_t ri = r[i];
+        r[i] = ri - borrow;
+        borrow = ri < borrow;
+    }
+}
+
 #endif
