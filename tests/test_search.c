@@ -102,7 +102,7 @@ static sw_criteria brute_force(sw_season *s) {
         assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
         sw_criteria cr;
         sw_criteria_compute(&mx, &cr);
-        if (!have || sw_search_compare_final(&cr, &best) < 0)
+        if (!have || sw_criteria_compare_final(&cr, &best) < 0)
             best = cr;
         have = 1;
         sw_matrix_free(&mx);
@@ -118,7 +118,7 @@ static void check_brute(sw_season *s) {
     sw_search_opts o = {.seed = 7, .restarts = 60, .threads = 1};
     sw_search_result res;
     assert_int_equal(sw_search_run(s, &o, &res, &err), SW_OK);
-    if (sw_search_compare_final(&res.after, &want) != 0)
+    if (sw_criteria_compare_final(&res.after, &want) != 0)
         fail_msg("search Sr %g So %g Sp %g Sc %g; brute force Sr %g So %g Sp %g Sc %g",
                  res.after.Sr, res.after.So, res.after.Sp, res.after.Sc, want.Sr, want.So, want.Sp,
                  want.Sc);
@@ -127,7 +127,7 @@ static void check_brute(sw_season *s) {
     assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
     sw_criteria got;
     sw_criteria_compute(&mx, &got);
-    assert_int_equal(sw_search_compare_final(&got, &want), 0);
+    assert_int_equal(sw_criteria_compare_final(&got, &want), 0);
     sw_matrix_free(&mx);
     sw_season_free(&copy);
 }
@@ -322,7 +322,7 @@ static void test_tabu_beats_plain_on_10p6rTeamH(void **state) {
         sw_season_free(&s);
     }
     assert_true(got[1].Qo > 99.999);
-    assert_true(sw_search_compare_final(&got[1], &got[0]) < 0);
+    assert_true(sw_criteria_compare_final(&got[1], &got[0]) < 0);
     assert_true(got[1].Qc > got[0].Qc);
     sw_movement_free(&m);
 }
@@ -575,7 +575,7 @@ static void test_default_method_deterministic(void **state) {
         sw_error err;
         assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
         assert_int_equal(res.restarts_done, 5);
-        assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
+        assert_true(sw_criteria_compare_final(&res.after, &res.before) <= 0);
         assert_true(res.annealed == 4 * o.anneal); /* restart 0 is not annealed */
         /* the restarts that reached So's bound: counted alike for any
          * thread count, and (every session full, so Sr is the same for
@@ -610,7 +610,7 @@ static void test_time_budget_is_kept(void **state) {
     assert_true(took < 5.0);
     assert_true(res.timed_out);
     assert_true(res.restarts_done >= 1);
-    assert_true(sw_search_compare_final(&res.after, &res.before) < 0);
+    assert_true(sw_criteria_compare_final(&res.after, &res.before) < 0);
     assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
     sw_season_free(&s);
 }
@@ -750,7 +750,7 @@ static void test_orbit_construction(void **state) {
     assert_true(built > 0 && improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
-    assert_true(sw_search_compare_final(&after, &before) < 0);
+    assert_true(sw_criteria_compare_final(&after, &before) < 0);
     assert_true(after.Sc < 3.64); /* picolo's published Sc on this case */
     for (int i = 0; i < 12; i++)
         for (int j = 0; j < 12; j++) {
@@ -760,7 +760,7 @@ static void test_orbit_construction(void **state) {
         }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &after), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &after), 0);
     sw_matrix_free(&mx);
     sw_season_free(&s);
 
@@ -833,7 +833,7 @@ static void test_invariant_construction(void **state) {
     assert_true(improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
-    assert_true(sw_search_compare_final(&after, &before) < 0);
+    assert_true(sw_criteria_compare_final(&after, &before) < 0);
     assert_true(after.Sc < 3.742867);
     /* each session's own meetings and comparisons are invariant */
     int P1 = 17;
@@ -868,7 +868,7 @@ static void test_invariant_construction(void **state) {
             }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &after), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &after), 0);
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 16; j++)
             if (i != j) {
@@ -899,7 +899,7 @@ static void test_invariant_construction(void **state) {
         assert_int_equal(sw_invariant_run(&mx, 600000, 300000, &lim, &improved), 0);
         assert_false(improved);
         sw_criteria_compute(&mx, &after);
-        assert_int_equal(sw_search_compare_final(&after, &before), 0);
+        assert_int_equal(sw_criteria_compare_final(&after, &before), 0);
         sw_matrix_free(&mx);
         sw_season_free(&s);
     }
@@ -984,7 +984,7 @@ static void cyclic_case(const char *rel, int n, int d, uint64_t seed, long long 
             }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &c), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &c), 0);
     sw_season s2 = team_season(rel, n, 6);
     sw_matrix mx2;
     assert_int_equal(sw_matrix_init(&mx2, &s2, &err), SW_OK);

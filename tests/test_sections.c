@@ -243,7 +243,7 @@ static void test_search_keeps_pins(void **state) {
             o.anneal = 20000;
         sw_search_result res;
         assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
-        assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
+        assert_true(sw_criteria_compare_final(&res.after, &res.before) <= 0);
         assert_pins_met(&s);
         assert_int_equal(sw_season_validate(&s, NULL, &err), SW_OK);
         sw_season_free(&s);

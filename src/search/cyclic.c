@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "search/engine.h"
-#include "search/search.h"
 
 #define CYC_MAX_N 64
 
@@ -368,7 +367,7 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
          * better by the final order (a movement whose positions rest
          * unequally could lose on Sr) */
         sw_criteria_compute(mx, &after);
-        if (sw_search_compare_final(&after, &before) < 0) {
+        if (sw_criteria_compare_final(&after, &before) < 0) {
             *built = true;
         } else {
             for (int k = 0; k < ns; k++)

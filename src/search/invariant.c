@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "search/engine.h"
-#include "search/search.h"
 
 #define INV_MAX_N 32
 #define INV_MAX_K 5
@@ -899,7 +898,7 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
         sw_matrix_rebuild(mx);
         built = true;
         sw_criteria_compute(mx, &c);
-        if (sw_search_compare_final(&c, &bc) < 0) {
+        if (sw_criteria_compare_final(&c, &bc) < 0) {
             bc = c;
             improved = true;
             for (int s = 0; s < ns; s++)

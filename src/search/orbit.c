@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "search/engine.h"
-#include "search/search.h"
 
 #define ORB_MAX_N 64
 #define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
@@ -305,7 +304,7 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
         built = feasible = true;
         ++*built_count;
         sw_criteria_compute(mx, &c);
-        if (sw_search_compare_final(&c, &bc) < 0) {
+        if (sw_criteria_compare_final(&c, &bc) < 0) {
             bc = c;
             improved = true;
             memcpy(bestsig, o.sig, sizeof(int) * (size_t)o.nf * (size_t)P1);

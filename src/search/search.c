@@ -171,17 +171,6 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
         o->tabu = (int)(TABU_WORK / swaps) + 1;
 }
 
-int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
-    int c = sw_i256_cmp(a->sr, b->sr);
-    if (!c)
-        c = sw_i256_cmp(a->so, b->so);
-    if (!c)
-        c = sw_i256_cmp(a->sp2, b->sp2);
-    if (!c)
-        c = sw_i256_cmp(a->sc, b->sc);
-    return c;
-}
-
 /* Per-thread workspace: the running state and the best state it has seen. */
 typedef struct worker {
     sw_matrix cur, best, scratch;
@@ -247,7 +236,7 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
         w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
         sw_engine_free(&E);
         sw_criteria_compute(&w->cur, &c);
-        if (x == 0 || sw_search_compare_final(&c, &best) < 0) {
+        if (x == 0 || sw_criteria_compare_final(&c, &best) < 0) {
             best = c;
             sw_matrix_assign_from(&w->scratch, &w->cur);
         }
@@ -388,7 +377,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     } else if (lower == 0) {
         w->at_so_min++;
     }
-    int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
+    int cmp = w->best_restart < 0 ? -1 : sw_criteria_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
         w->best_crit = c;
@@ -528,7 +517,8 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
 #endif
             {
                 done++;
-                int c = shown_restart < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &shown);
+                int c =
+                    shown_restart < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &shown);
                 if (c < 0 || (c == 0 && ws[t].best_restart < shown_restart)) {
                     shown = ws[t].best_crit;
                     shown_restart = ws[t].best_restart;
@@ -563,7 +553,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
             res->cyclic_built += ws[t].cyclic_built;
             if (ws[t].best_restart < 0)
                 continue;
-            int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
+            int c = bt < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
             if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
                 bt = t;
         }

@@ -143,7 +143,4 @@ void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
  * rests-first walk and keeping Sr (docs/search.md). */
 void sw_search_default_method(const sw_season *s, sw_search_opts *o);
 
-/* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
-int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);
-
 #endif
