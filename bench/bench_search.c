@@ -66,9 +66,11 @@ static int run(const char *rel, int sessions, double seconds, int restarts, bool
     sw_season s;
     if (bench_season(rel, n, n, sessions, &s) != 0)
         return -1;
-    sw_search_opts o = {.seed = 1, .restarts = restarts, .time_limit = seconds, .threads = threads};
-    if (!picolo_only)
-        sw_search_default_method(&s, &o);
+    sw_search_opts o = {.seed = 1,
+                        .restarts = restarts,
+                        .time_limit = seconds,
+                        .threads = threads,
+                        .method = picolo_only ? SW_SEARCH_DESCENTS : SW_SEARCH_DEFAULT};
     int rc = sw_search_run(&s, &o, res, &err) == SW_OK ? 0 : -1;
     if (rc)
         fprintf(stderr, "bench: %s\n", err.msg);

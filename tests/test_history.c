@@ -19,6 +19,7 @@
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
+#include "search/method.h"
 #include "search/price.h"
 #include "search/search.h"
 #include "season/season.h"

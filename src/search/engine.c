@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/search.h"
+#include "search/method.h"
 
 sw_i256 sw_key_sp2(sw_key *k, const sw_matrix *mx) {
     if (!k->have_sp2) {

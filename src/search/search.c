@@ -2,7 +2,7 @@
  * deterministic reduction, and each restart's phases (engine.c, anneal.c,
  * tabu.c); the older optional phases (compound moves, kicks).
  * SPDX-License-Identifier: MIT */
-#include "search/search.h"
+#include "search/method.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +142,7 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     sw_matrix_rebuild(mx);
 }
 
-void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
+void sw_method_default(const sw_season *s, sw_method *o) {
     long long swaps = 0;
     bool full = true;
     for (int k = 0; k < s->nsessions; k++) {
@@ -156,6 +156,7 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
      * rests alone to Sr's optimum (or near it), then the annealing and the
      * tabu phase seat within it by the exchanges that cannot raise Sr,
      * plain swaps on the priced fast path (docs/search.md). */
+    *o = (sw_method){0};
     o->anneal = ANNEAL_SWEEPS * swaps;
     o->tabu = TABU_ITERATIONS;
     o->rests = full ? 0 : RESTS_ITERATIONS;
@@ -169,6 +170,25 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
         o->anneal = ANNEAL_MAX;
     if (swaps > 0 && o->tabu > TABU_WORK / swaps)
         o->tabu = (int)(TABU_WORK / swaps) + 1;
+}
+
+void sw_method_of(const sw_season *s, const sw_search_opts *o, sw_method *m) {
+    *m = (sw_method){0};
+    if (o->method == SW_SEARCH_DEFAULT)
+        sw_method_default(s, m);
+    const sw_search_lengths *l = o->lengths;
+    if (!l)
+        return;
+    if (l->anneal >= 0)
+        m->anneal = l->anneal;
+    if (l->tabu >= 0)
+        m->tabu = l->tabu;
+    if (l->rests >= 0)
+        m->rests = l->rests;
+    if (l->kicks >= 0)
+        m->kicks = l->kicks;
+    if (l->compound >= 0)
+        m->pairs = l->compound;
 }
 
 /* Per-thread workspace: the running state and the best state it has seen. */
@@ -220,7 +240,7 @@ typedef struct anneal_clock {
  * among starts matters more than the annealing's length (docs/search.md).
  * In time mode the starts end after `seconds` (at least
  * one is made), so a large season keeps time for the annealing. */
-static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
+static void rests_start(worker *w, const sw_method *o, const sw_rests_plan *plan, sw_rng *rng,
                         const sw_limits *lim, double seconds) {
     sw_criteria best, c;
     double end = seconds > 0 ? sw_now() + seconds : 0;
@@ -244,12 +264,12 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
     sw_matrix_assign_from(&w->cur, &w->scratch);
 }
 
-static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
+static void run_restart(worker *w, const sw_matrix *base, int r, uint64_t seed, const sw_method *o,
                         const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
                         const sw_rests_plan *plan) {
     sw_matrix_assign_from(&w->cur, base);
     sw_rng rng;
-    sw_rng_seed(&rng, o->seed, (uint64_t)r);
+    sw_rng_seed(&rng, seed, (uint64_t)r);
     if (r > 0)
         sw_search_randomize(&w->cur, &rng);
     /* Sit-outs to choose: the rests first (Sr ranks first), then the
@@ -314,8 +334,8 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         }
     }
     if (o->pairs > 0 && !sw_over(lim)) {
-        w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
-        w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
+        w->steps += sw_search_pairs(&w->cur, o->pairs, lim->stop, &w->evals);
+        w->steps += sw_search_descend(&w->cur, o->max_steps, lim->stop, &w->evals);
     }
     /* At the bound the walk ends ranked by So+Sr + TABU_SC_WEIGHT Sc, a
      * portfolio of two starts: odd restarts walk weighted from the
@@ -358,7 +378,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
         w->orbit_won += won;
     }
     if (o->kicks > 0 && !sw_over(lim))
-        sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
+        sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, lim->stop, &w->evals);
     /* Beyond picolo: end on a local optimum of the final order too. */
     if (rests_fixed(&w->cur)) {
         sw_engine_init(&E, &w->cur);
@@ -387,8 +407,14 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
 
 sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_result *res,
                         sw_error *err) {
-    sw_search_opts eff = *opts;
-    const sw_search_opts *o = &eff;
+    sw_method m;
+    sw_method_of(s, opts, &m);
+    return sw_search_run_method(s, opts, &m, res, err);
+}
+
+sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_method *method,
+                               sw_search_result *res, sw_error *err) {
+    sw_method eff = *method;
     memset(res, 0, sizeof *res);
     if (o->restarts < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d restarts, expected at least 1",
@@ -421,10 +447,10 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
      * tabu phase keeps its time. Without a time limit nothing depends on the
      * clock. */
     anneal_clock ac = {0, 0};
-    if (eff.time_limit > 0 && eff.anneal > 0) {
-        double cost = sw_anneal_cost(&base, eff.seed);
-        if (cost > 0 && (double)eff.anneal * cost > eff.time_limit / 3)
-            eff.anneal = (long long)(eff.time_limit / 3 / cost) + 1;
+    if (o->time_limit > 0 && eff.anneal > 0) {
+        double cost = sw_anneal_cost(&base, o->seed);
+        if (cost > 0 && (double)eff.anneal * cost > o->time_limit / 3)
+            eff.anneal = (long long)(o->time_limit / 3 / cost) + 1;
         ac.allot = ac.expect = (double)eff.anneal * cost;
     }
     res->anneal_each = eff.anneal;
@@ -446,7 +472,7 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
         symp = &sym;
     res->orbit_probe = -1;
     if (ok && eff.orbit > 0 && sw_orbit_applies(&base)) {
-        res->orbit_probe = sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP,
+        res->orbit_probe = sw_orbit_worth(&base, o->seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP,
                                           nthreads, &lim);
         if (!res->orbit_probe)
             eff.orbit = 0;
@@ -506,10 +532,10 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 res->invariant_built = built;
             }
             int ab = ws[t].at_bound;
-            run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
+            run_restart(&ws[t], &base, r, o->seed, &eff, &lim, ac, symp, &plan);
             if (built) {
                 bool reached = ws[t].at_bound > ab;
-                run_restart(&ws[t], &start0, r, o, &lim, ac, symp, &plan);
+                run_restart(&ws[t], &start0, r, o->seed, &eff, &lim, ac, symp, &plan);
                 ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
             }
 #ifdef SW_HAVE_OPENMP
