@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "search/engine.h"
+#include "search/keep.h"
 
 #define INV_MAX_N 32
 #define INV_MAX_K 5
@@ -864,23 +865,15 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
     o.minm = malloc(sizeof(int32_t) * nn * (size_t)(ns + 4));
     o.minc = malloc(sizeof(int64_t) * nn * (size_t)(ns + 4));
     o.choice = malloc(sizeof(int) * (size_t)ns * 2);
-    int *saved = malloc(sizeof(int) * (size_t)ns * (size_t)P1);
-    if (!o.pairorb || !o.rep || !o.osz || !o.hash || !o.minm || !o.minc || !o.choice || !saved ||
-        !inv_involutions(&o) || !inv_products(&o))
+    sw_keep kp = {0};
+    if (!o.pairorb || !o.rep || !o.osz || !o.hash || !o.minm || !o.minc || !o.choice ||
+        !inv_involutions(&o) || !inv_products(&o) || !sw_keep_init(&kp, mx, ns, P1))
         goto done;
     o.maxm = o.minm + nn, o.sm = o.minm + 2 * nn;
     o.maxc = o.minc + nn, o.sc = o.minc + 2 * nn;
     o.bestchoice = o.choice + ns;
     o.sp2min = inv_sp2_min(&o);
     o.lim = lim;
-    for (int k = 0; k < ns; k++)
-        memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
-    sw_criteria bc, c;
-    sw_criteria_compute(mx, &bc);
-    bool improved = false, built = false;
-    int *bestseat = malloc(sizeof(int) * (size_t)ns * (size_t)n);
-    if (!bestseat)
-        goto done;
     /* Every group that fits, largest first: which one a movement's best
      * seasons have differs (docs/search.md). */
     for (int k = INV_MAX_K; k >= 1 && o.nodes < budget && !o.over; k--) {
@@ -896,34 +889,14 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
                 mx->assign[s][seat[x]] = x + 1;
         }
         sw_matrix_rebuild(mx);
-        built = true;
-        sw_criteria_compute(mx, &c);
-        if (sw_criteria_compare_final(&c, &bc) < 0) {
-            bc = c;
-            improved = true;
-            for (int s = 0; s < ns; s++)
-                memcpy(bestseat + (size_t)s * n, o.cseat + (size_t)o.bestchoice[s] * n,
-                       sizeof(int) * (size_t)n);
-        }
+        sw_keep_offer(&kp, mx);
     }
     /* Leave mx at the best of the input and the states built. */
+    bool improved = sw_keep_finish(&kp, mx);
     if (improved_out)
         *improved_out = improved;
-    if (improved) {
-        for (int s = 0; s < ns; s++) {
-            memset(mx->assign[s], 0, sizeof(int) * (size_t)P1);
-            for (int x = 0; x < n; x++)
-                mx->assign[s][bestseat[(size_t)s * n + x]] = x + 1;
-        }
-        sw_matrix_rebuild(mx);
-    } else if (built) {
-        for (int k = 0; k < ns; k++)
-            memcpy(mx->assign[k], saved + k * P1, sizeof(int) * (size_t)P1);
-        sw_matrix_rebuild(mx);
-    }
-    free(bestseat);
 done:
     inv_release(&o);
-    free(saved);
+    sw_keep_free(&kp);
     return o.nodes;
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "search/engine.h"
+#include "search/keep.h"
 
 #define ORB_MAX_N 64
 #define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
@@ -176,7 +177,7 @@ static bool orb_prepare(orb *o) {
             o->pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
         }
     o->orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
-    o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1 * 2);
+    o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1);
     o->am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
     o->ca = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
     o->osum = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
@@ -271,16 +272,12 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
     if (sw_i256_cmp(cur.so, cur.so_bound) > 0)
         return 0;
     int P1 = o.P1;
-    int *saved = malloc(sizeof(int) * (size_t)o.ns * (size_t)P1);
-    if (!orb_prepare(&o) || !saved)
+    sw_keep kp = {0};
+    if (!orb_prepare(&o) || !sw_keep_init(&kp, mx, o.ns, P1))
         goto done;
-    int *bestsig = o.sig + o.nf * P1;
-    for (int k = 0; k < o.ns; k++)
-        memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
     o.lim = lim;
-    bool improved = false, feasible = false, built = false;
+    bool feasible = false;
     int fails = 0, starts = 0;
-    sw_criteria bc = cur, c;
     while (o.nodes < budget && starts++ < ORB_STARTS && !o.over && !sw_over(lim)) {
         orb_shuffle(&o, rng);
         orb_i128 cost, c2;
@@ -301,29 +298,14 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
             for (int p = 1; p < P1; p++)
                 mx->assign[k][p] = o.pi[k % 3][o.sig[k / 3 * P1 + p]] + 1;
         sw_matrix_rebuild(mx);
-        built = feasible = true;
+        feasible = true;
         ++*built_count;
-        sw_criteria_compute(mx, &c);
-        if (sw_criteria_compare_final(&c, &bc) < 0) {
-            bc = c;
-            improved = true;
-            memcpy(bestsig, o.sig, sizeof(int) * (size_t)o.nf * (size_t)P1);
-        }
+        sw_keep_offer(&kp, mx);
     }
     /* Leave mx at the best of the input and the states built. */
-    *improved_out = improved;
-    if (improved) {
-        for (int k = 0; k < o.ns; k++)
-            for (int p = 1; p < P1; p++)
-                mx->assign[k][p] = o.pi[k % 3][bestsig[k / 3 * P1 + p]] + 1;
-        sw_matrix_rebuild(mx);
-    } else if (built) {
-        for (int k = 0; k < o.ns; k++)
-            memcpy(mx->assign[k], saved + k * P1, sizeof(int) * (size_t)P1);
-        sw_matrix_rebuild(mx);
-    }
+    *improved_out = sw_keep_finish(&kp, mx);
 done:
     orb_release(&o);
-    free(saved);
+    sw_keep_free(&kp);
     return o.nodes;
 }
