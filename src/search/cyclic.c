@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
-#include "search/keep.h"
 
 #define CYC_MAX_N 64
 
@@ -49,6 +49,10 @@ typedef struct cyc {
 
 static int cyc_sigma(const cyc *c, int j, int x) {
     return c->first[x] + (x - c->first[x] + j) % c->len[x];
+}
+
+static int cyc_act(const void *c, int j, int x) {
+    return cyc_sigma(c, j, x);
 }
 
 static int64_t cyc_g(const cyc *c, int b, int64_t s) {
@@ -89,25 +93,12 @@ static bool cyc_shape(cyc *c, int d) {
             c->first[i + j] = i, c->len[i + j] = l;
         i += l;
     }
-    for (int x = 0; x < n * n; x++)
-        c->orb[x] = -1;
-    c->norb = 0;
-    for (int i = 0; i < n; i++)
-        for (int k = i + 1; k < n; k++) {
-            if (c->orb[i * n + k] >= 0)
-                continue;
-            int b = c->norb++, z = 0;
-            for (int j = 0; j < d; j++) {
-                int a = cyc_sigma(c, j, i), e = cyc_sigma(c, j, k);
-                if (c->orb[a * n + e] != b)
-                    z++;
-                c->orb[a * n + e] = c->orb[e * n + a] = b;
-            }
-            c->z[b] = z;
-            int64_t r = d / z;
-            if (c->f % r && (c->f + 1) % r)
-                return false;
-        }
+    c->norb = sw_pair_orbits(n, d, cyc_act, c, c->orb, c->z, NULL);
+    for (int b = 0; b < c->norb; b++) {
+        int64_t r = d / c->z[b];
+        if (c->f % r && (c->f + 1) % r)
+            return false;
+    }
     for (int x = 0; x < n; x++)
         for (int w = 0; w < n; w++) {
             int b = c->orb[x * n + w];

@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
-#include "search/keep.h"
 
 #define ORB_MAX_N 64
 #define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
@@ -167,6 +167,10 @@ static bool orb_setup(orb *o, sw_matrix *mx) {
     return true;
 }
 
+static int orb_act(const void *o, int j, int x) {
+    return ((const orb *)o)->pi[j][x];
+}
+
 /* The relabelling pi and its orbits of pairs, and the work arrays: false
  * when out of memory (then orb_release frees what was made). */
 static bool orb_prepare(orb *o) {
@@ -186,21 +190,7 @@ static bool orb_prepare(orb *o) {
         return false;
     o->osz = o->orb + n * n;
     o->oknown = o->osum + n * n;
-    for (int x = 0; x < n * n; x++)
-        o->orb[x] = -1;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (o->orb[i * n + j] >= 0)
-                continue;
-            int b = o->norb++, z = 0;
-            for (int k = 0; k < 3; k++) {
-                int a = o->pi[k][i], c = o->pi[k][j];
-                if (o->orb[a * n + c] != b)
-                    z++;
-                o->orb[a * n + c] = o->orb[c * n + a] = b;
-            }
-            o->osz[b] = z;
-        }
+    o->norb = sw_pair_orbits(n, 3, orb_act, o, o->orb, o->osz, NULL);
     return true;
 }
 

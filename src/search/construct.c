@@ -1,9 +1,33 @@
-/* src/search/keep.c: the constructions' keep-or-restore step (keep.h).
+/* src/search/construct.c: the constructions' pair-orbit table and their
+ * keep-or-restore step (construct.h).
  * SPDX-License-Identifier: MIT */
-#include "search/keep.h"
+#include "search/construct.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+int sw_pair_orbits(int n, int m, int (*act)(const void *ctx, int j, int x), const void *ctx,
+                   int *orb, int *size, int *rep) {
+    for (int x = 0; x < n * n; x++)
+        orb[x] = -1;
+    int norb = 0;
+    for (int x = 0; x < n; x++)
+        for (int y = x + 1; y < n; y++) {
+            if (orb[x * n + y] >= 0)
+                continue;
+            int b = norb++, z = 0;
+            if (rep)
+                rep[2 * b] = x, rep[2 * b + 1] = y;
+            for (int j = 0; j < m; j++) {
+                int a = act(ctx, j, x), c = act(ctx, j, y);
+                if (orb[a * n + c] != b)
+                    z++;
+                orb[a * n + c] = orb[c * n + a] = b;
+            }
+            size[b] = z;
+        }
+    return norb;
+}
 
 static void copy_out(int *to, const sw_matrix *mx, int ns, int P1) {
     for (int k = 0; k < ns; k++)
