@@ -567,6 +567,119 @@ static void run_restart(worker *w, const sw_matrix *base, int r, uint64_t seed,
     restart_record(w, r);
 }
 
+/* Deterministic reduction of the workers' counters and bests: best
+ * criteria, ties to the lowest restart; s holds the best found. */
+static void reduce_workers(const worker *ws, int nthreads, sw_season *s, sw_search_result *res) {
+    int bt = -1;
+    for (int t = 0; t < nthreads; t++) {
+        res->exchanges += ws[t].evals;
+        res->steps += ws[t].steps;
+        res->annealed += ws[t].annealed;
+        res->tabu_iters += ws[t].tabu_iters;
+        res->rests_iters += ws[t].rests_iters;
+        res->restarts_at_bound += ws[t].at_bound;
+        int lower = ws[t].at_so_min == 0           ? 1
+                    : res->restarts_at_so_min == 0 ? -1
+                                                   : sw_i256_cmp(ws[t].so_min, res->so_min);
+        if (lower < 0) {
+            res->so_min = ws[t].so_min;
+            res->restarts_at_so_min = ws[t].at_so_min;
+        } else if (lower == 0) {
+            res->restarts_at_so_min += ws[t].at_so_min;
+        }
+        res->orbit_built += ws[t].orbit_built;
+        res->orbit_won += ws[t].orbit_won;
+        res->cyclic_swaps += ws[t].cyclic_swaps;
+        res->cyclic_built += ws[t].cyclic_built;
+        if (ws[t].best_restart < 0)
+            continue;
+        int c = bt < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
+        if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
+            bt = t;
+    }
+    if (bt >= 0) {
+        sw_matrix_store(&ws[bt].best, s);
+        res->after = ws[bt].best_crit;
+        res->best_restart = ws[bt].best_restart;
+    } else {
+        res->after = res->before;
+    }
+}
+
+/* Each thread's workspace, copies of base (false when out of memory;
+ * workers_free is still safe). */
+static bool workers_init(worker *ws, int nthreads, const sw_matrix *base, sw_error *err) {
+    bool ok = true;
+    for (int t = 0; t < nthreads && ok; t++) {
+        ws[t].best_restart = -1;
+        ok = sw_matrix_copy(&ws[t].cur, base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].best, base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].scratch, base, err) == SW_OK;
+    }
+    return ok;
+}
+
+static void workers_free(worker *ws, int nthreads) {
+    for (int t = 0; t < nthreads; t++) {
+        sw_matrix_free(&ws[t].cur);
+        sw_matrix_free(&ws[t].best);
+        sw_matrix_free(&ws[t].scratch);
+    }
+    free(ws);
+}
+
+/* In time mode the annealing adapts to the budget: its proposals are
+ * fitted to at most a third of the budget by a cost measured before the
+ * run, and its schedule also follows the clock for that long (the
+ * temperature follows whichever of the proposals and the time is further
+ * along), so a loaded machine shortens it, never cuts it, and the tabu
+ * phase keeps its time. Without a time limit nothing depends on the
+ * clock. */
+static anneal_clock anneal_fit(sw_matrix *base, const sw_search_opts *o, sw_method *m) {
+    anneal_clock ac = {0, 0};
+    if (o->time_limit > 0 && m->anneal > 0) {
+        double cost = sw_anneal_cost(base, o->seed);
+        if (cost > 0 && (double)m->anneal * cost > o->time_limit / 3)
+            m->anneal = (long long)(o->time_limit / 3 / cost) + 1;
+        ac.allot = ac.expect = (double)m->anneal * cost;
+    }
+    return ac;
+}
+
+/* The restarts finished so far and the best of them, for the progress
+ * callback (updated by one thread at a time). */
+typedef struct progress_state {
+    int done, restart; /* restart: the best's index, -1 none yet */
+    sw_criteria best;
+    double t0;
+} progress_state;
+
+static void progress_note(progress_state *ps, const worker *w, const sw_search_opts *o) {
+    ps->done++;
+    int c = ps->restart < 0 ? -1 : sw_criteria_compare_final(&w->best_crit, &ps->best);
+    if (c < 0 || (c == 0 && w->best_restart < ps->restart)) {
+        ps->best = w->best_crit;
+        ps->restart = w->best_restart;
+    }
+    if (o->progress) {
+        sw_search_progress p = {ps->done, o->restarts, sw_now() - ps->t0, ps->best};
+        o->progress(&p, o->ctx);
+    }
+}
+
+/* Whether the orbit phase runs (once a run): -1 the season is not one it
+ * applies to, 0 its probe's starts rarely complete, 1 on. m->orbit is 0
+ * unless 1. */
+static int orbit_probe(sw_matrix *base, uint64_t seed, sw_method *m, int nthreads,
+                       const sw_limits *lim) {
+    int probe = -1;
+    if (m->orbit > 0 && sw_orbit_applies(base))
+        probe = sw_orbit_worth(base, seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP, nthreads, lim);
+    if (probe != 1)
+        m->orbit = 0;
+    return probe;
+}
+
 sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_result *res,
                         sw_error *err) {
     sw_method m;
@@ -601,46 +714,19 @@ sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_m
 #endif
     if (nthreads > o->restarts)
         nthreads = o->restarts;
-    /* In time mode the annealing adapts to the budget: its proposals are
-     * fitted to at most a third of the budget by a cost measured before the
-     * run, and its schedule also follows the clock for that long (the
-     * temperature follows whichever of the proposals and the time is further
-     * along), so a loaded machine shortens it, never cuts it, and the
-     * tabu phase keeps its time. Without a time limit nothing depends on the
-     * clock. */
-    anneal_clock ac = {0, 0};
-    if (o->time_limit > 0 && eff.anneal > 0) {
-        double cost = sw_anneal_cost(&base, o->seed);
-        if (cost > 0 && (double)eff.anneal * cost > o->time_limit / 3)
-            eff.anneal = (long long)(o->time_limit / 3 / cost) + 1;
-        ac.allot = ac.expect = (double)eff.anneal * cost;
-    }
+    anneal_clock ac = anneal_fit(&base, o, &eff);
     res->anneal_each = eff.anneal;
     worker *ws = calloc((size_t)nthreads, sizeof *ws);
     if (!ws) {
         sw_matrix_free(&base);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
-    bool ok = true;
-    for (int t = 0; t < nthreads && ok; t++) {
-        ws[t].best_restart = -1;
-        ok = sw_matrix_copy(&ws[t].cur, &base, err) == SW_OK &&
-             sw_matrix_copy(&ws[t].best, &base, err) == SW_OK &&
-             sw_matrix_copy(&ws[t].scratch, &base, err) == SW_OK;
-    }
+    bool ok = workers_init(ws, nthreads, &base, err);
     sw_symmetry sym;
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
-    res->orbit_probe = -1;
-    if (ok && eff.orbit > 0 && sw_orbit_applies(&base)) {
-        res->orbit_probe = sw_orbit_worth(&base, o->seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP,
-                                          nthreads, &lim);
-        if (!res->orbit_probe)
-            eff.orbit = 0;
-    } else {
-        eff.orbit = 0;
-    }
+    res->orbit_probe = ok ? orbit_probe(&base, o->seed, &eff, nthreads, &lim) : -1;
     /* the rests-first walk's plan (once a run, in the budget: the layouts
      * are counted) */
     sw_rests_plan plan = {0};
@@ -655,10 +741,8 @@ sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_m
     sw_matrix start0 = {0};
     sw_error copy_err;
     bool built0 = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
-    int done = 0;
     bool timed_out = false;
-    sw_criteria shown;
-    int shown_restart = -1;
+    progress_state shown = {.restart = -1, .t0 = t0};
     if (ok) {
         /* Threads claim restart indices in order from a shared counter, so a
          * stop or the time limit ends every thread's loop at once, however
@@ -706,68 +790,17 @@ sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_m
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
-            {
-                done++;
-                int c =
-                    shown_restart < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &shown);
-                if (c < 0 || (c == 0 && ws[t].best_restart < shown_restart)) {
-                    shown = ws[t].best_crit;
-                    shown_restart = ws[t].best_restart;
-                }
-                if (o->progress) {
-                    sw_search_progress p = {done, o->restarts, sw_now() - t0, shown};
-                    o->progress(&p, o->ctx);
-                }
-            }
+            progress_note(&shown, &ws[t], o);
         }
-        /* Deterministic reduction: best criteria, ties to the lowest restart. */
-        int bt = -1;
-        for (int t = 0; t < nthreads; t++) {
-            res->exchanges += ws[t].evals;
-            res->steps += ws[t].steps;
-            res->annealed += ws[t].annealed;
-            res->tabu_iters += ws[t].tabu_iters;
-            res->rests_iters += ws[t].rests_iters;
-            res->restarts_at_bound += ws[t].at_bound;
-            int lower = ws[t].at_so_min == 0           ? 1
-                        : res->restarts_at_so_min == 0 ? -1
-                                                       : sw_i256_cmp(ws[t].so_min, res->so_min);
-            if (lower < 0) {
-                res->so_min = ws[t].so_min;
-                res->restarts_at_so_min = ws[t].at_so_min;
-            } else if (lower == 0) {
-                res->restarts_at_so_min += ws[t].at_so_min;
-            }
-            res->orbit_built += ws[t].orbit_built;
-            res->orbit_won += ws[t].orbit_won;
-            res->cyclic_swaps += ws[t].cyclic_swaps;
-            res->cyclic_built += ws[t].cyclic_built;
-            if (ws[t].best_restart < 0)
-                continue;
-            int c = bt < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
-            if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
-                bt = t;
-        }
-        if (bt >= 0) {
-            sw_matrix_store(&ws[bt].best, s);
-            res->after = ws[bt].best_crit;
-            res->best_restart = ws[bt].best_restart;
-        } else {
-            res->after = res->before;
-        }
+        reduce_workers(ws, nthreads, s, res);
     }
-    res->restarts_done = done;
+    res->restarts_done = shown.done;
     res->seconds = sw_now() - t0;
     if (lim.deadline > 0 && sw_now() > lim.deadline)
         timed_out = true; /* the budget also cut the running restarts */
     res->interrupted = o->stop && *o->stop;
     res->timed_out = timed_out;
-    for (int t = 0; t < nthreads; t++) {
-        sw_matrix_free(&ws[t].cur);
-        sw_matrix_free(&ws[t].best);
-        sw_matrix_free(&ws[t].scratch);
-    }
-    free(ws);
+    workers_free(ws, nthreads);
     if (symp)
         sw_symmetry_free(&sym);
     sw_matrix_free(&start0);
