@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
 #include "search/method.h"
 #include "search/price.h"

@@ -2,6 +2,7 @@
  * the best-improvement descents, and random exchanges.
  * SPDX-License-Identifier: MIT */
 #include "search/engine.h"
+#include "search/construct.h"
 
 #include <stdlib.h>
 #include <string.h>

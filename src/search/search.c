@@ -11,6 +11,7 @@
 #include <omp.h>
 #endif
 
+#include "search/construct.h"
 #include "search/engine.h"
 #include "util/rng.h"
 
