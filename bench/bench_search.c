@@ -66,9 +66,11 @@ static int run(const char *rel, int sessions, double seconds, int restarts, bool
     sw_season s;
     if (bench_season(rel, n, n, sessions, &s) != 0)
         return -1;
-    sw_search_opts o = {.seed = 1, .restarts = restarts, .time_limit = seconds, .threads = threads};
-    if (!picolo_only)
-        sw_search_default_method(&s, &o);
+    sw_search_opts o = {.seed = 1,
+                        .restarts = restarts,
+                        .time_limit = seconds,
+                        .threads = threads,
+                        .method = picolo_only ? SW_SEARCH_DESCENTS : SW_SEARCH_DEFAULT};
     int rc = sw_search_run(&s, &o, res, &err) == SW_OK ? 0 : -1;
     if (rc)
         fprintf(stderr, "bench: %s\n", err.msg);
@@ -118,7 +120,7 @@ int main(int argc, char **argv) {
         done++;
         double gap = r.after.So - r.after.So_bound;
         at_bound += gap <= 1e-9 * (r.after.So_bound > 1 ? r.after.So_bound : 1);
-        beat_base += sw_search_compare_final(&r.after, &b.after) <= 0;
+        beat_base += sw_criteria_compare_final(&r.after, &b.after) <= 0;
         printf("%-26s %9.4f %8.4f %9.4f %7.2f %7.2f %8.4f %6.2f %5d | %9.4f %9.4f |", cases[i],
                r.after.So, r.after.Sp, r.after.Sc, r.after.Qo, r.after.Qc, gap, r.seconds,
                r.restarts_done, b.after.So, b.after.Sc);
@@ -169,7 +171,7 @@ int main(int argc, char **argv) {
         double c1 = bench_cpu();
         ran = ran && run("6ronden/12p6rTeamS.txt", 6, 0, tr, false, 2, &r2) == 0;
         double c2 = bench_cpu();
-        same = same && sw_search_compare_final(&r1.after, &r2.after) == 0;
+        same = same && sw_criteria_compare_final(&r1.after, &r2.after) == 0;
         if (round == 0 || r1.seconds < w1)
             w1 = r1.seconds, cpu1 = c1 - c0;
         if (round == 0 || r2.seconds < w2)

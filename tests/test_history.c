@@ -19,6 +19,7 @@
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
+#include "search/method.h"
 #include "search/price.h"
 #include "search/search.h"
 #include "season/season.h"
@@ -1073,7 +1074,7 @@ static void test_optimize_with_history(void **state) {
     sw_search_result res;
     sw_error err;
     assert_int_equal(sw_search_run(&rest, &o, &res, &err), SW_OK);
-    assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
+    assert_true(sw_criteria_compare_final(&res.after, &res.before) <= 0);
     sw_matrix a, b;
     assert_int_equal(sw_matrix_init(&b, &rest, &err), SW_OK);
     sw_criteria c;

@@ -13,7 +13,9 @@
 
 #include <cmocka.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
+#include "search/method.h"
 #include "search/price.h"
 #include "search/search.h"
 
@@ -102,7 +104,7 @@ static sw_criteria brute_force(sw_season *s) {
         assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
         sw_criteria cr;
         sw_criteria_compute(&mx, &cr);
-        if (!have || sw_search_compare_final(&cr, &best) < 0)
+        if (!have || sw_criteria_compare_final(&cr, &best) < 0)
             best = cr;
         have = 1;
         sw_matrix_free(&mx);
@@ -118,7 +120,7 @@ static void check_brute(sw_season *s) {
     sw_search_opts o = {.seed = 7, .restarts = 60, .threads = 1};
     sw_search_result res;
     assert_int_equal(sw_search_run(s, &o, &res, &err), SW_OK);
-    if (sw_search_compare_final(&res.after, &want) != 0)
+    if (sw_criteria_compare_final(&res.after, &want) != 0)
         fail_msg("search Sr %g So %g Sp %g Sc %g; brute force Sr %g So %g Sp %g Sc %g",
                  res.after.Sr, res.after.So, res.after.Sp, res.after.Sc, want.Sr, want.So, want.Sp,
                  want.Sc);
@@ -127,7 +129,7 @@ static void check_brute(sw_season *s) {
     assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
     sw_criteria got;
     sw_criteria_compute(&mx, &got);
-    assert_int_equal(sw_search_compare_final(&got, &want), 0);
+    assert_int_equal(sw_criteria_compare_final(&got, &want), 0);
     sw_matrix_free(&mx);
     sw_season_free(&copy);
 }
@@ -234,11 +236,9 @@ static void test_same_result_for_any_thread_count(void **state) {
             }
             sw_season_fill_identity(&s);
             sw_search_opts o = {.seed = 12345, .restarts = 24, .threads = threads};
-            if (mode) {
-                o.tabu = 60;
-                o.pairs = 5;
-                o.kicks = 2;
-            }
+            sw_search_lengths len = {-1, 60, -1, 2, 5}; /* tabu, kicks, compound */
+            if (mode)
+                o.lengths = &len;
             sw_search_result res;
             sw_error err;
             assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
@@ -315,14 +315,16 @@ static void test_tabu_beats_plain_on_10p6rTeamH(void **state) {
     for (int mode = 0; mode < 2; mode++) {
         sw_season s;
         assert_int_equal(sw_season_uniform(&m, "m", part, 10, 6, &s, &err), SW_OK);
-        sw_search_opts o = {.seed = 2, .restarts = 2, .tabu = mode ? 1500 : 0};
+        /* descents only, with the tabu phase through the public lengths */
+        sw_search_lengths len = {-1, mode ? 1500 : 0, -1, -1, -1};
+        sw_search_opts o = {.seed = 2, .restarts = 2, .lengths = &len};
         sw_search_result res;
         assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
         got[mode] = res.after;
         sw_season_free(&s);
     }
     assert_true(got[1].Qo > 99.999);
-    assert_true(sw_search_compare_final(&got[1], &got[0]) < 0);
+    assert_true(sw_criteria_compare_final(&got[1], &got[0]) < 0);
     assert_true(got[1].Qc > got[0].Qc);
     sw_movement_free(&m);
 }
@@ -567,16 +569,17 @@ static void test_default_method_deterministic(void **state) {
     for (int threads = 1; threads <= 4; threads *= 2) {
         sw_season s = team_season("6ronden/10p6rTeamH.txt", 10, 4);
         sw_search_opts o = {.seed = 99, .restarts = 5, .threads = threads};
-        sw_search_default_method(&s, &o);
-        assert_true(o.anneal > 0 && o.tabu > 0);
-        o.anneal /= 20; /* keep the test short: the property does not need length */
-        o.tabu = 400;
+        sw_method m;
+        sw_method_default(&s, &m);
+        assert_true(m.anneal > 0 && m.tabu > 0);
+        m.anneal /= 20; /* keep the test short: the property does not need length */
+        m.tabu = 400;
         sw_search_result res;
         sw_error err;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        assert_int_equal(sw_search_run_method(&s, &o, &m, &res, &err), SW_OK);
         assert_int_equal(res.restarts_done, 5);
-        assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
-        assert_true(res.annealed == 4 * o.anneal); /* restart 0 is not annealed */
+        assert_true(sw_criteria_compare_final(&res.after, &res.before) <= 0);
+        assert_true(res.annealed == 4 * m.anneal); /* restart 0 is not annealed */
         /* the restarts that reached So's bound: counted alike for any
          * thread count, and (every session full, so Sr is the same for
          * all) some did exactly when the result is there */
@@ -598,8 +601,8 @@ static void test_default_method_deterministic(void **state) {
 static void test_time_budget_is_kept(void **state) {
     (void)state;
     sw_season s = team_season("Topintegraal/40p6r10+10+10+10TeamS.txt", 40, 10);
-    sw_search_opts o = {.seed = 3, .restarts = 100000000, .time_limit = 1.0};
-    sw_search_default_method(&s, &o);
+    sw_search_opts o = {
+        .seed = 3, .restarts = 100000000, .time_limit = 1.0, .method = SW_SEARCH_DEFAULT};
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
     sw_search_result res;
@@ -610,7 +613,7 @@ static void test_time_budget_is_kept(void **state) {
     assert_true(took < 5.0);
     assert_true(res.timed_out);
     assert_true(res.restarts_done >= 1);
-    assert_true(sw_search_compare_final(&res.after, &res.before) < 0);
+    assert_true(sw_criteria_compare_final(&res.after, &res.before) < 0);
     assert_int_equal(sw_season_validate(&s, "t", &err), SW_OK);
     sw_season_free(&s);
 }
@@ -621,8 +624,7 @@ static void test_time_budget_is_kept(void **state) {
 static void test_default_method_meets_picolo_10p6rTeamH(void **state) {
     (void)state;
     sw_season s = team_season("6ronden/10p6rTeamH.txt", 10, 6);
-    sw_search_opts o = {.seed = 1, .restarts = 4};
-    sw_search_default_method(&s, &o);
+    sw_search_opts o = {.seed = 1, .restarts = 4, .method = SW_SEARCH_DEFAULT};
     sw_search_result res;
     sw_error err;
     assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
@@ -731,11 +733,12 @@ static void test_orbit_construction(void **state) {
     (void)state;
     sw_season s = team_season("7ronden/14p7rJvW.txt", 14, 6);
     sw_search_opts o = {.seed = 1, .restarts = 3, .threads = 1};
-    sw_search_default_method(&s, &o);
-    o.orbit = 0;
+    sw_method m;
+    sw_method_default(&s, &m);
+    m.orbit = 0;
     sw_search_result res;
     sw_error err;
-    assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+    assert_int_equal(sw_search_run_method(&s, &o, &m, &res, &err), SW_OK);
     assert_true(sw_i256_cmp(res.after.so, res.after.so_bound) <= 0);
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
@@ -750,7 +753,7 @@ static void test_orbit_construction(void **state) {
     assert_true(built > 0 && improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
-    assert_true(sw_search_compare_final(&after, &before) < 0);
+    assert_true(sw_criteria_compare_final(&after, &before) < 0);
     assert_true(after.Sc < 3.64); /* picolo's published Sc on this case */
     for (int i = 0; i < 12; i++)
         for (int j = 0; j < 12; j++) {
@@ -760,7 +763,7 @@ static void test_orbit_construction(void **state) {
         }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &after), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &after), 0);
     sw_matrix_free(&mx);
     sw_season_free(&s);
 
@@ -833,7 +836,7 @@ static void test_invariant_construction(void **state) {
     assert_true(improved);
     sw_criteria_compute(&mx, &after);
     assert_true(sw_i256_cmp(after.so, after.so_bound) <= 0);
-    assert_true(sw_search_compare_final(&after, &before) < 0);
+    assert_true(sw_criteria_compare_final(&after, &before) < 0);
     assert_true(after.Sc < 3.742867);
     /* each session's own meetings and comparisons are invariant */
     int P1 = 17;
@@ -868,7 +871,7 @@ static void test_invariant_construction(void **state) {
             }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &after), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &after), 0);
     for (int i = 0; i < 16; i++)
         for (int j = 0; j < 16; j++)
             if (i != j) {
@@ -899,7 +902,7 @@ static void test_invariant_construction(void **state) {
         assert_int_equal(sw_invariant_run(&mx, 600000, 300000, &lim, &improved), 0);
         assert_false(improved);
         sw_criteria_compute(&mx, &after);
-        assert_int_equal(sw_search_compare_final(&after, &before), 0);
+        assert_int_equal(sw_criteria_compare_final(&after, &before), 0);
         sw_matrix_free(&mx);
         sw_season_free(&s);
     }
@@ -911,12 +914,13 @@ static sw_season short_default_run(const char *rel, int n, uint64_t seed, int th
                                    sw_search_result *res) {
     sw_season s = team_season(rel, n, 6);
     sw_search_opts o = {.seed = seed, .restarts = 2, .threads = threads};
-    sw_search_default_method(&s, &o);
-    assert_true(o.invariant > 0 && o.cyclic > 0);
-    o.anneal /= 50;
-    o.tabu = 200;
+    sw_method m;
+    sw_method_default(&s, &m);
+    assert_true(m.invariant > 0 && m.cyclic > 0);
+    m.anneal /= 50;
+    m.tabu = 200;
     sw_error err;
-    assert_int_equal(sw_search_run(&s, &o, res, &err), SW_OK);
+    assert_int_equal(sw_search_run_method(&s, &o, &m, res, &err), SW_OK);
     return s;
 }
 
@@ -984,7 +988,7 @@ static void cyclic_case(const char *rel, int n, int d, uint64_t seed, long long 
             }
     sw_matrix_rebuild(&mx);
     sw_criteria_compute(&mx, &again);
-    assert_int_equal(sw_search_compare_final(&again, &c), 0);
+    assert_int_equal(sw_criteria_compare_final(&again, &c), 0);
     sw_season s2 = team_season(rel, n, 6);
     sw_matrix mx2;
     assert_int_equal(sw_matrix_init(&mx2, &s2, &err), SW_OK);
@@ -1245,13 +1249,14 @@ static void test_default_method_sitouts(void **state) {
     for (int threads = 1; threads <= 4; threads *= 2) {
         sw_season s = team_season("7ronden/16p7rTeamS.txt", 13, 6);
         sw_search_opts o = {.seed = 2, .restarts = 3, .threads = threads};
-        sw_search_default_method(&s, &o);
-        assert_true(o.rests > 0 && o.anneal > 0 && o.tabu > 0);
-        o.anneal /= 50; /* short: the properties do not need length */
-        o.tabu = 300;
+        sw_method m;
+        sw_method_default(&s, &m);
+        assert_true(m.rests > 0 && m.anneal > 0 && m.tabu > 0);
+        m.anneal /= 50; /* short: the properties do not need length */
+        m.tabu = 300;
         sw_search_result res;
         sw_error err;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        assert_int_equal(sw_search_run_method(&s, &o, &m, &res, &err), SW_OK);
         assert_true(res.rests_iters > 0);
         assert_int_equal(sw_i256_cmp(res.after.sr, sw_i256_from_i64(0)), 0);
         assert_same_assignments(&first, &s);

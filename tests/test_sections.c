@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "matrix/matrix.h"
+#include "search/method.h"
 #include "search/search.h"
 #include "season/season.h"
 #include "util/rng.h"
@@ -232,18 +233,19 @@ static void test_search_keeps_pins(void **state) {
         sw_error err;
         assert_int_equal(parse(pinned_text, &s, &err), SW_OK);
         sw_search_opts o = {.seed = 5, .restarts = 3, .threads = 1};
+        sw_method m = {0};
         if (method == 0)
-            sw_search_default_method(&s, &o);
+            sw_method_default(&s, &m);
         if (method == 2) {
-            o.pairs = 5;
-            o.kicks = 5;
-            o.tabu = 200;
+            m.pairs = 5;
+            m.kicks = 5;
+            m.tabu = 200;
         }
-        if (o.anneal > 20000)
-            o.anneal = 20000;
+        if (m.anneal > 20000)
+            m.anneal = 20000;
         sw_search_result res;
-        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
-        assert_true(sw_search_compare_final(&res.after, &res.before) <= 0);
+        assert_int_equal(sw_search_run_method(&s, &o, &m, &res, &err), SW_OK);
+        assert_true(sw_criteria_compare_final(&res.after, &res.before) <= 0);
         assert_pins_met(&s);
         assert_int_equal(sw_season_validate(&s, NULL, &err), SW_OK);
         sw_season_free(&s);
@@ -261,7 +263,8 @@ static void test_fully_pinned_session_unchanged(void **state) {
     sw_season s;
     sw_error err;
     assert_int_equal(parse(text, &s, &err), SW_OK);
-    sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1, .tabu = 100, .anneal = 5000};
+    sw_search_lengths len = {.anneal = 5000, .tabu = 100, .rests = -1, .kicks = -1, .compound = -1};
+    sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1, .lengths = &len};
     sw_search_result res;
     assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
     for (int i = 1; i <= 18; i++)

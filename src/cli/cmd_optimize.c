@@ -455,25 +455,20 @@ int sw_cmd_optimize(int argc, char **argv) {
     if (want > 0)
         o.threads = threads;
     progress_ctx pc = {-1};
+    sw_search_lengths len = {.anneal = o.anneal,
+                             .tabu = (int)o.tabu,
+                             .rests = (int)o.rests,
+                             .kicks = (int)o.kicks,
+                             .compound = (int)o.compound};
     sw_search_opts so = {.seed = o.seed,
                          .restarts = (int)o.restarts,
                          .time_limit = o.time,
                          .threads = (int)o.threads,
-                         .kicks = (int)o.kicks,
-                         .tabu = (int)o.tabu,
-                         .pairs = (int)o.compound,
+                         .method = o.picolo ? SW_SEARCH_DESCENTS : SW_SEARCH_DEFAULT,
+                         .lengths = &len,
                          .stop = interrupted,
                          .progress = o.progress ? show_progress : NULL,
                          .ctx = &pc};
-    so.tabu = 0;
-    if (!o.picolo)
-        sw_search_default_method(&s, &so);
-    if (o.tabu >= 0)
-        so.tabu = (int)o.tabu;
-    if (o.anneal >= 0)
-        so.anneal = o.anneal;
-    if (o.rests >= 0)
-        so.rests = (int)o.rests;
     sw_search_result res;
     st = sw_search_run(&s, &so, &res, &err);
     sw_cli_release_sigint(&old);

@@ -86,6 +86,17 @@ static double quality(long double t, long double sum2, int64_t D) {
     return (double)(100.0L * t * t / ((long double)D * sum2));
 }
 
+int sw_criteria_compare_final(const sw_criteria *a, const sw_criteria *b) {
+    int c = sw_i256_cmp(a->sr, b->sr);
+    if (!c)
+        c = sw_i256_cmp(a->so, b->so);
+    if (!c)
+        c = sw_i256_cmp(a->sp2, b->sp2);
+    if (!c)
+        c = sw_i256_cmp(a->sc, b->sc);
+    return c;
+}
+
 void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     memset(c, 0, sizeof *c);
     long double D = (long double)mx->pairs, N = mx->n, L = (long double)mx->scale;

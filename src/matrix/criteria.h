@@ -32,6 +32,12 @@ sw_i256 sw_criteria_sr(const sw_matrix *mx);   /* O(1) */
 sw_i256 sw_criteria_sp2(const sw_matrix *mx);  /* O(n) */
 sw_i256 sw_criteria_sc(const sw_matrix *mx);   /* O(1) */
 
+/* The final order, which ranks whole seasons (a search's result, its
+ * restarts, the seasons its constructions build): Sr, then So, Sp, Sc, each
+ * lower better, compared exactly. Negative when a ranks before b, 0 on a
+ * tie. */
+int sw_criteria_compare_final(const sw_criteria *a, const sw_criteria *b);
+
 /* The change of sosr that changes dm, dr of the power sums msum, rsum make,
  * for changes that keep the totals (dm[1] == dr[1] == 0, as a plain swap
  * does): sosr is then linear in the sums. See sw_matrix_swap_delta. */

@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
-#include "search/search.h"
 
 #define CYC_MAX_N 64
 
@@ -49,6 +49,10 @@ typedef struct cyc {
 
 static int cyc_sigma(const cyc *c, int j, int x) {
     return c->first[x] + (x - c->first[x] + j) % c->len[x];
+}
+
+static int cyc_act(const void *c, int j, int x) {
+    return cyc_sigma(c, j, x);
 }
 
 static int64_t cyc_g(const cyc *c, int b, int64_t s) {
@@ -89,25 +93,12 @@ static bool cyc_shape(cyc *c, int d) {
             c->first[i + j] = i, c->len[i + j] = l;
         i += l;
     }
-    for (int x = 0; x < n * n; x++)
-        c->orb[x] = -1;
-    c->norb = 0;
-    for (int i = 0; i < n; i++)
-        for (int k = i + 1; k < n; k++) {
-            if (c->orb[i * n + k] >= 0)
-                continue;
-            int b = c->norb++, z = 0;
-            for (int j = 0; j < d; j++) {
-                int a = cyc_sigma(c, j, i), e = cyc_sigma(c, j, k);
-                if (c->orb[a * n + e] != b)
-                    z++;
-                c->orb[a * n + e] = c->orb[e * n + a] = b;
-            }
-            c->z[b] = z;
-            int64_t r = d / z;
-            if (c->f % r && (c->f + 1) % r)
-                return false;
-        }
+    c->norb = sw_pair_orbits(n, d, cyc_act, c, c->orb, c->z, NULL);
+    for (int b = 0; b < c->norb; b++) {
+        int64_t r = d / c->z[b];
+        if (c->f % r && (c->f + 1) % r)
+            return false;
+    }
     for (int x = 0; x < n; x++)
         for (int w = 0; w < n; w++) {
             int b = c->orb[x * n + w];
@@ -312,9 +303,10 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
     c.KX = malloc(sizeof(int64_t) * nn * 2);
     c.coff = malloc(sizeof(int) * (nn + 1));
     c.c = malloc(sizeof(int32_t) * (size_t)n);
-    int *saved = malloc(sizeof(int) * (size_t)ns * (size_t)c.P1);
+    sw_keep kp = {0};
     long long work = 0;
-    if (!c.orb || !c.z || !c.at || !c.tabu || !c.A || !c.KX || !c.coff || !c.c || !saved)
+    if (!c.orb || !c.z || !c.at || !c.tabu || !c.A || !c.KX || !c.coff || !c.c ||
+        !sw_keep_init(&kp, mx, ns, c.P1))
         goto done;
     c.QX = c.KX + nn;
     c.S = c.z + nn, c.dS = c.z + 2 * nn, c.touched = c.z + 3 * nn;
@@ -348,16 +340,12 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
     memset(c.dS, 0, sizeof(int) * nn);
     /* Every order that divides the sessions, largest first (one seating
      * to find); a shape whose orbits cannot all be flat is skipped. */
-    sw_criteria before, after;
-    sw_criteria_compute(mx, &before);
     for (int d = ns; d > 1 && !*built && work < budget && !sw_over(lim); d--) {
         if (ns % d || !cyc_shape(&c, d))
             continue;
         long long c2 = cap < budget - work ? cap : budget - work;
         if (!cyc_walk(&c, rng, c2, lim, &work))
             continue;
-        for (int k = 0; k < ns; k++)
-            memcpy(saved + k * c.P1, mx->assign[k], sizeof(int) * (size_t)c.P1);
         for (int k = 0; k < ns; k++) {
             const int *at = c.at + (k / d) * n;
             for (int x = 0; x < n; x++)
@@ -366,19 +354,15 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
         sw_matrix_rebuild(mx);
         /* Sr ranks first, and V knows nothing of rests: kept only when
          * better by the final order (a movement whose positions rest
-         * unequally could lose on Sr) */
-        sw_criteria_compute(mx, &after);
-        if (sw_search_compare_final(&after, &before) < 0) {
-            *built = true;
-        } else {
-            for (int k = 0; k < ns; k++)
-                memcpy(mx->assign[k], saved + k * c.P1, sizeof(int) * (size_t)c.P1);
-            sw_matrix_rebuild(mx);
+         * unequally could lose on Sr); the first season found ends the
+         * search either way */
+        if (!sw_keep_offer(&kp, mx))
             break;
-        }
+        *built = true;
     }
+    sw_keep_finish(&kp, mx);
 done:
-    free(saved);
+    sw_keep_free(&kp);
     free(c.A);
     free(c.KX);
     free(c.coff);

@@ -2,11 +2,12 @@
  * the best-improvement descents, and random exchanges.
  * SPDX-License-Identifier: MIT */
 #include "search/engine.h"
+#include "search/construct.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/search.h"
+#include "search/method.h"
 
 sw_i256 sw_key_sp2(sw_key *k, const sw_matrix *mx) {
     if (!k->have_sp2) {

@@ -1,6 +1,7 @@
 /* src/search/engine.h: the search's moves and its stopping rule, shared by
  * the phases (engine.c: moves and descents; tabu.c; anneal.c) and the
- * restart driver (search.c). Internal to src/search.
+ * restart driver (search.c). The constructions are declared in
+ * construct.h. Internal to src/search.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEARCH_ENGINE_H
 #define SW_SEARCH_ENGINE_H
@@ -277,66 +278,5 @@ long long sw_symmetry_descend(sw_matrix *mx, const sw_symmetry *S, const sw_limi
  * comparison), the lowest on ties, so the checks prune early. wm and wc are
  * (P+1) x (P+1) position tables. False when out of memory. */
 bool sw_tied_order(int P, const int32_t *wm, const int64_t *wc, int *order);
-
-/* What the constructions (orbit.c, invariant.c) need of a season: every
- * session of one movement with as many positions as participants,
- * everyone present and seated, none played or pinned, the same position
- * tables in every session, and M and C the sessions' own (no history).
- * Then the totals of M and of L*C over the pairs, and the largest |L*C|
- * and meeting count of two positions. False too when a deviation
- * |D L C - T| could reach 2^28: the constructions' Sc terms (fourth
- * powers) then would not stay below 2^112. */
-typedef struct sw_plain_season {
-    int64_t Tm, Tc, cmax;
-    int32_t wmax;
-} sw_plain_season;
-bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps);
-
-/* Seasons invariant under a relabelling of order 3 (sessions in triples of
- * one movement, everyone present, no pins, no history; mx at So's bound):
- * random starts (at most 8) completed and improved by an exact branch and
- * bound, one seating at a time, `cap` nodes each, `budget` in all. mx ends
- * at the best of its input and the states built, by the final order.
- * Returns the nodes (0: the season is not one it applies to); adds the
- * states built to *built and sets *improved when one replaced mx's. */
-long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
-                       const sw_limits *lim, int *built, bool *improved);
-
-/* Whether mx is a season the orbit construction applies to (any state). */
-bool sw_orbit_applies(sw_matrix *mx);
-
-/* Whether the orbit construction is worth running on this season (the
- * same conditions as sw_orbit_run's, any state): at least `need` of
- * `starts` random starts (start k from seed's stream k of its own)
- * complete a bound state, `cap` nodes each, `threads` at a time. Where
- * completions are rare the phase costs restarts and seldom wins; once a
- * run, so the answer depends on the seed only (and,
- * in time mode, on the deadline in lim, which ends a start unfinished). */
-bool sw_orbit_worth(sw_matrix *mx, uint64_t seed, int starts, int need, long long cap, int threads,
-                    const sw_limits *lim);
-
-/* Seasons whose every session is invariant under a group (Z2)^k of
- * relabellings with at most two orbits of participants (invariant.c; one
- * movement, everyone present, no pins, no history): the invariant seatings
- * of a session listed, the sessions chosen among them by an exact branch
- * and bound (So at its bound, then Sp, Sc), `cap` nodes a group, `budget`
- * in all. mx ends at the best of its input and the states built, by the
- * final order (*improved: whether a built one). Returns the nodes (0: the
- * season is not one it applies to, or the movement has no such group).
- * Deterministic. */
-long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const sw_limits *lim,
-                           bool *improved);
-
-/* Seasons at So's flat bound that repeat under a relabelling sigma of
- * order d, d > 1 dividing the sessions (cyclic.c; one movement, everyone
- * present, no pins, no history): session f d + j is seating f relabelled
- * by sigma^j. A tabu search on the ns / d seatings, orders from the
- * largest, `cap` priced swaps an order, `budget` in all, drawing from rng.
- * When it finds one better than mx by the final order (Sr first: the walk
- * knows nothing of rests), mx holds it and *built is set; otherwise mx is
- * unchanged. Returns the swaps priced (0: the season is not one it
- * applies to). Deterministic for a given rng state unless lim stops it. */
-long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long cap,
-                        const sw_limits *lim, bool *built);
 
 #endif

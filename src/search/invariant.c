@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
-#include "search/search.h"
 
 #define INV_MAX_N 32
 #define INV_MAX_K 5
@@ -53,6 +53,7 @@ typedef struct inv {
     int *pairorb; /* [n*n] */
     int *rep;     /* [no*2]: a pair of each orbit */
     int64_t *osz; /* [no] */
+    int *zs;      /* [no]: the same, as sw_pair_orbits gives it */
     /* the distinct seatings: per pair M and L*C of each orbit, the seating */
     int ncand, capcand, lead; /* lead: the first session's choices */
     int ngen, gen[INV_MAX_K * INV_MAX_K + INV_MAX_K + 1][INV_MAX_N]; /* the relabellings */
@@ -737,26 +738,19 @@ static bool inv_setup(inv *o, sw_matrix *mx) {
     return true;
 }
 
+/* x relabelled by the v-th element of G: x XOR v. */
+static int inv_act(const void *ctx, int v, int x) {
+    (void)ctx;
+    return x ^ v;
+}
+
 /* The pair orbits of G with 2^k labels a block. */
 static void inv_group(inv *o, int k) {
     int n = o->n, m = 1 << k;
-    o->k = k, o->m = m, o->nb = n / m, o->no = 0;
-    for (int x = 0; x < n * n; x++)
-        o->pairorb[x] = -1;
-    for (int x = 0; x < n; x++)
-        for (int y = x + 1; y < n; y++) {
-            if (o->pairorb[x * n + y] >= 0)
-                continue;
-            int b = o->no++, z = 0;
-            o->rep[2 * b] = x, o->rep[2 * b + 1] = y;
-            for (int v = 0; v < m; v++) {
-                int a = x ^ v, c = y ^ v;
-                if (o->pairorb[a * n + c] != b)
-                    z++;
-                o->pairorb[a * n + c] = o->pairorb[c * n + a] = b;
-            }
-            o->osz[b] = z;
-        }
+    o->k = k, o->m = m, o->nb = n / m;
+    o->no = sw_pair_orbits(n, m, inv_act, NULL, o->pairorb, o->zs, o->rep);
+    for (int b = 0; b < o->no; b++)
+        o->osz[b] = o->zs[b];
 }
 
 static void inv_release(inv *o) {
@@ -765,6 +759,7 @@ static void inv_release(inv *o) {
     free(o->pairorb);
     free(o->rep);
     free(o->osz);
+    free(o->zs);
     free(o->cm);
     free(o->cc);
     free(o->cseat);
@@ -860,28 +855,21 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
     o.pairorb = malloc(sizeof(int) * nn);
     o.rep = malloc(sizeof(int) * nn);
     o.osz = malloc(sizeof(int64_t) * nn);
+    o.zs = malloc(sizeof(int) * nn);
     o.hsize = 1 << 16;
     o.hash = malloc(sizeof(int) * (size_t)o.hsize);
     o.minm = malloc(sizeof(int32_t) * nn * (size_t)(ns + 4));
     o.minc = malloc(sizeof(int64_t) * nn * (size_t)(ns + 4));
     o.choice = malloc(sizeof(int) * (size_t)ns * 2);
-    int *saved = malloc(sizeof(int) * (size_t)ns * (size_t)P1);
-    if (!o.pairorb || !o.rep || !o.osz || !o.hash || !o.minm || !o.minc || !o.choice || !saved ||
-        !inv_involutions(&o) || !inv_products(&o))
+    sw_keep kp = {0};
+    if (!o.pairorb || !o.rep || !o.osz || !o.zs || !o.hash || !o.minm || !o.minc || !o.choice ||
+        !inv_involutions(&o) || !inv_products(&o) || !sw_keep_init(&kp, mx, ns, P1))
         goto done;
     o.maxm = o.minm + nn, o.sm = o.minm + 2 * nn;
     o.maxc = o.minc + nn, o.sc = o.minc + 2 * nn;
     o.bestchoice = o.choice + ns;
     o.sp2min = inv_sp2_min(&o);
     o.lim = lim;
-    for (int k = 0; k < ns; k++)
-        memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
-    sw_criteria bc, c;
-    sw_criteria_compute(mx, &bc);
-    bool improved = false, built = false;
-    int *bestseat = malloc(sizeof(int) * (size_t)ns * (size_t)n);
-    if (!bestseat)
-        goto done;
     /* Every group that fits, largest first: which one a movement's best
      * seasons have differs (docs/search.md). */
     for (int k = INV_MAX_K; k >= 1 && o.nodes < budget && !o.over; k--) {
@@ -897,34 +885,14 @@ long long sw_invariant_run(sw_matrix *mx, long long budget, long long cap, const
                 mx->assign[s][seat[x]] = x + 1;
         }
         sw_matrix_rebuild(mx);
-        built = true;
-        sw_criteria_compute(mx, &c);
-        if (sw_search_compare_final(&c, &bc) < 0) {
-            bc = c;
-            improved = true;
-            for (int s = 0; s < ns; s++)
-                memcpy(bestseat + (size_t)s * n, o.cseat + (size_t)o.bestchoice[s] * n,
-                       sizeof(int) * (size_t)n);
-        }
+        sw_keep_offer(&kp, mx);
     }
     /* Leave mx at the best of the input and the states built. */
+    bool improved = sw_keep_finish(&kp, mx);
     if (improved_out)
         *improved_out = improved;
-    if (improved) {
-        for (int s = 0; s < ns; s++) {
-            memset(mx->assign[s], 0, sizeof(int) * (size_t)P1);
-            for (int x = 0; x < n; x++)
-                mx->assign[s][bestseat[(size_t)s * n + x]] = x + 1;
-        }
-        sw_matrix_rebuild(mx);
-    } else if (built) {
-        for (int k = 0; k < ns; k++)
-            memcpy(mx->assign[k], saved + k * P1, sizeof(int) * (size_t)P1);
-        sw_matrix_rebuild(mx);
-    }
-    free(bestseat);
 done:
     inv_release(&o);
-    free(saved);
+    sw_keep_free(&kp);
     return o.nodes;
 }

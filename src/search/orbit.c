@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/construct.h"
 #include "search/engine.h"
-#include "search/search.h"
 
 #define ORB_MAX_N 64
 #define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
@@ -167,6 +167,10 @@ static bool orb_setup(orb *o, sw_matrix *mx) {
     return true;
 }
 
+static int orb_act(const void *o, int j, int x) {
+    return ((const orb *)o)->pi[j][x];
+}
+
 /* The relabelling pi and its orbits of pairs, and the work arrays: false
  * when out of memory (then orb_release frees what was made). */
 static bool orb_prepare(orb *o) {
@@ -177,7 +181,7 @@ static bool orb_prepare(orb *o) {
             o->pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
         }
     o->orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
-    o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1 * 2);
+    o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1);
     o->am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
     o->ca = malloc(sizeof(int64_t) * (size_t)n * (size_t)n);
     o->osum = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
@@ -186,21 +190,7 @@ static bool orb_prepare(orb *o) {
         return false;
     o->osz = o->orb + n * n;
     o->oknown = o->osum + n * n;
-    for (int x = 0; x < n * n; x++)
-        o->orb[x] = -1;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (o->orb[i * n + j] >= 0)
-                continue;
-            int b = o->norb++, z = 0;
-            for (int k = 0; k < 3; k++) {
-                int a = o->pi[k][i], c = o->pi[k][j];
-                if (o->orb[a * n + c] != b)
-                    z++;
-                o->orb[a * n + c] = o->orb[c * n + a] = b;
-            }
-            o->osz[b] = z;
-        }
+    o->norb = sw_pair_orbits(n, 3, orb_act, o, o->orb, o->osz, NULL);
     return true;
 }
 
@@ -272,16 +262,12 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
     if (sw_i256_cmp(cur.so, cur.so_bound) > 0)
         return 0;
     int P1 = o.P1;
-    int *saved = malloc(sizeof(int) * (size_t)o.ns * (size_t)P1);
-    if (!orb_prepare(&o) || !saved)
+    sw_keep kp = {0};
+    if (!orb_prepare(&o) || !sw_keep_init(&kp, mx, o.ns, P1))
         goto done;
-    int *bestsig = o.sig + o.nf * P1;
-    for (int k = 0; k < o.ns; k++)
-        memcpy(saved + k * P1, mx->assign[k], sizeof(int) * (size_t)P1);
     o.lim = lim;
-    bool improved = false, feasible = false, built = false;
+    bool feasible = false;
     int fails = 0, starts = 0;
-    sw_criteria bc = cur, c;
     while (o.nodes < budget && starts++ < ORB_STARTS && !o.over && !sw_over(lim)) {
         orb_shuffle(&o, rng);
         orb_i128 cost, c2;
@@ -302,29 +288,14 @@ long long sw_orbit_run(sw_matrix *mx, sw_rng *rng, long long budget, long long c
             for (int p = 1; p < P1; p++)
                 mx->assign[k][p] = o.pi[k % 3][o.sig[k / 3 * P1 + p]] + 1;
         sw_matrix_rebuild(mx);
-        built = feasible = true;
+        feasible = true;
         ++*built_count;
-        sw_criteria_compute(mx, &c);
-        if (sw_search_compare_final(&c, &bc) < 0) {
-            bc = c;
-            improved = true;
-            memcpy(bestsig, o.sig, sizeof(int) * (size_t)o.nf * (size_t)P1);
-        }
+        sw_keep_offer(&kp, mx);
     }
     /* Leave mx at the best of the input and the states built. */
-    *improved_out = improved;
-    if (improved) {
-        for (int k = 0; k < o.ns; k++)
-            for (int p = 1; p < P1; p++)
-                mx->assign[k][p] = o.pi[k % 3][bestsig[k / 3 * P1 + p]] + 1;
-        sw_matrix_rebuild(mx);
-    } else if (built) {
-        for (int k = 0; k < o.ns; k++)
-            memcpy(mx->assign[k], saved + k * P1, sizeof(int) * (size_t)P1);
-        sw_matrix_rebuild(mx);
-    }
+    *improved_out = sw_keep_finish(&kp, mx);
 done:
     orb_release(&o);
-    free(saved);
+    sw_keep_free(&kp);
     return o.nodes;
 }

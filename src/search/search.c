@@ -2,7 +2,7 @@
  * deterministic reduction, and each restart's phases (engine.c, anneal.c,
  * tabu.c); the older optional phases (compound moves, kicks).
  * SPDX-License-Identifier: MIT */
-#include "search/search.h"
+#include "search/method.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include <omp.h>
 #endif
 
+#include "search/construct.h"
 #include "search/engine.h"
 #include "util/rng.h"
 
@@ -142,7 +143,7 @@ void sw_search_randomize(sw_matrix *mx, sw_rng *rng) {
     sw_matrix_rebuild(mx);
 }
 
-void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
+void sw_method_default(const sw_season *s, sw_method *o) {
     long long swaps = 0;
     bool full = true;
     for (int k = 0; k < s->nsessions; k++) {
@@ -156,6 +157,7 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
      * rests alone to Sr's optimum (or near it), then the annealing and the
      * tabu phase seat within it by the exchanges that cannot raise Sr,
      * plain swaps on the priced fast path (docs/search.md). */
+    *o = (sw_method){0};
     o->anneal = ANNEAL_SWEEPS * swaps;
     o->tabu = TABU_ITERATIONS;
     o->rests = full ? 0 : RESTS_ITERATIONS;
@@ -171,15 +173,23 @@ void sw_search_default_method(const sw_season *s, sw_search_opts *o) {
         o->tabu = (int)(TABU_WORK / swaps) + 1;
 }
 
-int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b) {
-    int c = sw_i256_cmp(a->sr, b->sr);
-    if (!c)
-        c = sw_i256_cmp(a->so, b->so);
-    if (!c)
-        c = sw_i256_cmp(a->sp2, b->sp2);
-    if (!c)
-        c = sw_i256_cmp(a->sc, b->sc);
-    return c;
+void sw_method_of(const sw_season *s, const sw_search_opts *o, sw_method *m) {
+    *m = (sw_method){0};
+    if (o->method == SW_SEARCH_DEFAULT)
+        sw_method_default(s, m);
+    const sw_search_lengths *l = o->lengths;
+    if (!l)
+        return;
+    if (l->anneal >= 0)
+        m->anneal = l->anneal;
+    if (l->tabu >= 0)
+        m->tabu = l->tabu;
+    if (l->rests >= 0)
+        m->rests = l->rests;
+    if (l->kicks >= 0)
+        m->kicks = l->kicks;
+    if (l->compound >= 0)
+        m->pairs = l->compound;
 }
 
 /* Per-thread workspace: the running state and the best state it has seen. */
@@ -231,7 +241,7 @@ typedef struct anneal_clock {
  * among starts matters more than the annealing's length (docs/search.md).
  * In time mode the starts end after `seconds` (at least
  * one is made), so a large season keeps time for the annealing. */
-static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan *plan, sw_rng *rng,
+static void rests_start(worker *w, const sw_method *o, const sw_rests_plan *plan, sw_rng *rng,
                         const sw_limits *lim, double seconds) {
     sw_criteria best, c;
     double end = seconds > 0 ? sw_now() + seconds : 0;
@@ -247,7 +257,7 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
         w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
         sw_engine_free(&E);
         sw_criteria_compute(&w->cur, &c);
-        if (x == 0 || sw_search_compare_final(&c, &best) < 0) {
+        if (x == 0 || sw_criteria_compare_final(&c, &best) < 0) {
             best = c;
             sw_matrix_assign_from(&w->scratch, &w->cur);
         }
@@ -255,129 +265,273 @@ static void rests_start(worker *w, const sw_search_opts *o, const sw_rests_plan 
     sw_matrix_assign_from(&w->cur, &w->scratch);
 }
 
-static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search_opts *o,
-                        const sw_limits *lim, anneal_clock ac, const sw_symmetry *sym,
-                        const sw_rests_plan *plan) {
-    sw_matrix_assign_from(&w->cur, base);
+/* ---- a restart as a plan of phases ----
+ * What a run shares with its restarts (the method, the budget, the
+ * symmetries, the rests plan) and one restart's own state: its index, its
+ * stream and the two facts the phases ask of it. */
+typedef struct run_ctx {
+    const sw_method *o;
+    const sw_limits *lim;
+    anneal_clock ac;
+    const sw_symmetry *sym;
+    const sw_rests_plan *plan;
+} run_ctx;
+
+typedef struct restart {
+    const run_ctx *run;
+    worker *w;
+    int r;
     sw_rng rng;
-    sw_rng_seed(&rng, o->seed, (uint64_t)r);
-    if (r > 0)
-        sw_search_randomize(&w->cur, &rng);
-    /* Sit-outs to choose: the rests first (Sr ranks first), then the
-     * phases below keep them (docs/search.md). */
-    bool keep_sr = o->rests > 0 && r > 0;
-    if (keep_sr)
-        rests_start(w, o, plan, &rng, lim, ac.allot / 2);
-    /* Restart 0 keeps the season's own assignment as its start: annealing
-     * would forget it, and the result must never be worse than the input.
-     * With the annealing on, restart 0 is that guarantee only (a descent):
-     * its time goes to annealed restarts, which reach So's bound where a
-     * walk from the input does not (a short budget runs only a few
-     * restarts on a large season). */
-    bool input_only = o->anneal > 0 && r == 0;
-    if (o->anneal > 0 && r > 0)
-        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0, ac.allot, keep_sr, false,
-                                     lim, &w->evals);
+    bool keep_sr;    /* sit-outs to choose: the phases keep Sr */
+    bool input_only; /* restart 0 with the annealing on: a descent only */
+} restart;
+
+/* A phase: whether the run needs it at all (chosen once a run, from the
+ * method and the season's shape), whether this restart runs it (checked
+ * when its turn comes: the state decides some), and the phase itself,
+ * which adds its work to the worker's counters. */
+typedef struct phase {
+    bool (*in_run)(const run_ctx *run);
+    bool (*applies)(restart *x);
+    void (*run)(restart *x);
+} phase;
+
+static bool so_above_bound(const sw_matrix *mx) {
+    sw_criteria c;
+    sw_criteria_compute(mx, &c);
+    return sw_i256_cmp(c.so, c.so_bound) > 0;
+}
+
+static long long descend(restart *x, bool keep_sr) {
     sw_engine E;
-    sw_engine_init(&E, &w->cur);
+    sw_engine_init(&E, &x->w->cur);
     E.keep_sr = keep_sr;
-    w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
+    long long steps = sw_engine_descend(&E, x->run->o->max_steps, x->run->lim, &x->w->evals);
     sw_engine_free(&E);
-    /* So above its bound: anneal again from here, cooler, while that
-     * lowers So+Sr (some bounds cannot be reached: the tries are few).
-     * Keeping Sr, these also change who rests when (pair swaps): the
-     * walk's dealing may be what keeps So up (docs/search.md). */
-    for (int rep = 0; o->anneal > 0 && r > 0 && rep < ANNEAL_REHEATS && !sw_over(lim); rep++) {
-        sw_criteria c;
-        sw_criteria_compute(&w->cur, &c);
-        if (sw_i256_cmp(c.so, c.so_bound) <= 0)
+    return steps;
+}
+
+static bool always(const run_ctx *run) {
+    (void)run;
+    return true;
+}
+
+static bool annealed_restart(restart *x) {
+    return x->r > 0;
+}
+
+static bool not_input_only(restart *x) {
+    return !x->input_only;
+}
+
+static bool time_left(restart *x) {
+    return !sw_over(x->run->lim);
+}
+
+/* Sit-outs to choose: the rests first (Sr ranks first), then the phases
+ * below keep them (docs/search.md). */
+static bool rests_in_run(const run_ctx *run) {
+    return run->o->rests > 0;
+}
+
+static void rests_phase(restart *x) {
+    rests_start(x->w, x->run->o, x->run->plan, &x->rng, x->run->lim, x->run->ac.allot / 2);
+}
+
+/* Restart 0 keeps the season's own assignment as its start: annealing
+ * would forget it, and the result must never be worse than the input.
+ * With the annealing on, restart 0 is that guarantee only (a descent):
+ * its time goes to annealed restarts, which reach So's bound where a walk
+ * from the input does not (a short budget runs only a few restarts on a
+ * large season). */
+static bool anneal_in_run(const run_ctx *run) {
+    return run->o->anneal > 0;
+}
+
+static void anneal_phase(restart *x) {
+    const run_ctx *run = x->run;
+    x->w->annealed += sw_anneal_run(&x->w->cur, &x->rng, run->o->anneal, ANNEAL_T0, run->ac.allot,
+                                    x->keep_sr, false, run->lim, &x->w->evals);
+}
+
+static bool every_restart(restart *x) {
+    (void)x;
+    return true;
+}
+
+static void descent_phase(restart *x) {
+    x->w->steps += descend(x, x->keep_sr);
+}
+
+/* So above its bound: anneal again from here, cooler, while that lowers
+ * So+Sr (some bounds cannot be reached: the tries are few). Keeping Sr,
+ * these also change who rests when (pair swaps): the walk's dealing may be
+ * what keeps So up (docs/search.md). In time mode a reheat the deadline
+ * would cut is skipped: its schedule needs its whole length, and the time
+ * left goes to the tabu phase (a restart of three annealings could take
+ * the whole budget and end cut, worse than its first descent). */
+static void reheat_phase(restart *x) {
+    const run_ctx *run = x->run;
+    worker *w = x->w;
+    for (int rep = 0; rep < ANNEAL_REHEATS && !sw_over(run->lim); rep++) {
+        if (!so_above_bound(&w->cur))
             break;
-        /* In time mode a reheat the deadline would cut is skipped: its
-         * schedule needs its whole length, and the time left goes to the
-         * tabu phase (a restart of three annealings could take the whole
-         * budget and end cut, worse than its first descent). */
-        if (lim->deadline > 0 && sw_now() + ac.expect > lim->deadline)
+        if (run->lim->deadline > 0 && sw_now() + run->ac.expect > run->lim->deadline)
             break;
         sw_matrix_assign_from(&w->scratch, &w->cur);
-        w->annealed += sw_anneal_run(&w->cur, &rng, o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0,
-                                     ac.allot, keep_sr, keep_sr, lim, &w->evals);
-        sw_engine_init(&E, &w->cur);
-        E.keep_sr = keep_sr;
-        w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
-        sw_engine_free(&E);
+        w->annealed += sw_anneal_run(&w->cur, &x->rng, run->o->anneal, ANNEAL_T0 * ANNEAL_REHEAT_T0,
+                                     run->ac.allot, x->keep_sr, x->keep_sr, run->lim, &w->evals);
+        w->steps += descend(x, x->keep_sr);
         if (sw_i256_cmp(sw_criteria_sosr(&w->cur), sw_criteria_sosr(&w->scratch)) >= 0) {
             sw_matrix_assign_from(&w->cur, &w->scratch);
             break;
         }
     }
-    /* Still above So's bound: a season at So's flat bound that repeats
-     * under a relabelling (cyclic.c), from this restart's stream; the
-     * walks below go on from it. Where the annealing reaches the bound
-     * (most movements) this costs nothing; on the extras it is what
-     * reaches it (docs/search.md). */
-    if (o->cyclic > 0 && r > 0 && !keep_sr && !sw_over(lim)) {
-        sw_criteria c;
-        sw_criteria_compute(&w->cur, &c);
-        if (sw_i256_cmp(c.so, c.so_bound) > 0) {
-            bool built = false;
-            w->cyclic_swaps += sw_cyclic_run(&w->cur, &rng, o->cyclic, CYCLIC_SHAPE, lim, &built);
-            w->cyclic_built += built;
-        }
-    }
-    if (o->pairs > 0 && !sw_over(lim)) {
-        w->steps += sw_search_pairs(&w->cur, o->pairs, o->stop, &w->evals);
-        w->steps += sw_search_descend(&w->cur, o->max_steps, o->stop, &w->evals);
-    }
-    /* At the bound the walk ends ranked by So+Sr + TABU_SC_WEIGHT Sc, a
-     * portfolio of two starts: odd restarts walk weighted from the
-     * start, even ones plainly by (So+Sr, Sp, Sc) for the first
-     * 1/TABU_PLAIN_SHARE of the iterations (which finds the low-Sc basins
-     * of some movements the weighted walk misses) and weighted from its
-     * best state on (docs/search.md). Above the bound the walk is for So,
-     * ranked plainly, and as long: it often reaches the bound where the
-     * annealing did not. The rule
-     * reads only this restart's state, so the deterministic form stays
-     * deterministic. */
-    int tabu = input_only ? 0 : o->tabu, plain = 0;
+}
+
+/* Still above So's bound: a season at So's flat bound that repeats under
+ * a relabelling (cyclic.c), from this restart's stream; the walks below go
+ * on from it. Where the annealing reaches the bound (most movements) this
+ * costs nothing; on the extras it is what reaches it (docs/search.md). It
+ * needs everyone present, so not with sit-outs to choose. */
+static bool cyclic_in_run(const run_ctx *run) {
+    return run->o->cyclic > 0;
+}
+
+static bool cyclic_applies(restart *x) {
+    return x->r > 0 && !x->keep_sr && !sw_over(x->run->lim) && so_above_bound(&x->w->cur);
+}
+
+static void cyclic_phase(restart *x) {
+    bool built = false;
+    x->w->cyclic_swaps +=
+        sw_cyclic_run(&x->w->cur, &x->rng, x->run->o->cyclic, CYCLIC_SHAPE, x->run->lim, &built);
+    x->w->cyclic_built += built;
+}
+
+static bool pairs_in_run(const run_ctx *run) {
+    return run->o->pairs > 0;
+}
+
+static void pairs_phase(restart *x) {
+    worker *w = x->w;
+    const run_ctx *run = x->run;
+    w->steps += sw_search_pairs(&w->cur, run->o->pairs, run->lim->stop, &w->evals);
+    w->steps += sw_search_descend(&w->cur, run->o->max_steps, run->lim->stop, &w->evals);
+}
+
+/* At the bound the walk ends ranked by So+Sr + TABU_SC_WEIGHT Sc, a
+ * portfolio of two starts: odd restarts walk weighted from the start, even
+ * ones plainly by (So+Sr, Sp, Sc) for the first 1/TABU_PLAIN_SHARE of the
+ * iterations (which finds the low-Sc basins of some movements the weighted
+ * walk misses) and weighted from its best state on (docs/search.md). Above
+ * the bound the walk is for So, ranked plainly, and as long: it often
+ * reaches the bound where the annealing did not. The rule reads only this
+ * restart's state, so the deterministic form stays deterministic. */
+static bool tabu_in_run(const run_ctx *run) {
+    return run->o->tabu > 0;
+}
+
+static void tabu_phase(restart *x) {
+    const run_ctx *run = x->run;
+    worker *w = x->w;
+    int tabu = run->o->tabu, plain = 0;
     double weight = 0;
-    if (tabu > 0 && o->anneal > 0 && !input_only) {
-        sw_criteria c;
-        sw_criteria_compute(&w->cur, &c);
-        if (sw_i256_cmp(c.so, c.so_bound) <= 0) {
-            weight = TABU_SC_WEIGHT;
-            plain = r & 1 ? 0 : tabu / TABU_PLAIN_SHARE;
-        }
+    if (run->o->anneal > 0 && !so_above_bound(&w->cur)) {
+        weight = TABU_SC_WEIGHT;
+        plain = x->r & 1 ? 0 : tabu / TABU_PLAIN_SHARE;
     }
     if (plain > 0) {
-        w->tabu_iters +=
-            sw_tabu_run(&w->cur, &w->scratch, &rng, plain, 0, keep_sr, true, lim, &w->evals);
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &x->rng, plain, 0, x->keep_sr, true,
+                                     run->lim, &w->evals);
         tabu -= plain;
     }
     if (tabu > 0)
-        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &rng, tabu, weight, keep_sr, weight > 0,
-                                     lim, &w->evals);
-    /* Symmetries of the movements that move comparisons only: Sc along the
-     * plateau the tabu phase ends on (docs/search.md). */
-    if (sym && !input_only)
-        w->steps += sw_symmetry_descend(&w->cur, sym, lim, &w->evals);
-    /* Seasons invariant under a relabelling of order 3: on So's plateau
-     * only, where it lands far lower on movements whose bound states are
-     * isolated. */
-    if (o->orbit > 0 && !input_only && !sw_over(lim)) {
-        bool won = false; /* nodes are not exchanges: not counted as such */
-        sw_orbit_run(&w->cur, &rng, o->orbit, ORBIT_CAP, lim, &w->orbit_built, &won);
-        w->orbit_won += won;
-    }
-    if (o->kicks > 0 && !sw_over(lim))
-        sw_search_kick(&w->cur, &w->scratch, &rng, o->kicks, o->max_steps, o->stop, &w->evals);
-    /* Beyond picolo: end on a local optimum of the final order too. */
-    if (rests_fixed(&w->cur)) {
-        sw_engine_init(&E, &w->cur);
-        w->steps += sw_engine_descend(&E, o->max_steps, lim, &w->evals);
-        sw_engine_free(&E);
-    } else {
-        w->steps += sw_descend_rests_first(&w->cur, o->max_steps, lim, &w->evals);
-    }
+        w->tabu_iters += sw_tabu_run(&w->cur, &w->scratch, &x->rng, tabu, weight, x->keep_sr,
+                                     weight > 0, run->lim, &w->evals);
+}
+
+/* Symmetries of the movements that move comparisons only: Sc along the
+ * plateau the tabu phase ends on (docs/search.md). */
+static bool symmetry_in_run(const run_ctx *run) {
+    return run->sym != NULL;
+}
+
+static void symmetry_phase(restart *x) {
+    x->w->steps += sw_symmetry_descend(&x->w->cur, x->run->sym, x->run->lim, &x->w->evals);
+}
+
+/* Seasons invariant under a relabelling of order 3: on So's plateau only
+ * (orbit.c returns at once above it), where it lands far lower on
+ * movements whose bound states are isolated; only when the run's probe
+ * said its starts complete often enough. */
+static bool orbit_in_run(const run_ctx *run) {
+    return run->o->orbit > 0;
+}
+
+static bool orbit_applies(restart *x) {
+    return !x->input_only && !sw_over(x->run->lim);
+}
+
+static void orbit_phase(restart *x) {
+    bool won = false; /* nodes are not exchanges: not counted as such */
+    sw_orbit_run(&x->w->cur, &x->rng, x->run->o->orbit, ORBIT_CAP, x->run->lim, &x->w->orbit_built,
+                 &won);
+    x->w->orbit_won += won;
+}
+
+static bool kicks_in_run(const run_ctx *run) {
+    return run->o->kicks > 0;
+}
+
+static void kicks_phase(restart *x) {
+    const run_ctx *run = x->run;
+    sw_search_kick(&x->w->cur, &x->w->scratch, &x->rng, run->o->kicks, run->o->max_steps,
+                   run->lim->stop, &x->w->evals);
+}
+
+/* Beyond picolo: end on a local optimum of the final order too. */
+static void final_phase(restart *x) {
+    worker *w = x->w;
+    if (rests_fixed(&w->cur))
+        w->steps += descend(x, false);
+    else
+        w->steps += sw_descend_rests_first(&w->cur, x->run->o->max_steps, x->run->lim, &w->evals);
+}
+
+/* Every phase in the order a restart runs them (docs/search.md). */
+static const phase PHASES[] = {
+    {rests_in_run, annealed_restart, rests_phase},
+    {anneal_in_run, annealed_restart, anneal_phase},
+    {always, every_restart, descent_phase},
+    {anneal_in_run, annealed_restart, reheat_phase},
+    {cyclic_in_run, cyclic_applies, cyclic_phase},
+    {pairs_in_run, time_left, pairs_phase},
+    {tabu_in_run, not_input_only, tabu_phase},
+    {symmetry_in_run, not_input_only, symmetry_phase},
+    {orbit_in_run, orbit_applies, orbit_phase},
+    {kicks_in_run, time_left, kicks_phase},
+    {always, every_restart, final_phase},
+};
+#define NPHASES ((int)(sizeof PHASES / sizeof PHASES[0]))
+
+/* The run's plan: the phases it needs, in order (chosen once). */
+typedef struct phase_plan {
+    run_ctx run;
+    const phase *ph[NPHASES];
+    int n;
+} phase_plan;
+
+static void phase_plan_init(phase_plan *pl, run_ctx run) {
+    pl->run = run;
+    pl->n = 0;
+    for (int i = 0; i < NPHASES; i++)
+        if (PHASES[i].in_run(&pl->run))
+            pl->ph[pl->n++] = &PHASES[i];
+}
+
+/* The restart's result against the worker's: So's counts and its best. */
+static void restart_record(worker *w, int r) {
     sw_criteria c;
     sw_criteria_compute(&w->cur, &c);
     w->at_bound += sw_i256_cmp(c.so, c.so_bound) <= 0;
@@ -388,7 +542,7 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     } else if (lower == 0) {
         w->at_so_min++;
     }
-    int cmp = w->best_restart < 0 ? -1 : sw_search_compare_final(&c, &w->best_crit);
+    int cmp = w->best_restart < 0 ? -1 : sw_criteria_compare_final(&c, &w->best_crit);
     if (cmp < 0 || (cmp == 0 && r < w->best_restart)) {
         sw_matrix_assign_from(&w->best, &w->cur);
         w->best_crit = c;
@@ -396,10 +550,147 @@ static void run_restart(worker *w, const sw_matrix *base, int r, const sw_search
     }
 }
 
+static void run_restart(worker *w, const sw_matrix *base, int r, uint64_t seed,
+                        const phase_plan *pl) {
+    const sw_method *o = pl->run.o;
+    restart x = {.run = &pl->run,
+                 .w = w,
+                 .r = r,
+                 .keep_sr = o->rests > 0 && r > 0,
+                 .input_only = o->anneal > 0 && r == 0};
+    sw_matrix_assign_from(&w->cur, base);
+    sw_rng_seed(&x.rng, seed, (uint64_t)r);
+    if (r > 0)
+        sw_search_randomize(&w->cur, &x.rng);
+    for (int i = 0; i < pl->n; i++)
+        if (pl->ph[i]->applies(&x))
+            pl->ph[i]->run(&x);
+    restart_record(w, r);
+}
+
+/* Deterministic reduction of the workers' counters and bests: best
+ * criteria, ties to the lowest restart; s holds the best found. */
+static void reduce_workers(const worker *ws, int nthreads, sw_season *s, sw_search_result *res) {
+    int bt = -1;
+    for (int t = 0; t < nthreads; t++) {
+        res->exchanges += ws[t].evals;
+        res->steps += ws[t].steps;
+        res->annealed += ws[t].annealed;
+        res->tabu_iters += ws[t].tabu_iters;
+        res->rests_iters += ws[t].rests_iters;
+        res->restarts_at_bound += ws[t].at_bound;
+        int lower = ws[t].at_so_min == 0           ? 1
+                    : res->restarts_at_so_min == 0 ? -1
+                                                   : sw_i256_cmp(ws[t].so_min, res->so_min);
+        if (lower < 0) {
+            res->so_min = ws[t].so_min;
+            res->restarts_at_so_min = ws[t].at_so_min;
+        } else if (lower == 0) {
+            res->restarts_at_so_min += ws[t].at_so_min;
+        }
+        res->orbit_built += ws[t].orbit_built;
+        res->orbit_won += ws[t].orbit_won;
+        res->cyclic_swaps += ws[t].cyclic_swaps;
+        res->cyclic_built += ws[t].cyclic_built;
+        if (ws[t].best_restart < 0)
+            continue;
+        int c = bt < 0 ? -1 : sw_criteria_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
+        if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
+            bt = t;
+    }
+    if (bt >= 0) {
+        sw_matrix_store(&ws[bt].best, s);
+        res->after = ws[bt].best_crit;
+        res->best_restart = ws[bt].best_restart;
+    } else {
+        res->after = res->before;
+    }
+}
+
+/* Each thread's workspace, copies of base (false when out of memory;
+ * workers_free is still safe). */
+static bool workers_init(worker *ws, int nthreads, const sw_matrix *base, sw_error *err) {
+    bool ok = true;
+    for (int t = 0; t < nthreads && ok; t++) {
+        ws[t].best_restart = -1;
+        ok = sw_matrix_copy(&ws[t].cur, base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].best, base, err) == SW_OK &&
+             sw_matrix_copy(&ws[t].scratch, base, err) == SW_OK;
+    }
+    return ok;
+}
+
+static void workers_free(worker *ws, int nthreads) {
+    for (int t = 0; t < nthreads; t++) {
+        sw_matrix_free(&ws[t].cur);
+        sw_matrix_free(&ws[t].best);
+        sw_matrix_free(&ws[t].scratch);
+    }
+    free(ws);
+}
+
+/* In time mode the annealing adapts to the budget: its proposals are
+ * fitted to at most a third of the budget by a cost measured before the
+ * run, and its schedule also follows the clock for that long (the
+ * temperature follows whichever of the proposals and the time is further
+ * along), so a loaded machine shortens it, never cuts it, and the tabu
+ * phase keeps its time. Without a time limit nothing depends on the
+ * clock. */
+static anneal_clock anneal_fit(sw_matrix *base, const sw_search_opts *o, sw_method *m) {
+    anneal_clock ac = {0, 0};
+    if (o->time_limit > 0 && m->anneal > 0) {
+        double cost = sw_anneal_cost(base, o->seed);
+        if (cost > 0 && (double)m->anneal * cost > o->time_limit / 3)
+            m->anneal = (long long)(o->time_limit / 3 / cost) + 1;
+        ac.allot = ac.expect = (double)m->anneal * cost;
+    }
+    return ac;
+}
+
+/* The restarts finished so far and the best of them, for the progress
+ * callback (updated by one thread at a time). */
+typedef struct progress_state {
+    int done, restart; /* restart: the best's index, -1 none yet */
+    sw_criteria best;
+    double t0;
+} progress_state;
+
+static void progress_note(progress_state *ps, const worker *w, const sw_search_opts *o) {
+    ps->done++;
+    int c = ps->restart < 0 ? -1 : sw_criteria_compare_final(&w->best_crit, &ps->best);
+    if (c < 0 || (c == 0 && w->best_restart < ps->restart)) {
+        ps->best = w->best_crit;
+        ps->restart = w->best_restart;
+    }
+    if (o->progress) {
+        sw_search_progress p = {ps->done, o->restarts, sw_now() - ps->t0, ps->best};
+        o->progress(&p, o->ctx);
+    }
+}
+
+/* Whether the orbit phase runs (once a run): -1 the season is not one it
+ * applies to, 0 its probe's starts rarely complete, 1 on. m->orbit is 0
+ * unless 1. */
+static int orbit_probe(sw_matrix *base, uint64_t seed, sw_method *m, int nthreads,
+                       const sw_limits *lim) {
+    int probe = -1;
+    if (m->orbit > 0 && sw_orbit_applies(base))
+        probe = sw_orbit_worth(base, seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP, nthreads, lim);
+    if (probe != 1)
+        m->orbit = 0;
+    return probe;
+}
+
 sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_result *res,
                         sw_error *err) {
-    sw_search_opts eff = *opts;
-    const sw_search_opts *o = &eff;
+    sw_method m;
+    sw_method_of(s, opts, &m);
+    return sw_search_run_method(s, opts, &m, res, err);
+}
+
+sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_method *method,
+                               sw_search_result *res, sw_error *err) {
+    sw_method eff = *method;
     memset(res, 0, sizeof *res);
     if (o->restarts < 1)
         return sw_error_set(err, SW_ERR_INVALID, NULL, 0, "%d restarts, expected at least 1",
@@ -424,46 +715,19 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
 #endif
     if (nthreads > o->restarts)
         nthreads = o->restarts;
-    /* In time mode the annealing adapts to the budget: its proposals are
-     * fitted to at most a third of the budget by a cost measured before the
-     * run, and its schedule also follows the clock for that long (the
-     * temperature follows whichever of the proposals and the time is further
-     * along), so a loaded machine shortens it, never cuts it, and the
-     * tabu phase keeps its time. Without a time limit nothing depends on the
-     * clock. */
-    anneal_clock ac = {0, 0};
-    if (eff.time_limit > 0 && eff.anneal > 0) {
-        double cost = sw_anneal_cost(&base, eff.seed);
-        if (cost > 0 && (double)eff.anneal * cost > eff.time_limit / 3)
-            eff.anneal = (long long)(eff.time_limit / 3 / cost) + 1;
-        ac.allot = ac.expect = (double)eff.anneal * cost;
-    }
+    anneal_clock ac = anneal_fit(&base, o, &eff);
     res->anneal_each = eff.anneal;
     worker *ws = calloc((size_t)nthreads, sizeof *ws);
     if (!ws) {
         sw_matrix_free(&base);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
-    bool ok = true;
-    for (int t = 0; t < nthreads && ok; t++) {
-        ws[t].best_restart = -1;
-        ok = sw_matrix_copy(&ws[t].cur, &base, err) == SW_OK &&
-             sw_matrix_copy(&ws[t].best, &base, err) == SW_OK &&
-             sw_matrix_copy(&ws[t].scratch, &base, err) == SW_OK;
-    }
+    bool ok = workers_init(ws, nthreads, &base, err);
     sw_symmetry sym;
     const sw_symmetry *symp = NULL;
     if (ok && eff.anneal > 0 && sw_symmetry_find(&sym, &base))
         symp = &sym;
-    res->orbit_probe = -1;
-    if (ok && eff.orbit > 0 && sw_orbit_applies(&base)) {
-        res->orbit_probe = sw_orbit_worth(&base, eff.seed, ORBIT_PROBE, ORBIT_NEED, ORBIT_PROBE_CAP,
-                                          nthreads, &lim);
-        if (!res->orbit_probe)
-            eff.orbit = 0;
-    } else {
-        eff.orbit = 0;
-    }
+    res->orbit_probe = ok ? orbit_probe(&base, o->seed, &eff, nthreads, &lim) : -1;
     /* the rests-first walk's plan (once a run, in the budget: the layouts
      * are counted) */
     sw_rests_plan plan = {0};
@@ -472,13 +736,14 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
     /* Restart 0 also starts from the season built of invariant seatings
      * (invariant.c), built by the thread that runs restart 0 (in the
      * budget, deterministic). */
+    phase_plan phases;
+    phase_plan_init(&phases,
+                    (run_ctx){.o = &eff, .lim = &lim, .ac = ac, .sym = symp, .plan = &plan});
     sw_matrix start0 = {0};
     sw_error copy_err;
     bool built0 = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
-    int done = 0;
     bool timed_out = false;
-    sw_criteria shown;
-    int shown_restart = -1;
+    progress_state shown = {.restart = -1, .t0 = t0};
     if (ok) {
         /* Threads claim restart indices in order from a shared counter, so a
          * stop or the time limit ends every thread's loop at once, however
@@ -517,76 +782,26 @@ sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_resu
                 res->invariant_built = built;
             }
             int ab = ws[t].at_bound;
-            run_restart(&ws[t], &base, r, o, &lim, ac, symp, &plan);
+            run_restart(&ws[t], &base, r, o->seed, &phases);
             if (built) {
                 bool reached = ws[t].at_bound > ab;
-                run_restart(&ws[t], &start0, r, o, &lim, ac, symp, &plan);
+                run_restart(&ws[t], &start0, r, o->seed, &phases);
                 ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
             }
 #ifdef SW_HAVE_OPENMP
 #pragma omp critical(sw_search_progress)
 #endif
-            {
-                done++;
-                int c = shown_restart < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &shown);
-                if (c < 0 || (c == 0 && ws[t].best_restart < shown_restart)) {
-                    shown = ws[t].best_crit;
-                    shown_restart = ws[t].best_restart;
-                }
-                if (o->progress) {
-                    sw_search_progress p = {done, o->restarts, sw_now() - t0, shown};
-                    o->progress(&p, o->ctx);
-                }
-            }
+            progress_note(&shown, &ws[t], o);
         }
-        /* Deterministic reduction: best criteria, ties to the lowest restart. */
-        int bt = -1;
-        for (int t = 0; t < nthreads; t++) {
-            res->exchanges += ws[t].evals;
-            res->steps += ws[t].steps;
-            res->annealed += ws[t].annealed;
-            res->tabu_iters += ws[t].tabu_iters;
-            res->rests_iters += ws[t].rests_iters;
-            res->restarts_at_bound += ws[t].at_bound;
-            int lower = ws[t].at_so_min == 0           ? 1
-                        : res->restarts_at_so_min == 0 ? -1
-                                                       : sw_i256_cmp(ws[t].so_min, res->so_min);
-            if (lower < 0) {
-                res->so_min = ws[t].so_min;
-                res->restarts_at_so_min = ws[t].at_so_min;
-            } else if (lower == 0) {
-                res->restarts_at_so_min += ws[t].at_so_min;
-            }
-            res->orbit_built += ws[t].orbit_built;
-            res->orbit_won += ws[t].orbit_won;
-            res->cyclic_swaps += ws[t].cyclic_swaps;
-            res->cyclic_built += ws[t].cyclic_built;
-            if (ws[t].best_restart < 0)
-                continue;
-            int c = bt < 0 ? -1 : sw_search_compare_final(&ws[t].best_crit, &ws[bt].best_crit);
-            if (c < 0 || (c == 0 && ws[t].best_restart < ws[bt].best_restart))
-                bt = t;
-        }
-        if (bt >= 0) {
-            sw_matrix_store(&ws[bt].best, s);
-            res->after = ws[bt].best_crit;
-            res->best_restart = ws[bt].best_restart;
-        } else {
-            res->after = res->before;
-        }
+        reduce_workers(ws, nthreads, s, res);
     }
-    res->restarts_done = done;
+    res->restarts_done = shown.done;
     res->seconds = sw_now() - t0;
     if (lim.deadline > 0 && sw_now() > lim.deadline)
         timed_out = true; /* the budget also cut the running restarts */
     res->interrupted = o->stop && *o->stop;
     res->timed_out = timed_out;
-    for (int t = 0; t < nthreads; t++) {
-        sw_matrix_free(&ws[t].cur);
-        sw_matrix_free(&ws[t].best);
-        sw_matrix_free(&ws[t].scratch);
-    }
-    free(ws);
+    workers_free(ws, nthreads);
     if (symp)
         sw_symmetry_free(&sym);
     sw_matrix_free(&start0);

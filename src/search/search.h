@@ -8,8 +8,8 @@
  * random one drawn from PCG32 stream (seed, k). The overall best is chosen
  * lexicographically by Sr, So, Sp, Sc, ties to the lowest restart index, so
  * the result for a seed and a restart count does not depend on the number
- * of threads. Optional phases beyond picolo (opts.tabu, opts.pairs,
- * opts.kicks) continue each restart from the descent's result; see
+ * of threads. The default method (opts.method) adds annealing, tabu
+ * search and constructions of symmetric seasons to each restart; see
  * docs/search.md.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SEARCH_H
@@ -31,41 +31,31 @@ typedef struct sw_search_progress {
     sw_criteria best; /* best so far (display fields filled) */
 } sw_search_progress;
 
+/* The method a restart runs. */
+typedef enum sw_search_method {
+    SW_SEARCH_DESCENTS = 0, /* picolo's: best-improvement descents only */
+    SW_SEARCH_DEFAULT = 1   /* annealing, tabu search, constructions (docs/search.md) */
+} sw_search_method;
+
+/* Phase lengths that replace the method's own, for experiments (the CLI's
+ * --anneal, --tabu, --rests, --kicks, --compound; docs/search.md). A
+ * negative value keeps the method's own; 0 turns the phase off. */
+typedef struct sw_search_lengths {
+    long long anneal; /* annealing proposals a schedule */
+    int tabu;         /* tabu iterations a restart */
+    int rests;        /* the rests walk's iterations (sit-outs to choose) */
+    int kicks;        /* perturb-and-descend rounds (none in either method) */
+    int compound;     /* compound moves, two exchanges at once (none in either method) */
+} sw_search_lengths;
+
 typedef struct sw_search_opts {
     uint64_t seed;
-    int restarts;                /* restarts to run, >= 1 (restart 0 = the given assignment) */
-    double time_limit;           /* seconds, 0 = none: no new restart starts after it */
-    int threads;                 /* 0 = as many as OpenMP offers */
-    int max_steps;               /* cap on applied exchanges per descent, 0 = default 100000 */
-    int kicks;                   /* beyond picolo: after each restart's descent, this many
-                                  * perturb-and-descend rounds (iterated local search),
-                                  * kept when not worse; 0 = plain picolo */
-    int pairs;                   /* beyond picolo: after each descent, up to this many compound
-                                  * moves (two exchanges at once, sw_search_pairs); 0 = none */
-    long long anneal;            /* beyond picolo: simulated annealing proposals at the start
-                                  * of each restart (before the descent); 0 = none */
-    int tabu;                    /* beyond picolo: after each restart's descent, this many
-                                  * tabu search iterations (sw_search_tabu); 0 = none */
-    int rests;                   /* beyond picolo, sit-outs to choose: a tabu walk on Sr
-                                  * alone of at most this many iterations at the start of
-                                  * each restart, after which the annealing, descents and
-                                  * tabu phase make only exchanges that cannot raise Sr;
-                                  * 0 = none */
-    long long orbit;             /* beyond picolo: at So's bound, after the tabu phase, up to
-                                  * this many branch-and-bound nodes building seasons
-                                  * invariant under a relabelling of order 3 (orbit.c);
-                                  * 0 = none */
-    long long invariant;         /* beyond picolo: once a run, up to this many branch-and-bound
-                                  * nodes building a season whose sessions are each invariant
-                                  * under one group of relabellings (invariant.c); restart 0
-                                  * starts from it when it beats the given assignment;
-                                  * 0 = none */
-    long long cyclic;            /* beyond picolo: in a restart still above So's bound after
-                                  * its annealing, up to this many priced swaps of a tabu
-                                  * search for a season at So's flat bound that repeats under
-                                  * a relabelling (cyclic.c), which the restart then goes on
-                                  * from; 0 = none */
-    volatile sig_atomic_t *stop; /* optional: set (e.g. on Ctrl-C) to stop early */
+    int restarts;                     /* restarts to run, >= 1 (restart 0 = the given assignment) */
+    double time_limit;                /* seconds, 0 = none: no new restart starts after it */
+    int threads;                      /* 0 = as many as OpenMP offers */
+    sw_search_method method;          /* 0 (zeroed options): descents only */
+    const sw_search_lengths *lengths; /* optional: the method's phases resized */
+    volatile sig_atomic_t *stop;      /* optional: set (e.g. on Ctrl-C) to stop early */
     /* optional: called after each finished restart, from one thread at a time */
     void (*progress)(const sw_search_progress *p, void *ctx);
     void *ctx;
@@ -101,49 +91,5 @@ typedef struct sw_search_result {
  * assignment found. s must validate. */
 SW_NODISCARD sw_status sw_search_run(sw_season *s, const sw_search_opts *opts,
                                      sw_search_result *res, sw_error *err);
-
-/* One best-improvement descent on mx (exposed for tests and benchmarks).
- * Returns the number of exchanges applied; *evaluated counts those tried. */
-long long sw_search_descend(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
-                            long long *evaluated);
-
-/* The same descent ranked as the final choice: Sr first, then So+Sr, Sp,
- * Sc. Every restart ends with it, so a restart whose meetings are at a local
- * optimum can still trade meetings for fairer rests, which the final choice
- * values more (beyond picolo; one neighbourhood scan when rests cannot
- * change). */
-long long sw_search_descend_rests_first(sw_matrix *mx, int max_steps, volatile sig_atomic_t *stop,
-                                        long long *evaluated);
-
-/* Random assignment of the sessions that are not played: present
- * participants on a uniformly random set of positions. Rebuilds mx. */
-void sw_search_randomize(sw_matrix *mx, sw_rng *rng);
-
-/* Iterated local search from a local optimum in mx: `kicks` times apply two
- * random exchanges, descend, and keep the result unless it is worse by the
- * descent's ranking (So+Sr, Sp, Sc); otherwise return to the kept state,
- * using scratch (a copy of mx's season state) to hold it. */
-void sw_search_kick(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int kicks, int max_steps,
-                    volatile sig_atomic_t *stop, long long *evaluated);
-
-/* Compound-move descent: make (first found) two exchanges together when
- * the pair improves (So+Sr, Sp, Sc); at most `rounds` moves. Returns the
- * number made. */
-long long sw_search_pairs(sw_matrix *mx, int rounds, volatile sig_atomic_t *stop,
-                          long long *evaluated);
-
-/* Tabu search from mx on the descent's ranking for `iters` iterations; mx
- * ends in the best state seen (never worse than where it started). scratch
- * is a copy of mx's season state used to hold the best. */
-void sw_search_tabu(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
-                    volatile sig_atomic_t *stop, long long *evaluated);
-
-/* Set o->anneal, o->tabu and o->rests to the default method for season s:
- * annealing and tabu search; when sit-outs are to be chosen, after a
- * rests-first walk and keeping Sr (docs/search.md). */
-void sw_search_default_method(const sw_season *s, sw_search_opts *o);
-
-/* Lexicographic comparison of two states' criteria by Sr, So, Sp, Sc. */
-int sw_search_compare_final(const sw_criteria *a, const sw_criteria *b);
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "search/engine.h"
-#include "search/search.h"
+#include "search/method.h"
 #include "season/season.h"
 
 /* Base tenure and stall limit (docs/search.md). */
