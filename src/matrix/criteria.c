@@ -119,6 +119,25 @@ void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     c->Qc = quality(sw_i256_to_ld(mx->csum[1]), sw_i256_to_ld(mx->csum[2]), mx->pairs);
 }
 
+/* Add the meetings of round r of session k (every two at a playing table)
+ * to cnt[a * n + b], a < b; whether one of them was not the pair's first. */
+static bool count_round(const sw_matrix *mx, int k, int r, int *cnt) {
+    const int n = mx->n;
+    const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
+    bool again = false;
+    for (int t = 0; t < m->tables; t++) {
+        if (!sw_matrix_table_plays(mx, k, r, t))
+            continue;
+        const sw_table *tb = sw_movement_at(m, r, t);
+        for (int d = 0; d < sw_table_seats(m, tb); d++)
+            for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
+                int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
+                again |= ++cnt[a < b ? a * n + b : b * n + a] > 1;
+            }
+    }
+    return again;
+}
+
 int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds) {
     int n = mx->n;
     *repeats = 0;
@@ -135,17 +154,8 @@ int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_fre
     for (int k = 0; k < mx->nsessions && free_rounds < 0; k++) {
         const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
         for (int r = 0; r < m->rounds && free_rounds < 0; r++, rounds++)
-            for (int t = 0; t < m->tables; t++) {
-                if (!sw_matrix_table_plays(mx, k, r, t))
-                    continue;
-                const sw_table *tb = sw_movement_at(m, r, t);
-                for (int d = 0; d < sw_table_seats(m, tb); d++)
-                    for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
-                        int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
-                        if (++seen[a < b ? a * n + b : b * n + a] > 1 && free_rounds < 0)
-                            free_rounds = rounds;
-                    }
-            }
+            if (count_round(mx, k, r, seen))
+                free_rounds = rounds;
     }
     free(seen);
     *repeat_free_rounds = free_rounds < 0 ? rounds : free_rounds;
@@ -157,24 +167,13 @@ int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
     int n = mx->n;
     memset(planned, 0, sizeof *planned);
     memset(total, 0, sizeof *total);
-    int32_t *u = calloc((size_t)n * (size_t)n + 1, sizeof *u); /* planned meetings */
+    int *u = calloc((size_t)n * (size_t)n + 1, sizeof *u); /* planned meetings */
     if (!u)
         return -1;
     for (int k = 0; k < mx->nsessions; k++) {
-        if (mx->season->sessions[k].played)
-            continue;
         const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
-        for (int r = 0; r < m->rounds; r++)
-            for (int t = 0; t < m->tables; t++) {
-                if (!sw_matrix_table_plays(mx, k, r, t))
-                    continue;
-                const sw_table *tb = sw_movement_at(m, r, t);
-                for (int d = 0; d < sw_table_seats(m, tb); d++)
-                    for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
-                        int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
-                        u[a < b ? a * n + b : b * n + a]++;
-                    }
-            }
+        for (int r = 0; r < m->rounds && !mx->season->sessions[k].played; r++)
+            (void)count_round(mx, k, r, u);
     }
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
