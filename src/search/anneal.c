@@ -113,6 +113,154 @@ static int pair_proposal(sw_engine *E, sw_pair_scratch *w, sw_rng *rng, const ne
     return 1;
 }
 
+/* One annealing run's state: the sessions that can change, the engine that
+ * prices the proposals, the running Sc and the schedule. */
+typedef struct anneal {
+    sw_matrix *mx;
+    sw_rng *rng;
+    int free_k[SW_SEASON_MAX_SESSIONS], nfree;
+    sw_engine E;
+    sw_pair_scratch pw; /* keeping Sr: the pair moves' scratch (none: plain swaps only) */
+    sc_run S;
+    neglog nl;
+    long double sc_to_sosr; /* Sc's weight, in sosr's units */
+    double temp;
+} anneal;
+
+/* A random exchange in one of the sessions that can change: a session
+ * (drawn even when there is one, if `always_draw`), then two distinct
+ * positions. */
+static sw_move random_move(anneal *A, bool always_draw) {
+    const sw_season *s = A->mx->season;
+    sw_move c;
+    c.k = A->free_k[!always_draw && A->nfree == 1 ? 0 : sw_rng_bounded(A->rng, (uint32_t)A->nfree)];
+    int P = s->movements[s->sessions[c.k].movement].positions;
+    c.p = 1 + (int)sw_rng_bounded(A->rng, (uint32_t)P);
+    c.q = 1 + (int)sw_rng_bounded(A->rng, (uint32_t)P - 1);
+    if (c.q >= c.p)
+        c.q++;
+    return c;
+}
+
+/* The start temperature: the mean worsening of 200 random exchanges, times
+ * t0_factor (1 when none worsens). */
+static double start_temperature(anneal *A, double t0_factor) {
+    sw_matrix *mx = A->mx;
+    double sum = 0;
+    int count = 0;
+    for (int i = 0; i < 200; i++) {
+        sw_move c = random_move(A, true);
+        if (c.p > c.q) {
+            int t = c.p;
+            c.p = c.q;
+            c.q = t;
+        }
+        if (!sw_exchange_allowed(mx->season, c.k, mx->assign[c.k], c.p, c.q))
+            continue;
+        bool ready = sw_matrix_tables_ready(mx, c.k);
+        if (!sw_move_admissible(&A->E, c.k, c.p, c.q, ready))
+            continue;
+        sw_move_price(&A->E, &c, ready);
+        double d = (double)sw_i256_to_ld(c.sosr);
+        if (d > 0) {
+            sum += d;
+            count++;
+        }
+    }
+    return count ? sum / count * t0_factor : 1.0;
+}
+
+/* The change of So+Sr (plus Sc's weighted change) the plain exchange c
+ * would make, priced when the pricer can, else made and undone. Returns
+ * false when it is refused on So+Sr alone (then *d is not set). *dsc is
+ * Sc's exact change when *have_dsc. */
+static bool price_proposal(anneal *A, const sw_move *c, bool ready, double *d, sw_i256 *dsc,
+                           bool *have_dsc) {
+    sw_matrix *mx = A->mx;
+    const int *as = mx->assign[c->k];
+    __int128 d128;
+    *have_dsc = false;
+    if (ready && A->E.fast && as[c->p] && as[c->q] &&
+        sw_price_sosr(&A->E.pr, mx, c->k, c->p, c->q, &d128)) {
+        *d = (double)d128;
+        /* Sc >= 0, so Sc's change is at least -Sc: a proposal whose
+         * So+Sr change alone is beyond 9 temperatures plus that room
+         * (twice it, for rounding) is refused whatever Sc does, and Sc
+         * need not be priced (most proposals near the end). */
+        if (ANNEAL_SC_WEIGHT > 0 && *d >= 9 * A->temp && *d - 2 * sc_room(&A->S, mx) >= 9 * A->temp)
+            return false;
+        if (ANNEAL_SC_WEIGHT > 0) {
+            __int128 dsc128;
+            if (sw_price_sc128(&A->E.pr, mx, c->k, c->p, c->q, &dsc128)) {
+                *d += (double)((long double)dsc128 * A->sc_to_sosr);
+                *dsc = sw_i256_from_i128(dsc128);
+                *have_dsc = true;
+            } else if (sw_price_sc(&A->E.pr, mx, c->k, c->p, c->q, dsc)) {
+                *d += (double)(sw_i256_to_ld(*dsc) * A->sc_to_sosr);
+                *have_dsc = true;
+            }
+        }
+        return true;
+    }
+    /* made and undone: its Sc change is exact too, so the running Sc needs
+     * no recomputing after it */
+    sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
+    sw_matrix_exchange(mx, c->k, c->p, c->q);
+    *d = (double)sw_i256_to_ld(sw_i256_sub(sw_criteria_sosr(mx), before));
+    *dsc = sw_i256_sub(sw_criteria_sc(mx), bsc);
+    *have_dsc = true;
+    if (ANNEAL_SC_WEIGHT > 0)
+        *d += (double)(sw_i256_to_ld(*dsc) * A->sc_to_sosr);
+    sw_matrix_exchange(mx, c->k, c->p, c->q);
+    return true;
+}
+
+/* One proposal at the current temperature: drawn, priced, made or not.
+ * Returns the proposals priced (0, 1). */
+static int propose(anneal *A) {
+    sw_matrix *mx = A->mx;
+    sw_move c = random_move(A, false);
+    if (!sw_exchange_allowed(mx->season, c.k, mx->assign[c.k], c.p, c.q))
+        return 0;
+    bool ready = sw_matrix_tables_ready(mx, c.k);
+    if (!sw_move_admissible(&A->E, c.k, c.p, c.q, ready)) {
+        /* keeping Sr: the swap would move rests, so propose it with the
+         * same two swapping back as many in another session */
+        if (A->pw.dm && ready && A->E.fast)
+            return pair_proposal(&A->E, &A->pw, A->rng, &A->nl, &c, A->free_k, A->nfree, A->temp,
+                                 &A->S);
+        return 0;
+    }
+    double d;
+    sw_i256 dsc;
+    bool have_dsc;
+    if (!price_proposal(A, &c, ready, &d, &dsc, &have_dsc))
+        return 1;
+    /* accept when d < -temp ln u; beyond 9 temperatures never */
+    if (d > 0 && (d >= 9 * A->temp || d >= A->temp * neglog_draw(&A->nl, A->rng)))
+        return 1;
+    const int *as = mx->assign[c.k];
+    bool status = !as[c.p] || !as[c.q];
+    sw_matrix_exchange(mx, c.k, c.p, c.q);
+    A->S.stale = true;
+    if (have_dsc)
+        A->S.now = sw_i256_add(A->S.now, dsc);
+    else
+        A->S.known = false;
+    if (status)
+        A->E.fast = A->E.pricer && sw_pricer_sync(&A->E.pr, mx);
+    return 1;
+}
+
+static void pair_scratch_alloc(sw_pair_scratch *w, int n) {
+    w->dm = calloc((size_t)n, sizeof *w->dm);
+    w->dc = calloc((size_t)n, sizeof *w->dc);
+    w->ys = calloc((size_t)n, sizeof *w->ys);
+    w->seen = calloc((size_t)n, 1);
+    if (!w->dm || !w->dc || !w->ys || !w->seen)
+        pair_scratch_free(w);
+}
+
 /* Simulated annealing on So+Sr from mx: random exchanges inside the sessions
  * that can change, priced exactly, made when they do not worsen So+Sr or
  * with probability exp(-delta / temperature) otherwise; the temperature
@@ -124,72 +272,32 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
                         double seconds, bool keep_sr, bool pairs, const sw_limits *lim,
                         long long *evaluated) {
     const sw_season *s = mx->season;
-    int free_k[SW_SEASON_MAX_SESSIONS], nfree = 0;
+    anneal A = {.mx = mx, .rng = rng};
     for (int k = 0; k < s->nsessions; k++)
         if (!s->sessions[k].played && s->movements[s->sessions[k].movement].positions >= 2)
-            free_k[nfree++] = k;
-    if (nfree == 0 || iters <= 0)
+            A.free_k[A.nfree++] = k;
+    if (A.nfree == 0 || iters <= 0)
         return 0;
-    sw_engine E;
-    sw_engine_init(&E, mx);
-    E.keep_sr = keep_sr;
-    long long evals = 0;
+    sw_engine_init(&A.E, mx);
+    A.E.keep_sr = keep_sr;
     /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
-    const double lambda = ANNEAL_SC_WEIGHT;
     long double L = (long double)mx->scale, N = (long double)mx->n;
-    long double sc_to_sosr = lambda * (N * N * N * N) / (L * L * L * L);
-    /* Temperature scale from a sample of worsening moves. */
-    double sum = 0;
-    int count = 0;
-    for (int i = 0; i < 200; i++) {
-        sw_move c;
-        c.k = free_k[sw_rng_bounded(rng, (uint32_t)nfree)];
-        int P = s->movements[s->sessions[c.k].movement].positions;
-        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
-        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
-        if (c.q >= c.p)
-            c.q++;
-        if (c.p > c.q) {
-            int t = c.p;
-            c.p = c.q;
-            c.q = t;
-        }
-        if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
-            continue;
-        bool ready = sw_matrix_tables_ready(mx, c.k);
-        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready))
-            continue;
-        sw_move_price(&E, &c, ready);
-        double d = (double)sw_i256_to_ld(c.sosr);
-        if (d > 0) {
-            sum += d;
-            count++;
-        }
-    }
-    double t0 = count ? sum / count * t0_factor : 1.0, t1 = t0 * ANNEAL_T1;
-    double temp = t0, cool = pow(t1 / t0, 1.0 / (double)iters);
-    neglog nl;
-    neglog_init(&nl);
-    /* keeping Sr: the pair moves' scratch (none: plain swaps only) */
-    sw_pair_scratch pw = {0};
-    if (keep_sr && pairs && nfree > 1) {
-        pw.dm = calloc((size_t)mx->n, sizeof *pw.dm);
-        pw.dc = calloc((size_t)mx->n, sizeof *pw.dc);
-        pw.ys = calloc((size_t)mx->n, sizeof *pw.ys);
-        pw.seen = calloc((size_t)mx->n, 1);
-        if (!pw.dm || !pw.dc || !pw.ys || !pw.seen) {
-            pair_scratch_free(&pw);
-        }
-    }
-    sc_run S = {.now = sw_criteria_sc(mx), .known = true, .stale = true, .to_sosr = sc_to_sosr};
+    A.sc_to_sosr = ANNEAL_SC_WEIGHT * (N * N * N * N) / (L * L * L * L);
+    double t0 = start_temperature(&A, t0_factor), t1 = t0 * ANNEAL_T1;
+    double cool = pow(t1 / t0, 1.0 / (double)iters);
+    A.temp = t0;
+    neglog_init(&A.nl);
+    if (keep_sr && pairs && A.nfree > 1)
+        pair_scratch_alloc(&A.pw, mx->n);
+    A.S =
+        (sc_run){.now = sw_criteria_sc(mx), .known = true, .stale = true, .to_sosr = A.sc_to_sosr};
     /* With a time allotment (time mode) the schedule follows whichever of
      * the proposals made and the time used is further along, so a loaded
      * machine shortens the schedule instead of cutting it (the tabu phase
      * after it keeps its time). */
     double start = seconds > 0 ? sw_now() : 0, lt = log(t1 / t0);
-    long long done = 0;
-    long long it = 0;
-    for (; it < iters; it++, done++) {
+    long long done = 0, evals = 0;
+    for (long long it = 0; it < iters; it++, done++) {
         if ((it & 1023) == 0) {
             if (sw_over(lim))
                 break;
@@ -199,81 +307,15 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
                     break;
                 if (ft > (double)it / (double)iters) {
                     it = (long long)(ft * (double)iters);
-                    temp = t0 * exp(lt * ft);
+                    A.temp = t0 * exp(lt * ft);
                 }
             }
         }
-        sw_move c;
-        c.k = free_k[nfree == 1 ? 0 : sw_rng_bounded(rng, (uint32_t)nfree)];
-        int P = s->movements[s->sessions[c.k].movement].positions;
-        c.p = 1 + (int)sw_rng_bounded(rng, (uint32_t)P);
-        c.q = 1 + (int)sw_rng_bounded(rng, (uint32_t)P - 1);
-        if (c.q >= c.p)
-            c.q++;
-        temp *= cool;
-        if (!sw_exchange_allowed(s, c.k, mx->assign[c.k], c.p, c.q))
-            continue;
-        bool ready = sw_matrix_tables_ready(mx, c.k);
-        if (!sw_move_admissible(&E, c.k, c.p, c.q, ready)) {
-            /* keeping Sr: the swap would move rests, so propose it with
-             * the same two swapping back as many in another session */
-            if (pw.dm && ready && E.fast)
-                evals += pair_proposal(&E, &pw, rng, &nl, &c, free_k, nfree, temp, &S);
-            continue;
-        }
-        evals++;
-        const int *as = mx->assign[c.k];
-        __int128 d128;
-        double d;
-        sw_i256 dsc;
-        bool have_dsc = false;
-        if (ready && E.fast && as[c.p] && as[c.q] &&
-            sw_price_sosr(&E.pr, mx, c.k, c.p, c.q, &d128)) {
-            d = (double)d128;
-            /* Sc >= 0, so Sc's change is at least -Sc: a proposal whose
-             * So+Sr change alone is beyond 9 temperatures plus that room
-             * (twice it, for rounding) is refused below whatever Sc does,
-             * and Sc need not be priced (most proposals near the end). */
-            if (lambda > 0 && d >= 9 * temp && d - 2 * sc_room(&S, mx) >= 9 * temp)
-                continue;
-            if (lambda > 0) {
-                __int128 dsc128;
-                if (sw_price_sc128(&E.pr, mx, c.k, c.p, c.q, &dsc128)) {
-                    d += (double)((long double)dsc128 * sc_to_sosr);
-                    dsc = sw_i256_from_i128(dsc128);
-                    have_dsc = true;
-                } else if (sw_price_sc(&E.pr, mx, c.k, c.p, c.q, &dsc)) {
-                    d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
-                    have_dsc = true;
-                }
-            }
-        } else {
-            /* made and undone: its Sc change is exact too, so the running
-             * Sc needs no recomputing after it */
-            sw_i256 before = sw_criteria_sosr(mx), bsc = sw_criteria_sc(mx);
-            sw_matrix_exchange(mx, c.k, c.p, c.q);
-            d = (double)sw_i256_to_ld(sw_i256_sub(sw_criteria_sosr(mx), before));
-            dsc = sw_i256_sub(sw_criteria_sc(mx), bsc);
-            have_dsc = true;
-            if (lambda > 0)
-                d += (double)(sw_i256_to_ld(dsc) * sc_to_sosr);
-            sw_matrix_exchange(mx, c.k, c.p, c.q);
-        }
-        /* accept when d < -temp ln u; beyond 9 temperatures never */
-        if (d > 0 && (d >= 9 * temp || d >= temp * neglog_draw(&nl, rng)))
-            continue;
-        bool status = !as[c.p] || !as[c.q];
-        sw_matrix_exchange(mx, c.k, c.p, c.q);
-        S.stale = true;
-        if (have_dsc)
-            S.now = sw_i256_add(S.now, dsc);
-        else
-            S.known = false;
-        if (status)
-            E.fast = E.pricer && sw_pricer_sync(&E.pr, mx);
+        A.temp *= cool;
+        evals += propose(&A);
     }
-    pair_scratch_free(&pw);
-    sw_engine_free(&E);
+    pair_scratch_free(&A.pw);
+    sw_engine_free(&A.E);
     if (evaluated)
         *evaluated += evals;
     return done;

@@ -681,6 +681,78 @@ static int orbit_probe(sw_matrix *base, uint64_t seed, sw_method *m, int nthread
     return probe;
 }
 
+/* What every restart of a run shares. */
+typedef struct restarts {
+    const sw_search_opts *o;
+    const sw_limits *lim;
+    const sw_matrix *base;
+    sw_matrix *start0; /* the invariant seatings' start for restart 0; NULL = none */
+    const phase_plan *phases;
+    sw_search_result *res;
+    progress_state *shown;
+} restarts;
+
+/* Restart r on thread t's workspace. Restart 0 runs twice when the season
+ * built of invariant seatings beats the given assignment (built first, so a
+ * loaded machine does not cut it): from each, and the better counts
+ * (restart 0 stays the guarantee on the input). */
+static void restart_at(const restarts *R, worker *w, int r) {
+    bool built = false;
+    if (r == 0 && R->start0) {
+        R->res->invariant_nodes =
+            sw_invariant_run(R->start0, R->phases->run.o->invariant, INVARIANT_CAP, R->lim, &built);
+        R->res->invariant_built = built;
+    }
+    int ab = w->at_bound;
+    run_restart(w, R->base, r, R->o->seed, R->phases);
+    if (built) {
+        bool reached = w->at_bound > ab;
+        run_restart(w, R->start0, r, R->o->seed, R->phases);
+        w->at_bound = ab + (reached || w->at_bound > ab);
+    }
+}
+
+/* Every restart, on nthreads threads. Threads claim restart indices in
+ * order from a shared counter, so a stop or the time limit ends every
+ * thread's loop at once, however many restarts were asked for. Which thread
+ * runs a restart does not matter: restart r depends only on (seed, r).
+ * Returns whether the time limit stopped a restart from starting. */
+static bool run_restarts(const restarts *R, worker *ws, int nthreads) {
+    const sw_search_opts *o = R->o;
+    int next = 0;
+    bool timed_out = false;
+#ifdef SW_HAVE_OPENMP
+#pragma omp parallel num_threads(nthreads)
+#else
+    (void)nthreads;
+#endif
+    for (;;) {
+        int t = 0, r;
+#ifdef SW_HAVE_OPENMP
+        t = omp_get_thread_num();
+#pragma omp atomic capture
+#endif
+        r = next++;
+        if (r >= o->restarts)
+            break;
+        if (o->stop && *o->stop)
+            break;
+        if (R->lim->deadline > 0 && r > 0 && sw_now() > R->lim->deadline) {
+#ifdef SW_HAVE_OPENMP
+#pragma omp atomic write
+#endif
+            timed_out = true;
+            break;
+        }
+        restart_at(R, &ws[t], r);
+#ifdef SW_HAVE_OPENMP
+#pragma omp critical(sw_search_progress)
+#endif
+        progress_note(R->shown, &ws[t], o);
+    }
+    return timed_out;
+}
+
 sw_status sw_search_run(sw_season *s, const sw_search_opts *opts, sw_search_result *res,
                         sw_error *err) {
     sw_method m;
@@ -733,66 +805,26 @@ sw_status sw_search_run_method(sw_season *s, const sw_search_opts *o, const sw_m
     sw_rests_plan plan = {0};
     if (ok && eff.rests > 0)
         sw_rests_plan_init(&plan, &base);
-    /* Restart 0 also starts from the season built of invariant seatings
-     * (invariant.c), built by the thread that runs restart 0 (in the
-     * budget, deterministic). */
     phase_plan phases;
     phase_plan_init(&phases,
                     (run_ctx){.o = &eff, .lim = &lim, .ac = ac, .sym = symp, .plan = &plan});
+    /* Restart 0 also starts from the season built of invariant seatings
+     * (invariant.c), built by the thread that runs restart 0 (in the
+     * budget, deterministic). */
     sw_matrix start0 = {0};
     sw_error copy_err;
     bool built0 = ok && eff.invariant > 0 && sw_matrix_copy(&start0, &base, &copy_err) == SW_OK;
-    bool timed_out = false;
     progress_state shown = {.restart = -1, .t0 = t0};
+    bool timed_out = false;
     if (ok) {
-        /* Threads claim restart indices in order from a shared counter, so a
-         * stop or the time limit ends every thread's loop at once, however
-         * many restarts were asked for. Which thread runs a restart does not
-         * matter: restart r depends only on (seed, r). */
-        int next = 0;
-#ifdef SW_HAVE_OPENMP
-#pragma omp parallel num_threads(nthreads)
-#endif
-        for (;;) {
-            int t = 0, r;
-#ifdef SW_HAVE_OPENMP
-            t = omp_get_thread_num();
-#pragma omp atomic capture
-#endif
-            r = next++;
-            if (r >= o->restarts)
-                break;
-            if (o->stop && *o->stop)
-                break;
-            if (lim.deadline > 0 && r > 0 && sw_now() > lim.deadline) {
-#ifdef SW_HAVE_OPENMP
-#pragma omp atomic write
-#endif
-                timed_out = true;
-                break;
-            }
-            /* Restart 0 runs twice when the season built of invariant
-             * seatings beats the given assignment (built first, so a
-             * loaded machine does not cut it): from each, and the better
-             * counts (restart 0 stays the guarantee on the input). */
-            bool built = false;
-            if (r == 0 && built0) {
-                res->invariant_nodes =
-                    sw_invariant_run(&start0, eff.invariant, INVARIANT_CAP, &lim, &built);
-                res->invariant_built = built;
-            }
-            int ab = ws[t].at_bound;
-            run_restart(&ws[t], &base, r, o->seed, &phases);
-            if (built) {
-                bool reached = ws[t].at_bound > ab;
-                run_restart(&ws[t], &start0, r, o->seed, &phases);
-                ws[t].at_bound = ab + (reached || ws[t].at_bound > ab);
-            }
-#ifdef SW_HAVE_OPENMP
-#pragma omp critical(sw_search_progress)
-#endif
-            progress_note(&shown, &ws[t], o);
-        }
+        restarts R = {.o = o,
+                      .lim = &lim,
+                      .base = &base,
+                      .start0 = built0 ? &start0 : NULL,
+                      .phases = &phases,
+                      .res = res,
+                      .shown = &shown};
+        timed_out = run_restarts(&R, ws, nthreads);
         reduce_workers(ws, nthreads, s, res);
     }
     res->restarts_done = shown.done;
