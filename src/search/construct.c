@@ -75,3 +75,23 @@ void sw_keep_free(sw_keep *kp) {
     free(kp->input);
     kp->input = kp->best = NULL;
 }
+
+void sw_relabel_init(sw_relabel *g, int n, int d) {
+    g->n = n, g->d = d;
+    for (int i = 0; i < n;) {
+        int l = d;
+        while (l > 1 && (d % l || i + l > n))
+            l--;
+        for (int j = 0; j < l; j++)
+            g->first[i + j] = i, g->len[i + j] = l;
+        i += l;
+    }
+}
+
+static int relabel_act(const void *g, int j, int x) {
+    return sw_relabel_apply(g, j, x);
+}
+
+int sw_relabel_pair_orbits(const sw_relabel *g, int *orb, int *size) {
+    return sw_pair_orbits(g->n, g->d, relabel_act, g, orb, size, NULL);
+}

@@ -28,6 +28,27 @@
 int sw_pair_orbits(int n, int m, int (*act)(const void *ctx, int j, int x), const void *ctx,
                    int *orb, int *size, int *rep);
 
+/* The relabelling sigma of order d (d > 1) on labels 0..n-1 that the
+ * cyclic and orbit constructions seat their seasons with: cycles of length
+ * d as long as they fit, then of the largest divisor of d that fits (the
+ * n mod d last labels; fixed when d is prime). Session f d + j is seating
+ * f with every label x replaced by sigma^j(x). */
+#define SW_RELABEL_MAX_N 64
+typedef struct sw_relabel {
+    int n, d;
+    int first[SW_RELABEL_MAX_N], len[SW_RELABEL_MAX_N]; /* x's cycle: first label, length */
+} sw_relabel;
+
+void sw_relabel_init(sw_relabel *g, int n, int d);
+
+/* sigma^j(x) */
+static inline int sw_relabel_apply(const sw_relabel *g, int j, int x) {
+    return g->first[x] + (x - g->first[x] + j) % g->len[x];
+}
+
+/* sw_pair_orbits under sigma's powers. */
+int sw_relabel_pair_orbits(const sw_relabel *g, int *orb, int *size);
+
 typedef struct sw_keep {
     int ns, P1;        /* sessions, positions + 1 (every session's) */
     int *input, *best; /* [ns * P1] each: the assignment on entry, the best built */

@@ -2,9 +2,9 @@
  * tabu search on their few seatings.
  *
  * Take sigma, a relabelling of the participants of order d (d > 1 divides
- * the sessions; cycles of length d as long as they fit, then the largest
- * divisors of d that do), and seat session f d + j as seating f with every
- * label x replaced by sigma^j(x). M is then invariant under sigma: the
+ * the sessions; construct.h's sw_relabel, shared with orbit.c at d = 3),
+ * and seat session f d + j as seating f with every label x replaced by
+ * sigma^j(x). M is then invariant under sigma: the
  * pairs of an orbit of sigma (z pairs) share one entry, d / z times the
  * sum over the orbit of what the ns / d seatings give its pairs. So's flat
  * bound asks every entry to be f or f + 1 (domain.md), and a season at it
@@ -25,35 +25,27 @@
 #include "search/construct.h"
 #include "search/engine.h"
 
-#define CYC_MAX_N 64
+#define CYC_MAX_N SW_RELABEL_MAX_N
 
 typedef struct cyc {
     int n, P1, ns, d, nf;
-    int64_t f;                            /* M entries must be f or f+1 */
-    const int32_t *wm;                    /* position table (the same every session) */
-    int first[CYC_MAX_N], len[CYC_MAX_N]; /* x's cycle of sigma: first label, length */
-    int cls[CYC_MAX_N + 1];               /* position p's class (below) */
-    long long per;                        /* swaps priced an iteration */
-    int *orb, norb;                       /* [n*n] orbit of the pair {x, y} */
-    int *z, *S, *dS, *touched;            /* [norb]: pairs, orbit sum, pending change; list */
-    int *at;                              /* [nf*n] position of participant x in seating q */
-    int32_t *A;                           /* [nf*n*n] meetings of x and w in seating q */
-    int64_t *KX, *QX;                     /* [n*n] the orbit of {x, w}'s K and Q (below) */
-    int *coff;                            /* [n*n+1] collisions of the swap x < y: offsets */
-    int *cw;                              /* pairs (w1, w2) whose changes share an orbit */
-    int64_t *cq;                          /* ... and 2 Q times the sign of their product */
+    int64_t f;         /* M entries must be f or f+1 */
+    const int32_t *wm; /* position table (the same every session) */
+    sw_relabel sigma;
+    int cls[CYC_MAX_N + 1];    /* position p's class (below) */
+    long long per;             /* swaps priced an iteration */
+    int *orb, norb;            /* [n*n] orbit of the pair {x, y} */
+    int *z, *S, *dS, *touched; /* [norb]: pairs, orbit sum, pending change; list */
+    int *at;                   /* [nf*n] position of participant x in seating q */
+    int32_t *A;                /* [nf*n*n] meetings of x and w in seating q */
+    int64_t *KX, *QX;          /* [n*n] the orbit of {x, w}'s K and Q (below) */
+    int *coff;                 /* [n*n+1] collisions of the swap x < y: offsets */
+    int *cw;                   /* pairs (w1, w2) whose changes share an orbit */
+    int64_t *cq;               /* ... and 2 Q times the sign of their product */
     int ncoll, capcoll;
     int32_t *c;      /* [n] scratch */
     long long *tabu; /* [nf*n*P1] until when x may not return to p */
 } cyc;
-
-static int cyc_sigma(const cyc *c, int j, int x) {
-    return c->first[x] + (x - c->first[x] + j) % c->len[x];
-}
-
-static int cyc_act(const void *c, int j, int x) {
-    return cyc_sigma(c, j, x);
-}
 
 static int64_t cyc_g(const cyc *c, int b, int64_t s) {
     int64_t m = (int64_t)(c->d / c->z[b]) * s;
@@ -85,15 +77,8 @@ static bool cyc_coll(cyc *c, int w1, int w2, int64_t q) {
 static bool cyc_shape(cyc *c, int d) {
     int n = c->n;
     c->d = d, c->nf = c->ns / d;
-    for (int i = 0; i < n;) {
-        int l = d;
-        while (l > 1 && (d % l || i + l > n))
-            l--;
-        for (int j = 0; j < l; j++)
-            c->first[i + j] = i, c->len[i + j] = l;
-        i += l;
-    }
-    c->norb = sw_pair_orbits(n, d, cyc_act, c, c->orb, c->z, NULL);
+    sw_relabel_init(&c->sigma, n, d);
+    c->norb = sw_relabel_pair_orbits(&c->sigma, c->orb, c->z);
     for (int b = 0; b < c->norb; b++) {
         int64_t r = d / c->z[b];
         if (c->f % r && (c->f + 1) % r)
@@ -349,7 +334,7 @@ long long sw_cyclic_run(sw_matrix *mx, sw_rng *rng, long long budget, long long 
         for (int k = 0; k < ns; k++) {
             const int *at = c.at + (k / d) * n;
             for (int x = 0; x < n; x++)
-                mx->assign[k][at[x]] = cyc_sigma(&c, k % d, x) + 1;
+                mx->assign[k][at[x]] = sw_relabel_apply(&c.sigma, k % d, x) + 1;
         }
         sw_matrix_rebuild(mx);
         /* Sr ranks first, and V knows nothing of rests: kept only when

@@ -1,8 +1,12 @@
 /* src/search/orbit.c: seasons invariant under a relabelling of order 3.
  *
- * Take pi = (0 1 2)(3 4 5)... on the participants' labels (the n mod 3 last
- * ones fixed) and seat the season's sessions in triples: session 3f + j is
- * seating f with every label x replaced by pi^j(x). Then M and C are
+ * The cyclic construction's season shape at d = 3 (construct.h's
+ * sw_relabel): pi = (0 1 2)(3 4 5)... on the participants' labels (the
+ * n mod 3 last ones fixed), the sessions in triples, session 3f + j
+ * seating f with every label x replaced by pi^j(x). What differs from
+ * cyclic.c is the search over the seatings: cyclic.c walks them for a flat
+ * M only (a tabu search on V); this one keeps M flat exactly and ranks by
+ * Sc, which a branch and bound can do for one order. Then M and C are
  * invariant under pi: a pair's entry is the same over its orbit, and the
  * three pairs of an orbit get, from one seating, the sum of what that
  * seating gives the three. One seating is chosen at a time by an exact
@@ -22,7 +26,7 @@
 #include "search/construct.h"
 #include "search/engine.h"
 
-#define ORB_MAX_N 64
+#define ORB_MAX_N SW_RELABEL_MAX_N
 #define ORB_FAILS 3  /* infeasible starts in a row, none feasible: give up */
 #define ORB_STARTS 8 /* random starts, at most (small seasons make many) */
 
@@ -167,19 +171,17 @@ static bool orb_setup(orb *o, sw_matrix *mx) {
     return true;
 }
 
-static int orb_act(const void *o, int j, int x) {
-    return ((const orb *)o)->pi[j][x];
-}
-
 /* The relabelling pi and its orbits of pairs, and the work arrays: false
  * when out of memory (then orb_release frees what was made). */
 static bool orb_prepare(orb *o) {
     int n = o->n, P1 = o->P1;
+    /* the cyclic construction's relabelling at d = 3, tabled for the
+     * branch and bound's inner loop */
+    sw_relabel pi;
+    sw_relabel_init(&pi, n, 3);
     for (int j = 0; j < 3; j++)
-        for (int i = 0; i < n; i++) {
-            int c = i / 3 * 3;
-            o->pi[j][i] = c + 3 <= n ? c + (i - c + j) % 3 : i;
-        }
+        for (int i = 0; i < n; i++)
+            o->pi[j][i] = sw_relabel_apply(&pi, j, i);
     o->orb = malloc(sizeof(int) * (size_t)n * (size_t)n * 2);
     o->sig = malloc(sizeof(int) * (size_t)o->nf * (size_t)P1);
     o->am = malloc(sizeof(int32_t) * (size_t)n * (size_t)n);
@@ -190,7 +192,7 @@ static bool orb_prepare(orb *o) {
         return false;
     o->osz = o->orb + n * n;
     o->oknown = o->osum + n * n;
-    o->norb = sw_pair_orbits(n, 3, orb_act, o, o->orb, o->osz, NULL);
+    o->norb = sw_relabel_pair_orbits(&pi, o->orb, o->osz);
     return true;
 }
 
