@@ -213,6 +213,20 @@ static int child_index(const ws *s, int b, int t) {
     return -1;
 }
 
+/* The even way round blossom b from its child at index j to its base
+ * (index 0): the index to start from (j, or j less the child count to go
+ * forward), the step, and the endpoint offset (0 forward, 1 backward). */
+static int even_way(const ws *s, int b, int j, int *jstep, int *trick) {
+    if (j & 1) {
+        *jstep = 1;
+        *trick = 0;
+        return j - s->nchilds[b];
+    }
+    *jstep = -1;
+    *trick = 1;
+    return j;
+}
+
 /* Index into a child list with Python-style negative wrap. */
 static int cidx(const ws *s, int b, int j) {
     int n = s->nchilds[b];
@@ -236,15 +250,7 @@ static void expand_blossom(ws *s, int b, bool endstage) {
     if (!endstage && s->label[b] == 2) {
         /* Relabel the part of the expanded T-blossom on the alternating path. */
         int entry = s->inblossom[s->endpoint[s->labelend[b] ^ 1]];
-        int j = child_index(s, b, entry), jstep, trick;
-        if (j & 1) {
-            j -= s->nchilds[b];
-            jstep = 1;
-            trick = 0;
-        } else {
-            jstep = -1;
-            trick = 1;
-        }
+        int jstep, trick, j = even_way(s, b, child_index(s, b, entry), &jstep, &trick);
         int p = s->labelend[b];
         while (j != 0) {
             s->label[s->endpoint[p ^ 1]] = 0;
@@ -330,16 +336,9 @@ static void augment_blossom(ws *s, int b, int v) {
         t = s->parent[t];
     if (t >= s->n)
         augment_blossom(s, t, v);
-    int i = child_index(s, b, t), j = i, jstep, trick;
+    int i = child_index(s, b, t), jstep, trick;
     assert(i >= 0); /* t, the top blossom under b holding v, is b's child */
-    if (i & 1) {
-        j -= s->nchilds[b];
-        jstep = 1;
-        trick = 0;
-    } else {
-        jstep = -1;
-        trick = 1;
-    }
+    int j = even_way(s, b, i, &jstep, &trick);
     while (j != 0) {
         j += jstep;
         t = s->childs[b][cidx(s, b, j)];
@@ -406,6 +405,21 @@ static void augment_matching(ws *s, int k) {
         lo = 0;                                                                                    \
     } while (0)
 #define ACC_SIGN() (hi < 0 ? -1 : hi > 0 || lo != 0 ? 1 : 0)
+/* t = t0, the top limb's signed sum */
+#define ACC_START(t0)                                                                              \
+    uint64_t lo = (uint64_t)(t0);                                                                  \
+    int64_t hi = (int64_t)((t0) >> 64)
+/* The lazy term -cd D (e = |cd| D, NULL when cd = 0): its top limb as a
+ * signed part of t0, and limb j added to t. */
+#define ACC_LAZY_TOP(e, cd, j)                                                                     \
+    ((cd) > 0 ? -(__int128)(int64_t)(e)[j] : (cd) < 0 ? (__int128)(int64_t)(e)[j] : 0)
+#define ACC_LAZY(e, cd, j)                                                                         \
+    do {                                                                                           \
+        if ((cd) > 0)                                                                              \
+            ACC_SUB((e)[j]);                                                                       \
+        else if ((cd) < 0)                                                                         \
+            ACC_ADD((e)[j]);                                                                       \
+    } while (0)
 
 /* The numeric core, once per width: constant limb counts 2..8 (where Swiss
  * rounds up to a few thousand players land) unroll; wider weights take the
@@ -449,25 +463,15 @@ typedef struct core {
     void (*solve)(ws *s, bool maxcard);
 } core;
 
+/* The instances by limb count: [L] for L = 2..8, [0] the run-time width. */
+#define CORE_OF(x)                                                                                 \
+    { greedy_start_##x, warm_start_##x, solve_##x }
+static const core cores[] = {CORE_OF(lx), CORE_OF(lx), CORE_OF(l2), CORE_OF(l3), CORE_OF(l4),
+                             CORE_OF(l5), CORE_OF(l6), CORE_OF(l7), CORE_OF(l8)};
+#undef CORE_OF
+
 static core pick_core(int L) {
-    switch (L) {
-    case 2:
-        return (core){greedy_start_l2, warm_start_l2, solve_l2};
-    case 3:
-        return (core){greedy_start_l3, warm_start_l3, solve_l3};
-    case 4:
-        return (core){greedy_start_l4, warm_start_l4, solve_l4};
-    case 5:
-        return (core){greedy_start_l5, warm_start_l5, solve_l5};
-    case 6:
-        return (core){greedy_start_l6, warm_start_l6, solve_l6};
-    case 7:
-        return (core){greedy_start_l7, warm_start_l7, solve_l7};
-    case 8:
-        return (core){greedy_start_l8, warm_start_l8, solve_l8};
-    default:
-        return (core){greedy_start_lx, warm_start_lx, solve_lx};
-    }
+    return L >= 2 && L <= 8 ? cores[L] : cores[0];
 }
 
 static void ws_free(ws *s) {

@@ -39,55 +39,19 @@ static inline void CORE(slack)(const ws *s, int k, uint64_t *out) {
         sw_limbs_add(out, out, CDMUL(s, -c), NL);
 }
 
-/* The sign of (slack of edge k) - x, read from the top limb down only as
- * far as it needs: with t the sum of the parts above limb j (u_i + u_j -
- * 2 w2 - x, each a signed floor), the rest is in (-2, 2) units of limb j,
- * so |t| >= 2 decides; else t moves down a limb. The slacks being compared
- * mostly differ in their top limbs, and a wide weight (35 limbs in a
- * 1000-player Swiss window) then costs a limb or two instead of a full
- * subtraction. Below the top, t is kept as two 64-bit words (ACC_*, in
- * blossom.c): the __int128 form spilled its many live pointers. */
-static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
-    int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
-    const uint64_t *a = CDUAL(s, s->endpoint[2 * k]), *b = CDUAL(s, s->endpoint[2 * k + 1]),
-                   *c = CW4(s, k), *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
-    int j = NL - 1;
-    /* the lazy term cd D (ws.sg) is one more: then |t| >= 3 decides */
-    __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)x[j] - (int64_t)c[j];
-    if (cd)
-        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0;
-    int64_t hi = (int64_t)(t0 >> 64);
-    const uint64_t th = cd ? 3 : 2;
-    for (j--; j >= 0; j--) {
-        ACC_NEXT(th);
-        ACC_ADD(a[j]);
-        ACC_ADD(b[j]);
-        ACC_SUB(x[j]);
-        ACC_SUB(c[j]);
-        if (cd > 0)
-            ACC_SUB(e[j]);
-        else if (cd < 0)
-            ACC_ADD(e[j]);
-    }
-    return ACC_SIGN();
-}
-
 /* slack_cmp for two edges with an end in common, whose duals cancel: the
  * sign of p - c - (q - c2) - cd D (c, c2: 2 w2), four or five terms.
  * While the sum so far is 0, a limb where p and q agree and c and c2 agree
  * adds nothing and is passed over: the compared slacks mostly differ only
  * in low limbs, below high ones their numbers share (at 19-35 limbs, four
  * of five limbs walked were such limbs). */
-static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t *q,
-                                  const uint64_t *c, const uint64_t *c2, int cd) {
+static inline int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t *q,
+                                         const uint64_t *c, const uint64_t *c2, int cd) {
     const uint64_t *e = cd ? CDMUL(s, cd > 0 ? cd : -cd) : NULL;
     int j = NL - 1;
     __int128 t0 = (__int128)(int64_t)p[j] - (int64_t)q[j] - (int64_t)c[j] + (int64_t)c2[j];
-    if (cd)
-        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0;
-    int64_t hi = (int64_t)(t0 >> 64);
+    t0 += ACC_LAZY_TOP(e, cd, j);
+    ACC_START(t0);
     const uint64_t th = cd ? 3 : 2;
     for (j--; j >= 0; j--) {
         ACC_NEXT(th);
@@ -101,12 +65,24 @@ static int CORE(slack_cmp_shared)(const ws *s, const uint64_t *p, const uint64_t
         ACC_SUB(q[j]);
         ACC_SUB(c[j]);
         ACC_ADD(c2[j]);
-        if (cd > 0)
-            ACC_SUB(e[j]);
-        else if (cd < 0)
-            ACC_ADD(e[j]);
+        ACC_LAZY(e, cd, j);
     }
     return ACC_SIGN();
+}
+
+/* The sign of (slack of edge k) - x, read from the top limb down only as
+ * far as it needs: with t the sum of the parts above limb j (u_i + u_j -
+ * 2 w2 - x, each a signed floor), the rest is in (-2, 2) units of limb j,
+ * so |t| >= 2 decides; else t moves down a limb. The slacks being compared
+ * mostly differ in their top limbs, and a wide weight (35 limbs in a
+ * 1000-player Swiss window) then costs a limb or two instead of a full
+ * subtraction. Below the top, t is kept as two 64-bit words (ACC_*, in
+ * blossom.c): the __int128 form spilled its many live pointers. The sum
+ * u_i - x - 2 w2 + u_j is slack_cmp_shared's p - q - c + c2. */
+static inline int CORE(slack_sign)(const ws *s, int k, const uint64_t *x) {
+    int cd = s->dnz ? CORE(dcoef)(s, k) : 0;
+    return CORE(slack_cmp_shared)(s, CDUAL(s, s->endpoint[2 * k]), x, CW4(s, k),
+                                  CDUAL(s, s->endpoint[2 * k + 1]), cd);
 }
 
 /* The sign of (slack of edge k) - (slack of edge k2), as slack_sign: six
@@ -131,10 +107,8 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
     int j = NL - 1;
     __int128 t0 = (__int128)(int64_t)a[j] + (int64_t)b[j] - (int64_t)a2[j] - (int64_t)b2[j] -
                   (int64_t)c[j] + (int64_t)c2[j];
-    if (cd)
-        t0 -= cd > 0 ? (__int128)(int64_t)e[j] : -(__int128)(int64_t)e[j];
-    uint64_t lo = (uint64_t)t0;
-    int64_t hi = (int64_t)(t0 >> 64);
+    t0 += ACC_LAZY_TOP(e, cd, j);
+    ACC_START(t0);
     const uint64_t th = cd ? 4 : 3;
     for (j--; j >= 0; j--) {
         ACC_NEXT(th);
@@ -144,10 +118,7 @@ static inline int CORE(slack_cmp)(const ws *s, int k, int k2) {
         ACC_SUB(b2[j]);
         ACC_SUB(c[j]);
         ACC_ADD(c2[j]);
-        if (cd > 0)
-            ACC_SUB(e[j]);
-        else if (cd < 0)
-            ACC_ADD(e[j]);
+        ACC_LAZY(e, cd, j);
     }
     return ACC_SIGN();
 }
@@ -166,10 +137,7 @@ static inline bool CORE(slack_zero)(const ws *s, int k) {
         ACC_ADD(a[j]);
         ACC_ADD(b[j]);
         ACC_SUB(c[j]);
-        if (cd > 0)
-            ACC_SUB(e[j]);
-        else if (cd < 0)
-            ACC_ADD(e[j]);
+        ACC_LAZY(e, cd, j);
         if (lo != 0)
             return false;
         /* the carry (-3..2) into the next limb, sign-extended */
@@ -190,8 +158,7 @@ static inline int CORE(key_cmp)(const ws *s, int v, int k, const uint64_t *key) 
     const uint64_t *a = CDUAL(s, v), *c = CW4(s, k);
     int j = NL - 1;
     __int128 t0 = (__int128)(int64_t)a[j] - (int64_t)key[j] - (int64_t)c[j];
-    uint64_t lo = (uint64_t)t0;
-    int64_t hi = (int64_t)(t0 >> 64);
+    ACC_START(t0);
     for (j--; j >= 0; j--) {
         ACC_NEXT(2);
         ACC_ADD(a[j]);
