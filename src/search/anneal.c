@@ -124,13 +124,12 @@ typedef struct anneal {
     sc_run S;
     neglog nl;
     long double sc_to_sosr; /* Sc's weight, in sosr's units */
-    double temp;
 } anneal;
 
 /* A random exchange in one of the sessions that can change: a session
  * (drawn even when there is one, if `always_draw`), then two distinct
  * positions. */
-static sw_move random_move(anneal *A, bool always_draw) {
+static inline sw_move random_move(anneal *A, bool always_draw) {
     const sw_season *s = A->mx->season;
     sw_move c;
     c.k = A->free_k[!always_draw && A->nfree == 1 ? 0 : sw_rng_bounded(A->rng, (uint32_t)A->nfree)];
@@ -174,8 +173,8 @@ static double start_temperature(anneal *A, double t0_factor) {
  * would make, priced when the pricer can, else made and undone. Returns
  * false when it is refused on So+Sr alone (then *d is not set). *dsc is
  * Sc's exact change when *have_dsc. */
-static bool price_proposal(anneal *A, const sw_move *c, bool ready, double *d, sw_i256 *dsc,
-                           bool *have_dsc) {
+static bool price_proposal(anneal *A, const sw_move *c, bool ready, double temp, double *d,
+                           sw_i256 *dsc, bool *have_dsc) {
     sw_matrix *mx = A->mx;
     const int *as = mx->assign[c->k];
     __int128 d128;
@@ -187,7 +186,7 @@ static bool price_proposal(anneal *A, const sw_move *c, bool ready, double *d, s
          * So+Sr change alone is beyond 9 temperatures plus that room
          * (twice it, for rounding) is refused whatever Sc does, and Sc
          * need not be priced (most proposals near the end). */
-        if (ANNEAL_SC_WEIGHT > 0 && *d >= 9 * A->temp && *d - 2 * sc_room(&A->S, mx) >= 9 * A->temp)
+        if (ANNEAL_SC_WEIGHT > 0 && *d >= 9 * temp && *d - 2 * sc_room(&A->S, mx) >= 9 * temp)
             return false;
         if (ANNEAL_SC_WEIGHT > 0) {
             __int128 dsc128;
@@ -215,9 +214,9 @@ static bool price_proposal(anneal *A, const sw_move *c, bool ready, double *d, s
     return true;
 }
 
-/* One proposal at the current temperature: drawn, priced, made or not.
- * Returns the proposals priced (0, 1). */
-static int propose(anneal *A) {
+/* One proposal at temperature temp: drawn, priced, made or not. Returns
+ * the proposals priced (0, 1). */
+static int propose(anneal *A, double temp) {
     sw_matrix *mx = A->mx;
     sw_move c = random_move(A, false);
     if (!sw_exchange_allowed(mx->season, c.k, mx->assign[c.k], c.p, c.q))
@@ -227,17 +226,17 @@ static int propose(anneal *A) {
         /* keeping Sr: the swap would move rests, so propose it with the
          * same two swapping back as many in another session */
         if (A->pw.dm && ready && A->E.fast)
-            return pair_proposal(&A->E, &A->pw, A->rng, &A->nl, &c, A->free_k, A->nfree, A->temp,
+            return pair_proposal(&A->E, &A->pw, A->rng, &A->nl, &c, A->free_k, A->nfree, temp,
                                  &A->S);
         return 0;
     }
     double d;
     sw_i256 dsc;
     bool have_dsc;
-    if (!price_proposal(A, &c, ready, &d, &dsc, &have_dsc))
+    if (!price_proposal(A, &c, ready, temp, &d, &dsc, &have_dsc))
         return 1;
     /* accept when d < -temp ln u; beyond 9 temperatures never */
-    if (d > 0 && (d >= 9 * A->temp || d >= A->temp * neglog_draw(&A->nl, A->rng)))
+    if (d > 0 && (d >= 9 * temp || d >= temp * neglog_draw(&A->nl, A->rng)))
         return 1;
     const int *as = mx->assign[c.k];
     bool status = !as[c.p] || !as[c.q];
@@ -285,7 +284,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     A.sc_to_sosr = ANNEAL_SC_WEIGHT * (N * N * N * N) / (L * L * L * L);
     double t0 = start_temperature(&A, t0_factor), t1 = t0 * ANNEAL_T1;
     double cool = pow(t1 / t0, 1.0 / (double)iters);
-    A.temp = t0;
+    double temp = t0;
     neglog_init(&A.nl);
     if (keep_sr && pairs && A.nfree > 1)
         pair_scratch_alloc(&A.pw, mx->n);
@@ -307,12 +306,12 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
                     break;
                 if (ft > (double)it / (double)iters) {
                     it = (long long)(ft * (double)iters);
-                    A.temp = t0 * exp(lt * ft);
+                    temp = t0 * exp(lt * ft);
                 }
             }
         }
-        A.temp *= cool;
-        evals += propose(&A);
+        temp *= cool;
+        evals += propose(&A, temp);
     }
     pair_scratch_free(&A.pw);
     sw_engine_free(&A.E);
