@@ -51,6 +51,17 @@ sw_status sw_seating_ev_team(sw_seating_event *ev, long id, const char *name, si
 sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const char *file,
                             int line, sw_error *err);
 
+/* A result for the table read last in the current round (kind
+ * SW_RESULT_SCORES or SW_RESULT_POINTS, values by seat); a chombo penalty
+ * for player id in it; the event's rules (once, before any round). */
+sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
+                               const int64_t v[SW_WINDS], int file_index, const char *file,
+                               int line, sw_error *err);
+sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
+                               int file_index, const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules, const char *file,
+                              int line, sw_error *err);
+
 /* Parse a decimal number of points ("-12.5", "+3", "25000") with at most 3
  * decimals into thousandths. Returns NULL or what is wrong. */
 const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out);
