@@ -1647,6 +1647,60 @@ static void test_mahjong_shared_rank(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* The JSON form of mj_event makes the same standings. */
+static void test_mahjong_results_json(void **state) {
+    (void)state;
+    static const char json[] =
+        "{\"rules\": {\"name\": \"ema\"},\n"
+        " \"players\": [{\"id\": 101, \"name\": \"Aiko\"}, {\"id\": 102}, {\"id\": 103},\n"
+        "  {\"id\": 104}, {\"id\": 105}, {\"id\": 106}, {\"id\": 107}, {\"id\": 108}],\n"
+        " \"rounds\": [\n"
+        "  [{\"seats\": [101, 102, 103, 104], \"scores\": [45000, 30000, 30000, 15000]},\n"
+        "   {\"seats\": [105, 106, 107, 108], \"scores\": [30000, 30000, 30000, 30000],\n"
+        "    \"chombo\": [108]}],\n"
+        "  [{\"seats\": [101, 105, 102, 106], \"scores\": [20000, 40000, 40000, 20000]},\n"
+        "   {\"seats\": [103, 107, 104, 108], \"points\": [12.5, -2.5, 0, -10]}]]}\n";
+    sw_seating_event a, b;
+    sw_mahjong_standing *x = mj_standings(&a, mj_event), *y = mj_standings(&b, json);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(a.players[x[i].player].id, b.players[y[i].player].id);
+        assert_int_equal(x[i].points12, y[i].points12);
+        assert_int_equal(x[i].places, y[i].places);
+        assert_int_equal(x[i].chombos, y[i].chombos);
+    }
+    free(x);
+    free(y);
+    sw_seating_event_free(&a);
+    sw_seating_event_free(&b);
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"{\"rules\": {\"name\": \"dutch\"}}", 1, "expected ema, wrc or custom"},
+        {"{\"rules\": {\"name\": \"custom\",\n \"uma\": [1, 2]}}", 2, "uma with 2 values"},
+        {"{\"players\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}],\n"
+         " \"rounds\": [[{\"seats\": [1, 2, 3, 4],\n \"scores\": [1, 2, 3]}]]}",
+         3, "3 scores"},
+        {"{\"players\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}],\n"
+         " \"rounds\": [[{\"seats\": [1, 2, 3, 4], \"scores\": [1, 2, 3, 4],\n"
+         " \"points\": [1, 2, 3, 4]}]]}",
+         2, "both"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_seating_event_init(&ev);
+        assert_int_not_equal(
+            sw_seating_event_read(&ev, bad[i].text, strlen(bad[i].text), "bad.json", &err), SW_OK);
+        assert_int_equal(err.line, bad[i].line);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+        sw_seating_event_free(&ev);
+    }
+}
+
 static void test_mahjong_bad_results_located(void **state) {
     (void)state;
     static const struct {
@@ -1736,6 +1790,7 @@ int main(void) {
         cmocka_unit_test(test_mahjong_standings_ema),
         cmocka_unit_test(test_mahjong_custom_rules_exact),
         cmocka_unit_test(test_mahjong_shared_rank),
+        cmocka_unit_test(test_mahjong_results_json),
         cmocka_unit_test(test_mahjong_bad_results_located),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

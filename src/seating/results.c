@@ -105,8 +105,8 @@ sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long 
                         ev->nrounds);
 }
 
-sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules,
-                              const char *file, int line, sw_error *err) {
+sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules, const char *file,
+                              int line, sw_error *err) {
     if (ev->rules_line)
         return sw_error_set(err, SW_ERR_INVALID, file, line,
                             "a second 'rules' line (the first at line %d)", ev->rules_line);
@@ -274,7 +274,10 @@ sw_status sw_mahjong_apply_standings(sw_seating_event *ev, bool *applied, sw_err
 static void put_points(sw_strbuf *sb, int64_t p12, bool sign) {
     int64_t t = to_thousandths(p12);
     int64_t a = t < 0 ? -t : t;
-    sw_strbuf_printf(sb, "%s%lld.%03lld", t < 0 ? "-" : sign && t > 0 ? "+" : "",
+    sw_strbuf_printf(sb, "%s%lld.%03lld",
+                     t < 0           ? "-"
+                     : sign && t > 0 ? "+"
+                                     : "",
                      (long long)(a / 1000), (long long)(a % 1000));
 }
 
@@ -296,13 +299,14 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
         return e;
     const sw_mahjong_rules *r = &ev->rules;
     if (fmt == SW_SEATING_JSON) {
-        sw_strbuf_printf(out,
-                         "{\n  \"rules\": {\"name\": \"%s\", \"start\": %lld, \"uma\": [%lld, %lld, "
-                         "%lld, %lld], \"oka\": %lld, \"chombo\": %lld, \"equalize\": %s},\n"
-                         "  \"rounds\": %d,\n  \"standings\": [",
-                         r->name, (long long)r->start, (long long)r->uma[0], (long long)r->uma[1],
-                         (long long)r->uma[2], (long long)r->uma[3], (long long)r->oka,
-                         (long long)r->chombo, r->equalize ? "true" : "false", ev->nrounds);
+        sw_strbuf_printf(
+            out,
+            "{\n  \"rules\": {\"name\": \"%s\", \"start\": %lld, \"uma\": [%lld, %lld, "
+            "%lld, %lld], \"oka\": %lld, \"chombo\": %lld, \"equalize\": %s},\n"
+            "  \"rounds\": %d,\n  \"standings\": [",
+            r->name, (long long)r->start, (long long)r->uma[0], (long long)r->uma[1],
+            (long long)r->uma[2], (long long)r->uma[3], (long long)r->oka, (long long)r->chombo,
+            r->equalize ? "true" : "false", ev->nrounds);
         for (int i = 0; i < ev->nplayers; i++) {
             const sw_mahjong_standing *x = &st[i];
             const sw_seating_player *p = &ev->players[x->player];
@@ -334,13 +338,13 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
             sw_strbuf_printf(out, ",%d\n", x->chombos);
         }
     } else {
-        sw_strbuf_printf(out,
-                         "Standings after %d round%s (rules %s: start %lld, uma %lld/%lld/%lld/%lld, "
-                         "oka %lld, chombo %lld%s)\n\n",
-                         ev->nrounds, ev->nrounds == 1 ? "" : "s", r->name, (long long)r->start,
-                         (long long)r->uma[0], (long long)r->uma[1], (long long)r->uma[2],
-                         (long long)r->uma[3], (long long)r->oka, (long long)r->chombo,
-                         r->equalize ? ", equal scores share uma" : "");
+        sw_strbuf_printf(
+            out,
+            "Standings after %d round%s (rules %s: start %lld, uma %lld/%lld/%lld/%lld, "
+            "oka %lld, chombo %lld%s)\n\n",
+            ev->nrounds, ev->nrounds == 1 ? "" : "s", r->name, (long long)r->start,
+            (long long)r->uma[0], (long long)r->uma[1], (long long)r->uma[2], (long long)r->uma[3],
+            (long long)r->oka, (long long)r->chombo, r->equalize ? ", equal scores share uma" : "");
         sw_strbuf_puts(out, "rank  id          points  games  mean place  chombo  name\n");
         for (int i = 0; i < ev->nplayers; i++) {
             const sw_mahjong_standing *x = &st[i];
