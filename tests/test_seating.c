@@ -1580,6 +1580,15 @@ static void test_mahjong_standings_ema(void **state) {
     bool applied;
     must(sw_mahjong_apply_standings(&ev, &applied, &err), &err);
     assert_true(applied);
+    /* the page: the standings, and each scored table's score, place and points */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_HTML, ev.nrounds, &sb, &err), &err);
+    const char *html = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(html, "<h2>Standings</h2>"));
+    assert_non_null(strstr(html, "45000</td><td class=\"n\">1</td><td class=\"n\">+30.000"));
+    assert_non_null(strstr(html, "(chombo 1)"));
+    sw_strbuf_free(&sb);
     int p105 = sw_seating_find_player(&ev, 105), p102 = sw_seating_find_player(&ev, 102);
     assert_int_equal(ev.players[p105].points, 20000);
     assert_true(ev.players[p105].standing_order < ev.players[p102].standing_order);

@@ -269,9 +269,7 @@ sw_status sw_mahjong_apply_standings(sw_seating_event *ev, bool *applied, sw_err
     return SW_OK;
 }
 
-/* p12 (twelfths of a game point) as points, game points / 1000, with
- * three decimals (rounded half away from zero). */
-static void put_points(sw_strbuf *sb, int64_t p12, bool sign) {
+void sw_mahjong_put_points(sw_strbuf *sb, int64_t p12, bool sign) {
     int64_t t = to_thousandths(p12);
     int64_t a = t < 0 ? -t : t;
     sw_strbuf_printf(sb, "%s%lld.%03lld",
@@ -281,8 +279,7 @@ static void put_points(sw_strbuf *sb, int64_t p12, bool sign) {
                      (long long)(a / 1000), (long long)(a % 1000));
 }
 
-/* The mean place, places / games, with two decimals ("-" without games). */
-static void put_mean_place(sw_strbuf *sb, const sw_mahjong_standing *x) {
+void sw_mahjong_put_mean_place(sw_strbuf *sb, const sw_mahjong_standing *x) {
     if (!x->games) {
         sw_strbuf_puts(sb, "-");
         return;
@@ -314,10 +311,10 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
                              x->rank, p->id);
             sw_strbuf_json_string(out, p->name);
             sw_strbuf_puts(out, ", \"points\": ");
-            put_points(out, x->points12, false);
+            sw_mahjong_put_points(out, x->points12, false);
             sw_strbuf_printf(out, ", \"games\": %d, \"mean_place\": ", x->games);
             if (x->games)
-                put_mean_place(out, x);
+                sw_mahjong_put_mean_place(out, x);
             else
                 sw_strbuf_puts(out, "null");
             sw_strbuf_printf(out, ", \"chombo\": %d}", x->chombos);
@@ -332,9 +329,9 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
             for (const char *c = p->name; *c; c++) /* a quote doubled, as CSV quotes it */
                 sw_strbuf_append(out, *c == '"' ? "\"\"" : c, *c == '"' ? 2 : 1);
             sw_strbuf_puts(out, "\",");
-            put_points(out, x->points12, false);
+            sw_mahjong_put_points(out, x->points12, false);
             sw_strbuf_printf(out, ",%d,", x->games);
-            put_mean_place(out, x);
+            sw_mahjong_put_mean_place(out, x);
             sw_strbuf_printf(out, ",%d\n", x->chombos);
         }
     } else {
@@ -352,8 +349,8 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
             sw_strbuf pts, mp;
             sw_strbuf_init(&pts);
             sw_strbuf_init(&mp);
-            put_points(&pts, x->points12, true);
-            put_mean_place(&mp, x);
+            sw_mahjong_put_points(&pts, x->points12, true);
+            sw_mahjong_put_mean_place(&mp, x);
             bool shared = (i > 0 && st[i - 1].rank == x->rank) ||
                           (i + 1 < ev->nplayers && st[i + 1].rank == x->rank);
             sw_strbuf_printf(out, "%3d%s  %-9d %9s  %5d  %10s  %6d  %s\n", x->rank,
