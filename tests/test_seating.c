@@ -1646,11 +1646,27 @@ static void test_mahjong_shared_rank(void **state) {
         assert_int_equal(ev.players[st[i].player].id, 6 + i);
         assert_int_equal(st[i].places, 5);
     }
+    free(st);
+    sw_seating_event_free(&ev);
+    /* places given with points decide the mean place where points tie: at
+     * table 1, 7 and 6 tie on points and 6 is placed second */
+    st = mj_standings(&ev, "player 9\nplayer 8\nplayer 7\nplayer 6\n"
+                           "round 1\ntable 9 8 7 6\npoints 10 -10 5 5\nplaces 1 4 3 2\n"
+                           "round 2\ntable 8 9 6 7\npoints 10 -10 -5 5\n");
+    /* 7: +10, places 3+2 (2+2 from the points alone, seat order putting 7
+     * before 6); 6, 8 and 9: 0 points, places 2+3, 4+1, 1+4: a shared 2nd */
+    assert_int_equal(ev.players[st[0].player].id, 7);
+    assert_int_equal(st[0].places, 5);
+    for (int i = 1; i < 4; i++) {
+        assert_int_equal(st[i].rank, 2);
+        assert_int_equal(st[i].places, 5);
+        assert_int_equal(ev.players[st[i].player].id, i == 1 ? 6 : i == 2 ? 8 : 9);
+    }
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_error err;
     must(sw_mahjong_standings_report(&ev, SW_SEATING_TEXT, &sb, &err), &err);
-    assert_non_null(strstr(sw_strbuf_cstr(&sb), "  1=  6 "));
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "  2=  6 "));
     sw_strbuf_free(&sb);
     free(st);
     sw_seating_event_free(&ev);
@@ -1741,6 +1757,15 @@ static void test_mahjong_bad_results_located(void **state) {
          "expected 'scores E S W N'"},
         {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\npoints 1 2 3 1.2345\n", 7,
          "found '1.2345'"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "scores 30000 30000 30000 30000\nplaces 1 2 3 4\n",
+         8, "after its 'points' line"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "points 1 2 3 4\nplaces 1 1 3 4\n",
+         8, "each once"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "points 4 3 2 1\nplaces 2 1 3 4\n",
+         8, "disagree with the points"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sw_seating_event ev;

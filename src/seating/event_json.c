@@ -153,8 +153,9 @@ static sw_status read_table(jctx *c, int section, const sw_json *seats) {
     return sw_seating_ev_table(c->ev, section, ids, c->file, seats->line, c->err);
 }
 
-/* A table object's result: "scores" or "points" ([E, S, W, N]) and
- * "chombo" (player ids, one penalty each). */
+/* A table object's result: "scores" or "points" ([E, S, W, N]), with
+ * points "places" ([E, S, W, N]), and "chombo" (player ids, one penalty
+ * each). */
 static sw_status read_result(jctx *c, const sw_json *tab) {
     const sw_json *scores = get(tab, "scores"), *points = get(tab, "points");
     const sw_json *chombo = get(tab, "chombo");
@@ -190,6 +191,20 @@ static sw_status read_result(jctx *c, const sw_json *tab) {
         st = sw_seating_ev_result(c->ev, SW_SECTION_ROUND,
                                   scores ? SW_RESULT_SCORES : SW_RESULT_POINTS, x, c->fidx, c->file,
                                   v->line, c->err);
+    }
+    const sw_json *places = get(tab, "places");
+    if (!st && places && !(st = expect(c, places, SW_JSON_ARR, "places"))) {
+        if (places->n != SW_WINDS)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, places->line,
+                                "%d places: expected 4, in wind order E, S, W, N", places->n);
+        int pl[SW_WINDS];
+        for (int s = 0; !st && s < SW_WINDS; s++) {
+            long l;
+            if (!(st = get_long(c, &places->items[s], "place", 1, SW_WINDS, &l)))
+                pl[s] = (int)l;
+        }
+        if (!st)
+            st = sw_seating_ev_places(c->ev, SW_SECTION_ROUND, pl, c->file, places->line, c->err);
     }
     if (!st && chombo && !(st = expect(c, chombo, SW_JSON_ARR, "chombo")))
         for (int i = 0; !st && i < chombo->n; i++) {

@@ -2,7 +2,8 @@
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
  *   enter ID NAME        withdraw ID...      substitute NEW for OLD [NAME]
- *   team ID NAME         scores E S W N      points E S W N    chombo ID [N]
+ *   team ID NAME         scores E S W N      points E S W N    places E S W N
+ *   chombo ID [N]
  *   rules NAME [start X] [uma A B C D] [oka X] [chombo X]
  * The changes (enter, withdraw, substitute) take effect after the rounds
  * above them.
@@ -227,6 +228,20 @@ static sw_status line_result(sw_seating_event *ev, int fidx, int section, const 
             return bad_token(&tok[2], "a number of chombo penalties from 1 to 100", file, ln, err);
         return sw_seating_ev_chombo(ev, section, id, count, fidx, file, ln, err);
     }
+    if (tok_is(&tok[0], "places")) {
+        sw_status st =
+            need_args(ntok, SW_WINDS, SW_WINDS, &tok[0], "places E S W N", file, ln, err);
+        if (st)
+            return st;
+        int place[SW_WINDS];
+        for (int s = 0; s < SW_WINDS; s++) {
+            long x;
+            if (tok_long(&tok[1 + s], 1, SW_WINDS, &x))
+                return bad_token(&tok[1 + s], "a place from 1 to 4", file, ln, err);
+            place[s] = (int)x;
+        }
+        return sw_seating_ev_places(ev, section, place, file, ln, err);
+    }
     bool scores = tok_is(&tok[0], "scores");
     sw_status st = need_args(ntok, SW_WINDS, SW_WINDS, &tok[0],
                              scores ? "scores E S W N" : "points E S W N", file, ln, err);
@@ -307,7 +322,8 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
         return ntok > MAX_TOKENS ? sw_error_set(err, SW_ERR_PARSE, file, ln,
                                                 "table with more than 4 players: expected 4 ids")
                                  : line_table(ev, *section, tok, ntok, file, ln, err);
-    if (tok_is(kw, "scores") || tok_is(kw, "points") || tok_is(kw, "chombo"))
+    if (tok_is(kw, "scores") || tok_is(kw, "points") || tok_is(kw, "chombo") ||
+        tok_is(kw, "places"))
         return line_result(ev, fidx, *section, tok, ntok, file, ln, err);
     if (tok_is(kw, "sitout")) {
         if (*section != SW_SECTION_ROUND)

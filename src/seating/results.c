@@ -82,6 +82,36 @@ sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
     return SW_OK;
 }
 
+sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int place[SW_WINDS],
+                               const char *file, int line, sw_error *err) {
+    sw_seating_round *r;
+    sw_status st = last_table(ev, section, "places", file, line, &r, err);
+    if (st)
+        return st;
+    sw_seating_result *res = &r->results[r->ntables - 1];
+    if (res->kind != SW_RESULT_POINTS)
+        return sw_error_set(err, SW_ERR_INVALID, file, line,
+                            "places for table %d of round %d: expected them after its 'points' "
+                            "line (scores place the players themselves)",
+                            r->ntables, ev->nrounds);
+    int seen = 0;
+    for (int s = 0; s < SW_WINDS; s++) {
+        if (place[s] < 1 || place[s] > SW_WINDS || seen & (1 << place[s]))
+            return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                "places must be 1, 2, 3 and 4, each once, in wind order");
+        seen |= 1 << place[s];
+    }
+    for (int a = 0; a < SW_WINDS; a++)
+        for (int b = 0; b < SW_WINDS; b++)
+            if (res->v[a] > res->v[b] && place[a] > place[b])
+                return sw_error_set(err, SW_ERR_INVALID, file, line,
+                                    "places disagree with the points: seat %d has more points "
+                                    "than seat %d but a lower place",
+                                    a + 1, b + 1);
+    memcpy(res->place, place, sizeof res->place);
+    return SW_OK;
+}
+
 sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
                                int file_index, const char *file, int line, sw_error *err) {
     (void)file_index;
@@ -130,6 +160,9 @@ void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_tab
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
+    if (res->kind == SW_RESULT_POINTS && res->place[0]) /* the places given */
+        for (int s = 0; s < SW_WINDS; s++)
+            order[res->place[s] - 1] = s;
     int64_t uma12[SW_WINDS];
     for (int k = 0; k < SW_WINDS; k++)
         uma12[k] = 12 * rules->uma[k];

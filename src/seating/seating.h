@@ -57,6 +57,7 @@ typedef struct sw_seating_result {
     int kind;             /* SW_RESULT_* */
     int64_t v[SW_WINDS];  /* scores or points, by seat */
     int chombo[SW_WINDS]; /* penalties, by seat */
+    int place[SW_WINDS];  /* with points: the places given (1..4), 0 = from the points */
     int file, line;       /* where the result was entered (file: index into files) */
 } sw_seating_result;
 

@@ -57,6 +57,10 @@ sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const
 sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
                                const int64_t v[SW_WINDS], int file_index, const char *file,
                                int line, sw_error *err);
+/* The places of the table read last, whose result is points: a
+ * permutation of 1..4 that ranks higher points before lower ones. */
+sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int place[SW_WINDS],
+                               const char *file, int line, sw_error *err);
 sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
                                int file_index, const char *file, int line, sw_error *err);
 sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules, const char *file,
