@@ -1217,7 +1217,7 @@ static void test_exchange_both_models(void **state) {
                 tabs[r][t].seat[w] = w < sw_sched_table_size(&s, t)
                                          ? s.at[r * N + sw_sched_table_start(&s, t) + w]
                                          : SW_SEAT_EMPTY;
-        rounds[r] = (sw_seating_round){s.T, tabs[r]};
+        rounds[r] = (sw_seating_round){s.T, tabs[r], NULL};
     }
     sw_season ss;
     must(sw_seating_rounds_season(&ev, rounds, R, s.at, 1, true, &ss, &err), &err);
@@ -1521,6 +1521,271 @@ static void test_pantheon_round_trip(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* ---- results and standings ---- */
+
+static const char mj_event[] = "rules ema\n"
+                               "player 101 Aiko\nplayer 102 Boris\nplayer 103 Chen\n"
+                               "player 104 Dana\nplayer 105 Emil\nplayer 106 Fumiko\n"
+                               "player 107 Greta\nplayer 108 Hiro\n"
+                               "round 1\n"
+                               "table 101 102 103 104\nscores 45000 30000 30000 15000\n"
+                               "table 105 106 107 108\nscores 30000 30000 30000 30000\n"
+                               "chombo 108\n"
+                               "round 2\n"
+                               "table 101 105 102 106\nscores 20000 40000 40000 20000\n"
+                               "table 103 107 104 108\npoints 12.5 -2.5 0 -10\n";
+
+static sw_mahjong_standing *mj_standings(sw_seating_event *ev, const char *text) {
+    sw_error err;
+    sw_seating_event_init(ev);
+    must(sw_seating_event_read(ev, text, strlen(text), "mj", &err), &err);
+    sw_mahjong_standing *st;
+    must(sw_mahjong_standings(ev, &st, &err), &err);
+    return st;
+}
+
+/* Worked by hand (EMA: start 30000, uma 15/5/-5/-15 thousand, oka 0,
+ * chombo 20000, equal scores share uma). Round 1, table 1: 101 first
+ * (+15000 + 15000 uma); 102 and 103 tie for places 2-3 and share
+ * (5000 - 5000) / 2 = 0, seat order placing 102 second; 104 fourth
+ * (-15000 - 15000). Table 2: all equal, no uma; Hiro's chombo -20000.
+ * Round 2, table 1: 105 and 102 tie for 1-2 (+10000 + 10000 each), 101
+ * and 106 for 3-4 (-10000 - 10000). Table 2 gives points as entered. */
+static void test_mahjong_standings_ema(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_mahjong_standing *st = mj_standings(&ev, mj_event);
+    static const struct {
+        int id, rank;
+        int64_t game_points;
+        int games, places, chombos;
+    } want[] = {{105, 1, 20000, 2, 2, 0},  {102, 2, 20000, 2, 4, 0}, {103, 3, 12500, 2, 4, 0},
+                {101, 4, 10000, 2, 4, 0},  {107, 5, -2500, 2, 6, 0}, {106, 6, -20000, 2, 6, 0},
+                {104, 7, -30000, 2, 6, 0}, {108, 8, -30000, 2, 8, 1}};
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(ev.players[st[i].player].id, want[i].id);
+        assert_int_equal(st[i].rank, want[i].rank);
+        assert_int_equal(st[i].points12, 12 * want[i].game_points);
+        assert_int_equal(st[i].games, want[i].games);
+        assert_int_equal(st[i].places, want[i].places);
+        assert_int_equal(st[i].chombos, want[i].chombos);
+    }
+    int64_t sum = 0; /* uma sums to 0 at every table: only the chombo is lost */
+    for (int i = 0; i < 8; i++)
+        sum += st[i].points12;
+    assert_int_equal(sum, 12 * (-20000 + 12500 - 2500 + 0 - 10000));
+    free(st);
+    /* the swiss mode's standings: in this order, in thousandths */
+    sw_error err;
+    bool applied;
+    must(sw_mahjong_apply_standings(&ev, &applied, &err), &err);
+    assert_true(applied);
+    /* the page: the standings, and each scored table's score, place and points */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    must(sw_seating_report(&ev, SW_SEATING_HTML, ev.nrounds, &sb, &err), &err);
+    const char *html = sw_strbuf_cstr(&sb);
+    assert_non_null(strstr(html, "<h2>Standings</h2>"));
+    assert_non_null(strstr(html, "45000</td><td class=\"n\">1</td><td class=\"n\">+30.000"));
+    assert_non_null(strstr(html, "(chombo 1)"));
+    sw_strbuf_free(&sb);
+    int p105 = sw_seating_find_player(&ev, 105), p102 = sw_seating_find_player(&ev, 102);
+    assert_int_equal(ev.players[p105].points, 20000);
+    assert_true(ev.players[p105].standing_order < ev.players[p102].standing_order);
+    sw_seating_event_free(&ev);
+}
+
+/* Custom rules with oka and a three-way tie: uma (30, 10, -10, -30
+ * thousand) shared by three is (30000 + 10000 - 10000) / 3 = 10000 for
+ * the first three; oka 20000: 15000 to the first (seat E by seat
+ * order), -5000 to each other. A 2-way tie of (10 - 10) / 2 with uma
+ * 9/3/-3/-9 thousand and start 25000: thirds and quarters stay exact. */
+static void test_mahjong_custom_rules_exact(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_mahjong_standing *st = mj_standings(
+        &ev, "rules custom start 25000 uma 30000 10000 -10000 -30000 oka 20000 chombo 8000\n"
+             "player 1\nplayer 2\nplayer 3\nplayer 4\n"
+             "round 1\ntable 1 2 3 4\nscores 30000 30000 30000 10000\n");
+    /* 1: +5000 + 10000 + 15000; 2, 3: +5000 + 10000 - 5000; 4: -15000 - 30000 - 5000 */
+    int64_t want[5] = {0, 30000, 10000, 10000, -50000};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(st[i].points12, 12 * want[ev.players[st[i].player].id]);
+    assert_int_equal(ev.players[st[0].player].id, 1);
+    free(st);
+    sw_seating_event_free(&ev);
+    st = mj_standings(&ev, "rules custom start 25000 uma 7000 2000 -2000 -7000 oka 1000\n"
+                           "player 1\nplayer 2\nplayer 3\nplayer 4\n"
+                           "round 1\ntable 1 2 3 4\nscores 40000 20000 20000 20000\n");
+    /* 2, 3, 4 share (2000 - 2000 - 7000) / 3 = -7000/3; oka 1000: +750, -250 */
+    for (int i = 0; i < 4; i++) {
+        int id = ev.players[st[i].player].id;
+        int64_t want12 =
+            id == 1 ? 12 * (15000 + 7000) + 9 * 1000 : 12 * (-5000) + 4 * (-7000) - 3 * 1000;
+        assert_int_equal(st[i].points12, want12);
+    }
+    /* 2, 3 and 4: equal points, mean places 2, 3, 4: not shared */
+    assert_int_equal(st[1].rank, 2);
+    assert_int_equal(st[3].rank, 4);
+    free(st);
+    sw_seating_event_free(&ev);
+}
+
+/* Equal points and equal mean places share a rank, listed by id. */
+static void test_mahjong_shared_rank(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_mahjong_standing *st = mj_standings(&ev, "player 9\nplayer 8\nplayer 7\nplayer 6\n"
+                                                "round 1\ntable 9 8 7 6\n"
+                                                "points 10 -10 5 -5\n"
+                                                "round 2\ntable 8 9 6 7\n"
+                                                "points 10 -10 5 -5\n");
+    /* everyone 0 points; places 1+4 (9, 8) and 3+2 (7, 6): mean 2.5 each */
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(st[i].rank, 1);
+        assert_int_equal(ev.players[st[i].player].id, 6 + i);
+        assert_int_equal(st[i].places, 5);
+    }
+    free(st);
+    sw_seating_event_free(&ev);
+    /* places given with points decide the mean place where points tie: at
+     * table 1, 7 and 6 tie on points and 6 is placed second */
+    st = mj_standings(&ev, "player 9\nplayer 8\nplayer 7\nplayer 6\n"
+                           "round 1\ntable 9 8 7 6\npoints 10 -10 5 5\nplaces 1 4 3 2\n"
+                           "round 2\ntable 8 9 6 7\npoints 10 -10 -5 5\n");
+    /* 7: +10, places 3+2 (2+2 from the points alone, seat order putting 7
+     * before 6); 6, 8 and 9: 0 points, places 2+3, 4+1, 1+4: a shared 2nd */
+    assert_int_equal(ev.players[st[0].player].id, 7);
+    assert_int_equal(st[0].places, 5);
+    for (int i = 1; i < 4; i++) {
+        assert_int_equal(st[i].rank, 2);
+        assert_int_equal(st[i].places, 5);
+        assert_int_equal(ev.players[st[i].player].id, i == 1 ? 6 : i == 2 ? 8 : 9);
+    }
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_error err;
+    must(sw_mahjong_standings_report(&ev, SW_SEATING_TEXT, &sb, &err), &err);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "  2=  6 "));
+    sw_strbuf_free(&sb);
+    free(st);
+    sw_seating_event_free(&ev);
+}
+
+/* The JSON form of mj_event makes the same standings. */
+static void test_mahjong_results_json(void **state) {
+    (void)state;
+    static const char json[] =
+        "{\"rules\": {\"name\": \"ema\"},\n"
+        " \"players\": [{\"id\": 101, \"name\": \"Aiko\"}, {\"id\": 102}, {\"id\": 103},\n"
+        "  {\"id\": 104}, {\"id\": 105}, {\"id\": 106}, {\"id\": 107}, {\"id\": 108}],\n"
+        " \"rounds\": [\n"
+        "  [{\"seats\": [101, 102, 103, 104], \"scores\": [45000, 30000, 30000, 15000]},\n"
+        "   {\"seats\": [105, 106, 107, 108], \"scores\": [30000, 30000, 30000, 30000],\n"
+        "    \"chombo\": [108]}],\n"
+        "  [{\"seats\": [101, 105, 102, 106], \"scores\": [20000, 40000, 40000, 20000]},\n"
+        "   {\"seats\": [103, 107, 104, 108], \"points\": [12.5, -2.5, 0, -10]}]]}\n";
+    sw_seating_event a, b;
+    sw_mahjong_standing *x = mj_standings(&a, mj_event), *y = mj_standings(&b, json);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(a.players[x[i].player].id, b.players[y[i].player].id);
+        assert_int_equal(x[i].points12, y[i].points12);
+        assert_int_equal(x[i].places, y[i].places);
+        assert_int_equal(x[i].chombos, y[i].chombos);
+    }
+    free(x);
+    free(y);
+    sw_seating_event_free(&a);
+    sw_seating_event_free(&b);
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"{\"rules\": {\"name\": \"dutch\"}}", 1, "expected ema, wrc or custom"},
+        {"{\"rules\": {\"name\": \"custom\",\n \"uma\": [1, 2]}}", 2, "uma with 2 values"},
+        {"{\"players\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}],\n"
+         " \"rounds\": [[{\"seats\": [1, 2, 3, 4],\n \"scores\": [1, 2, 3]}]]}",
+         3, "3 scores"},
+        {"{\"players\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}],\n"
+         " \"rounds\": [[{\"seats\": [1, 2, 3, 4], \"scores\": [1, 2, 3, 4],\n"
+         " \"points\": [1, 2, 3, 4]}]]}",
+         2, "both"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_seating_event_init(&ev);
+        assert_int_not_equal(
+            sw_seating_event_read(&ev, bad[i].text, strlen(bad[i].text), "bad.json", &err), SW_OK);
+        assert_int_equal(err.line, bad[i].line);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+        sw_seating_event_free(&ev);
+    }
+}
+
+static void test_mahjong_bad_results_located(void **state) {
+    (void)state;
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "scores 30000 30000 30000 29000\n",
+         7, "add up to 119000"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nplayer 5\nround 1\ntable 1 2 3 0\n"
+         "scores 40000 40000 40000 0\n",
+         8, "table of three"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nscores 1 2 3 4\n", 5, "outside a played round"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\nscores 1 2 3 4\n", 6,
+         "before any table"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "points 1 2 3 4\npoints 1 2 3 4\n",
+         8, "a second result"},
+        {"rules ema\nrules wrc\n", 2, "second 'rules'"},
+        {"rules dutch\n", 1, "ema, wrc or custom"},
+        {"rules custom uma 1 2 3\n", 1, "needs 4 values"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nplayer 5\nround 1\ntable 1 2 3 4\n"
+         "chombo 5\n",
+         8, "no seat in round 1"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\nchombo 1 0\n", 7,
+         "from 1 to 100"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\nscores 1 2 3\n", 7,
+         "expected 'scores E S W N'"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\npoints 1 2 3 1.2345\n", 7,
+         "found '1.2345'"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "scores 30000 30000 30000 30000\nplaces 1 2 3 4\n",
+         8, "after its 'points' line"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "points 1 2 3 4\nplaces 1 1 3 4\n",
+         8, "each once"},
+        {"player 1\nplayer 2\nplayer 3\nplayer 4\nround 1\ntable 1 2 3 4\n"
+         "points 4 3 2 1\nplaces 2 1 3 4\n",
+         8, "disagree with the points"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sw_seating_event ev;
+        sw_error err;
+        sw_error_clear(&err);
+        sw_seating_event_init(&ev);
+        sw_status st = sw_seating_event_read(&ev, bad[i].text, strlen(bad[i].text), "bad", &err);
+        if (!st) {
+            sw_mahjong_standing *out = NULL;
+            st = sw_mahjong_standings(&ev, &out, &err);
+            free(out);
+        }
+        assert_int_not_equal(st, SW_OK);
+        assert_int_equal(err.line, bad[i].line);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+        sw_seating_event_free(&ev);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_example_reads),
@@ -1556,6 +1821,11 @@ int main(void) {
         cmocka_unit_test(test_text_and_csv_reports),
         cmocka_unit_test(test_cli_end_to_end),
         cmocka_unit_test(test_pantheon_round_trip),
+        cmocka_unit_test(test_mahjong_standings_ema),
+        cmocka_unit_test(test_mahjong_custom_rules_exact),
+        cmocka_unit_test(test_mahjong_shared_rank),
+        cmocka_unit_test(test_mahjong_results_json),
+        cmocka_unit_test(test_mahjong_bad_results_located),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,7 @@ static const char usage[] =
     "usage: seatwise seat MODE [OPTIONS] [FILE...]\n"
     "       seatwise seat schedule --players N|FILE --rounds R [--threes K|auto]\n"
     "                              [--seed S] [--time T] [--html F] [--pantheon F] [FILE...]\n"
+    "       seatwise seat standings FILE... [--json|--csv] [-o OUT]\n"
     "\n"
     "Seat the next round of a four-per-table event (mahjong) and print the event.\n"
     "FILEs hold the players, the rounds played, the standings and a script, in the\n"
@@ -33,6 +34,10 @@ static const char usage[] =
     "  predefined     the next round of the script\n"
     "  schedule       plan a whole event: --rounds R, fewest repeat meetings; with\n"
     "                 rounds played (FILE...), re-plan the rest around them\n"
+    "  standings      the standings the table results make ('scores', 'points',\n"
+    "                 'chombo' and 'rules' lines: uma and oka as the rules set\n"
+    "                 them, EMA by default); the swiss modes rank by them when no\n"
+    "                 'standing' lines are given\n"
     "\n"
     "options:\n"
     "  --players N    N players numbered 1..N instead of a player list (random)\n"
@@ -315,7 +320,39 @@ static sw_status load_event(const seat_args *a, sw_seating_event *ev, sw_error *
         st = sw_seating_add_player(ev, (int)p, NULL, err);
     for (int i = 0; i < a->nfiles && !st; i++)
         st = sw_seating_event_read_file(ev, a->files[i], err);
-    return st ? st : sw_seating_event_check(ev, err);
+    if (!st)
+        st = sw_seating_event_check(ev, err);
+    /* results entered and no standings typed: the swiss modes rank by the
+     * standings the results make */
+    bool applied;
+    return st ? st : sw_mahjong_apply_standings(ev, &applied, err);
+}
+
+/* seat standings FILE...: the standings the results make. */
+static int run_standings(const seat_args *a) {
+    if (!a->nfiles)
+        return usage_error("%s", "standings needs the event FILEs");
+    int rc = check_outputs(a);
+    if (rc != SW_EXIT_OK)
+        return rc;
+    sw_seating_event ev;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_seating_event_init(&ev);
+    sw_status st = SW_OK;
+    for (int i = 0; i < a->nfiles && !st; i++)
+        st = sw_seating_event_read_file(&ev, a->files[i], &err);
+    if (!st)
+        st = sw_seating_event_check(&ev, &err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (!st)
+        st = sw_mahjong_standings_report(&ev, a->fmt, &sb, &err);
+    if (!st)
+        st = sw_file_write_atomic(a->output ? a->output : "-", sw_strbuf_cstr(&sb), sb.len, &err);
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&ev);
+    return st ? sw_cli_fail(&err) : SW_EXIT_OK;
 }
 
 static int run_mode(const seat_args *a, int mode) {
@@ -401,9 +438,11 @@ int sw_cmd_seat(int argc, char **argv) {
             rc = usage_error("%s", "expected a MODE");
         else if (!strcmp(a.mode_name, "schedule"))
             rc = run_schedule(&a);
+        else if (!strcmp(a.mode_name, "standings"))
+            rc = run_standings(&a);
         else if (sw_seating_mode_parse(a.mode_name) < 0)
             rc = usage_error("unknown mode '%s': expected random, swiss, swiss-first, "
-                             "interval, predefined or schedule",
+                             "interval, predefined, schedule or standings",
                              a.mode_name);
         else
             rc = run_mode(&a, sw_seating_mode_parse(a.mode_name));

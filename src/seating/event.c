@@ -12,11 +12,14 @@
 
 void sw_seating_event_init(sw_seating_event *ev) {
     memset(ev, 0, sizeof *ev);
+    (void)sw_mahjong_preset("ema", 3, &ev->rules);
 }
 
 static void free_rounds(sw_seating_round *r, int n) {
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         free(r[i].tables);
+        free(r[i].results);
+    }
     free(r);
 }
 
@@ -432,8 +435,15 @@ sw_status sw_seating_ev_table(sw_seating_event *ev, int section, const long ids[
     sw_seating_table *tt = realloc(r->tables, (size_t)(r->ntables + 1) * sizeof *tt);
     if (!tt)
         return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
-    tt[r->ntables++] = t;
     r->tables = tt;
+    if (r->results) { /* results are [ntables] once there is one */
+        sw_seating_result *rr = realloc(r->results, (size_t)(r->ntables + 1) * sizeof *rr);
+        if (!rr)
+            return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
+        memset(&rr[r->ntables], 0, sizeof *rr);
+        r->results = rr;
+    }
+    tt[r->ntables++] = t;
     return SW_OK;
 }
 

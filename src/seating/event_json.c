@@ -153,7 +153,71 @@ static sw_status read_table(jctx *c, int section, const sw_json *seats) {
     return sw_seating_ev_table(c->ev, section, ids, c->file, seats->line, c->err);
 }
 
-/* A round given as a list of tables, each [E,S,W,N] or {"seats": [...]}. */
+/* A table object's result: "scores" or "points" ([E, S, W, N]), with
+ * points "places" ([E, S, W, N]), and "chombo" (player ids, one penalty
+ * each). */
+static sw_status read_result(jctx *c, const sw_json *tab) {
+    const sw_json *scores = get(tab, "scores"), *points = get(tab, "points");
+    const sw_json *chombo = get(tab, "chombo");
+    sw_status st = SW_OK;
+    if (scores && points)
+        return sw_error_set(c->err, SW_ERR_INVALID, c->file, tab->line,
+                            "table with both \"scores\" and \"points\": expected one result");
+    const sw_json *v = scores ? scores : points;
+    if (v) {
+        if ((st = expect(c, v, SW_JSON_ARR, scores ? "scores" : "points")))
+            return st;
+        if (v->n != SW_WINDS)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, v->line,
+                                "%d %s: expected 4, in wind order E, S, W, N", v->n,
+                                scores ? "scores" : "points");
+        int64_t x[SW_WINDS];
+        for (int s = 0; s < SW_WINDS; s++) {
+            const sw_json *e = &v->items[s];
+            long l;
+            if (scores) {
+                if ((st = get_long(c, e, "score", -10000000L, 10000000L, &l)))
+                    return st;
+                x[s] = l;
+            } else {
+                if ((st = expect(c, e, SW_JSON_NUM, "points")))
+                    return st;
+                const char *why = sw_seating_parse_points(e->str, e->len, &x[s]);
+                if (why)
+                    return sw_error_set(c->err, SW_ERR_PARSE, c->file, e->line, "%s, found %s", why,
+                                        e->str);
+            }
+        }
+        st = sw_seating_ev_result(c->ev, SW_SECTION_ROUND,
+                                  scores ? SW_RESULT_SCORES : SW_RESULT_POINTS, x, c->fidx, c->file,
+                                  v->line, c->err);
+    }
+    const sw_json *places = get(tab, "places");
+    if (!st && places && !(st = expect(c, places, SW_JSON_ARR, "places"))) {
+        if (places->n != SW_WINDS)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, places->line,
+                                "%d places: expected 4, in wind order E, S, W, N", places->n);
+        int pl[SW_WINDS];
+        for (int s = 0; !st && s < SW_WINDS; s++) {
+            long l;
+            if (!(st = get_long(c, &places->items[s], "place", 1, SW_WINDS, &l)))
+                pl[s] = (int)l;
+        }
+        if (!st)
+            st = sw_seating_ev_places(c->ev, SW_SECTION_ROUND, pl, c->file, places->line, c->err);
+    }
+    if (!st && chombo && !(st = expect(c, chombo, SW_JSON_ARR, "chombo")))
+        for (int i = 0; !st && i < chombo->n; i++) {
+            long id;
+            if (!(st = get_long(c, &chombo->items[i], "player id", 1, SW_SEATING_MAX_ID, &id)))
+                st = sw_seating_ev_chombo(c->ev, SW_SECTION_ROUND, id, 1, c->fidx, c->file,
+                                          chombo->items[i].line, c->err);
+        }
+    return st;
+}
+
+/* A round given as a list of tables, each [E,S,W,N] or {"seats": [...]},
+ * the object form with a result in a played round. */
 static sw_status read_round(jctx *c, int section, const sw_json *round) {
     sw_status st =
         expect(c, round, SW_JSON_ARR, section == SW_SECTION_ROUND ? "round" : "script round");
@@ -168,7 +232,9 @@ static sw_status read_round(jctx *c, int section, const sw_json *round) {
             if (!seats)
                 return sw_error_set(c->err, SW_ERR_PARSE, c->file, tab->line,
                                     "table without \"seats\"");
-            tab = seats;
+            if (!(st = read_table(c, section, seats)) && section == SW_SECTION_ROUND)
+                st = read_result(c, tab);
+            continue;
         }
         st = read_table(c, section, tab);
     }
@@ -248,9 +314,57 @@ static sw_status read_script_ids(jctx *c, const sw_json *players) {
     return st;
 }
 
+/* "rules": {"name": "ema"|"wrc"|"custom", "start", "uma": [4], "oka",
+ * "chombo"}, as the text format's 'rules' line. */
+static sw_status read_rules(jctx *c, const sw_json *r) {
+    sw_status st = expect(c, r, SW_JSON_OBJ, "rules");
+    if (st)
+        return st;
+    const sw_json *name = get(r, "name"), *uma = get(r, "uma");
+    if (!name || name->type != SW_JSON_STR)
+        return sw_error_set(c->err, SW_ERR_PARSE, c->file, r->line,
+                            "rules without \"name\": expected \"ema\", \"wrc\" or \"custom\"");
+    bool custom = !strcmp(name->str, "custom");
+    sw_mahjong_rules rules;
+    if (!sw_mahjong_preset(custom ? "ema" : name->str, custom ? 3 : name->len, &rules))
+        return sw_error_set(c->err, SW_ERR_INVALID, c->file, name->line,
+                            "rules \"%.40s\": expected ema, wrc or custom", name->str);
+    static const char *const keys[] = {"start", "oka", "chombo"};
+    int64_t *dst[] = {&rules.start, &rules.oka, &rules.chombo};
+    bool given = false;
+    for (int k = 0; k < 3; k++) {
+        const sw_json *v = get(r, keys[k]);
+        long l;
+        if (v && (st = get_long(c, v, keys[k], -1000000L, 1000000L, &l)))
+            return st;
+        if (v)
+            *dst[k] = l, given = true;
+    }
+    if (uma) {
+        if ((st = expect(c, uma, SW_JSON_ARR, "uma")))
+            return st;
+        if (uma->n != SW_WINDS)
+            return sw_error_set(c->err, SW_ERR_INVALID, c->file, uma->line,
+                                "uma with %d values: expected 4 (places 1 to 4)", uma->n);
+        for (int k = 0; k < SW_WINDS; k++) {
+            long l;
+            if ((st = get_long(c, &uma->items[k], "uma", -1000000L, 1000000L, &l)))
+                return st;
+            rules.uma[k] = l;
+        }
+        given = true;
+    }
+    if (custom || given)
+        snprintf(rules.name, sizeof rules.name, "custom");
+    return sw_seating_ev_rules(c->ev, &rules, c->file, r->line, c->err);
+}
+
 static sw_status json_event(jctx *c, const sw_json *root) {
     sw_status st = expect(c, root, SW_JSON_OBJ, "the document");
     if (st)
+        return st;
+    const sw_json *rules = get(root, "rules");
+    if (rules && (st = read_rules(c, rules)))
         return st;
     const sw_json *players = get(root, "participants"), *v;
     if (!players)

@@ -336,13 +336,31 @@ static void html_rounds(const sw_seating_event *ev, const int *seat_of, int firs
                          "<div class=\"cards\">\n",
                          r + 1, r + 1, r + 1 >= first_new ? " (new)" : "");
         for (int t = 0; t < rd->ntables; t++) {
+            const sw_seating_result *res = rd->results ? &rd->results[t] : NULL;
+            bool scored = res && res->kind != SW_RESULT_NONE;
+            int64_t pts[SW_WINDS] = {0};
+            int place[SW_WINDS] = {0};
+            if (scored)
+                sw_mahjong_table_points(&ev->rules, &rd->tables[t], res, pts, place);
             sw_strbuf_printf(out,
                              "<div class=\"card\"><h3>Table %d</h3><p class=\"meta\">Round "
-                             "%d</p>\n<table><tr><th>seat</th><th>player</th></tr>\n",
-                             t + 1, r + 1);
+                             "%d</p>\n<table><tr><th>seat</th><th>player</th>%s</tr>\n",
+                             t + 1, r + 1,
+                             scored ? "<th class=\"n\">score</th><th class=\"n\">place</th>"
+                                      "<th class=\"n\">points</th>"
+                                    : "");
             for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
                 sw_strbuf_printf(out, "<tr><td><b>%c</b></td><td>", wind_letter[s]);
                 html_who(out, &ev->players[rd->tables[t].seat[s]]);
+                if (scored) {
+                    sw_strbuf_puts(out, "</td><td class=\"n\">");
+                    if (res->kind == SW_RESULT_SCORES)
+                        sw_strbuf_printf(out, "%lld", (long long)res->v[s]);
+                    sw_strbuf_printf(out, "</td><td class=\"n\">%d</td><td class=\"n\">", place[s]);
+                    sw_mahjong_put_points(out, pts[s], true);
+                    if (res->chombo[s])
+                        sw_strbuf_printf(out, " (chombo %d)", res->chombo[s]);
+                }
                 sw_strbuf_puts(out, "</td></tr>\n");
             }
             sw_strbuf_puts(out, "</table></div>\n");
@@ -394,6 +412,46 @@ static void html_players(const sw_seating_event *ev, const sw_seating_stats *st,
     sw_strbuf_puts(out, "</table></div>\n");
 }
 
+/* The standings the results make; when they cannot be made (scores that
+ * do not add up), why. */
+static void html_standings(const sw_seating_event *ev, sw_strbuf *out) {
+    sw_mahjong_standing *sd;
+    sw_error err;
+    sw_strbuf_puts(out, "<h2>Standings</h2>\n");
+    if (sw_mahjong_standings(ev, &sd, &err) != SW_OK) {
+        sw_strbuf_puts(out, "<p class=\"absent\">Not computed: ");
+        if (err.file[0])
+            sw_strbuf_printf(out, "%s:%d: ", err.file, err.line);
+        sw_html_escape(out, err.msg);
+        sw_strbuf_puts(out, "</p>\n");
+        return;
+    }
+    const sw_mahjong_rules *r = &ev->rules;
+    sw_strbuf_printf(out,
+                     "<p class=\"meta\">Rules %s: start %lld, uma %lld / %lld / %lld / %lld, oka "
+                     "%lld, chombo %lld%s. Ties: the lower mean place, then a shared rank.</p>\n"
+                     "<table>\n<tr><th class=\"n\">rank</th><th>player</th><th class=\"n\">"
+                     "points</th><th class=\"n\">games</th><th class=\"n\">mean place</th>"
+                     "<th class=\"n\">chombo</th></tr>\n",
+                     r->name, (long long)r->start, (long long)r->uma[0], (long long)r->uma[1],
+                     (long long)r->uma[2], (long long)r->uma[3], (long long)r->oka,
+                     (long long)r->chombo, r->equalize ? ", equal scores share uma" : "");
+    for (int i = 0; i < ev->nplayers; i++) {
+        const sw_mahjong_standing *x = &sd[i];
+        bool shared = (i > 0 && sd[i - 1].rank == x->rank) ||
+                      (i + 1 < ev->nplayers && sd[i + 1].rank == x->rank);
+        sw_strbuf_printf(out, "<tr><td class=\"n\">%d%s</td><td>", x->rank, shared ? "=" : "");
+        html_who(out, &ev->players[x->player]);
+        sw_strbuf_puts(out, "</td><td class=\"n\">");
+        sw_mahjong_put_points(out, x->points12, true);
+        sw_strbuf_printf(out, "</td><td class=\"n\">%d</td><td class=\"n\">", x->games);
+        sw_mahjong_put_mean_place(out, x);
+        sw_strbuf_printf(out, "</td><td class=\"n\">%d</td></tr>\n", x->chombos);
+    }
+    sw_strbuf_puts(out, "</table>\n");
+    free(sd);
+}
+
 static void html_report(const sw_seating_event *ev, const sw_seating_stats *st, const int *seat_of,
                         int first_new, sw_strbuf *out) {
     int n = ev->nplayers;
@@ -424,6 +482,8 @@ static void html_report(const sw_seating_event *ev, const sw_seating_stats *st, 
             sw_strbuf_printf(out, " <a href=\"#round%d\">%d</a>", r + 1, r + 1);
         sw_strbuf_puts(out, "</p>\n");
     }
+    if (ev->has_results)
+        html_standings(ev, out);
     html_rounds(ev, seat_of, first_new, out);
     html_players(ev, st, seat_of, out);
     sw_strbuf_puts(out, "<h2 class=\"pagebreak\">Who meets whom</h2>\n");

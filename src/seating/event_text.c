@@ -2,7 +2,9 @@
  *   player ID NAME       round [N]           table E S W N     sitout ID...
  *   standing ID POINTS [GAMES]               script [N]        map K ID
  *   enter ID NAME        withdraw ID...      substitute NEW for OLD [NAME]
- *   team ID NAME
+ *   team ID NAME         scores E S W N      points E S W N    places E S W N
+ *   chombo ID [N]
+ *   rules NAME [start X] [uma A B C D] [oka X] [chombo X]
  * The changes (enter, withdraw, substitute) take effect after the rounds
  * above them.
  * '#' at the start of a line or after a blank starts a comment. A 'table'
@@ -16,7 +18,7 @@
 #include "seating/seating_internal.h"
 #include "util/fileio.h"
 
-#define MAX_TOKENS 8
+#define MAX_TOKENS 16
 #define MAX_NAME 200
 
 typedef struct token {
@@ -211,6 +213,103 @@ static sw_status line_standing(sw_seating_event *ev, int fidx, const token *tok,
     return sw_seating_ev_standing(ev, id, points, games, fidx, file, ln, err);
 }
 
+/* scores E S W N (whole game points), points E S W N (decimal, as
+ * standings), chombo ID [N]: for the table read last in the round. */
+static sw_status line_result(sw_seating_event *ev, int fidx, int section, const token *tok,
+                             int ntok, const char *file, int ln, sw_error *err) {
+    if (tok_is(&tok[0], "chombo")) {
+        sw_status st = need_args(ntok, 1, 2, &tok[0], "chombo ID [N]", file, ln, err);
+        if (st)
+            return st;
+        long id, count = 1;
+        if (tok_long(&tok[1], 1, SW_SEATING_MAX_ID, &id))
+            return bad_token(&tok[1], "a player id", file, ln, err);
+        if (ntok == 3 && tok_long(&tok[2], 1, 100, &count))
+            return bad_token(&tok[2], "a number of chombo penalties from 1 to 100", file, ln, err);
+        return sw_seating_ev_chombo(ev, section, id, count, fidx, file, ln, err);
+    }
+    if (tok_is(&tok[0], "places")) {
+        sw_status st =
+            need_args(ntok, SW_WINDS, SW_WINDS, &tok[0], "places E S W N", file, ln, err);
+        if (st)
+            return st;
+        int place[SW_WINDS];
+        for (int s = 0; s < SW_WINDS; s++) {
+            long x;
+            if (tok_long(&tok[1 + s], 1, SW_WINDS, &x))
+                return bad_token(&tok[1 + s], "a place from 1 to 4", file, ln, err);
+            place[s] = (int)x;
+        }
+        return sw_seating_ev_places(ev, section, place, file, ln, err);
+    }
+    bool scores = tok_is(&tok[0], "scores");
+    sw_status st = need_args(ntok, SW_WINDS, SW_WINDS, &tok[0],
+                             scores ? "scores E S W N" : "points E S W N", file, ln, err);
+    if (st)
+        return st;
+    int64_t v[SW_WINDS];
+    for (int s = 0; s < SW_WINDS; s++) {
+        long x;
+        if (scores) {
+            if (tok_long(&tok[1 + s], -10000000L, 10000000L, &x))
+                return bad_token(&tok[1 + s],
+                                 "a final score in whole points (-10000000 to 10000000)", file, ln,
+                                 err);
+            v[s] = x;
+        } else {
+            const char *why = sw_seating_parse_points(tok[1 + s].s, tok[1 + s].n, &v[s]);
+            if (why)
+                return sw_error_set(err, SW_ERR_PARSE, file, ln, "%s, found '%.*s'", why,
+                                    (int)(tok[1 + s].n > 40 ? 40 : tok[1 + s].n), tok[1 + s].s);
+        }
+    }
+    return sw_seating_ev_result(ev, section, scores ? SW_RESULT_SCORES : SW_RESULT_POINTS, v, fidx,
+                                file, ln, err);
+}
+
+/* rules NAME [start X] [uma A B C D] [oka X] [chombo X]: a preset (ema,
+ * wrc) or custom (EMA's values unless given), values in game points. */
+static sw_status line_rules(sw_seating_event *ev, const token *tok, int ntok, const char *file,
+                            int ln, sw_error *err) {
+    if (ntok < 2 || ntok > MAX_TOKENS)
+        return sw_error_set(err, SW_ERR_PARSE, file, ln,
+                            "expected 'rules ema|wrc|custom [start X] [uma A B C D] [oka X] "
+                            "[chombo X]'");
+    sw_mahjong_rules r;
+    bool custom = tok_is(&tok[1], "custom");
+    if (!sw_mahjong_preset(custom ? "ema" : tok[1].s, custom ? 3 : tok[1].n, &r))
+        return bad_token(&tok[1], "a rules preset: ema, wrc or custom", file, ln, err);
+    if (custom)
+        snprintf(r.name, sizeof r.name, "custom");
+    for (int i = 2; i < ntok;) {
+        const token *k = &tok[i];
+        int need = tok_is(k, "uma") ? SW_WINDS : 1;
+        if (!tok_is(k, "uma") && !tok_is(k, "start") && !tok_is(k, "oka") && !tok_is(k, "chombo"))
+            return bad_token(k, "start, uma, oka or chombo", file, ln, err);
+        if (i + need > ntok - 1)
+            return sw_error_set(err, SW_ERR_PARSE, file, ln, "'%.*s' needs %d value%s", (int)k->n,
+                                k->s, need, need > 1 ? "s" : "");
+        long x[SW_WINDS];
+        for (int j = 0; j < need; j++)
+            if (tok_long(&tok[i + 1 + j], -1000000L, 1000000L, &x[j]))
+                return bad_token(&tok[i + 1 + j], "whole game points (-1000000 to 1000000)", file,
+                                 ln, err);
+        if (tok_is(k, "uma"))
+            for (int j = 0; j < SW_WINDS; j++)
+                r.uma[j] = x[j];
+        else if (tok_is(k, "start"))
+            r.start = x[0];
+        else if (tok_is(k, "oka"))
+            r.oka = x[0];
+        else
+            r.chombo = x[0];
+        i += 1 + need;
+    }
+    if (!custom && ntok > 2)
+        snprintf(r.name, sizeof r.name, "custom");
+    return sw_seating_ev_rules(ev, &r, file, ln, err);
+}
+
 /* One non-empty line; *section and *header track the round being read. */
 static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, size_t n, int *section,
                            int *header, const char *file, int ln, sw_error *err) {
@@ -223,6 +322,9 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
         return ntok > MAX_TOKENS ? sw_error_set(err, SW_ERR_PARSE, file, ln,
                                                 "table with more than 4 players: expected 4 ids")
                                  : line_table(ev, *section, tok, ntok, file, ln, err);
+    if (tok_is(kw, "scores") || tok_is(kw, "points") || tok_is(kw, "chombo") ||
+        tok_is(kw, "places"))
+        return line_result(ev, fidx, *section, tok, ntok, file, ln, err);
     if (tok_is(kw, "sitout")) {
         if (*section != SW_SECTION_ROUND)
             return sw_error_set(err, SW_ERR_PARSE, file, ln, "sitout outside a round");
@@ -267,6 +369,8 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
     }
     if (tok_is(kw, "standing"))
         return line_standing(ev, fidx, tok, ntok, file, ln, err);
+    if (tok_is(kw, "rules"))
+        return line_rules(ev, tok, ntok, file, ln, err);
     if (tok_is(kw, "enter") || tok_is(kw, "withdraw") || tok_is(kw, "substitute") ||
         tok_is(kw, "team"))
         return line_change(ev, line, n, tok, ntok, file, ln, err);
@@ -282,8 +386,9 @@ static sw_status text_line(sw_seating_event *ev, int fidx, const char *line, siz
         return sw_seating_ev_map(ev, k, id, file, ln, err);
     }
     return sw_error_set(err, SW_ERR_PARSE, file, ln,
-                        "unknown line '%.*s': expected player, round, table, sitout, standing, "
-                        "script, map, enter, withdraw, substitute or team",
+                        "unknown line '%.*s': expected player, round, table, sitout, scores, "
+                        "points, chombo, standing, rules, script, map, enter, withdraw, "
+                        "substitute or team",
                         (int)(kw->n > 40 ? 40 : kw->n), kw->s);
 }
 

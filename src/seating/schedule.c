@@ -324,7 +324,7 @@ static sw_status plan_start(planner *pl, const sw_seating_event *ev, sw_error *e
     }
     sched_tables(&pl->s, pl->tabs);
     for (int r = 0; r < R; r++)
-        rounds[r] = (sw_seating_round){T, pl->tabs + (size_t)r * T};
+        rounds[r] = (sw_seating_round){T, pl->tabs + (size_t)r * T, NULL};
     sw_status st = sw_seating_rounds_season(ev, rounds, R, pl->s.at, 1, true, &pl->ss, err);
     free(rounds);
     return st;

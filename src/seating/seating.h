@@ -48,10 +48,40 @@ static inline int sw_seating_table_size(const sw_seating_table *t) {
     return t->seat[SW_WIND_N] == SW_SEAT_EMPTY ? 3 : 4;
 }
 
+/* A table's result, entered after the round (docs/seating.md, "Results"):
+ * the final scores in game points, or the table points already computed
+ * (thousandths of a point, as standings hold them), in wind order; and the
+ * chombo penalties each seat took. */
+enum { SW_RESULT_NONE, SW_RESULT_SCORES, SW_RESULT_POINTS };
+typedef struct sw_seating_result {
+    int kind;             /* SW_RESULT_* */
+    int64_t v[SW_WINDS];  /* scores or points, by seat */
+    int chombo[SW_WINDS]; /* penalties, by seat */
+    int place[SW_WINDS];  /* with points: the places given (1..4), 0 = from the points */
+    int file, line;       /* where the result was entered (file: index into files) */
+} sw_seating_result;
+
 typedef struct sw_seating_round {
     int ntables;
-    sw_seating_table *tables; /* owned */
+    sw_seating_table *tables;   /* owned */
+    sw_seating_result *results; /* [ntables], owned; NULL when none was entered */
 } sw_seating_round;
+
+/* How table results become points (Pantheon's rulesets): points = score -
+ * start + uma by place + oka (to the first: 3/4 of it; each other: -1/4)
+ * - chombo per penalty, in game points; standings show them / 1000.
+ * Places follow the scores, equal scores by seat (E first); with
+ * `equalize` equal scores share their places' uma equally. */
+typedef struct sw_mahjong_rules {
+    char name[16];
+    int64_t start, oka, chombo;
+    int64_t uma[SW_WINDS];
+    bool equalize;
+} sw_mahjong_rules;
+
+/* The rules preset called name ("ema", "wrc"), in *out; false when there
+ * is none. */
+bool sw_mahjong_preset(const char *name, size_t len, sw_mahjong_rules *out);
 
 typedef struct sw_seating_player {
     int id;        /* as given in the input, 1..SW_SEATING_MAX_ID, unique */
@@ -93,8 +123,11 @@ typedef struct sw_seating_event {
     int *idhash; /* open addressing, id -> index + 1; hashcap a power of two */
     int hashcap;
     int nteams, capteams;
-    char **teams; /* team names, owned; players refer to them by index */
-    bool changed; /* some player entered late, withdrew or was substituted */
+    char **teams;           /* team names, owned; players refer to them by index */
+    bool changed;           /* some player entered late, withdrew or was substituted */
+    sw_mahjong_rules rules; /* EMA unless a 'rules' line says otherwise */
+    int rules_line;         /* the 'rules' line, 0 = none */
+    bool has_results;       /* some round has a table result */
 } sw_seating_event;
 
 /* Zero ev: an event with no players. */
@@ -364,5 +397,44 @@ typedef enum {
  * script is refused (SW_ERR_INVALID) when a round has a table of three. */
 SW_NODISCARD sw_status sw_seating_report(const sw_seating_event *ev, sw_seating_format fmt,
                                          int first_new, sw_strbuf *out, sw_error *err);
+
+/* ---- results and standings (results.c) ---- */
+
+/* One player's standing from the results entered. */
+typedef struct sw_mahjong_standing {
+    int player;        /* index into ev->players */
+    int rank;          /* 1-based; equal for a shared place */
+    int64_t points12;  /* points in twelfths of a game point (exact) */
+    int games, places; /* tables with a result, and the sum of the places there */
+    int chombos;
+} sw_mahjong_standing;
+
+/* The points each seat of table t of round r takes, in twelfths of a game
+ * point (exact: uma shared by 2 or 3, oka in quarters), and each seat's
+ * place (1..4). The table must have a result and four players. */
+void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_table *t,
+                             const sw_seating_result *res, int64_t pts12[SW_WINDS],
+                             int place[SW_WINDS]);
+
+/* Every player's standing over the results entered, best first: points,
+ * then the lower mean place; players equal in both share a rank (listed by
+ * id). *out has ev->nplayers entries (the caller frees it). Errors name the
+ * result's line: scores that do not add up to 4 x start, a result at a
+ * table of three. */
+SW_NODISCARD sw_status sw_mahjong_standings(const sw_seating_event *ev, sw_mahjong_standing **out,
+                                            sw_error *err);
+
+/* Give every player the standing the results make (points rounded to
+ * thousandths of a point, ties kept in the exact order), unless standings
+ * were typed ('standing' lines: then false). For the swiss mode. */
+SW_NODISCARD sw_status sw_mahjong_apply_standings(sw_seating_event *ev, bool *applied,
+                                                  sw_error *err);
+
+/* Append the standings (sw_mahjong_standings) to out: text for people,
+ * CSV (rank,id,name,points,games,mean_place,chombo) or JSON with the
+ * rules; points in game points / 1000 with three decimals. */
+SW_NODISCARD sw_status sw_mahjong_standings_report(const sw_seating_event *ev,
+                                                   sw_seating_format fmt, sw_strbuf *out,
+                                                   sw_error *err);
 
 #endif

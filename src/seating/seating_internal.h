@@ -51,6 +51,29 @@ sw_status sw_seating_ev_team(sw_seating_event *ev, long id, const char *name, si
 sw_status sw_seating_ev_map(sw_seating_event *ev, long script_id, long id, const char *file,
                             int line, sw_error *err);
 
+/* A result for the table read last in the current round (kind
+ * SW_RESULT_SCORES or SW_RESULT_POINTS, values by seat); a chombo penalty
+ * for player id in it; the event's rules (once, before any round). */
+sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
+                               const int64_t v[SW_WINDS], int file_index, const char *file,
+                               int line, sw_error *err);
+/* The places of the table read last, whose result is points: a
+ * permutation of 1..4 that ranks higher points before lower ones. */
+sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int place[SW_WINDS],
+                               const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
+                               int file_index, const char *file, int line, sw_error *err);
+sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules, const char *file,
+                              int line, sw_error *err);
+
+/* p12 (twelfths of a game point) as points, game points / 1000, with three
+ * decimals (rounded half away from zero); a + before a positive value when
+ * sign. */
+void sw_mahjong_put_points(sw_strbuf *sb, int64_t p12, bool sign);
+/* x's mean place, places / games, with two decimals (half up; "-" without
+ * games). */
+void sw_mahjong_put_mean_place(sw_strbuf *sb, const sw_mahjong_standing *x);
+
 /* Parse a decimal number of points ("-12.5", "+3", "25000") with at most 3
  * decimals into thousandths. Returns NULL or what is wrong. */
 const char *sw_seating_parse_points(const char *s, size_t n, int64_t *out);

@@ -64,6 +64,24 @@ static inline void sw_fuzz_event(const uint8_t *data, size_t size, const char *f
     if (sw_seating_report(&ev, SW_SEATING_JSON, 0, &sb, &err) != SW_OK)
         sw_fuzz_fail("the JSON report failed", &err, NULL);
     sw_fuzz_written(&sb);
+    /* the results' standings: every player once, ranks 1.. in order */
+    sw_mahjong_standing *st = NULL;
+    if (sw_mahjong_standings(&ev, &st, &err) == SW_OK) {
+        for (int i = 0; i < ev.nplayers; i++)
+            if (st[i].rank < 1 || st[i].rank > i + 1 || (i && st[i].rank < st[i - 1].rank))
+                sw_fuzz_fail("standings ranks out of order", NULL, NULL);
+        sw_strbuf rep;
+        for (int f = 0; f < 3; f++) {
+            sw_strbuf_init(&rep);
+            sw_seating_format fmt = f == 0   ? SW_SEATING_TEXT
+                                    : f == 1 ? SW_SEATING_CSV
+                                             : SW_SEATING_JSON;
+            if (sw_mahjong_standings_report(&ev, fmt, &rep, &err) != SW_OK)
+                sw_fuzz_fail("the standings report failed", &err, NULL);
+            sw_strbuf_free(&rep);
+        }
+    }
+    free(st);
     sw_seating_event back;
     sw_seating_event_init(&back);
     if (sw_seating_event_read(&back, sb.data, sb.len, "written.json", &err) != SW_OK ||
