@@ -489,14 +489,15 @@ static const char player_pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 0 b\n"
 
 /* Worked by hand, pairs P1 = {101, 102}, P2 = {103, 104}, P3 = {105, 106},
  * P4 = {101, 107}; S is the sum of the four players' meetings, M = S/4
- * rounded half up, C = (sum of comparisons)/4 exactly:
- *   P1-P2: 2 + 2 + 1.5 + 1/2 = 6        M 1.5 -> 2, C 3/2
- *   P1-P3: 105-101 1 + 106-102 1/3      M 1/3 -> 0, C 1/3
+ * and C = (sum of comparisons)/4, both exactly:
+ *   P1-P2: 2 + 2 + 1.5 + 1/2 = 6        M 3/2,  C 3/2
+ *   P1-P3: 105-101 1 + 106-102 1/3      M 1/3,  C 1/3
  *   P1-P4: 102-101 4 (101 and 102 are partners in P1, opponents as P4-P1;
- *          101-101 is nobody)           M 1,        C 1
+ *          101-101 is nobody)           M 1,    C 1
  *   P2-P4: 103-101 2 + 103-107 3 (C 2.5) + 104-101 1.5
- *                                       M 6.5/4 = 1.625 -> 2, C 6/4 = 3/2
- *   P3-P4: 105-101 1                    M 1/4 -> 0, C 1/4
+ *                                       M 6.5/4 = 13/8, C 6/4 = 3/2
+ *   P3-P4: 105-101 1                    M 1/4,  C 1/4
+ * M's unit is lcm(2, 3, 8, 4) = 24: 36, 8, 24, 39, 6 twenty-fourths, 113 in all.
  * Player 999 is in no pair: its row is left out. */
 static const char player_csv[] = "# the club's export\n"
                                  "Player1, PLAYER2, meetings, comparisons\n"
@@ -511,7 +512,7 @@ static const char player_csv[] = "# the club's export\n"
                                  "101,102,4\n"
                                  "999,103,5\n";
 
-/* The same values as a history per pair. */
+/* The same comparisons as a history per pair (whose meetings are whole). */
 static const char pair_csv[] = "first,second,meetings,comparisons\n"
                                "1,2,2,3/2\n1,3,0,1/3\n1,4,1\n2,4,2,3/2\n3,4,0,1/4\n";
 
@@ -541,8 +542,9 @@ static void test_player_history_values(void **state) {
     const int n = 5;
     assert_int_equal(s.part[2].rests, 2); /* (3 + 0) / 2 half up */
     assert_int_equal(h->scale, 12);
+    assert_int_equal(h->unit, 24);
     const int meet[5][5] = {
-        {0, 2, 0, 1, 0}, {2, 0, 0, 2, 0}, {0, 0, 0, 0, 0}, {1, 2, 0, 0, 0}, {0, 0, 0, 0, 0}};
+        {0, 36, 8, 24, 0}, {36, 0, 0, 39, 0}, {8, 0, 0, 6, 0}, {24, 39, 6, 0, 0}, {0, 0, 0, 0, 0}};
     const int comp[5][5] = {
         {0, 18, 4, 12, 0}, {18, 0, 0, 18, 0}, {4, 0, 0, 3, 0}, {12, 18, 3, 0, 0}, {0, 0, 0, 0, 0}};
     for (int i = 0; i < n; i++)
@@ -552,17 +554,17 @@ static void test_player_history_values(void **state) {
         }
     assert_int_equal(h->player_rows, 8);
     assert_int_equal(h->player_rows_left_out, 1);
-    assert_int_equal(h->player_pairs_rounded, 4);
-    /* exactly the history per pair of the hand-computed values */
+    /* C exactly the history per pair of the hand-computed values */
     player_season(dir, pair_csv, &byp);
     assert_int_equal(byp.history.scale, h->scale);
-    assert_memory_equal(byp.history.meet, h->meet, 25 * sizeof(int32_t));
+    assert_int_equal(byp.history.unit, 1);
     assert_memory_equal(byp.history.comp, h->comp, 25 * sizeof(int64_t));
     assert_int_equal(byp.history.player_rows, 0);
     sw_error err;
     /* kept by a copy; the report says what was mapped */
     assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
-    assert_int_equal(c.history.player_pairs_rounded, 4);
+    assert_int_equal(c.history.unit, 24);
+    assert_memory_equal(c.history.meet, h->meet, 25 * sizeof(int32_t));
     assert_int_equal(c.history.nplayers_left_out, 1);
     assert_int_equal(c.history.players_left_out[0], 999);
     assert_int_equal(c.part[0].player[1].id, 102);
@@ -575,9 +577,10 @@ static void test_player_history_values(void **state) {
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_report_text(&r, &sb);
-    if (!strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs (M "
-                                     "rounded for 4 pairs, C exact); 1 row left out, of 1 "
-                                     "player in no pair: 999\n"))
+    if (!strstr(sw_strbuf_cstr(&sb), "history: 113/24 meetings of 5 pairs before the season") ||
+        !strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs exactly "
+                                     "(4 pairs met a fraction of a meeting); 1 row left out, "
+                                     "of 1 player in no pair: 999\n"))
         fail_msg("%s", sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
@@ -636,7 +639,11 @@ static void test_bad_player_history(void **state) {
     BAD("101,103,1,200000.5\n", 2, "field 4 (comparisons) '200000.5'");
     BAD("101,103\n", 2, "2 fields, expected 3 or 4: player1,player2");
     BAD("101,103,1,2,3\n", 2, "5 fields, expected 3 or 4");
-    BAD("101,103,1/999983\n102,104,1/999979\n", 3, "common multiple");
+    BAD("101,103,1,1/999983\n102,104,1,1/999979\n", 3, "common multiple above 67108864");
+    /* the meetings' unit is held to SW_HISTORY_MAX_UNIT: denominators to 5000 */
+    BAD("101,103,1/999983\n", 2,
+        "meetings) '1/999983': the denominators of the history's "
+        "meetings have a common multiple above 5000");
     /* a bad number on a row of a left-out player is still an error */
     BAD("999,103,x\n", 2, "field 3 (meetings) 'x'");
 #undef BAD
@@ -644,8 +651,8 @@ static void test_bad_player_history(void **state) {
                         "needs the pairs' players");
 }
 
-/* Two histories per player are summed exactly and rounded once: two
- * halves make one meeting, not two. */
+/* Histories per player add up exactly, in the unit their fractions need:
+ * two halves make one meeting, a quarter more makes 5/4. */
 static void test_player_histories_add_exactly(void **state) {
     (void)state;
     sw_season s;
@@ -659,26 +666,35 @@ static void test_player_histories_add_exactly(void **state) {
     const int n = 5, p12 = 0 * n + 1, p42 = 3 * n + 1;
     const sw_history *h = &s.history;
     assert_int_equal(sw_history_parse_players(half, strlen(half), "a.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1/2 half up */
+    assert_int_equal(h->unit, 2);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 */
     assert_int_equal(h->meet[p42], 1);
-    assert_int_equal(h->player_pairs_rounded, 2);
     assert_int_equal(sw_history_parse_players(half, strlen(half), "b.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1/2 + 1/2 */
+    assert_int_equal(h->meet[p12], 2); /* 1/2 + 1/2 = 1 */
     assert_int_equal(h->meet[2 * n + 1], 0);
     assert_int_equal(h->comp[p42], h->scale);
-    assert_int_equal(h->player_pairs_rounded, 0);
     assert_int_equal(sw_history_parse_players(one, strlen(one), "c.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1 + 1/4 */
-    assert_int_equal(h->meet[1 * n + 0], 1);
+    assert_int_equal(h->unit, 4);
+    assert_int_equal(h->meet[p12], 5); /* 1 + 1/4 = 5/4 */
+    assert_int_equal(h->meet[1 * n + 0], 5);
+    assert_int_equal(h->meet[p42], 5);
     assert_int_equal(h->comp[p12] * 4, 5 * h->scale);
-    assert_int_equal(h->player_pairs_rounded, 2);
     assert_int_equal(h->player_rows, 3);
-    /* a history per pair adds to M as it is */
+    /* a history per pair adds its whole meetings in the same unit */
     const char *pairs = "1,2,2\n";
     assert_int_equal(sw_history_parse(pairs, strlen(pairs), "d.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 3);
+    assert_int_equal(h->meet[p12], 13); /* 13/4 */
     assert_int_equal(sw_history_parse_players(one, strlen(one), "e.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 4); /* 2 + (1 + 1/4 + 1/4 = 1.5, half up) */
+    assert_int_equal(h->meet[p12], 14); /* 2 + 1 + 1/4 + 1/4 = 7/2 */
+    assert_int_equal(h->unit, 4);
+    /* a unit beyond SW_HISTORY_MAX_UNIT is refused, naming the file and line */
+    const char *fine = "player1,player2,meetings\n101,103,1/4999\n102,104,1/4993\n";
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_history_parse_players(fine, strlen(fine), "f.csv", &s, &err), SW_OK);
+    assert_string_equal(err.file, "f.csv");
+    assert_int_equal(err.line, 3);
+    assert_non_null(strstr(err.msg, "field 3 (meetings) '1/4993'"));
+    assert_non_null(strstr(err.msg, "common multiple above 5000"));
     sw_season_free(&s);
 }
 
@@ -749,7 +765,7 @@ static void test_player_history_example(void **state) {
     }
     for (int k = 1; k < nleft; k++)
         assert_true(h->players_left_out[k - 1] < h->players_left_out[k]);
-    int rounded = 0;
+    int fractional = 0;
     for (int i = 0; i < s.n; i++)
         for (int j = 0; j < s.n; j++) {
             double S = 0;
@@ -763,12 +779,12 @@ static void test_player_history_example(void **state) {
                     S += m[x][y];
                 }
             size_t e = (size_t)i * (size_t)s.n + (size_t)j;
-            assert_int_equal(h->meet[e], (int)floor(S / 4 + 0.5));
+            assert_true((double)h->meet[e] == S / 4 * (double)h->unit);
             assert_true((double)h->comp[e] == S / 4 * (double)h->scale);
-            rounded += i < j && S / 4 != floor(S / 4);
+            fractional += i < j && S / 4 != floor(S / 4);
         }
-    assert_int_equal(h->player_pairs_rounded, rounded);
-    assert_true(rounded > 100);
+    assert_true(fractional > 100);
+    assert_int_equal(h->unit, 8); /* halves over 4: eighths */
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
     sw_matrix_free(&mx);

@@ -250,13 +250,14 @@ static int add_open(const sw_matrix *mx, int k, int32_t *lo, int32_t *cap, int64
     for (int c = 0; c < o.nclass; c++)
         at[c] = exact ? single(&o.sets[(size_t)c * o.words], o.words) : 0;
     int n = mx->n, empty = m->positions - sw_season_present_count(s, k);
+    int32_t u = (int32_t)mx->unit; /* o.w counts whole meetings; M is in units of 1/u */
     for (int c = 0; c < o.nclass; c++) {
         int64_t least, most;
         class_meetings(&o, m, empty, c, &least, &most);
         for (int i = 0; i < n; i++)
             if (o.cls[i] == c) {
-                rlo[i] += least;
-                rhi[i] += most;
+                rlo[i] += least * u;
+                rhi[i] += most * u;
             }
     }
     for (int i = 0; i < n; i++) {
@@ -266,9 +267,9 @@ static int add_open(const sw_matrix *mx, int k, int32_t *lo, int32_t *cap, int64
             if (b < 0)
                 continue;
             if (at[a] && at[b])
-                lo[(size_t)i * n + j] += o.w[at[a] * o.P1 + at[b]];
+                lo[(size_t)i * n + j] += o.w[at[a] * o.P1 + at[b]] * u;
             else
-                cap[(size_t)i * n + j] += o.gain[a * o.nclass + b];
+                cap[(size_t)i * n + j] += o.gain[a * o.nclass + b] * u;
         }
     }
     free(at);
@@ -291,7 +292,7 @@ static void add_played(const sw_matrix *mx, int k, int32_t *lo) {
             for (int d = 0; d < ns; d++)
                 for (int e = d + 1; e < ns; e++) {
                     int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
-                    lo[a < b ? (size_t)a * n + b : (size_t)b * n + a]++;
+                    lo[a < b ? (size_t)a * n + b : (size_t)b * n + a] += (int32_t)mx->unit;
                 }
         }
 }

@@ -134,10 +134,9 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
     sw_engine_init(&E, mx);
     E.keep_sr = keep_sr;
     long long evals = 0;
-    /* Sc in sosr's units: sosr = D^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
+    /* Sc in sosr's units: sosr = (D U)^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
     const double lambda = ANNEAL_SC_WEIGHT;
-    long double L = (long double)mx->scale, N = (long double)mx->n;
-    long double sc_to_sosr = lambda * (N * N * N * N) / (L * L * L * L);
+    long double sc_to_sosr = sw_criteria_sc_weight(mx, lambda);
     /* Temperature scale from a sample of worsening moves. */
     double sum = 0;
     int count = 0;
