@@ -791,6 +791,220 @@ static void test_player_history_example(void **state) {
     sw_season_free(&s);
 }
 
+/* Four pairs with players, one round at two tables: 1-2 and 3-4, one
+ * board set (the movement of test_matrix's hand-computed case), and the
+ * history per player "101,103,2": P1 = {101, 102} and P2 = {103, 104} met
+ * 2/4 = 1/2, so M's unit is 2. By hand, over the 6 pairs (1-2, 1-3, 1-4,
+ * 2-3, 2-4, 3-4) M = 3/2, 0, 0, 0, 0, 1: T = 5/2, g = 5/12, and
+ *   So = (13/12)^4 + (7/12)^4 + 4 (5/12)^4 = (28561 + 2401 + 2500) / 20736
+ *      = 33462 / 20736 = 1.61372...
+ * with so = (D U)^4 So = 12^4 So = 33462 exactly. Rounded half up (M 1-2
+ * = 2, T = 3, g = 1/2) it was So = 1.5^4 + 0.5^4 + 4 0.5^4 = 5.375. */
+static void test_player_history_exact_so(void **state) {
+    (void)state;
+    static const char pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 0 b\n"
+                                "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
+                                "3 0 P3\nplayer 105 0 e\nplayer 106 0 f\n"
+                                "4 0 P4\nplayer 107 0 g\nplayer 108 0 h\n";
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 1, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 1};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    sw_participant *part;
+    int n;
+    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
+    sw_season s;
+    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, &s, &err), SW_OK);
+    sw_participants_free(part, n);
+    sw_movement_free(&m);
+    for (int p = 1; p <= 4; p++)
+        s.sessions[0].assign[p] = p;
+    const char *h = "player1,player2,meetings\n101,103,2\n";
+    assert_int_equal(sw_history_parse_players(h, strlen(h), "h.csv", &s, &err), SW_OK);
+    assert_int_equal(s.history.unit, 2);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.unit, 2);
+    assert_int_equal(sw_matrix_meet(&mx, 0, 1), 3); /* 3/2 */
+    assert_int_equal(sw_matrix_meet(&mx, 2, 3), 2); /* 1 */
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    assert_i256_eq(c.so, sw_i256_from_i64(33462));
+    assert_true(fabs(c.So - 33462.0 / 20736.0) < 1e-12);
+    assert_true(fabs(c.So - 5.375) > 3); /* the rounded value */
+    assert_int_equal(c.meetings, 5);     /* 5/2 */
+    assert_true(fabs(c.g - 2.5 / 6) < 1e-12);
+    /* the figures: 1-2 had met (1/2), so of tonight's two meetings one is
+     * a first; in total 2 pairs have met 5/2 times, 1/2 beyond firsts */
+    sw_meeting_figures pl, all;
+    assert_int_equal(sw_criteria_figures(&mx, &pl, &all), 0);
+    assert_int_equal(pl.unit, 2);
+    assert_int_equal(pl.meetings, 4);
+    assert_int_equal(pl.first, 2);
+    assert_int_equal(pl.rematches, 2);
+    assert_int_equal(pl.most, 2);
+    assert_int_equal(all.meetings, 5);
+    assert_int_equal(all.first, 4);
+    assert_int_equal(all.rematches, 1);
+    assert_int_equal(all.most, 3);
+    long long rep;
+    int free_rounds;
+    assert_int_equal(sw_criteria_repeats(&mx, &rep, &free_rounds), 0);
+    assert_int_equal(rep, 1); /* 3/2 - 1 = 1/2 */
+    assert_int_equal(free_rounds, 0);
+    int hist[3];
+    sw_criteria_histogram(&mx, 0, hist, 2);
+    assert_int_equal(hist[0], 2);
+    assert_int_equal(hist[1], 0);
+    assert_int_equal(hist[2], 1); /* 3/2 at the next whole number */
+    char buf[48];
+    sw_meet_format(buf, sizeof buf, 3, 2);
+    assert_string_equal(buf, "1.5");
+    sw_meet_format(buf, sizeof buf, 21, 8);
+    assert_string_equal(buf, "2.625");
+    sw_meet_format(buf, sizeof buf, 1, 40);
+    assert_string_equal(buf, "0.025");
+    sw_meet_format(buf, sizeof buf, 44, 6);
+    assert_string_equal(buf, "22/3");
+    sw_meet_format(buf, sizeof buf, 12, 4);
+    assert_string_equal(buf, "3");
+    /* the text and JSON reports print M exactly; the JSON reads back as a
+     * history with the same unit and values */
+    sw_report r = {.title = "x", .season = &s, .mx = &mx, .crit = &c};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    char most[80];
+    snprintf(most, sizeof most, "    %-20s %10s %10s\n", "most for one pair", "1", "1.5");
+    if (!strstr(t, "history: 0.5 meetings of 1 pairs") || !strstr(t, "same 2.5 meetings") ||
+        !strstr(t, most) || !strstr(t, "     1   * 1.5   0   0\n"))
+        fail_msg("%s", strstr(t, "meeting figures") ? strstr(t, "meeting figures") : t);
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    t = sw_strbuf_cstr(&sb);
+    if (!strstr(t, "\"meetings_unit\": 2, \"meetings\": [\n  [0,1.5,0,0]") ||
+        !strstr(t, "\"most\": 1.5}") || !strstr(t, "\"meetings\": 2.5, \"repeats\": 0.5"))
+        fail_msg("%s", t);
+    sw_season back;
+    assert_int_equal(sw_season_copy(&back, &s, &err), SW_OK);
+    sw_history_free(&back.history);
+    assert_int_equal(sw_history_parse_json(sb.data, sb.len, "a.json", &back, &err), SW_OK);
+    assert_int_equal(back.history.unit, 2);
+    assert_int_equal(back.history.meet[0 * 4 + 1], 3);
+    assert_int_equal(back.history.meet[2 * 4 + 3], 2);
+    sw_strbuf_free(&sb);
+    sw_season_free(&back);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+/* Six pairs, one session of three two-seat tables over two rounds, a
+ * history of quarters (M's unit 4): every one of the 720 seatings priced
+ * from the definition in exact integers, with the history as it is and
+ * rounded half up. Rounding changes which seating is best for some
+ * histories; the matrix's so is the exact one for every seating, and the
+ * search finds the exact optimum. */
+static void test_fraction_changes_best(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 6, 3, 2, 3, 2, &err), SW_OK);
+    static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t < 3; t++)
+            m.table[r * 3 + t] =
+                (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    enum { N = 6, D = 15, U = 4 };
+    sw_rng rng;
+    int flips = 0, searched = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        sw_rng_seed(&rng, 27, (uint64_t)trial);
+        sw_season s = uniform(&m, N, 1);
+        for (int i = 0; i < N; i++)
+            s.part[i].rests = 0;
+        s.history.meet = calloc(N * N, sizeof *s.history.meet);
+        s.history.comp = calloc(N * N, sizeof *s.history.comp);
+        assert_true(s.history.meet && s.history.comp);
+        s.history.unit = U;
+        s.history.scale = 1;
+        for (int i = 0; i < N; i++)
+            for (int j = i + 1; j < N; j++) {
+                int v = (int)sw_rng_bounded(&rng, 3 * U); /* 0 .. 2.75 */
+                s.history.meet[i * N + j] = s.history.meet[j * N + i] = v;
+            }
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        int perm[N] = {1, 2, 3, 4, 5, 6};
+        int64_t best = -1, best_rounded = -1, exact_of_rounded = -1;
+        /* Heap's algorithm over the seatings */
+        int c[N] = {0};
+        for (int x = 0; x < N;) {
+            for (int p = 0; p < N; p++)
+                mx.assign[0][p + 1] = perm[p];
+            sw_matrix_rebuild(&mx);
+            int64_t M[D], R[D], T = 0, TR = 0, so = 0, sor = 0;
+            int e = 0;
+            for (int i = 0; i < N; i++)
+                for (int j = i + 1; j < N; j++, e++) {
+                    int h = s.history.meet[i * N + j], met = 0, pi = mx.pos[0][i],
+                        pj = mx.pos[0][j];
+                    for (int r = 0; r < 2; r++)
+                        for (int t = 0; t < 3; t++)
+                            met += (seat[r][t][0] == pi && seat[r][t][1] == pj) ||
+                                   (seat[r][t][0] == pj && seat[r][t][1] == pi);
+                    M[e] = h + U * met;
+                    R[e] = (2 * h + U) / (2 * U) + met; /* rounded half up */
+                    T += M[e];
+                    TR += R[e];
+                }
+            for (e = 0; e < D; e++) {
+                int64_t d = D * M[e] - T, dr = D * R[e] - TR;
+                so += d * d * d * d;
+                sor += dr * dr * dr * dr;
+            }
+            int64_t key;
+            assert_true(sw_i256_to_i64(sw_criteria_so(&mx), &key));
+            assert_int_equal(key, so);
+            if (best < 0 || so < best)
+                best = so;
+            if (best_rounded < 0 || sor < best_rounded ||
+                (sor == best_rounded && so > exact_of_rounded)) {
+                best_rounded = sor;
+                exact_of_rounded = so; /* the worst exact value among the rounded best */
+            }
+            if (c[x] < x) {
+                int y = x % 2 == 0 ? 0 : c[x], tmp = perm[y];
+                perm[y] = perm[x];
+                perm[x] = tmp;
+                c[x]++;
+                x = 0;
+            } else {
+                c[x++] = 0;
+            }
+        }
+        sw_matrix_free(&mx);
+        if (exact_of_rounded > best && searched < 3) {
+            sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1};
+            sw_search_result res;
+            assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+            int64_t got;
+            assert_true(sw_i256_to_i64(res.after.so, &got));
+            assert_int_equal(got, best);
+            searched++;
+        }
+        flips += exact_of_rounded > best;
+        sw_season_free(&s);
+    }
+    assert_true(flips > 0);
+    assert_int_equal(searched, flips < 3 ? flips : 3);
+    sw_movement_free(&m);
+}
+
 static void test_history_from_previous_season(void **state) {
     (void)state;
     sw_movement m;
@@ -1024,30 +1238,22 @@ static void test_bad_previous_history(void **state) {
 /* History beyond the season's rounds (a pair that met 40 times before, in a
  * season of 7-round sessions): the pricer's tables reach it, and its prices
  * equal the exchanges' real changes. */
-static void test_pricer_beyond_rounds(void **state) {
-    (void)state;
-    sw_movement m;
-    read_movement(MOVEMENT, &m);
-    sw_season s = uniform(&m, m.positions + 1, 2);
-    sw_movement_free(&m);
-    sw_rng rng;
-    sw_rng_seed(&rng, 7, 1);
-    randomize(&s, &rng);
-    const char *text = "2,5,40,41/3\n5,8,25\n8,11,3,-1/2\n";
+/* The pricer's changes of sosr, sp2 and sc equal those of making the
+ * exchange, over random exchanges of s's two sessions. */
+static void check_pricer(sw_season *s, sw_rng *rng, int xmax) {
     sw_error err;
-    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
     sw_matrix mx;
-    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
     sw_pricer pr;
     assert_int_equal(sw_pricer_init(&pr, &mx), 0);
-    assert_true(pr.xmax >= 40 + 14);
+    assert_true(pr.xmax >= xmax);
     int checked = 0;
     for (int t = 0; t < 400; t++) {
         if (t % 40 == 0)
-            sw_search_randomize(&mx, &rng);
-        int k = (int)sw_rng_bounded(&rng, 2);
-        int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
-        int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
+            sw_search_randomize(&mx, rng);
+        int k = (int)sw_rng_bounded(rng, 2);
+        int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)mx.layout[0].positions);
+        int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)mx.layout[0].positions);
         if (p == q || !mx.assign[k][p] || !mx.assign[k][q] || !sw_matrix_tables_ready(&mx, k))
             continue;
         assert_true(sw_pricer_sync(&pr, &mx));
@@ -1066,6 +1272,28 @@ static void test_pricer_beyond_rounds(void **state) {
     assert_true(checked > 100);
     sw_pricer_free(&pr);
     sw_matrix_free(&mx);
+}
+
+static void test_pricer_beyond_rounds(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, m.positions + 1, 2);
+    sw_movement_free(&m);
+    sw_rng rng;
+    sw_rng_seed(&rng, 7, 1);
+    randomize(&s, &rng);
+    const char *text = "2,5,40,41/3\n5,8,25\n8,11,3,-1/2\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
+    check_pricer(&s, &rng, 40 + 14);
+    /* the same history in eighths, one pair at 40 + 3/8: the pricer's
+     * tables run over U M, and Sr's factor in sosr is (D U)^4 */
+    for (size_t x = 0; x < (size_t)s.n * (size_t)s.n; x++)
+        s.history.meet[x] *= 8;
+    s.history.meet[1 * s.n + 2] = s.history.meet[2 * s.n + 1] = 40 * 8 + 3;
+    s.history.unit = 8;
+    check_pricer(&s, &rng, 8 * (40 + 14));
     sw_season_free(&s);
 }
 
@@ -1121,6 +1349,8 @@ int main(void) {
         cmocka_unit_test(test_bad_player_history),
         cmocka_unit_test(test_player_histories_add_exactly),
         cmocka_unit_test(test_player_history_example),
+        cmocka_unit_test(test_player_history_exact_so),
+        cmocka_unit_test(test_fraction_changes_best),
         cmocka_unit_test(test_history_from_previous_season),
         cmocka_unit_test(test_history_leaver_and_newcomer),
         cmocka_unit_test(test_bad_previous_history),
