@@ -787,6 +787,32 @@ static void test_player_history_example(void **state) {
     assert_int_equal(h->unit, 8); /* halves over 4: eighths */
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    /* the report prints the fractions: in M, and in the totals (the
+     * rematches: meetings beyond each pair's first, 0.25 having met) */
+    long double beyond = 0;
+    for (int i = 0; i < s.n; i++)
+        for (int j = i + 1; j < s.n; j++)
+            beyond += sw_matrix_meet(&mx, i, j) > 8 ? (sw_matrix_meet(&mx, i, j) - 8) / 8.0L : 0;
+    assert_true(beyond != floorl(beyond));
+    sw_criteria cr;
+    sw_criteria_compute(&mx, &cr);
+    sw_report r = {.title = "players", .season = &s, .mx = &mx, .crit = &cr};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    char want[80], num[32];
+    snprintf(num, sizeof num, "%.10Lg", beyond);
+    snprintf(want, sizeof want, " %10s\n", num);
+    const char *t = strstr(sw_strbuf_cstr(&sb), "    rematches");
+    if (!t || !strstr(t, want) || strstr(t, want) > strchr(t, '\n') ||
+        !strstr(sw_strbuf_cstr(&sb), " 7.5 ") || !strstr(sw_strbuf_cstr(&sb), "2.625") ||
+        !strstr(sw_strbuf_cstr(&sb), "rows mapped onto the pairs exactly ("))
+        fail_msg("rematches %s: %s", num, t ? t : sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "\"meetings_unit\": 8, "));
+    sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
     sw_season_free(&s);
 }

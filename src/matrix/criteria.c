@@ -203,12 +203,12 @@ int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
             planned->most = v > planned->most ? v : planned->most;
             total->meetings += all;
             tfirst += all > 0;
+            total->rematches += all > U ? all - U : 0; /* 0.25 has met, no rematch */
             total->most = all > total->most ? all : total->most;
         }
     planned->first = pfirst * U;
     total->first = tfirst * U;
     planned->rematches = planned->meetings - planned->first;
-    total->rematches = total->meetings - total->first;
     free(u);
     return 0;
 }

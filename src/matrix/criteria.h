@@ -67,9 +67,11 @@ double sw_criteria_qf(const sw_movement *m);
 int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds);
 
 /* Meetings counted pair by pair: the meetings, how many of them are a
- * pair's first (it had not met before), the rematches (the others) and the
- * most times one pair meets, all times `unit` (sw_matrix.unit), since a
- * history per player may make a pair's meetings a fraction. */
+ * pair's first (it had not met before), the rematches (the meetings beyond
+ * each pair's first) and the most times one pair meets, all times `unit`
+ * (sw_matrix.unit), since a history per player may make a pair's meetings
+ * a fraction: a pair that met 0.25 times has met and has no rematch, so in
+ * total first + rematches may exceed the meetings. */
 typedef struct sw_meeting_figures {
     long long meetings, first, rematches;
     int64_t most, unit;
