@@ -896,6 +896,11 @@ static void test_player_history_exact_so(void **state) {
     assert_string_equal(buf, "22/3");
     sw_meet_format(buf, sizeof buf, 12, 4);
     assert_string_equal(buf, "3");
+    sw_meet_format(buf, sizeof buf, -3, 4);
+    assert_string_equal(buf, "-0.75");
+    /* the largest: 100500 meetings and 1/16384 (14 decimals) */
+    sw_meet_format(buf, sizeof buf, INT64_C(100500) * 16384 + 1, 16384);
+    assert_string_equal(buf, "100500.00006103515625");
     /* the text and JSON reports print M exactly; the JSON reads back as a
      * history with the same unit and values */
     sw_report r = {.title = "x", .season = &s, .mx = &mx, .crit = &c};

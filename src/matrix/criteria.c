@@ -237,7 +237,7 @@ int sw_meet_format(char *buf, size_t size, int64_t v, int64_t unit) {
     int64_t p10 = 1;
     for (int x = 0; x < digits; x++)
         p10 *= 10;
-    int64_t scaled = num * (p10 / den), whole = scaled / p10, frac = scaled % p10;
+    int64_t whole = num / den, frac = num % den * (p10 / den); /* below p10 <= 10^14 */
     if (frac < 0)
         frac = -frac;
     return snprintf(buf, size, "%s%lld.%0*lld", v < 0 && whole == 0 ? "-" : "", (long long)whole,
