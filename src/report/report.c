@@ -274,6 +274,29 @@ static void text_player_history(const sw_season *s, sw_strbuf *o) {
     sw_strbuf_puts(o, "\n");
 }
 
+/* Rests are whole numbers: a pair whose players carry an odd total gets
+ * their mean rounded half up (docs/formats.md, "Rests from the players").
+ * Say which pairs, the one place a value is still rounded. */
+static void text_rounded_rests(const sw_season *s, sw_strbuf *o) {
+    int count = 0;
+    for (int i = 0; i < s->n; i++) {
+        const sw_player *pl = s->part[i].player;
+        count += pl[0].id && (pl[0].rests + pl[1].rests) % 2;
+    }
+    if (count == 0)
+        return;
+    sw_strbuf_printf(o, "rests from the players: the mean rounded half up for %d pair%s:", count,
+                     count == 1 ? "" : "s");
+    for (int i = 0, shown = 0; i < s->n && shown < 10; i++) {
+        const sw_player *pl = s->part[i].player;
+        if (pl[0].id && (pl[0].rests + pl[1].rests) % 2) {
+            sw_strbuf_printf(o, " %d (%d+%d)", s->part[i].id, pl[0].rests, pl[1].rests);
+            shown++;
+        }
+    }
+    sw_strbuf_puts(o, count > 10 ? " ...\n" : "\n");
+}
+
 static void text_participants(const sw_report *r, sw_strbuf *o) {
     const sw_matrix *mx = r->mx;
     int maxv = max_meet(mx);
@@ -324,6 +347,7 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
         if (h->player_rows || h->player_rows_left_out)
             text_player_history(s, o);
     }
+    text_rounded_rests(s, o);
     sw_strbuf overrides;
     sw_strbuf_init(&overrides);
     sw_season_pin_overrides(s, &overrides);
