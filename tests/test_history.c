@@ -816,6 +816,25 @@ static void test_player_history_example(void **state) {
     assert_non_null(strstr(sw_strbuf_cstr(&sb), "\"meetings_unit\": 8, "));
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
+    /* the season named as a previous season's history (none of its
+     * sessions played): its history per player, in eighths, as it is */
+    char dir[] = "/tmp/sw_prevplayers_XXXXXX", path[600], text[1400];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/next.season", dir);
+    snprintf(text, sizeof text,
+             "pairs %s/examples/players/club.pairs\nhistory %s/examples/players/club.season\n"
+             "session %s/examples/players/16p7rTeamS.asc\nabsent 17-36\n",
+             SW_SOURCE_DIR, SW_SOURCE_DIR, SW_SOURCE_DIR);
+    write_file(path, text);
+    sw_season next;
+    if (sw_season_read(path, sw_matrix_played_history, &next, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    assert_int_equal(next.history.unit, 8);
+    assert_int_equal(next.n, s.n);
+    assert_memory_equal(next.history.meet, h->meet, (size_t)s.n * (size_t)s.n * sizeof(int32_t));
+    sw_season_free(&next);
+    snprintf(text, sizeof text, "rm -rf '%s'", dir);
+    assert_int_equal(system(text), 0);
     sw_season_free(&s);
 }
 
