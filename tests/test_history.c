@@ -1052,6 +1052,8 @@ static void test_fraction_changes_best(void **state) {
         flips += exact_of_rounded > best;
         sw_season_free(&s);
     }
+    if (getenv("SW_SHOW_FLIPS"))
+        fprintf(stderr, "rounding changed the best seating for %d of 40 histories\n", flips);
     assert_true(flips > 0);
     assert_int_equal(searched, flips < 3 ? flips : 3);
     sw_movement_free(&m);
