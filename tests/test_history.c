@@ -489,14 +489,15 @@ static const char player_pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 0 b\n"
 
 /* Worked by hand, pairs P1 = {101, 102}, P2 = {103, 104}, P3 = {105, 106},
  * P4 = {101, 107}; S is the sum of the four players' meetings, M = S/4
- * rounded half up, C = (sum of comparisons)/4 exactly:
- *   P1-P2: 2 + 2 + 1.5 + 1/2 = 6        M 1.5 -> 2, C 3/2
- *   P1-P3: 105-101 1 + 106-102 1/3      M 1/3 -> 0, C 1/3
+ * and C = (sum of comparisons)/4, both exactly:
+ *   P1-P2: 2 + 2 + 1.5 + 1/2 = 6        M 3/2,  C 3/2
+ *   P1-P3: 105-101 1 + 106-102 1/3      M 1/3,  C 1/3
  *   P1-P4: 102-101 4 (101 and 102 are partners in P1, opponents as P4-P1;
- *          101-101 is nobody)           M 1,        C 1
+ *          101-101 is nobody)           M 1,    C 1
  *   P2-P4: 103-101 2 + 103-107 3 (C 2.5) + 104-101 1.5
- *                                       M 6.5/4 = 1.625 -> 2, C 6/4 = 3/2
- *   P3-P4: 105-101 1                    M 1/4 -> 0, C 1/4
+ *                                       M 6.5/4 = 13/8, C 6/4 = 3/2
+ *   P3-P4: 105-101 1                    M 1/4,  C 1/4
+ * M's unit is lcm(2, 3, 8, 4) = 24: 36, 8, 24, 39, 6 twenty-fourths, 113 in all.
  * Player 999 is in no pair: its row is left out. */
 static const char player_csv[] = "# the club's export\n"
                                  "Player1, PLAYER2, meetings, comparisons\n"
@@ -511,7 +512,7 @@ static const char player_csv[] = "# the club's export\n"
                                  "101,102,4\n"
                                  "999,103,5\n";
 
-/* The same values as a history per pair. */
+/* The same comparisons as a history per pair (whose meetings are whole). */
 static const char pair_csv[] = "first,second,meetings,comparisons\n"
                                "1,2,2,3/2\n1,3,0,1/3\n1,4,1\n2,4,2,3/2\n3,4,0,1/4\n";
 
@@ -541,8 +542,9 @@ static void test_player_history_values(void **state) {
     const int n = 5;
     assert_int_equal(s.part[2].rests, 2); /* (3 + 0) / 2 half up */
     assert_int_equal(h->scale, 12);
+    assert_int_equal(h->unit, 24);
     const int meet[5][5] = {
-        {0, 2, 0, 1, 0}, {2, 0, 0, 2, 0}, {0, 0, 0, 0, 0}, {1, 2, 0, 0, 0}, {0, 0, 0, 0, 0}};
+        {0, 36, 8, 24, 0}, {36, 0, 0, 39, 0}, {8, 0, 0, 6, 0}, {24, 39, 6, 0, 0}, {0, 0, 0, 0, 0}};
     const int comp[5][5] = {
         {0, 18, 4, 12, 0}, {18, 0, 0, 18, 0}, {4, 0, 0, 3, 0}, {12, 18, 3, 0, 0}, {0, 0, 0, 0, 0}};
     for (int i = 0; i < n; i++)
@@ -552,17 +554,17 @@ static void test_player_history_values(void **state) {
         }
     assert_int_equal(h->player_rows, 8);
     assert_int_equal(h->player_rows_left_out, 1);
-    assert_int_equal(h->player_pairs_rounded, 4);
-    /* exactly the history per pair of the hand-computed values */
+    /* C exactly the history per pair of the hand-computed values */
     player_season(dir, pair_csv, &byp);
     assert_int_equal(byp.history.scale, h->scale);
-    assert_memory_equal(byp.history.meet, h->meet, 25 * sizeof(int32_t));
+    assert_int_equal(byp.history.unit, 1);
     assert_memory_equal(byp.history.comp, h->comp, 25 * sizeof(int64_t));
     assert_int_equal(byp.history.player_rows, 0);
     sw_error err;
     /* kept by a copy; the report says what was mapped */
     assert_int_equal(sw_season_copy(&c, &s, &err), SW_OK);
-    assert_int_equal(c.history.player_pairs_rounded, 4);
+    assert_int_equal(c.history.unit, 24);
+    assert_memory_equal(c.history.meet, h->meet, 25 * sizeof(int32_t));
     assert_int_equal(c.history.nplayers_left_out, 1);
     assert_int_equal(c.history.players_left_out[0], 999);
     assert_int_equal(c.part[0].player[1].id, 102);
@@ -575,9 +577,12 @@ static void test_player_history_values(void **state) {
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_report_text(&r, &sb);
-    if (!strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs (M "
-                                     "rounded for 4 pairs, C exact); 1 row left out, of 1 "
-                                     "player in no pair: 999\n"))
+    if (!strstr(sw_strbuf_cstr(&sb), "history: 113/24 meetings of 5 pairs before the season") ||
+        !strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs exactly "
+                                     "(4 pairs met a fraction of a meeting); 1 row left out, "
+                                     "of 1 player in no pair: 999\n") ||
+        !strstr(sw_strbuf_cstr(&sb), "rests from the players: the mean rounded half up for 1 "
+                                     "pair: 3 (3+0)\n"))
         fail_msg("%s", sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
@@ -636,7 +641,11 @@ static void test_bad_player_history(void **state) {
     BAD("101,103,1,200000.5\n", 2, "field 4 (comparisons) '200000.5'");
     BAD("101,103\n", 2, "2 fields, expected 3 or 4: player1,player2");
     BAD("101,103,1,2,3\n", 2, "5 fields, expected 3 or 4");
-    BAD("101,103,1/999983\n102,104,1/999979\n", 3, "common multiple");
+    BAD("101,103,1,1/999983\n102,104,1,1/999979\n", 3, "common multiple above 67108864");
+    /* the meetings' unit is held to SW_HISTORY_MAX_UNIT: denominators to 5000 */
+    BAD("101,103,1/999983\n", 2,
+        "meetings) '1/999983': the denominators of the history's "
+        "meetings have a common multiple above 5000");
     /* a bad number on a row of a left-out player is still an error */
     BAD("999,103,x\n", 2, "field 3 (meetings) 'x'");
 #undef BAD
@@ -644,8 +653,8 @@ static void test_bad_player_history(void **state) {
                         "needs the pairs' players");
 }
 
-/* Two histories per player are summed exactly and rounded once: two
- * halves make one meeting, not two. */
+/* Histories per player add up exactly, in the unit their fractions need:
+ * two halves make one meeting, a quarter more makes 5/4. */
 static void test_player_histories_add_exactly(void **state) {
     (void)state;
     sw_season s;
@@ -659,26 +668,35 @@ static void test_player_histories_add_exactly(void **state) {
     const int n = 5, p12 = 0 * n + 1, p42 = 3 * n + 1;
     const sw_history *h = &s.history;
     assert_int_equal(sw_history_parse_players(half, strlen(half), "a.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1/2 half up */
+    assert_int_equal(h->unit, 2);
+    assert_int_equal(h->meet[p12], 1); /* 1/2 */
     assert_int_equal(h->meet[p42], 1);
-    assert_int_equal(h->player_pairs_rounded, 2);
     assert_int_equal(sw_history_parse_players(half, strlen(half), "b.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1/2 + 1/2 */
+    assert_int_equal(h->meet[p12], 2); /* 1/2 + 1/2 = 1 */
     assert_int_equal(h->meet[2 * n + 1], 0);
     assert_int_equal(h->comp[p42], h->scale);
-    assert_int_equal(h->player_pairs_rounded, 0);
     assert_int_equal(sw_history_parse_players(one, strlen(one), "c.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 1); /* 1 + 1/4 */
-    assert_int_equal(h->meet[1 * n + 0], 1);
+    assert_int_equal(h->unit, 4);
+    assert_int_equal(h->meet[p12], 5); /* 1 + 1/4 = 5/4 */
+    assert_int_equal(h->meet[1 * n + 0], 5);
+    assert_int_equal(h->meet[p42], 5);
     assert_int_equal(h->comp[p12] * 4, 5 * h->scale);
-    assert_int_equal(h->player_pairs_rounded, 2);
     assert_int_equal(h->player_rows, 3);
-    /* a history per pair adds to M as it is */
+    /* a history per pair adds its whole meetings in the same unit */
     const char *pairs = "1,2,2\n";
     assert_int_equal(sw_history_parse(pairs, strlen(pairs), "d.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 3);
+    assert_int_equal(h->meet[p12], 13); /* 13/4 */
     assert_int_equal(sw_history_parse_players(one, strlen(one), "e.csv", &s, &err), SW_OK);
-    assert_int_equal(h->meet[p12], 4); /* 2 + (1 + 1/4 + 1/4 = 1.5, half up) */
+    assert_int_equal(h->meet[p12], 14); /* 2 + 1 + 1/4 + 1/4 = 7/2 */
+    assert_int_equal(h->unit, 4);
+    /* a unit beyond SW_HISTORY_MAX_UNIT is refused, naming the file and line */
+    const char *fine = "player1,player2,meetings\n101,103,1/4999\n102,104,1/4993\n";
+    sw_error_clear(&err);
+    assert_int_not_equal(sw_history_parse_players(fine, strlen(fine), "f.csv", &s, &err), SW_OK);
+    assert_string_equal(err.file, "f.csv");
+    assert_int_equal(err.line, 3);
+    assert_non_null(strstr(err.msg, "field 3 (meetings) '1/4993'"));
+    assert_non_null(strstr(err.msg, "common multiple above 5000"));
     sw_season_free(&s);
 }
 
@@ -749,7 +767,7 @@ static void test_player_history_example(void **state) {
     }
     for (int k = 1; k < nleft; k++)
         assert_true(h->players_left_out[k - 1] < h->players_left_out[k]);
-    int rounded = 0;
+    int fractional = 0;
     for (int i = 0; i < s.n; i++)
         for (int j = 0; j < s.n; j++) {
             double S = 0;
@@ -763,16 +781,282 @@ static void test_player_history_example(void **state) {
                     S += m[x][y];
                 }
             size_t e = (size_t)i * (size_t)s.n + (size_t)j;
-            assert_int_equal(h->meet[e], (int)floor(S / 4 + 0.5));
+            assert_true((double)h->meet[e] == S / 4 * (double)h->unit);
             assert_true((double)h->comp[e] == S / 4 * (double)h->scale);
-            rounded += i < j && S / 4 != floor(S / 4);
+            fractional += i < j && S / 4 != floor(S / 4);
         }
-    assert_int_equal(h->player_pairs_rounded, rounded);
-    assert_true(rounded > 100);
+    assert_true(fractional > 100);
+    assert_int_equal(h->unit, 8); /* halves over 4: eighths */
     sw_matrix mx;
     assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    /* the report prints the fractions: in M, and in the totals (the
+     * rematches: meetings beyond each pair's first, 0.25 having met) */
+    long double beyond = 0;
+    for (int i = 0; i < s.n; i++)
+        for (int j = i + 1; j < s.n; j++)
+            beyond += sw_matrix_meet(&mx, i, j) > 8 ? (sw_matrix_meet(&mx, i, j) - 8) / 8.0L : 0;
+    assert_true(beyond != floorl(beyond));
+    sw_criteria cr;
+    sw_criteria_compute(&mx, &cr);
+    sw_report r = {.title = "players", .season = &s, .mx = &mx, .crit = &cr};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    char want[80], num[32];
+    snprintf(num, sizeof num, "%.10Lg", beyond);
+    snprintf(want, sizeof want, " %10s\n", num);
+    const char *t = strstr(sw_strbuf_cstr(&sb), "    rematches");
+    if (!t || !strstr(t, want) || strstr(t, want) > strchr(t, '\n') ||
+        !strstr(sw_strbuf_cstr(&sb), " 7.5 ") || !strstr(sw_strbuf_cstr(&sb), "2.625") ||
+        !strstr(sw_strbuf_cstr(&sb), "rows mapped onto the pairs exactly ("))
+        fail_msg("rematches %s: %s", num, t ? t : sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    assert_non_null(strstr(sw_strbuf_cstr(&sb), "\"meetings_unit\": 8, "));
+    sw_strbuf_free(&sb);
+    sw_matrix_free(&mx);
+    /* the season named as a previous season's history (none of its
+     * sessions played): its history per player, in eighths, as it is */
+    char dir[] = "/tmp/sw_prevplayers_XXXXXX", path[600], text[1400];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/next.season", dir);
+    snprintf(text, sizeof text,
+             "pairs %s/examples/players/club.pairs\nhistory %s/examples/players/club.season\n"
+             "session %s/examples/players/16p7rTeamS.asc\nabsent 17-36\n",
+             SW_SOURCE_DIR, SW_SOURCE_DIR, SW_SOURCE_DIR);
+    write_file(path, text);
+    sw_season next;
+    if (sw_season_read(path, sw_matrix_played_history, &next, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    assert_int_equal(next.history.unit, 8);
+    assert_int_equal(next.n, s.n);
+    assert_memory_equal(next.history.meet, h->meet, (size_t)s.n * (size_t)s.n * sizeof(int32_t));
+    sw_season_free(&next);
+    snprintf(text, sizeof text, "rm -rf '%s'", dir);
+    assert_int_equal(system(text), 0);
+    sw_season_free(&s);
+}
+
+/* Four pairs with players, one round at two tables: 1-2 and 3-4, one
+ * board set (the movement of test_matrix's hand-computed case), and the
+ * history per player "101,103,2": P1 = {101, 102} and P2 = {103, 104} met
+ * 2/4 = 1/2, so M's unit is 2. By hand, over the 6 pairs (1-2, 1-3, 1-4,
+ * 2-3, 2-4, 3-4) M = 3/2, 0, 0, 0, 0, 1: T = 5/2, g = 5/12, and
+ *   So = (13/12)^4 + (7/12)^4 + 4 (5/12)^4 = (28561 + 2401 + 2500) / 20736
+ *      = 33462 / 20736 = 1.61372...
+ * with so = (D U)^4 So = 12^4 So = 33462 exactly. Rounded half up (M 1-2
+ * = 2, T = 3, g = 1/2) it was So = 1.5^4 + 0.5^4 + 4 0.5^4 = 5.375. */
+static void test_player_history_exact_so(void **state) {
+    (void)state;
+    static const char pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 0 b\n"
+                                "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
+                                "3 0 P3\nplayer 105 0 e\nplayer 106 0 f\n"
+                                "4 0 P4\nplayer 107 0 g\nplayer 108 0 h\n";
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 1, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 1};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    sw_participant *part;
+    int n;
+    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
+    sw_season s;
+    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, &s, &err), SW_OK);
+    sw_participants_free(part, n);
+    sw_movement_free(&m);
+    for (int p = 1; p <= 4; p++)
+        s.sessions[0].assign[p] = p;
+    const char *h = "player1,player2,meetings\n101,103,2\n";
+    assert_int_equal(sw_history_parse_players(h, strlen(h), "h.csv", &s, &err), SW_OK);
+    assert_int_equal(s.history.unit, 2);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.unit, 2);
+    assert_int_equal(sw_matrix_meet(&mx, 0, 1), 3); /* 3/2 */
+    assert_int_equal(sw_matrix_meet(&mx, 2, 3), 2); /* 1 */
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    assert_i256_eq(c.so, sw_i256_from_i64(33462));
+    assert_true(fabs(c.So - 33462.0 / 20736.0) < 1e-12);
+    assert_true(fabs(c.So - 5.375) > 3); /* the rounded value */
+    assert_int_equal(c.meetings, 5);     /* 5/2 */
+    assert_true(fabs(c.g - 2.5 / 6) < 1e-12);
+    /* the figures: 1-2 had met (1/2), so of tonight's two meetings one is
+     * a first; in total 2 pairs have met 5/2 times, 1/2 beyond firsts */
+    sw_meeting_figures pl, all;
+    assert_int_equal(sw_criteria_figures(&mx, &pl, &all), 0);
+    assert_int_equal(pl.unit, 2);
+    assert_int_equal(pl.meetings, 4);
+    assert_int_equal(pl.first, 2);
+    assert_int_equal(pl.rematches, 2);
+    assert_int_equal(pl.most, 2);
+    assert_int_equal(all.meetings, 5);
+    assert_int_equal(all.first, 4);
+    assert_int_equal(all.rematches, 1);
+    assert_int_equal(all.most, 3);
+    long long rep;
+    int free_rounds;
+    assert_int_equal(sw_criteria_repeats(&mx, &rep, &free_rounds), 0);
+    assert_int_equal(rep, 1); /* 3/2 - 1 = 1/2 */
+    assert_int_equal(free_rounds, 0);
+    int hist[3];
+    sw_criteria_histogram(&mx, 0, hist, 2);
+    assert_int_equal(hist[0], 2);
+    assert_int_equal(hist[1], 0);
+    assert_int_equal(hist[2], 1); /* 3/2 at the next whole number */
+    char buf[48];
+    sw_meet_format(buf, sizeof buf, 3, 2);
+    assert_string_equal(buf, "1.5");
+    sw_meet_format(buf, sizeof buf, 21, 8);
+    assert_string_equal(buf, "2.625");
+    sw_meet_format(buf, sizeof buf, 1, 40);
+    assert_string_equal(buf, "0.025");
+    sw_meet_format(buf, sizeof buf, 44, 6);
+    assert_string_equal(buf, "22/3");
+    sw_meet_format(buf, sizeof buf, 12, 4);
+    assert_string_equal(buf, "3");
+    sw_meet_format(buf, sizeof buf, -3, 4);
+    assert_string_equal(buf, "-0.75");
+    /* the largest: 100500 meetings and 1/16384 (14 decimals) */
+    sw_meet_format(buf, sizeof buf, INT64_C(100500) * 16384 + 1, 16384);
+    assert_string_equal(buf, "100500.00006103515625");
+    /* the text and JSON reports print M exactly; the JSON reads back as a
+     * history with the same unit and values */
+    sw_report r = {.title = "x", .season = &s, .mx = &mx, .crit = &c};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    char most[80];
+    snprintf(most, sizeof most, "    %-20s %10s %10s\n", "most for one pair", "1", "1.5");
+    if (!strstr(t, "history: 0.5 meetings of 1 pairs") || !strstr(t, "same 2.5 meetings") ||
+        !strstr(t, most) || !strstr(t, "     1   * 1.5   0   0\n"))
+        fail_msg("%s", strstr(t, "meeting figures") ? strstr(t, "meeting figures") : t);
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    t = sw_strbuf_cstr(&sb);
+    if (!strstr(t, "\"meetings_unit\": 2, \"meetings\": [\n  [0,1.5,0,0]") ||
+        !strstr(t, "\"most\": 1.5}") || !strstr(t, "\"meetings\": 2.5, \"repeats\": 0.5"))
+        fail_msg("%s", t);
+    sw_season back;
+    assert_int_equal(sw_season_copy(&back, &s, &err), SW_OK);
+    sw_history_free(&back.history);
+    assert_int_equal(sw_history_parse_json(sb.data, sb.len, "a.json", &back, &err), SW_OK);
+    assert_int_equal(back.history.unit, 2);
+    assert_int_equal(back.history.meet[0 * 4 + 1], 3);
+    assert_int_equal(back.history.meet[2 * 4 + 3], 2);
+    sw_strbuf_free(&sb);
+    sw_season_free(&back);
     sw_matrix_free(&mx);
     sw_season_free(&s);
+}
+
+/* Six pairs, one session of three two-seat tables over two rounds, a
+ * history of quarters (M's unit 4): every one of the 720 seatings priced
+ * from the definition in exact integers, with the history as it is and
+ * rounded half up. Rounding changes which seating is best for some
+ * histories; the matrix's so is the exact one for every seating, and the
+ * search finds the exact optimum. */
+static void test_fraction_changes_best(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 6, 3, 2, 3, 2, &err), SW_OK);
+    static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t < 3; t++)
+            m.table[r * 3 + t] =
+                (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    enum { N = 6, D = 15, U = 4 };
+    sw_rng rng;
+    int flips = 0, searched = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        sw_rng_seed(&rng, 27, (uint64_t)trial);
+        sw_season s = uniform(&m, N, 1);
+        for (int i = 0; i < N; i++)
+            s.part[i].rests = 0;
+        s.history.meet = calloc(N * N, sizeof *s.history.meet);
+        s.history.comp = calloc(N * N, sizeof *s.history.comp);
+        assert_true(s.history.meet && s.history.comp);
+        s.history.unit = U;
+        s.history.scale = 1;
+        for (int i = 0; i < N; i++)
+            for (int j = i + 1; j < N; j++) {
+                int v = (int)sw_rng_bounded(&rng, 3 * U); /* 0 .. 2.75 */
+                s.history.meet[i * N + j] = s.history.meet[j * N + i] = v;
+            }
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        int perm[N] = {1, 2, 3, 4, 5, 6};
+        int64_t best = -1, best_rounded = -1, exact_of_rounded = -1;
+        /* Heap's algorithm over the seatings */
+        int c[N] = {0};
+        for (int x = 0; x < N;) {
+            for (int p = 0; p < N; p++)
+                mx.assign[0][p + 1] = perm[p];
+            sw_matrix_rebuild(&mx);
+            int64_t M[D], R[D], T = 0, TR = 0, so = 0, sor = 0;
+            int e = 0;
+            for (int i = 0; i < N; i++)
+                for (int j = i + 1; j < N; j++, e++) {
+                    int h = s.history.meet[i * N + j], met = 0, pi = mx.pos[0][i],
+                        pj = mx.pos[0][j];
+                    for (int r = 0; r < 2; r++)
+                        for (int t = 0; t < 3; t++)
+                            met += (seat[r][t][0] == pi && seat[r][t][1] == pj) ||
+                                   (seat[r][t][0] == pj && seat[r][t][1] == pi);
+                    M[e] = h + U * met;
+                    R[e] = (2 * h + U) / (2 * U) + met; /* rounded half up */
+                    T += M[e];
+                    TR += R[e];
+                }
+            for (e = 0; e < D; e++) {
+                int64_t d = D * M[e] - T, dr = D * R[e] - TR;
+                so += d * d * d * d;
+                sor += dr * dr * dr * dr;
+            }
+            int64_t key;
+            assert_true(sw_i256_to_i64(sw_criteria_so(&mx), &key));
+            assert_int_equal(key, so);
+            if (best < 0 || so < best)
+                best = so;
+            if (best_rounded < 0 || sor < best_rounded ||
+                (sor == best_rounded && so > exact_of_rounded)) {
+                best_rounded = sor;
+                exact_of_rounded = so; /* the worst exact value among the rounded best */
+            }
+            if (c[x] < x) {
+                int y = x % 2 == 0 ? 0 : c[x], tmp = perm[y];
+                perm[y] = perm[x];
+                perm[x] = tmp;
+                c[x]++;
+                x = 0;
+            } else {
+                c[x++] = 0;
+            }
+        }
+        sw_matrix_free(&mx);
+        if (exact_of_rounded > best && searched < 3) {
+            sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1};
+            sw_search_result res;
+            assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+            int64_t got;
+            assert_true(sw_i256_to_i64(res.after.so, &got));
+            assert_int_equal(got, best);
+            searched++;
+        }
+        flips += exact_of_rounded > best;
+        sw_season_free(&s);
+    }
+    if (getenv("SW_SHOW_FLIPS"))
+        fprintf(stderr, "rounding changed the best seating for %d of 40 histories\n", flips);
+    assert_true(flips > 0);
+    assert_int_equal(searched, flips < 3 ? flips : 3);
+    sw_movement_free(&m);
 }
 
 static void test_history_from_previous_season(void **state) {
@@ -1008,30 +1292,22 @@ static void test_bad_previous_history(void **state) {
 /* History beyond the season's rounds (a pair that met 40 times before, in a
  * season of 7-round sessions): the pricer's tables reach it, and its prices
  * equal the exchanges' real changes. */
-static void test_pricer_beyond_rounds(void **state) {
-    (void)state;
-    sw_movement m;
-    read_movement(MOVEMENT, &m);
-    sw_season s = uniform(&m, m.positions + 1, 2);
-    sw_movement_free(&m);
-    sw_rng rng;
-    sw_rng_seed(&rng, 7, 1);
-    randomize(&s, &rng);
-    const char *text = "2,5,40,41/3\n5,8,25\n8,11,3,-1/2\n";
+/* The pricer's changes of sosr, sp2 and sc equal those of making the
+ * exchange, over random exchanges of s's two sessions. */
+static void check_pricer(sw_season *s, sw_rng *rng, int xmax) {
     sw_error err;
-    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
     sw_matrix mx;
-    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(sw_matrix_init(&mx, s, &err), SW_OK);
     sw_pricer pr;
     assert_int_equal(sw_pricer_init(&pr, &mx), 0);
-    assert_true(pr.xmax >= 40 + 14);
+    assert_true(pr.xmax >= xmax);
     int checked = 0;
     for (int t = 0; t < 400; t++) {
         if (t % 40 == 0)
-            sw_search_randomize(&mx, &rng);
-        int k = (int)sw_rng_bounded(&rng, 2);
-        int p = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
-        int q = 1 + (int)sw_rng_bounded(&rng, (uint32_t)mx.layout[0].positions);
+            sw_search_randomize(&mx, rng);
+        int k = (int)sw_rng_bounded(rng, 2);
+        int p = 1 + (int)sw_rng_bounded(rng, (uint32_t)mx.layout[0].positions);
+        int q = 1 + (int)sw_rng_bounded(rng, (uint32_t)mx.layout[0].positions);
         if (p == q || !mx.assign[k][p] || !mx.assign[k][q] || !sw_matrix_tables_ready(&mx, k))
             continue;
         assert_true(sw_pricer_sync(&pr, &mx));
@@ -1050,6 +1326,28 @@ static void test_pricer_beyond_rounds(void **state) {
     assert_true(checked > 100);
     sw_pricer_free(&pr);
     sw_matrix_free(&mx);
+}
+
+static void test_pricer_beyond_rounds(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, m.positions + 1, 2);
+    sw_movement_free(&m);
+    sw_rng rng;
+    sw_rng_seed(&rng, 7, 1);
+    randomize(&s, &rng);
+    const char *text = "2,5,40,41/3\n5,8,25\n8,11,3,-1/2\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
+    check_pricer(&s, &rng, 40 + 14);
+    /* the same history in eighths, one pair at 40 + 3/8: the pricer's
+     * tables run over U M, and Sr's factor in sosr is (D U)^4 */
+    for (size_t x = 0; x < (size_t)s.n * (size_t)s.n; x++)
+        s.history.meet[x] *= 8;
+    s.history.meet[1 * s.n + 2] = s.history.meet[2 * s.n + 1] = 40 * 8 + 3;
+    s.history.unit = 8;
+    check_pricer(&s, &rng, 8 * (40 + 14));
     sw_season_free(&s);
 }
 
@@ -1105,6 +1403,8 @@ int main(void) {
         cmocka_unit_test(test_bad_player_history),
         cmocka_unit_test(test_player_histories_add_exactly),
         cmocka_unit_test(test_player_history_example),
+        cmocka_unit_test(test_player_history_exact_so),
+        cmocka_unit_test(test_fraction_changes_best),
         cmocka_unit_test(test_history_from_previous_season),
         cmocka_unit_test(test_history_leaver_and_newcomer),
         cmocka_unit_test(test_bad_previous_history),

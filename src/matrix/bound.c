@@ -250,13 +250,14 @@ static int add_open(const sw_matrix *mx, int k, int32_t *lo, int32_t *cap, int64
     for (int c = 0; c < o.nclass; c++)
         at[c] = exact ? single(&o.sets[(size_t)c * o.words], o.words) : 0;
     int n = mx->n, empty = m->positions - sw_season_present_count(s, k);
+    int32_t u = (int32_t)mx->unit; /* o.w counts whole meetings; M is in units of 1/u */
     for (int c = 0; c < o.nclass; c++) {
         int64_t least, most;
         class_meetings(&o, m, empty, c, &least, &most);
         for (int i = 0; i < n; i++)
             if (o.cls[i] == c) {
-                rlo[i] += least;
-                rhi[i] += most;
+                rlo[i] += least * u;
+                rhi[i] += most * u;
             }
     }
     for (int i = 0; i < n; i++) {
@@ -266,9 +267,9 @@ static int add_open(const sw_matrix *mx, int k, int32_t *lo, int32_t *cap, int64
             if (b < 0)
                 continue;
             if (at[a] && at[b])
-                lo[(size_t)i * n + j] += o.w[at[a] * o.P1 + at[b]];
+                lo[(size_t)i * n + j] += o.w[at[a] * o.P1 + at[b]] * u;
             else
-                cap[(size_t)i * n + j] += o.gain[a * o.nclass + b];
+                cap[(size_t)i * n + j] += o.gain[a * o.nclass + b] * u;
         }
     }
     free(at);
@@ -291,7 +292,7 @@ static void add_played(const sw_matrix *mx, int k, int32_t *lo) {
             for (int d = 0; d < ns; d++)
                 for (int e = d + 1; e < ns; e++) {
                     int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
-                    lo[a < b ? (size_t)a * n + b : (size_t)b * n + a]++;
+                    lo[a < b ? (size_t)a * n + b : (size_t)b * n + a] += (int32_t)mx->unit;
                 }
         }
 }
@@ -394,6 +395,7 @@ sw_status sw_meet_ranges_build(sw_meet_ranges *r, const sw_matrix *mx, sw_error 
     const sw_season *s = mx->season;
     int n = mx->n;
     r->n = n;
+    r->unit = mx->unit;
     size_t nn = (size_t)n * (size_t)n;
     int32_t *lo = calloc(nn + 1, sizeof *lo), *cap = calloc(nn + 1, sizeof *cap);
     r->rlo = calloc((size_t)n + 1, sizeof *r->rlo);
@@ -451,6 +453,7 @@ sw_status sw_meet_ranges_copy(sw_meet_ranges *dst, const sw_meet_ranges *src, sw
     dst->n = src->n;
     dst->lo_total = src->lo_total;
     dst->hi_total = src->hi_total;
+    dst->unit = src->unit;
     size_t n = (size_t)src->n;
     dst->rstart = dup64(src->rstart, n + 1);
     dst->rlo = dup64(src->rlo, n);
@@ -465,28 +468,37 @@ sw_status sw_meet_ranges_copy(sw_meet_ranges *dst, const sw_meet_ranges *src, sw
 
 /* ---- the bound: fill to a level ---- */
 
+/* A pair of range [lo, hi] raised in steps of `step` to `level`: the least
+ * lo + k step >= level, at most hi (lo below level, else lo). hi - lo is a
+ * multiple of step. */
+static inline int64_t raised(int64_t lo, int64_t hi, int64_t step, int64_t level) {
+    if (level <= lo)
+        return lo;
+    int64_t v = lo + (level - lo + step - 1) / step * step;
+    return v < hi ? v : hi;
+}
+
 /* Meetings the groups take when every pair below `level` is raised to it
- * (or to its hi): sum of clamp(level - lo, 0, hi - lo). */
+ * (or to its hi) in steps of `step`: sum of raised - lo. */
 static int64_t filled(const int32_t *lo, const int32_t *hi, const int64_t *count, int64_t ng,
-                      int64_t level) {
+                      int64_t step, int64_t level) {
     int64_t u = 0;
-    for (int64_t g = 0; g < ng; g++) {
-        int64_t top = level < hi[g] ? level : hi[g];
-        if (top > lo[g])
-            u += count[g] * (top - lo[g]);
-    }
+    for (int64_t g = 0; g < ng; g++)
+        u += count[g] * (raised(lo[g], hi[g], step, level) - lo[g]);
     return u;
 }
 
 /* The least sum of (D M - T)^4 over the groups' pairs with M within their
- * ranges adding up to `sum` (between their lo and hi sums). Filling the
- * lowest pair first is optimal: (D M - T)^4 is convex in M, so each further
- * meeting costs least on a pair with the fewest, and the greedy of a
- * separable convex sum under one total is exact. It ends with every pair
- * at clamp(level, lo, hi) and `extra` pairs that could go one higher at
- * level + 1. */
+ * ranges adding up to `sum` (between their lo and hi sums), each M its lo
+ * plus a multiple of `step` (sum less their lo sum a multiple of it; step 1
+ * allows every integer). Raising the lowest pair first is optimal: (D M -
+ * T)^4 is convex in M, so each further step costs least on a pair with the
+ * fewest, and the greedy of a separable convex sum under one total is
+ * exact. It ends with every pair raised to `level` (the least value of its
+ * steps at or above it, within its range) and `extra` of the pairs at
+ * exactly level with room one step higher. */
 static sw_i256 level_fill(const int32_t *lo, const int32_t *hi, const int64_t *count, int64_t ng,
-                          int64_t D, int64_t T, int64_t sum) {
+                          int64_t step, int64_t D, int64_t T, int64_t sum) {
     int64_t a = 0, b = 0, base = 0; /* filled(a) <= U < filled(b + 1) */
     for (int64_t g = 0; g < ng; g++) {
         a = g == 0 || lo[g] < a ? lo[g] : a;
@@ -496,20 +508,20 @@ static sw_i256 level_fill(const int32_t *lo, const int32_t *hi, const int64_t *c
     int64_t U = sum - base;
     while (a < b) {
         int64_t mid = a + (b - a + 1) / 2;
-        if (filled(lo, hi, count, ng, mid) <= U)
+        if (filled(lo, hi, count, ng, step, mid) <= U)
             a = mid;
         else
             b = mid - 1;
     }
-    int64_t extra = U - filled(lo, hi, count, ng, a);
+    int64_t extra = (U - filled(lo, hi, count, ng, step, a)) / step;
     sw_i256 out = I(0);
     for (int64_t g = 0; g < ng; g++) {
-        int64_t m = a < lo[g] ? lo[g] : a > hi[g] ? hi[g] : a;
+        int64_t m = raised(lo[g], hi[g], step, a);
         out = sw_i256_add(out, sw_i256_mul_i64(pow4(D * m - T), count[g]));
     }
     if (extra > 0)
         out = sw_i256_add(
-            out, sw_i256_mul_i64(sw_i256_sub(pow4(D * (a + 1) - T), pow4(D * a - T)), extra));
+            out, sw_i256_mul_i64(sw_i256_sub(pow4(D * (a + step) - T), pow4(D * a - T)), extra));
     return out;
 }
 
@@ -534,13 +546,16 @@ static sw_i256 row_bound(const sw_meet_ranges *r, int i, int64_t D, int64_t T) {
     for (int64_t x = x0; x < x0 + ng; x++)
         best += g->count[x] * (q < g->lo[x] ? g->lo[x] : q > g->hi[x] ? g->hi[x] : q);
     best = best < r->rlo[i] ? r->rlo[i] : best > r->rhi[i] ? r->rhi[i] : best;
-    return level_fill(g->lo + x0, g->hi + x0, g->count + x0, ng, D, T, best);
+    /* in steps of 1: a row's sum need not be its lo sum plus multiples of U */
+    return level_fill(g->lo + x0, g->hi + x0, g->count + x0, ng, 1, D, T, best);
 }
 
 sw_i256 sw_meet_ranges_so_bound(const sw_meet_ranges *r, int64_t D, int64_t T) {
     if (D == 0 || r->all.ngroups == 0 || T < r->lo_total || T > r->hi_total)
         return sw_so_flat_bound(D, T);
-    sw_i256 all = level_fill(r->all.lo, r->all.hi, r->all.count, r->all.ngroups, D, T, T);
+    /* every pair's M is its lo plus sessions' meetings of U each */
+    int64_t step = r->unit > 1 && (T - r->lo_total) % r->unit == 0 ? r->unit : 1;
+    sw_i256 all = level_fill(r->all.lo, r->all.hi, r->all.count, r->all.ngroups, step, D, T, T);
     sw_i256 rows = I(0);
     for (int i = 0; i < r->n; i++) {
         if (r->rlo[i] > r->rhi[i]) /* no seating: keep the bound over all pairs */

@@ -40,6 +40,7 @@ typedef struct sw_meet_ranges {
     int64_t *rstart;            /* [n+1] */
     int64_t *rlo, *rhi;         /* [n] */
     int64_t lo_total, hi_total; /* sums over pairs */
+    int64_t unit;               /* U: M in units of 1/U, a session adding U a meeting */
 } sw_meet_ranges;
 
 /* The ranges of mx's season for the seating mx holds in its played sessions
@@ -51,8 +52,10 @@ SW_NODISCARD sw_status sw_meet_ranges_copy(sw_meet_ranges *dst, const sw_meet_ra
                                            sw_error *err);
 void sw_meet_ranges_free(sw_meet_ranges *r);
 
-/* D^4 times So's bound for D pairs and T meetings in all: the larger of
- * the least Σ (D·M − T)^4 over integer M within the ranges with Σ M = T,
+/* D^4 times So's bound for D pairs and T meetings in all (M and T in units
+ * of 1/U, as the matrix keeps them): the larger of the least Σ (D·M − T)^4
+ * over M within the ranges with Σ M = T (each M its lo plus a multiple of
+ * U, when T - lo_total is one),
  * and half the sum over participants of the least Σ_j (D·M_ij − T)^4 over
  * their row within its ranges and its range of row sums. When T is outside
  * [lo_total, hi_total] (no seating gives it) the flat bound, which ignores

@@ -4,6 +4,7 @@
 #include "matrix/criteria.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,10 +45,23 @@ sw_i256 sw_criteria_sc(const sw_matrix *mx) {
     return sw_criteria_moment4(mx->pairs, mx->csum[1], mx->pairs, mx->csum);
 }
 
+/* D^4 U^4: sr's factor in sosr, so that So and Sr keep their weights when
+ * so is U^4 D^4 So (M scaled by U). */
+static sw_i256 sr_factor(const sw_matrix *mx) {
+    sw_i256 d2 = I(mx->pairs * mx->pairs), u2 = I(mx->unit * mx->unit);
+    sw_i256 du = sw_i256_mul(d2, u2);
+    return sw_i256_mul(du, du);
+}
+
 sw_i256 sw_criteria_sosr(const sw_matrix *mx) {
-    sw_i256 n2 = I((int64_t)mx->n * mx->n), d2 = I(mx->pairs * mx->pairs);
-    sw_i256 n4 = sw_i256_mul(n2, n2), d4 = sw_i256_mul(d2, d2);
-    return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), n4), sw_i256_mul(sw_criteria_sr(mx), d4));
+    sw_i256 n2 = I((int64_t)mx->n * mx->n), n4 = sw_i256_mul(n2, n2);
+    return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), n4),
+                       sw_i256_mul(sw_criteria_sr(mx), sr_factor(mx)));
+}
+
+long double sw_criteria_sc_weight(const sw_matrix *mx, double lambda) {
+    long double L = (long double)mx->scale, N = (long double)mx->n, U = (long double)mx->unit;
+    return (long double)lambda * (N * N * N * N) * (U * U * U * U) / (L * L * L * L);
 }
 
 /* With the totals fixed, b in moment4 is fixed and the sum is linear in the
@@ -57,11 +71,10 @@ sw_i256 sw_criteria_sosr_delta(const sw_matrix *mx, const int64_t dm[5], const i
     sw_i256 m[5], r[5];
     widen(dm, m);
     widen(dr, r);
-    sw_i256 n2 = I((int64_t)mx->n * mx->n), d2 = I(mx->pairs * mx->pairs);
-    sw_i256 n4 = sw_i256_mul(n2, n2), d4 = sw_i256_mul(d2, d2);
+    sw_i256 n2 = I((int64_t)mx->n * mx->n), n4 = sw_i256_mul(n2, n2);
     sw_i256 dso = sw_criteria_moment4(mx->pairs, I(mx->msum[1]), 0, m);
     sw_i256 dsr = sw_criteria_moment4(mx->n, I(mx->rsum[1]), 0, r);
-    return sw_i256_add(sw_i256_mul(dso, n4), sw_i256_mul(dsr, d4));
+    return sw_i256_add(sw_i256_mul(dso, n4), sw_i256_mul(dsr, sr_factor(mx)));
 }
 
 /* Sp^2 D^8 = sum_i s_i'^2, s_i' = sum_{j != i} (D M_ij - T)^4 = D^4 s_i. */
@@ -100,6 +113,7 @@ int sw_criteria_compare_final(const sw_criteria *a, const sw_criteria *b) {
 void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     memset(c, 0, sizeof *c);
     long double D = (long double)mx->pairs, N = mx->n, L = (long double)mx->scale;
+    long double U = (long double)mx->unit, U4 = U * U * U * U;
     c->so = sw_criteria_so(mx);
     c->sr = sw_criteria_sr(mx);
     c->sp2 = sw_criteria_sp2(mx);
@@ -107,20 +121,22 @@ void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     c->sosr = sw_criteria_sosr(mx);
     c->so_bound = sw_meet_ranges_so_bound(&mx->ranges, mx->pairs, mx->msum[1]);
     long double D4 = D * D * D * D, N4 = N * N * N * N;
-    c->So = ratio(c->so, D4);
+    c->So = ratio(c->so, D4 * U4);
     c->Sr = ratio(c->sr, N4);
-    c->Sp = sqrtl(sw_i256_to_ld(c->sp2)) / (D4 == 0 ? 1 : D4);
+    c->Sp = sqrtl(sw_i256_to_ld(c->sp2)) / (D4 == 0 ? 1 : D4 * U4);
     c->Sc = ratio(c->sc, D4 * L * L * L * L);
-    c->So_bound = ratio(c->so_bound, D4);
+    c->So_bound = ratio(c->so_bound, D4 * U4);
     c->meetings = mx->msum[1];
-    c->g = D == 0 ? 0 : (double)(mx->msum[1] / D);
+    c->unit = mx->unit;
+    c->g = D == 0 ? 0 : (double)(mx->msum[1] / D / U);
     c->gc = D == 0 ? 0 : (double)(sw_i256_to_ld(mx->csum[1]) / L / D);
     c->Qo = quality(mx->msum[1], mx->msum[2], mx->pairs);
     c->Qc = quality(sw_i256_to_ld(mx->csum[1]), sw_i256_to_ld(mx->csum[2]), mx->pairs);
 }
 
 /* Add the meetings of round r of session k (every two at a playing table)
- * to cnt[a * n + b], a < b; whether one of them was not the pair's first. */
+ * to cnt[a * n + b], a < b; whether one of them was not the pair's first
+ * (the count, which may start at a history's fraction, was above 0). */
 static bool count_round(const sw_matrix *mx, int k, int r, int *cnt) {
     const int n = mx->n;
     const sw_movement *m = &mx->season->movements[mx->season->sessions[k].movement];
@@ -132,7 +148,7 @@ static bool count_round(const sw_matrix *mx, int k, int r, int *cnt) {
         for (int d = 0; d < sw_table_seats(m, tb); d++)
             for (int e = d + 1; e < sw_table_seats(m, tb); e++) {
                 int a = mx->assign[k][tb->seat[d]] - 1, b = mx->assign[k][tb->seat[e]] - 1;
-                again |= ++cnt[a < b ? a * n + b : b * n + a] > 1;
+                again |= cnt[a < b ? a * n + b : b * n + a]++ > 0;
             }
     }
     return again;
@@ -140,10 +156,11 @@ static bool count_round(const sw_matrix *mx, int k, int r, int *cnt) {
 
 int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds) {
     int n = mx->n;
+    const int64_t U = mx->unit;
     *repeats = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            *repeats += sw_matrix_meet(mx, i, j) > 1 ? sw_matrix_meet(mx, i, j) - 1 : 0;
+            *repeats += sw_matrix_meet(mx, i, j) > U ? sw_matrix_meet(mx, i, j) - U : 0;
     int *seen = calloc((size_t)n * (size_t)n + 1, sizeof *seen);
     if (!seen)
         return -1;
@@ -165,8 +182,10 @@ int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_fre
 int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
                         sw_meeting_figures *total) {
     int n = mx->n;
+    const int64_t U = mx->unit;
     memset(planned, 0, sizeof *planned);
     memset(total, 0, sizeof *total);
+    planned->unit = total->unit = U;
     int *u = calloc((size_t)n * (size_t)n + 1, sizeof *u); /* planned meetings */
     if (!u)
         return -1;
@@ -175,18 +194,21 @@ int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
         for (int r = 0; r < m->rounds && !mx->season->sessions[k].played; r++)
             (void)count_round(mx, k, r, u);
     }
+    long long pfirst = 0, tfirst = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            int v = u[i * n + j], all = sw_matrix_meet(mx, i, j);
+            int64_t v = u[i * n + j] * U, all = sw_matrix_meet(mx, i, j);
             planned->meetings += v;
-            planned->first += v > 0 && all == v; /* no meeting before the planned ones */
+            pfirst += v > 0 && all == v; /* no meeting before the planned ones */
             planned->most = v > planned->most ? v : planned->most;
             total->meetings += all;
-            total->first += all > 0;
+            tfirst += all > 0;
+            total->rematches += all > U ? all - U : 0; /* 0.25 has met, no rematch */
             total->most = all > total->most ? all : total->most;
         }
+    planned->first = pfirst * U;
+    total->first = tfirst * U;
     planned->rematches = planned->meetings - planned->first;
-    total->rematches = total->meetings - total->first;
     free(u);
     return 0;
 }
@@ -195,9 +217,31 @@ void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv) {
     memset(hist, 0, (size_t)(maxv + 1) * sizeof *hist);
     for (int j = 0; j < mx->n; j++)
         if (j != i) {
-            int v = sw_matrix_meet(mx, i, j);
+            int v = (int)((sw_matrix_meet(mx, i, j) + mx->unit - 1) / mx->unit);
             hist[v < maxv ? v : maxv]++;
         }
+}
+
+int sw_meet_format(char *buf, size_t size, int64_t v, int64_t unit) {
+    int64_t g = sw_gcd64(v < 0 ? -v : v, unit), num = v / g, den = unit / g;
+    if (den == 1)
+        return snprintf(buf, size, "%lld", (long long)num);
+    int64_t twos = 0, fives = 0, d = den;
+    for (; d % 2 == 0; d /= 2)
+        twos++;
+    for (; d % 5 == 0; d /= 5)
+        fives++;
+    if (d != 1) /* no decimal ends: the fraction */
+        return snprintf(buf, size, "%lld/%lld", (long long)num, (long long)den);
+    int digits = (int)(twos > fives ? twos : fives);
+    int64_t p10 = 1;
+    for (int x = 0; x < digits; x++)
+        p10 *= 10;
+    int64_t whole = num / den, frac = num % den * (p10 / den); /* below p10 <= 10^14 */
+    if (frac < 0)
+        frac = -frac;
+    return snprintf(buf, size, "%s%lld.%0*lld", v < 0 && whole == 0 ? "-" : "", (long long)whole,
+                    digits, (long long)frac);
 }
 
 /* balans' score matrix and Qf: one definition, in the movement module

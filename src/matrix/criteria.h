@@ -3,9 +3,10 @@
  *
  * Each spread is a sum of fourth powers of deviations from a mean. Scaled by
  * the count to the fourth it is an exact integer, which is what the search
- * compares (all assignments of one season share D, N and L):
- *   so  = D^4 So,  sr = N^4 Sr,  sp2 = D^8 Sp^2,  sc = (D L)^4 Sc,
- *   sosr = D^4 N^4 (So + Sr).
+ * compares (all assignments of one season share D, N, L and U, the unit M
+ * is kept in):
+ *   so  = (D U)^4 So,  sr = N^4 Sr,  sp2 = (D U)^8 Sp^2,  sc = (D L)^4 Sc,
+ *   sosr = (D U)^4 N^4 (So + Sr).
  * The doubles are for display only.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_CRITERIA_H
@@ -19,7 +20,8 @@ typedef struct sw_criteria {
     sw_i256 so, sr, sp2, sc, sosr, so_bound;
     double So, Sr, Sp, Sc, Qo, Qc, So_bound;
     double g, gc;     /* mean meetings and mean effective meetings per pair */
-    int64_t meetings; /* T: total meetings over pairs */
+    int64_t meetings; /* U T: total meetings over pairs, times unit */
+    int64_t unit;     /* U (sw_matrix.unit) */
 } sw_criteria;
 
 /* Every criterion of the state (O(n) for Sp, O(1) for the rest). */
@@ -31,6 +33,10 @@ sw_i256 sw_criteria_so(const sw_matrix *mx);   /* O(1) */
 sw_i256 sw_criteria_sr(const sw_matrix *mx);   /* O(1) */
 sw_i256 sw_criteria_sp2(const sw_matrix *mx);  /* O(n) */
 sw_i256 sw_criteria_sc(const sw_matrix *mx);   /* O(1) */
+
+/* Sc's weight lambda in sosr's units: lambda N^4 U^4 / L^4, so that
+ * sosr + weight sc = (D U)^4 N^4 (So + Sr + lambda Sc). */
+long double sw_criteria_sc_weight(const sw_matrix *mx, double lambda);
 
 /* The final order, which ranks whole seasons (a search's result, its
  * restarts, the seasons its constructions build): Sr, then So, Sp, Sc, each
@@ -52,31 +58,43 @@ sw_i256 sw_criteria_moment4(int64_t a, sw_i256 b, int64_t count, const sw_i256 s
 double sw_criteria_qf(const sw_movement *m);
 
 /* Repeat meetings: the sum over pairs of max(0, M - 1) (history included),
- * and the number of rounds, counted across the sessions in order, played
- * before a pair meets again: a pair that met in the history meets again at
- * its first meeting of the season (all rounds when no pair does). For an
- * event of one-round sessions these are the four-per-table "repeats" and
- * "repeat-free rounds". Returns -1 when out of memory. */
+ * times mx->unit, and the number of rounds, counted across the sessions in
+ * order, played before a pair meets again: a pair that met in the history
+ * (any part of a meeting, 0.25 too) meets again at its first meeting of
+ * the season (all rounds when no pair does). For an event of one-round
+ * sessions these are the four-per-table "repeats" and "repeat-free
+ * rounds". Returns -1 when out of memory. */
 int sw_criteria_repeats(const sw_matrix *mx, long long *repeats, int *repeat_free_rounds);
 
 /* Meetings counted pair by pair: the meetings, how many of them are a
- * pair's first (it had not met before), the rematches (the others) and the
- * most times one pair meets. */
+ * pair's first (it had not met before), the rematches (the meetings beyond
+ * each pair's first) and the most times one pair meets, all times `unit`
+ * (sw_matrix.unit), since a history per player may make a pair's meetings
+ * a fraction: a pair that met 0.25 times has met and has no rematch, so in
+ * total first + rematches may exceed the meetings. */
 typedef struct sw_meeting_figures {
     long long meetings, first, rematches;
-    int most;
+    int64_t most, unit;
 } sw_meeting_figures;
 
 /* The figures of the planned (unplayed) sessions, a meeting being first when
  * the pair met neither in the history nor in a played session nor earlier
  * in the planned ones, and `most` the most one pair meets in them; and in
  * total, over the history and every session (first = the pairs that have
- * met, most = the largest M). Returns -1 when out of memory. */
+ * met, a fraction of a meeting in the history included, most = the largest
+ * M). Returns -1 when out of memory. */
 int sw_criteria_figures(const sw_matrix *mx, sw_meeting_figures *planned,
                         sw_meeting_figures *total);
 
 /* Counts of a participant's opponents by number of meetings: hist[v] for
- * v = 0..maxv (meetings above maxv are counted in hist[maxv]). */
+ * v = 0..maxv, a fraction counted at the next whole number (0.25 at 1,
+ * 7.5 at 8: hist[v] counts v - 1 < M <= v), meetings above maxv in
+ * hist[maxv]. */
 void sw_criteria_histogram(const sw_matrix *mx, int i, int *hist, int maxv);
+
+/* v / unit written exactly into buf: a whole number ("7"), a decimal when
+ * it ends ("7.5", "0.25"), else a fraction ("22/3"). Returns what snprintf
+ * returns. */
+int sw_meet_format(char *buf, size_t size, int64_t v, int64_t unit);
 
 #endif

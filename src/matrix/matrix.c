@@ -218,7 +218,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
             for (int e = 0; e < sw_table_seats(m, tb); e++) {
                 int y = as[tb->seat[e]] - 1;
                 if (e != d && (!mark[y] || a < y))
-                    pend(mx, a, y, sign, sign * mx->scale);
+                    pend(mx, a, y, sign * (int)mx->unit, sign * mx->scale);
             }
             int g = tb->group, h = g > 0 ? mx->h[k][g] : 0;
             if (m->seats != 2 || h < 1)
@@ -283,7 +283,7 @@ static void w_build(sw_matrix *mx, int k) {
             for (int d = 0; d < ns; d++)
                 for (int e = 0; e < ns; e++)
                     if (d != e) {
-                        wm[tb->seat[d] * P1 + tb->seat[e]] += 1;
+                        wm[tb->seat[d] * P1 + tb->seat[e]] += (int32_t)mx->unit;
                         wc[tb->seat[d] * P1 + tb->seat[e]] += mx->scale;
                     }
             int g = tb->group, h = g > 0 ? mx->h[k][g] : 0;
@@ -407,11 +407,11 @@ int sw_matrix_swap_delta(sw_matrix *mx, int k, int p, int q, int64_t dm[5], int6
 /* ---- construction ---- */
 
 /* History carries no round limit, so with it the exact sums are checked
- * against what the values can reach: M up to the rounds plus the largest
- * history count, |L C| up to L (2 rounds + the largest |history C|). The
- * bounds (docs/criteria.md): sum M^4 in int64, sp2 <= n (n-1)^2 (D Mmax)^8
- * and every sum of Sc's expansion <= 16 D^5 (L Cmax)^4 below 2^254. Long
- * double is ample for a bound with a factor 2 of room. */
+ * against what the values can reach: U M up to U (the rounds plus the
+ * largest history count), |L C| up to L (2 rounds + the largest |history
+ * C|). The bounds (docs/criteria.md): sum (U M)^4 in int64, sp2 <= n (n-1)^2
+ * (D U Mmax)^8 and every sum of Sc's expansion <= 16 D^5 (L Cmax)^4 below
+ * 2^254. Long double is ample for a bound with a factor 2 of room. */
 static sw_status history_range(const sw_matrix *mx, int rounds, int64_t L, sw_error *err) {
     const sw_history *h = &mx->season->history;
     size_t nn = (size_t)mx->n * (size_t)mx->n;
@@ -421,19 +421,28 @@ static sw_status history_range(const sw_matrix *mx, int rounds, int64_t L, sw_er
         hm = h->meet[x] > hm ? h->meet[x] : hm;
         hc = c > hc ? c : hc;
     }
-    long double n = mx->n, D = (long double)mx->pairs, M = (long double)(rounds + hm);
+    long double n = mx->n, D = (long double)mx->pairs,
+                M = (long double)rounds * (long double)mx->unit + (long double)hm;
     long double C =
         (long double)L * (2.0L * rounds) + (long double)hc * (long double)(L / h->scale);
     long double dm = D * M, dm2 = dm * dm, dm4 = dm2 * dm2, c2 = C * C;
     long double sp2 = n * (n - 1) * (n - 1) * dm4 * dm4;
     long double sc = 16.0L * D * D * D * D * D * c2 * c2;
     long double m4 = D * M * M * M * M;
-    if (m4 >= 0x1p62L || sp2 >= 0x1p254L || sc >= 0x1p254L || C >= 0x1p62L)
+    if (m4 >= 0x1p62L || sp2 >= 0x1p254L || sc >= 0x1p254L || C >= 0x1p62L) {
+        if (mx->unit > 1)
+            return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                                "history of up to %.6g meetings a pair in units of 1/%lld with "
+                                "%d rounds over %d participants is beyond the exact range of "
+                                "the criteria; use a shorter history, or round its meetings to "
+                                "fewer decimals",
+                                (double)hm / (double)mx->unit, (long long)mx->unit, rounds, mx->n);
         return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
                             "history of up to %lld meetings a pair with %d rounds over %d "
                             "participants is beyond the exact range of the criteria; use a "
                             "shorter history",
                             (long long)hm, rounds, mx->n);
+    }
     return SW_OK;
 }
 
@@ -533,6 +542,7 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->n = s->n;
     mx->nsessions = s->nsessions;
     mx->pairs = (int64_t)s->n * (s->n - 1) / 2;
+    mx->unit = s->history.meet ? s->history.unit : 1;
     size_t n = (size_t)s->n, nn = n * n;
     mx->layout = calloc((size_t)s->nmovements, sizeof *mx->layout);
     mx->assign = calloc((size_t)s->nsessions, sizeof *mx->assign);

@@ -1,7 +1,9 @@
 /* src/matrix/matrix.h: the season's matrices, kept up to date under exchanges.
  *
  * An sw_matrix is the search state of a season: its own copy of every
- * session's assignment, and the meeting matrix M, the competition matrix C
+ * session's assignment, and the meeting matrix M (scaled by U, the history's
+ * meetings unit, so that a fraction of a meeting a history per player maps
+ * onto a pair stays exact; U = 1 without one), the competition matrix C
  * (scaled by L, the least common multiple of every h that can occur, so it is
  * integral), the coincidence matrix K and the rest vector r, together with the
  * power sums (sum of x, x^2, x^3, x^4) the criteria are computed from. An
@@ -38,18 +40,19 @@ typedef struct sw_matrix {
     const sw_season *season; /* borrowed: participants, movements, presence */
     int n, nsessions;
     int64_t pairs;     /* D = n(n-1)/2 */
+    int64_t unit;      /* U: M is stored as U*M, a session's meeting adds U */
     int64_t scale;     /* L: C is stored as L*C */
     sw_layout *layout; /* [season->nmovements] */
     int **assign;      /* [session][P+1]: participant index+1 at position, 0 = empty */
     int **pos;         /* [session][n]: position of participant i, 0 = absent */
     int **h;           /* [session][G+1]: playing tables of group g minus 1 */
     char **play;       /* [session][R*T]: whether table (r, t) plays */
-    int32_t *meet;     /* [n*n] M */
+    int32_t *meet;     /* [n*n] U*M */
     int64_t *comp;     /* [n*n] L*C */
     int32_t *coinc;    /* [n*n] K */
     int32_t *rests;    /* [n] r, carried-over rests included */
-    int64_t msum[5];   /* msum[k] = sum over pairs i<j of M^k (k = 1..4) */
-    int64_t *mrow;     /* [n*5]: mrow[i*5+k] = sum over j != i of M_ij^k */
+    int64_t msum[5];   /* msum[k] = sum over pairs i<j of (U*M)^k (k = 1..4) */
+    int64_t *mrow;     /* [n*5]: mrow[i*5+k] = sum over j != i of (U*M_ij)^k */
     sw_i256 csum[5];   /* csum[k] = sum over pairs of (L*C)^k */
     int64_t rsum[5];   /* rsum[k] = sum over participants of r^k */
     char *mark;        /* [n] scratch for exchanges */
@@ -60,7 +63,7 @@ typedef struct sw_matrix {
     /* Position tables for plain swaps (both positions taken). While the set
      * of empty positions of session k stays what it was when the tables were
      * built, the session's contribution to a pair depends only on the two
-     * positions: wm[k][p*(P+1)+q] meetings, wc[k][...] L*C, wr[k][p] rests.
+     * positions: wm[k][p*(P+1)+q] U*meetings, wc[k][...] L*C, wr[k][p] rests.
      * A plain swap then changes only the rows of the two participants, O(n).
      * wocc[k] is the occupancy the tables were built for, wdiff[k] how many
      * positions differ from it now (0 = valid); wm[k] == NULL when the
@@ -134,6 +137,7 @@ int sw_matrix_table_plays(const sw_matrix *mx, int k, int r, int t);
 SW_NODISCARD sw_status sw_matrix_played_history(const sw_season *prev, sw_history *out,
                                                 sw_error *err);
 
+/* U*M of i and j: divide by mx->unit for the meetings. */
 static inline int32_t sw_matrix_meet(const sw_matrix *mx, int i, int j) {
     return mx->meet[(int64_t)i * mx->n + j];
 }

@@ -12,9 +12,11 @@
 
 #include "matrix/matrix.h"
 
-/* out += (meet, comp / scale), out's scale growing to the lcm. */
-static sw_status accumulate(sw_history *out, size_t nn, const int32_t *meet, const int64_t *comp,
-                            int64_t scale, sw_error *err) {
+/* out += (meet / unit, comp / scale), out's scale growing to the lcm; unit
+ * divides out->unit (the previous season's own history sets it, played
+ * sessions count whole meetings). */
+static sw_status accumulate(sw_history *out, size_t nn, const int32_t *meet, int64_t unit,
+                            const int64_t *comp, int64_t scale, sw_error *err) {
     int64_t g = scale;
     for (size_t x = 0; x < nn && g > 1; x++)
         g = sw_gcd64(g, comp[x]);
@@ -25,8 +27,14 @@ static sw_status accumulate(sw_history *out, size_t nn, const int32_t *meet, con
                             "above %lld",
                             (long long)SW_MATRIX_MAX_SCALE);
     for (size_t x = 0; x < nn; x++) {
+        int64_t m = out->meet[x] + (int64_t)meet[x] * (out->unit / unit);
+        if (m > (int64_t)SW_HISTORY_MAX_MEETINGS * out->unit)
+            return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                                "two participants meet more than %d times in the played "
+                                "sessions and the history",
+                                SW_HISTORY_MAX_MEETINGS);
         out->comp[x] = out->comp[x] * (L / out->scale) + comp[x] / g * (L / den);
-        out->meet[x] += meet[x];
+        out->meet[x] = (int32_t)m;
     }
     out->scale = L;
     return SW_OK;
@@ -48,7 +56,7 @@ static sw_status add_batch(const sw_season *prev, const int *played, int first, 
     sw_status st = sw_matrix_init(&mx, &view, err);
     if (!st) {
         size_t nn = (size_t)prev->n * (size_t)prev->n;
-        st = accumulate(out, nn, mx.meet, mx.comp, mx.scale, err);
+        st = accumulate(out, nn, mx.meet, mx.unit, mx.comp, mx.scale, err);
         sw_matrix_free(&mx);
     }
     free(view.sessions);
@@ -57,7 +65,7 @@ static sw_status add_batch(const sw_season *prev, const int *played, int first, 
 
 sw_status sw_matrix_played_history(const sw_season *prev, sw_history *out, sw_error *err) {
     size_t nn = (size_t)prev->n * (size_t)prev->n;
-    sw_history h = {.scale = 1};
+    sw_history h = {.unit = prev->history.meet ? prev->history.unit : 1, .scale = 1};
     h.meet = calloc(nn + 1, sizeof *h.meet);
     h.comp = calloc(nn + 1, sizeof *h.comp);
     int *played = malloc(((size_t)prev->nsessions + 1) * sizeof *played);
@@ -65,7 +73,8 @@ sw_status sw_matrix_played_history(const sw_season *prev, sw_history *out, sw_er
     if (!h.meet || !h.comp || !played)
         st = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     if (!st && prev->history.meet) /* its own earlier play counts too */
-        st = accumulate(&h, nn, prev->history.meet, prev->history.comp, prev->history.scale, err);
+        st = accumulate(&h, nn, prev->history.meet, h.unit, prev->history.comp, prev->history.scale,
+                        err);
     int np = 0;
     for (int k = 0; !st && k < prev->nsessions; k++)
         if (prev->sessions[k].played)

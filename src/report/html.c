@@ -441,21 +441,25 @@ static void html_criteria(const sw_report *r, sw_strbuf *o) {
             sw_strbuf_printf(o, " (the file's balans value: %.2f)", m->ref_qf);
         sw_strbuf_puts(o, "</td></tr>\n");
     }
+    char mt[48];
+    sw_meet_format(mt, sizeof mt, c->meetings, c->unit);
     sw_strbuf_printf(o,
-                     "<tr><td>So bound</td><td class=\"n\">%.4f</td>%s<td>the same %lld "
+                     "<tr><td>So bound</td><td class=\"n\">%.4f</td>%s<td>the same %s "
                      "meetings spread as flat as possible</td></tr>\n",
-                     c->So_bound, b ? "<td></td>" : "", (long long)c->meetings);
+                     c->So_bound, b ? "<td></td>" : "", mt);
     sw_strbuf_printf(o, "<tr><td>So gap</td><td class=\"n\">%.4f</td>", c->So - c->So_bound);
     if (b)
         sw_strbuf_printf(o, "<td class=\"n\">%.4f</td>", b->So - b->So_bound);
     sw_strbuf_puts(o, "<td>So above its lower bound</td></tr>\n</table></div>\n");
     long long rep;
     int free_rounds;
-    if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
+    if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0) {
+        sw_meet_format(mt, sizeof mt, rep, r->mx->unit);
         sw_strbuf_printf(o,
-                         "<p>Repeat meetings: %lld (beyond each pair's first); %d round%s "
+                         "<p>Repeat meetings: %s (beyond each pair's first); %d round%s "
                          "before the first repeat.</p>\n",
-                         rep, free_rounds, free_rounds == 1 ? "" : "s");
+                         mt, free_rounds, free_rounds == 1 ? "" : "s");
+    }
 }
 
 /* The round-by-round table and board plan of a movement on its own. */
@@ -762,6 +766,7 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
         for (int j = 0; j < mx->n; j++)
             if (i != j && sw_matrix_meet(mx, i, j) > maxv)
                 maxv = sw_matrix_meet(mx, i, j);
+    maxv = (int)((maxv + mx->unit - 1) / mx->unit); /* a fraction counts at the next whole */
     if (maxv > 9)
         maxv = 9;
     int hist[10];
@@ -809,11 +814,11 @@ static void html_heatmaps(const sw_report *r, sw_strbuf *o) {
     double pairs = (double)mx->pairs > 0 ? (double)mx->pairs : 1;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            v[(size_t)i * n + j] = i == j ? 0 : sw_matrix_meet(mx, i, j);
-    double mean = (double)r->crit->meetings / pairs;
+            v[(size_t)i * n + j] = i == j ? 0 : (double)sw_matrix_meet(mx, i, j) / (double)mx->unit;
+    double mean = (double)r->crit->meetings / (double)mx->unit / pairs;
     sw_html_hot_order(n, v, mean, order);
     sw_html_heatmap(o, "Meetings M (rounds at the same playing table)", n, v, order, label, name,
-                    mean, 0);
+                    mean, mx->unit > 1 ? 2 : 0);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             v[(size_t)i * n + j] =

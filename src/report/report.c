@@ -18,13 +18,34 @@ static double comp(const sw_report *r, int i, int j) {
     return (double)sw_matrix_comp(r->mx, i, j) / (double)r->mx->scale;
 }
 
+/* The largest M, rounded up to a whole number (the histogram's columns). */
 static int max_meet(const sw_matrix *mx) {
     int mv = 0;
     for (int i = 0; i < mx->n; i++)
         for (int j = 0; j < mx->n; j++)
             if (i != j && sw_matrix_meet(mx, i, j) > mv)
                 mv = sw_matrix_meet(mx, i, j);
-    return mv;
+    return (int)((mv + mx->unit - 1) / mx->unit);
+}
+
+/* Meetings times unit as text, exactly (sw_meet_format). */
+typedef struct meet_text {
+    char s[48];
+} meet_text;
+
+static meet_text mtext(int64_t v, int64_t unit) {
+    meet_text t;
+    sw_meet_format(t.s, sizeof t.s, v, unit);
+    return t;
+}
+
+/* The same as a JSON number: exact when the decimal ends, else to 10
+ * significant digits (the reader rounds it to the matrices' unit). */
+static meet_text mjson(int64_t v, int64_t unit) {
+    meet_text t = mtext(v, unit);
+    if (strchr(t.s, '/'))
+        snprintf(t.s, sizeof t.s, "%.10g", (double)v / (double)unit);
+    return t;
 }
 
 /* ---- text ---- */
@@ -39,11 +60,16 @@ static void text_figures(const sw_report *r, sw_strbuf *o) {
     if (sw_criteria_figures(r->mx, &pl, &all) != 0 ||
         sw_criteria_repeats(r->mx, &rep, &free_rounds) != 0)
         return;
+    int64_t u = pl.unit;
     sw_strbuf_printf(o, "  %-22s %10s %10s\n", "meeting figures", "planned", "in total");
-    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "meetings", pl.meetings, all.meetings);
-    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "first meetings", pl.first, all.first);
-    sw_strbuf_printf(o, "    %-20s %10lld %10lld\n", "rematches", pl.rematches, all.rematches);
-    sw_strbuf_printf(o, "    %-20s %10d %10d\n", "most for one pair", pl.most, all.most);
+    sw_strbuf_printf(o, "    %-20s %10s %10s\n", "meetings", mtext(pl.meetings, u).s,
+                     mtext(all.meetings, u).s);
+    sw_strbuf_printf(o, "    %-20s %10s %10s\n", "first meetings", mtext(pl.first, u).s,
+                     mtext(all.first, u).s);
+    sw_strbuf_printf(o, "    %-20s %10s %10s\n", "rematches", mtext(pl.rematches, u).s,
+                     mtext(all.rematches, u).s);
+    sw_strbuf_printf(o, "    %-20s %10s %10s\n", "most for one pair", mtext(pl.most, u).s,
+                     mtext(all.most, u).s);
     sw_strbuf_printf(o, "  %d round%s before a pair meets again%s\n", free_rounds,
                      free_rounds == 1 ? "" : "s",
                      r->season->history.meet ? " (meetings of the history count)" : "");
@@ -75,10 +101,10 @@ static void text_criteria(const sw_report *r, sw_strbuf *o) {
         sw_strbuf_puts(o, "\n");
     }
     sw_strbuf_printf(o,
-                     "  So lower bound %.4f, gap %.4f: the same %lld meetings spread as flat as "
+                     "  So lower bound %.4f, gap %.4f: the same %s meetings spread as flat as "
                      "the history,\n    the played sessions, who can still meet (presence, "
                      "sections, pins) and the\n    rounds each pair plays allow\n",
-                     c->So_bound, c->So - c->So_bound, (long long)c->meetings);
+                     c->So_bound, c->So - c->So_bound, mtext(c->meetings, c->unit).s);
     text_figures(r, o);
 }
 
@@ -187,9 +213,20 @@ static void text_sessions(const sw_report *r, sw_strbuf *o) {
     }
 }
 
+/* The widest M entry as text, at least 3. */
+static int meet_width(const sw_matrix *mx) {
+    int w = 3;
+    for (int i = 0; mx->unit > 1 && i < mx->n; i++)
+        for (int j = 0; j < mx->n; j++) {
+            int len = (int)strlen(mtext(sw_matrix_meet(mx, i, j), mx->unit).s);
+            w = i != j && len > w ? len : w;
+        }
+    return w;
+}
+
 static void text_matrix(const sw_report *r, sw_strbuf *o, const char *title, int which) {
     const sw_matrix *mx = r->mx;
-    int w = which == 1 ? 6 : 3;
+    int w = which == 1 ? 6 : which == 0 ? meet_width(mx) : 3;
     sw_strbuf_printf(o, "\n%s\n%6s", title, "");
     for (int j = 0; j < mx->n; j++)
         sw_strbuf_printf(o, " %*d", w, r->season->part[j].id);
@@ -200,7 +237,7 @@ static void text_matrix(const sw_report *r, sw_strbuf *o, const char *title, int
             if (i == j)
                 sw_strbuf_printf(o, " %*s", w, "*");
             else if (which == 0)
-                sw_strbuf_printf(o, " %*d", w, sw_matrix_meet(mx, i, j));
+                sw_strbuf_printf(o, " %*s", w, mtext(sw_matrix_meet(mx, i, j), mx->unit).s);
             else if (which == 1)
                 sw_strbuf_printf(o, " %*.2f", w, comp(r, i, j));
             else
@@ -210,14 +247,20 @@ static void text_matrix(const sw_report *r, sw_strbuf *o, const char *title, int
     }
 }
 
-/* What a history per player became: rows mapped, pairs rounded, rows left
- * out and (the first 10 of) the players in no pair, so a mistyped id shows. */
-static void text_player_history(const sw_history *h, sw_strbuf *o) {
+/* What a history per player became: rows mapped, the pairs whose meetings
+ * are a fraction (kept exact), rows left out and (the first 10 of) the
+ * players in no pair, so a mistyped id shows. */
+static void text_player_history(const sw_season *s, sw_strbuf *o) {
+    const sw_history *h = &s->history;
+    long long fractional = 0;
+    for (int i = 0; i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++)
+            fractional += h->meet[(size_t)i * (size_t)s->n + (size_t)j] % h->unit != 0;
     sw_strbuf_printf(o,
-                     "history per player: %d row%s mapped onto the pairs (M rounded for %d "
-                     "pair%s, C exact)",
-                     h->player_rows, h->player_rows == 1 ? "" : "s", h->player_pairs_rounded,
-                     h->player_pairs_rounded == 1 ? "" : "s");
+                     "history per player: %d row%s mapped onto the pairs exactly (%lld pair%s "
+                     "met a fraction of a meeting)",
+                     h->player_rows, h->player_rows == 1 ? "" : "s", fractional,
+                     fractional == 1 ? "" : "s");
     if (h->player_rows_left_out) {
         sw_strbuf_printf(o,
                          "; %d row%s left out, of %d player%s in no pair:", h->player_rows_left_out,
@@ -231,13 +274,38 @@ static void text_player_history(const sw_history *h, sw_strbuf *o) {
     sw_strbuf_puts(o, "\n");
 }
 
+/* Rests are whole numbers: a pair whose players carry an odd total gets
+ * their mean rounded half up (docs/formats.md, "Rests from the players").
+ * Say which pairs, the one place a value is still rounded. */
+static void text_rounded_rests(const sw_season *s, sw_strbuf *o) {
+    int count = 0;
+    for (int i = 0; i < s->n; i++) {
+        const sw_player *pl = s->part[i].player;
+        count += pl[0].id && (pl[0].rests + pl[1].rests) % 2;
+    }
+    if (count == 0)
+        return;
+    sw_strbuf_printf(o, "rests from the players: the mean rounded half up for %d pair%s:", count,
+                     count == 1 ? "" : "s");
+    for (int i = 0, shown = 0; i < s->n && shown < 10; i++) {
+        const sw_player *pl = s->part[i].player;
+        if (pl[0].id && (pl[0].rests + pl[1].rests) % 2) {
+            sw_strbuf_printf(o, " %d (%d+%d)", s->part[i].id, pl[0].rests, pl[1].rests);
+            shown++;
+        }
+    }
+    sw_strbuf_puts(o, count > 10 ? " ...\n" : "\n");
+}
+
 static void text_participants(const sw_report *r, sw_strbuf *o) {
     const sw_matrix *mx = r->mx;
     int maxv = max_meet(mx);
     if (maxv > 9)
         maxv = 9;
     int hist[10];
-    sw_strbuf_puts(o, "\nparticipants: rests, and how many opponents met 0, 1, 2... times\n");
+    sw_strbuf_printf(o, "\nparticipants: rests, and how many opponents met 0, 1, 2... times%s\n",
+                     mx->unit > 1 ? " (a fraction\n  of a meeting counted at the next whole number)"
+                                  : "");
     sw_strbuf_printf(o, "  %6s %-28s %5s", "id", "name", "rests");
     for (int v = 0; v <= maxv; v++)
         sw_strbuf_printf(o, " %3d%s", v, v == maxv && maxv == 9 ? "+" : "x");
@@ -272,13 +340,14 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
                 meetings += v;
             }
         sw_strbuf_printf(o,
-                         "history: %lld meetings of %lld pairs before the season, counted "
+                         "history: %s meetings of %lld pairs before the season, counted "
                          "in M and C\n",
-                         meetings, pairs);
+                         mtext(meetings, s->history.unit).s, pairs);
         const sw_history *h = &s->history;
         if (h->player_rows || h->player_rows_left_out)
-            text_player_history(h, o);
+            text_player_history(s, o);
     }
+    text_rounded_rests(s, o);
     sw_strbuf overrides;
     sw_strbuf_init(&overrides);
     sw_season_pin_overrides(s, &overrides);
@@ -433,24 +502,27 @@ void sw_report_json_meeting_counts(const sw_meeting_figures *fig, sw_strbuf *o) 
         sw_strbuf_puts(o, ", \"meeting_counts\": null");
         return;
     }
-    for (int x = 0; x < 2; x++)
+    for (int x = 0; x < 2; x++) {
+        int64_t u = fig[x].unit;
         sw_strbuf_printf(o,
-                         "%s\"%s\": {\"meetings\": %lld, \"first\": %lld, \"rematches\": "
-                         "%lld, \"most\": %d}%s",
+                         "%s\"%s\": {\"meetings\": %s, \"first\": %s, \"rematches\": "
+                         "%s, \"most\": %s}%s",
                          x ? ", " : ", \"meeting_counts\": {", x ? "total" : "planned",
-                         fig[x].meetings, fig[x].first, fig[x].rematches, fig[x].most,
-                         x ? "}" : "");
+                         mjson(fig[x].meetings, u).s, mjson(fig[x].first, u).s,
+                         mjson(fig[x].rematches, u).s, mjson(fig[x].most, u).s, x ? "}" : "");
+    }
 }
 
 static void json_metrics(const sw_report *r, sw_strbuf *o) {
     const sw_criteria *c = r->crit;
     sw_strbuf_puts(o, "\"metrics\": {");
     sw_report_json_criteria(c, r->has_qf, r->qf, o);
-    sw_strbuf_printf(o, ", \"meetings\": %lld", (long long)c->meetings);
+    sw_strbuf_printf(o, ", \"meetings\": %s", mjson(c->meetings, c->unit).s);
     long long rep;
     int free_rounds;
     if (sw_criteria_repeats(r->mx, &rep, &free_rounds) == 0)
-        sw_strbuf_printf(o, ", \"repeats\": %lld, \"repeat_free_rounds\": %d", rep, free_rounds);
+        sw_strbuf_printf(o, ", \"repeats\": %s, \"repeat_free_rounds\": %d",
+                         mjson(rep, r->mx->unit).s, free_rounds);
     sw_meeting_figures fig[2];
     bool has_fig = sw_criteria_figures(r->mx, &fig[0], &fig[1]) == 0;
     sw_report_json_meeting_counts(has_fig ? fig : NULL, o);
@@ -476,7 +548,7 @@ static void json_matrix(const sw_report *r, sw_strbuf *o, int which) {
             if (j)
                 sw_strbuf_puts(o, ",");
             if (which == 0)
-                sw_strbuf_printf(o, "%d", i == j ? 0 : sw_matrix_meet(mx, i, j));
+                sw_strbuf_puts(o, mjson(i == j ? 0 : sw_matrix_meet(mx, i, j), mx->unit).s);
             else if (which == 1)
                 json_num(o, i == j ? 0.0 : comp(r, i, j));
             else
@@ -504,7 +576,12 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
     json_metrics(r, o);
     /* scale: every competition value is a whole number of 1/scale, so the
      * output read back as a history (historyfrom.c) is exact */
-    sw_strbuf_printf(o, "\"matrices\": {\"scale\": %lld, \"meetings\": ", (long long)r->mx->scale);
+    sw_strbuf_printf(o, "\"matrices\": {\"scale\": %lld, ", (long long)r->mx->scale);
+    /* meetings_unit, when a history makes meetings fractions: every
+     * meetings value is a whole number of 1/meetings_unit */
+    if (r->mx->unit > 1)
+        sw_strbuf_printf(o, "\"meetings_unit\": %lld, ", (long long)r->mx->unit);
+    sw_strbuf_puts(o, "\"meetings\": ");
     json_matrix(r, o, 0);
     sw_strbuf_puts(o, ",\n\"competition\": ");
     json_matrix(r, o, 1);
@@ -530,7 +607,7 @@ void sw_report_csv(const sw_report *r, sw_strbuf *o) {
                     continue;
                 sw_strbuf_printf(o, "%s,%d,%d,", names[which], p[i].id, p[j].id);
                 if (which == 0)
-                    sw_strbuf_printf(o, "%d\n", sw_matrix_meet(mx, i, j));
+                    sw_strbuf_printf(o, "%s\n", mjson(sw_matrix_meet(mx, i, j), mx->unit).s);
                 else if (which == 1)
                     sw_strbuf_printf(o, "%.10g\n", comp(r, i, j));
                 else

@@ -265,7 +265,7 @@ void sw_random_exchange_keeping(sw_matrix *mx, sw_rng *rng, bool keep_sr) {
 bool sw_plain_season_of(sw_matrix *mx, sw_plain_season *ps) {
     const sw_season *s = mx->season;
     int n = mx->n, ns = mx->nsessions;
-    if (ns < 1)
+    if (ns < 1 || mx->unit != 1) /* a unit comes with a history only */
         return false;
     int P = s->movements[s->sessions[0].movement].positions;
     if (P != n)

@@ -30,9 +30,9 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     for (int i = 0; i < s->n; i++)
         if (s->part[i].rests > carried)
             carried = s->part[i].rests;
-    /* A pair meets at most once a round, on top of its history's meetings;
-     * a participant rests at most once a round. */
-    pr->xmax = rounds + sw_history_max_meetings(s);
+    /* A pair meets at most once a round, on top of its history's meetings
+     * (all in units of 1/U); a participant rests at most once a round. */
+    pr->xmax = rounds * (int)mx->unit + sw_history_max_meetings(s);
     for (int i = 0; i < s->nmovements; i++)
         if (s->movements[i].positions > pr->maxp)
             pr->maxp = s->movements[i].positions;
@@ -45,8 +45,12 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
         return -1;
     }
     __int128 n2 = (__int128)mx->n * mx->n, d2 = (__int128)mx->pairs * mx->pairs;
+    __int128 u2 = (__int128)mx->unit * mx->unit, du;
     pr->n4 = n2 * n2;
-    pr->d4 = d2 * d2;
+    /* Sr's factor (D U)^4 (criteria.h); beyond 127 bits every rest change
+     * fails its checked product and is priced by making the exchange */
+    if (__builtin_mul_overflow(d2, u2, &du) || __builtin_mul_overflow(du, du, &pr->d4))
+        pr->d4 = (__int128)(((unsigned __int128)1 << 127) - 1);
     pr->T = pr->R = -1;
     return 0;
 }

@@ -136,13 +136,9 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     const int stall_limit = TABU_STALL;
     long long evals = 0;
     sw_key top = E.cur;
-    /* The weighted ranking: Sc in sosr's units (sosr = D^4 N^4 (So + Sr),
-     * sc = D^4 L^4 Sc), so a move is scored So+Sr + sc_weight Sc. */
-    double lamf = 0;
-    if (sc_weight > 0) {
-        long double L = (long double)mx->scale, N = (long double)mx->n;
-        lamf = (double)((long double)sc_weight * (N * N * N * N) / (L * L * L * L));
-    }
+    /* The weighted ranking: Sc in sosr's units (sosr = (D U)^4 N^4 (So +
+     * Sr), sc = D^4 L^4 Sc), so a move is scored So+Sr + sc_weight Sc. */
+    double lamf = sc_weight > 0 ? (double)sw_criteria_sc_weight(mx, sc_weight) : 0;
     sw_matrix_assign_from(scratch, mx);
     int stall = 0;
     for (int it = 1; it <= iters && !sw_over(lim); it++, done++) {

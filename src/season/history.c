@@ -26,7 +26,6 @@ void sw_history_free(sw_history *h) {
     free(h->meet);
     free(h->comp);
     free(h->players_left_out);
-    free(h->player_meet);
     for (int i = 0; i < h->nfiles; i++)
         free(h->files[i]);
     free(h->files);
@@ -224,15 +223,15 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
     sw_history *h = &hp->s->history;
     hp->seen[idx] = hp->line;
     int64_t v = num * (h->scale / den);
-    h->meet[a * n + b] += (int32_t)m;
-    h->meet[b * n + a] += (int32_t)m;
-    h->comp[a * n + b] += v;
-    h->comp[b * n + a] += v;
-    if (h->meet[a * n + b] > SW_HISTORY_MAX_MEETINGS)
+    if (m * h->unit > SW_HISTORY_MAX_MEETINGS * h->unit - h->meet[a * n + b])
         return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
                             "participants %d and %d: more than %d meetings over all history "
                             "files",
                             hp->s->part[a].id, hp->s->part[b].id, SW_HISTORY_MAX_MEETINGS);
+    h->meet[a * n + b] += (int32_t)(m * h->unit);
+    h->meet[b * n + a] += (int32_t)(m * h->unit);
+    h->comp[a * n + b] += v;
+    h->comp[b * n + a] += v;
     return SW_OK;
 }
 
@@ -243,6 +242,7 @@ int sw_history_alloc(sw_season *s) {
     size_t nn = (size_t)s->n * (size_t)s->n;
     h->meet = calloc(nn, sizeof *h->meet);
     h->comp = calloc(nn, sizeof *h->comp);
+    h->unit = 1;
     h->scale = 1;
     if (h->meet && h->comp)
         return 0;

@@ -22,40 +22,69 @@
 #include "util/json.h"
 #include "util/wide.h"
 
-/* The smallest denominator of the values comp[x] / scale: scale over the gcd
+/* The smallest denominator of the values v[x] / scale: scale over the gcd
  * of scale and every value. */
-static int64_t least_scale(const int64_t *comp, size_t nn, int64_t scale) {
+static int64_t least_scale(const int64_t *v, size_t nn, int64_t scale) {
     int64_t g = scale;
     for (size_t x = 0; x < nn && g > 1; x++)
-        g = sw_gcd64(g, comp[x]);
+        g = sw_gcd64(g, v[x]);
     return scale / g;
 }
 
-sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *meet,
+static int64_t least_unit(const int32_t *v, size_t nn, int64_t unit) {
+    int64_t g = unit;
+    for (size_t x = 0; x < nn && g > 1; x++)
+        g = sw_gcd64(g, v[x]);
+    return unit / g;
+}
+
+/* The history's meetings and comparisons rescaled to the units mu and cu
+ * (multiples of the present ones). */
+static void history_rescale(sw_history *h, size_t nn, int64_t mu, int64_t cu) {
+    for (size_t x = 0; x < nn && mu != h->unit; x++)
+        h->meet[x] = (int32_t)(h->meet[x] * (mu / h->unit));
+    for (size_t x = 0; x < nn && cu != h->scale; x++)
+        h->comp[x] *= cu / h->scale;
+    h->unit = mu;
+    h->scale = cu;
+}
+
+static sw_status join_units(sw_history *h, int64_t mden, int64_t cden, int64_t *mu, int64_t *cu,
+                            const char *file, int line, sw_error *err) {
+    *mu = h->unit / sw_gcd64(h->unit, mden) * mden;
+    *cu = h->scale / sw_gcd64(h->scale, cden) * cden;
+    if (*cu > SW_HISTORY_MAX_SCALE)
+        return sw_error_set(err, SW_ERR_LIMIT, file, line,
+                            "the comparisons of the history files have a common denominator "
+                            "above %lld; give fewer history files",
+                            (long long)SW_HISTORY_MAX_SCALE);
+    if (*mu > SW_HISTORY_MAX_UNIT)
+        return sw_error_set(err, SW_ERR_LIMIT, file, line,
+                            "the meetings of the history files have a common denominator above "
+                            "%d; round the meetings to fewer decimals",
+                            SW_HISTORY_MAX_UNIT);
+    return SW_OK;
+}
+
+sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *meet, int64_t unit,
                          const int64_t *comp, int64_t scale, const char *file, int line,
                          sw_error *err) {
     if (sw_history_alloc(s) != 0)
         return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
     size_t n2 = (size_t)n * (size_t)n;
     int64_t den = least_scale(comp, n2, scale), div = scale / den;
+    int64_t mden = least_unit(meet, n2, unit), mdiv = unit / mden;
     sw_history *h = &s->history;
-    int64_t L = h->scale / sw_gcd64(h->scale, den) * den;
-    if (L > SW_HISTORY_MAX_SCALE)
-        return sw_error_set(err, SW_ERR_LIMIT, file, line,
-                            "the comparisons of the history files have a common denominator "
-                            "above %lld; give fewer history files",
-                            (long long)SW_HISTORY_MAX_SCALE);
+    int64_t L, U;
+    sw_status st = join_units(h, mden, den, &U, &L, file, line, err);
+    if (st != SW_OK)
+        return st;
     int *idx = malloc(((size_t)n + 1) * sizeof *idx);
     if (!idx)
         return sw_error_set(err, SW_ERR_NOMEM, file, line, "out of memory");
     for (int i = 0; i < n; i++)
         idx[i] = sw_season_find(s, ids[i]);
-    size_t nn = (size_t)s->n * (size_t)s->n;
-    if (L != h->scale)
-        for (size_t x = 0; x < nn; x++)
-            h->comp[x] *= L / h->scale;
-    h->scale = L;
-    sw_status st = SW_OK;
+    history_rescale(h, (size_t)s->n * (size_t)s->n, U, L);
     for (int i = 0; i < n && st == SW_OK; i++)
         for (int j = i + 1; j < n && st == SW_OK; j++) {
             int a = idx[i], b = idx[j];
@@ -63,10 +92,10 @@ sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *mee
             if (a < 0 || b < 0 || (!meet[x] && !comp[x]))
                 continue;
             int64_t c = comp[x] / div, lim = 2 * (int64_t)SW_HISTORY_MAX_MEETINGS * den;
+            int64_t m = meet[x] / mdiv * (U / mden), mlim = SW_HISTORY_MAX_MEETINGS * U;
             size_t ab = (size_t)a * (size_t)s->n + (size_t)b,
                    ba = (size_t)b * (size_t)s->n + (size_t)a;
-            if (meet[x] < 0 || meet[x] > SW_HISTORY_MAX_MEETINGS - h->meet[ab] || c > lim ||
-                c < -lim) {
+            if (m < 0 || m > mlim - h->meet[ab] || c > lim || c < -lim) {
                 st = sw_error_set(err, SW_ERR_LIMIT, file, line,
                                   "participants %d and %d: more than %d meetings (or %d "
                                   "comparisons) over all history files",
@@ -74,8 +103,8 @@ sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *mee
                                   2 * SW_HISTORY_MAX_MEETINGS);
                 break;
             }
-            h->meet[ab] += meet[x];
-            h->meet[ba] += meet[x];
+            h->meet[ab] += (int32_t)m;
+            h->meet[ba] += (int32_t)m;
             h->comp[ab] += c * (L / den);
             h->comp[ba] += c * (L / den);
         }
@@ -92,7 +121,7 @@ typedef struct jhist {
     int *ids;
     int32_t *meet;
     int64_t *comp;
-    int64_t scale;
+    int64_t unit, scale;
 } jhist;
 
 static sw_status json_ids(jhist *j, const sw_json *parts) {
@@ -152,35 +181,53 @@ static sw_status json_square(jhist *j, const sw_json *mats, const char *name, co
     return st;
 }
 
-/* A competition value as a whole number of 1/scale. The JSON prints C with
- * 10 significant digits, so v * scale is within 5e-10 |v| scale of a whole
- * number: exact while that stays well below 1/2. */
-static sw_status json_scaled(jhist *j, const sw_json *v, int row, int col, int64_t *out) {
-    long double x = strtold(v->str, NULL) * (long double)j->scale, r = roundl(x);
+/* A value of matrices.NAME as a whole number of 1/scale. The JSON prints
+ * fractions with 10 significant digits, so v * scale is within 5e-10 |v|
+ * scale of a whole number: exact while that stays well below 1/2. */
+static sw_status json_scaled(jhist *j, const sw_json *v, const char *name, int64_t scale, int row,
+                             int col, int64_t *out) {
+    long double x = strtold(v->str, NULL) * (long double)scale, r = roundl(x);
     if (fabsl(x) > 2e8L || fabsl(x - r) > 0.1L)
         return sw_error_set(j->err, SW_ERR_INVALID, j->file, v->line,
-                            "matrices.competition row %d, column %d: %s is %s 1/%lld (the "
-                            "matrices' scale); name the season file as history instead",
-                            row, col, v->str,
+                            "matrices.%s row %d, column %d: %s is %s 1/%lld (the "
+                            "matrices' %s); name the season file as history instead",
+                            name, row, col, v->str,
                             fabsl(x) > 2e8L ? "too large to read exactly as a multiple of"
                                             : "not a multiple of",
-                            (long long)j->scale);
+                            (long long)scale, scale == j->scale ? "scale" : "meetings_unit");
     *out = (int64_t)r;
     return SW_OK;
 }
 
+/* A meetings value: a whole number of 1/unit, 0..SW_HISTORY_MAX_MEETINGS. */
+static sw_status json_meet(jhist *j, const sw_json *v, int row, int col, int32_t *out) {
+    int64_t m;
+    sw_status st = json_scaled(j, v, "meetings", j->unit, row, col, &m);
+    if (!st && (m < 0 || m > SW_HISTORY_MAX_MEETINGS * j->unit))
+        st = sw_error_set(j->err, SW_ERR_INVALID, j->file, v->line,
+                          "meetings %s out of range, expected 0..%d", v->str,
+                          SW_HISTORY_MAX_MEETINGS);
+    *out = (int32_t)m;
+    return st;
+}
+
 static sw_status json_values(jhist *j, const sw_json *mats) {
-    const sw_json *mm, *cm, *sc = sw_json_get(mats, "scale");
+    const sw_json *mm, *cm, *sc = sw_json_get(mats, "scale"),
+                            *mu = sw_json_get(mats, "meetings_unit");
     sw_status st = json_square(j, mats, "meetings", &mm);
     if (!st)
         st = json_square(j, mats, "competition", &cm);
-    long scale = 1; /* without one (an older output) every value must be whole */
+    long scale = 1, unit = 1; /* without one (an older output) every value must be whole */
     if (!st && sc)
         st = sw_json_long(sc, "matrices.scale", 1, (long)SW_HISTORY_MAX_SCALE, j->file, &scale,
+                          j->err);
+    if (!st && mu)
+        st = sw_json_long(mu, "matrices.meetings_unit", 1, SW_HISTORY_MAX_UNIT, j->file, &unit,
                           j->err);
     if (st)
         return st;
     j->scale = scale;
+    j->unit = unit;
     size_t nn = (size_t)j->n * (size_t)j->n;
     j->meet = calloc(nn + 1, sizeof *j->meet);
     j->comp = calloc(nn + 1, sizeof *j->comp);
@@ -190,14 +237,17 @@ static sw_status json_values(jhist *j, const sw_json *mats) {
         for (int k = 0; k < j->n && !st; k++) {
             size_t x = (size_t)i * (size_t)j->n + (size_t)k;
             const sw_json *mv = &mm->items[i].items[k], *cv = &cm->items[i].items[k];
-            long m;
             if (i == k)
-                continue; /* the diagonal is written as 0 and means nothing */
-            st = sw_json_long(mv, "meetings", 0, SW_HISTORY_MAX_MEETINGS, j->file, &m, j->err);
-            if (!st) {
+                continue;    /* the diagonal is written as 0 and means nothing */
+            if (unit == 1) { /* whole numbers, as before the unit */
+                long m;
+                st = sw_json_long(mv, "meetings", 0, SW_HISTORY_MAX_MEETINGS, j->file, &m, j->err);
                 j->meet[x] = (int32_t)m;
-                st = json_scaled(j, cv, i + 1, k + 1, &j->comp[x]);
+            } else {
+                st = json_meet(j, mv, i + 1, k + 1, &j->meet[x]);
             }
+            if (!st)
+                st = json_scaled(j, cv, "competition", j->scale, i + 1, k + 1, &j->comp[x]);
             if (!st && k < i &&
                 (j->meet[x] != j->meet[(size_t)k * (size_t)j->n + (size_t)i] ||
                  j->comp[x] != j->comp[(size_t)k * (size_t)j->n + (size_t)i]))
@@ -231,7 +281,7 @@ sw_status sw_history_parse_json(const char *text, size_t len, const char *file, 
     if (!st)
         st = json_values(&j, mats);
     if (!st)
-        st = sw_history_add(s, j.ids, j.n, j.meet, j.comp, j.scale, file, mats->line, err);
+        st = sw_history_add(s, j.ids, j.n, j.meet, j.unit, j.comp, j.scale, file, mats->line, err);
     free(j.ids);
     free(j.meet);
     free(j.comp);
@@ -267,7 +317,7 @@ static sw_status from_season(const char *path, const char *text, size_t len,
         int *ids = malloc(((size_t)prev.n + 1) * sizeof *ids);
         for (int i = 0; ids && i < prev.n; i++)
             ids[i] = prev.part[i].id;
-        st = ids ? sw_history_add(s, ids, prev.n, h.meet, h.comp, h.scale, path, 0, err)
+        st = ids ? sw_history_add(s, ids, prev.n, h.meet, h.unit, h.comp, h.scale, path, 0, err)
                  : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
         free(ids);
     } else if (err && !err->file[0]) {

@@ -12,11 +12,9 @@
  * each of x-u, x-v, y-u, y-v, so S(P, Q) / 4 with S the sum of those four
  * counts recovers it exactly when P and Q always played as they are now,
  * and weighs a meeting of one partner in an earlier partnership a quarter.
- * C (comparisons) is that value exactly, with the history's common
- * denominator. M is an integer in every criterion and in the search, so
- * its value is S / 4 rounded half up, and the pairs so rounded are counted
- * for the report. Several histories per player are summed exactly (kept
- * in history.player_meet) and rounded once.
+ * M and C (comparisons) are that value exactly: M over the history's
+ * meetings unit (history.unit, the lcm of the denominators the mapped
+ * meetings need), C over its scale, so a fraction stays a fraction.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +27,11 @@
 static const char *const field_name[] = {"first player", "second player", "meetings",
                                          "comparisons"};
 
-/* The lcm of the meetings' denominators (and that of the comparisons')
- * stays within this, so that 4 times it is still a history scale. */
-#define MAX_DENOMINATORS (SW_HISTORY_MAX_SCALE / 4)
+/* The lcm of the meetings' denominators stays within this, so that 4 times
+ * it is still a history unit; that of the comparisons' within the other,
+ * so that 4 times it is still a history scale. */
+#define MAX_MEET_DENOMINATORS (SW_HISTORY_MAX_UNIT / 4)
+#define MAX_COMP_DENOMINATORS (SW_HISTORY_MAX_SCALE / 4)
 
 typedef struct pentry {
     int id, pair; /* a player of pair index `pair` */
@@ -107,15 +107,16 @@ static sw_status bad_field(pparse *pp, int k, sw_field f, const char *expect) {
                         field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
 }
 
-/* *d = lcm(*d, den), refused past MAX_DENOMINATORS. */
+/* *d = lcm(*d, den), refused past the column's limit. */
 static sw_status join_denominator(pparse *pp, int k, sw_field f, int64_t *d, int64_t den) {
-    int64_t L = *d / sw_gcd64(*d, den) * den;
-    if (L > MAX_DENOMINATORS)
+    int64_t L = *d / sw_gcd64(*d, den) * den,
+            most = k == 2 ? MAX_MEET_DENOMINATORS : MAX_COMP_DENOMINATORS;
+    if (L > most)
         return sw_error_set(pp->err, SW_ERR_LIMIT, pp->file, pp->line,
                             "field %d (%s) '%.*s': the denominators of the history's %s have a "
                             "common multiple above %lld; round the values to fewer decimals",
                             k + 1, field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, field_name[k],
-                            (long long)MAX_DENOMINATORS);
+                            (long long)most);
     *d = L;
     return SW_OK;
 }
@@ -238,57 +239,19 @@ static sw_status parse_row(pparse *pp, const char *line, size_t len, bool *heade
     return SW_OK;
 }
 
-/* v / scale rounded half up (v >= 0). */
-static int64_t round_half_up(int64_t v, int64_t scale) {
-    return (2 * v + scale) / (2 * scale);
-}
-
-/* Add this file's exact meetings (sm[x] / den) to the history's exact
- * meetings per player and set delta[x] to what that adds to the rounded
- * M: every history per player is summed exactly and rounded once, so two
- * halves from two files make one meeting, not two. */
-static sw_status join_exact(pparse *pp, int64_t *sm, int64_t den, int32_t *delta) {
-    sw_history *h = &pp->s->history;
-    size_t nn = (size_t)pp->s->n * (size_t)pp->s->n;
-    int64_t g = den;
-    for (size_t x = 0; x < nn && g > 1; x++)
-        g = sw_gcd64(g, sm[x]);
-    den /= g;
-    if (!h->player_meet) {
-        h->player_meet = calloc(nn + 1, sizeof *h->player_meet);
-        h->player_scale = 1;
-        if (!h->player_meet)
-            return sw_error_set(pp->err, SW_ERR_NOMEM, pp->file, 0, "out of memory");
-    }
-    int64_t L = h->player_scale / sw_gcd64(h->player_scale, den) * den;
-    if (L > SW_HISTORY_MAX_SCALE)
-        return sw_error_set(pp->err, SW_ERR_LIMIT, pp->file, 0,
-                            "the meetings of the histories per player have a common denominator "
-                            "above %lld; round the values to fewer decimals",
-                            (long long)SW_HISTORY_MAX_SCALE);
-    int rounded = 0;
-    for (size_t x = 0; x < nn; x++) {
-        int64_t old = round_half_up(h->player_meet[x], h->player_scale);
-        h->player_meet[x] = h->player_meet[x] * (L / h->player_scale) + sm[x] / g * (L / den);
-        delta[x] = (int32_t)(round_half_up(h->player_meet[x], L) - old);
-        rounded += h->player_meet[x] % L != 0;
-    }
-    h->player_scale = L;
-    h->player_pairs_rounded = rounded / 2; /* each two pairs twice, the diagonal zero */
-    return SW_OK;
-}
-
 /* The rows mapped onto the pairs: S over dm and over dc for every two
- * pairs, then M and C added to the season's history. */
+ * pairs, added to the season's history as M = S / (4 dm) and C = S / (4 dc),
+ * exactly. */
 static sw_status map_rows(pparse *pp) {
     sw_season *s = pp->s;
     size_t n = (size_t)s->n, nn = n * n;
-    int64_t *sm = calloc(nn + 1, sizeof *sm), *sc = calloc(nn + 1, sizeof *sc);
-    int32_t *meet = calloc(nn + 1, sizeof *meet);
+    int32_t *sm = calloc(nn + 1, sizeof *sm);
+    int64_t *sc = calloc(nn + 1, sizeof *sc);
     int *ids = malloc((n + 1) * sizeof *ids);
     sw_status st = SW_OK;
-    if (!sm || !sc || !meet || !ids)
+    if (!sm || !sc || !ids)
         st = sw_error_set(pp->err, SW_ERR_NOMEM, pp->file, 0, "out of memory");
+    /* S / dm is at most 4 rows of 100000 each over dm <= 5000: an int32_t */
     for (int r = 0; st == SW_OK && r < pp->nrows; r++) {
         const prow *w = &pp->rows[r];
         int64_t mv = w->mn * (pp->dm / w->md), cv = w->cn * (pp->dc / w->cd);
@@ -297,18 +260,16 @@ static sw_status map_rows(pparse *pp) {
                 size_t P = (size_t)pp->ent[e].pair, Q = (size_t)pp->ent[g].pair;
                 if (P == Q) /* partners of one pair: no meeting of two pairs */
                     continue;
-                sm[P * n + Q] += mv;
-                sm[Q * n + P] += mv;
+                sm[P * n + Q] += (int32_t)mv;
+                sm[Q * n + P] += (int32_t)mv;
                 sc[P * n + Q] += cv;
                 sc[Q * n + P] += cv;
             }
     }
     for (size_t P = 0; st == SW_OK && P < n; P++)
         ids[P] = s->part[P].id;
-    if (st == SW_OK) /* M: S / (4 dm), at most 4 rows of 100000 each */
-        st = join_exact(pp, sm, 4 * pp->dm, meet);
     if (st == SW_OK)
-        st = sw_history_add(s, ids, s->n, meet, sc, 4 * pp->dc, pp->file, 0, pp->err);
+        st = sw_history_add(s, ids, s->n, sm, 4 * pp->dm, sc, 4 * pp->dc, pp->file, 0, pp->err);
     if (st == SW_OK)
         st = join_left_out(pp);
     if (st == SW_OK) {
@@ -317,7 +278,6 @@ static sw_status map_rows(pparse *pp) {
     }
     free(sm);
     free(sc);
-    free(meet);
     free(ids);
     return st;
 }

@@ -68,22 +68,16 @@ static char *dup_or_null(const char *s, bool *fail) {
 
 static int history_copy(sw_history *d, const sw_history *h, size_t n) {
     memset(d, 0, sizeof *d);
+    d->unit = h->unit;
     d->scale = h->scale;
     d->player_rows = h->player_rows;
     d->player_rows_left_out = h->player_rows_left_out;
-    d->player_pairs_rounded = h->player_pairs_rounded;
     if (h->nplayers_left_out) {
         size_t bytes = (size_t)h->nplayers_left_out * sizeof *h->players_left_out;
         if (!(d->players_left_out = malloc(bytes)))
             return -1;
         memcpy(d->players_left_out, h->players_left_out, bytes);
         d->nplayers_left_out = h->nplayers_left_out;
-    }
-    if (h->player_meet) {
-        if (!(d->player_meet = malloc(n * n * sizeof *d->player_meet + 1)))
-            return -1;
-        memcpy(d->player_meet, h->player_meet, n * n * sizeof *d->player_meet);
-        d->player_scale = h->player_scale;
     }
     if (h->meet) {
         d->meet = malloc(n * n * sizeof *d->meet + 1);

@@ -38,6 +38,9 @@
  * what fits together with the season's rounds). */
 #define SW_HISTORY_MAX_MEETINGS 100000
 #define SW_HISTORY_MAX_DENOMINATOR 1000000 /* of a comparisons value */
+/* The largest unit of the history's meetings (history.unit): 100000
+ * meetings of 1/20000 still fit an int32_t. */
+#define SW_HISTORY_MAX_UNIT 20000
 
 /* Player ids: club member numbers run to 8 digits, so up to 9. */
 #define SW_PLAYER_MAX_ID 999999999
@@ -121,25 +124,24 @@ typedef struct sw_session {
 } sw_session;
 
 /* Earlier play (docs/formats.md, "History file"): a fixed baseline added to
- * M and C before the sessions' contributions. Comparisons are exact
- * rationals with the common denominator `scale`. */
+ * M and C before the sessions' contributions. Both are exact rationals:
+ * meetings with the common denominator `unit` (1 unless a history per
+ * player maps a fraction onto a pair), comparisons with `scale`. */
 typedef struct sw_history {
-    int32_t *meet; /* [n*n], symmetric, 0 on the diagonal; NULL = no history */
+    int32_t *meet; /* [n*n], symmetric, 0 on the diagonal: M of earlier play times unit;
+                      NULL = no history */
     int64_t *comp; /* [n*n], symmetric: C of earlier play times scale */
+    int64_t unit;  /* >= 1: the lcm of the denominators of every meetings value, at most
+                      SW_HISTORY_MAX_UNIT */
     int64_t scale; /* >= 1: the lcm of the denominators of every comparisons value */
     int nfiles;
     char **files; /* [nfiles]: history paths as written in the season file */
     /* Histories per player mapped onto the pairs (sw_history_parse_players),
-     * for the report: their rows, the rows left out (a player in no pair),
-     * the pairs whose meetings were not whole (M rounded, C exact), and
-     * the players in no pair (ids, ascending, each once). */
-    int player_rows, player_rows_left_out, player_pairs_rounded;
+     * for the report: their rows, the rows left out (a player in no pair)
+     * and the players in no pair (ids, ascending, each once). */
+    int player_rows, player_rows_left_out;
     int nplayers_left_out;
     int *players_left_out; /* [nplayers_left_out] */
-    /* [n*n]: the meetings of the histories per player, exact, times
-     * player_scale (M holds them rounded); NULL = none */
-    int64_t *player_meet;
-    int64_t player_scale;
 } sw_history;
 
 typedef struct sw_season {
@@ -163,7 +165,7 @@ typedef struct sw_season {
 
 /* A previous season's earlier play: the meetings and comparisons of its
  * played sessions plus its own history, over its participants (out->meet and
- * out->comp [prev->n * prev->n], out->scale; files none). A 'history' line
+ * out->comp [prev->n * prev->n], out->unit, out->scale; files none). A 'history' line
  * naming a season file needs them, and they are the matrices' to compute
  * (src/matrix is above this module), so the readers take this function as a
  * parameter: sw_matrix_played_history, or NULL to refuse such a line. */
@@ -294,7 +296,8 @@ SW_NODISCARD sw_status sw_history_read(const char *path, sw_season_history_fn pl
 SW_NODISCARD sw_status sw_history_parse_json(const char *text, size_t len, const char *file,
                                              sw_season *s, sw_error *err);
 
-/* The largest history meeting count of any pair (0 without history). */
+/* The largest history meeting count of any pair, times history.unit (0
+ * without history). */
 int32_t sw_history_max_meetings(const sw_season *s);
 
 /* Release s->history and zero it. */

@@ -77,11 +77,12 @@ SW_NODISCARD sw_status sw_history_read_nested(const char *path, sw_season_histor
 int sw_history_alloc(sw_season *s);
 
 /* Add earlier play over other participants (ids[n], meet and comp [n*n],
- * comp over scale) to s->history, matched by id: participants not in s are
- * left out. Errors (file, line: the values' source) when a value leaves the
- * history's limits. */
+ * meet over unit, comp over scale) to s->history, matched by id:
+ * participants not in s are left out. Errors (file, line: the values'
+ * source) when a value leaves the history's limits or the units their
+ * common one. */
 SW_NODISCARD sw_status sw_history_add(sw_season *s, const int *ids, int n, const int32_t *meet,
-                                      const int64_t *comp, int64_t scale, const char *file,
-                                      int line, sw_error *err);
+                                      int64_t unit, const int64_t *comp, int64_t scale,
+                                      const char *file, int line, sw_error *err);
 
 #endif

@@ -4,8 +4,8 @@
  * players are named (one player in two pairs, one pair without players).
  * A history read must be symmetric, zero on the diagonal and within the
  * limits, and, written back as a CSV per pair (M, and C over its scale),
- * must read back as the same M, C and scale (when its fractions fit the
- * CSV's 9 digits).
+ * must read back as the same M, C and scale (when its M is whole and its
+ * fractions fit the CSV's 9 digits).
  * SPDX-License-Identifier: MIT */
 #include "fuzz_common.h"
 #include "season/season.h"
@@ -28,6 +28,8 @@ static void season_of_pairs(sw_season *s) {
 static void check(const sw_history *h, int n) {
     if (h->scale < 1 || h->scale > (INT64_C(1) << 28))
         sw_fuzz_fail("history scale out of range", NULL, NULL);
+    if (h->unit < 1 || h->unit > SW_HISTORY_MAX_UNIT)
+        sw_fuzz_fail("history meetings unit out of range", NULL, NULL);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             size_t a = (size_t)i * (size_t)n + (size_t)j, b = (size_t)j * (size_t)n + (size_t)i;
@@ -35,7 +37,7 @@ static void check(const sw_history *h, int n) {
                 sw_fuzz_fail("history not symmetric", NULL, NULL);
             if (i == j && (h->meet[a] || h->comp[a]))
                 sw_fuzz_fail("history on the diagonal", NULL, NULL);
-            if (h->meet[a] < 0 || h->meet[a] > SW_HISTORY_MAX_MEETINGS)
+            if (h->meet[a] < 0 || h->meet[a] > SW_HISTORY_MAX_MEETINGS * h->unit)
                 sw_fuzz_fail("history meetings out of range", NULL, NULL);
         }
 }
@@ -43,8 +45,8 @@ static void check(const sw_history *h, int n) {
 /* The history as a CSV per pair, read back into a fresh season. */
 static void round_trip(const sw_season *s) {
     const sw_history *h = &s->history;
-    if (h->scale > SW_HISTORY_MAX_DENOMINATOR)
-        return; /* a CSV value's denominator is limited to 10^6 */
+    if (h->scale > SW_HISTORY_MAX_DENOMINATOR || h->unit > 1)
+        return; /* a CSV value's denominator is limited to 10^6, its meetings whole */
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_strbuf_puts(&sb, "first,second,meetings,comparisons\n");
