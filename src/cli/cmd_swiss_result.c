@@ -34,8 +34,7 @@ int sw_cli_swiss_encoding(const char *value, int *enc) {
         *enc = SW_SWISS_ENC_AUTO;
     else if (!strcmp(value, "utf8") || !strcmp(value, "utf-8"))
         *enc = SW_SWISS_ENC_UTF8;
-    else if (!strcmp(value, "latin1") || !strcmp(value, "cp1252") ||
-             !strcmp(value, "windows-1252"))
+    else if (!strcmp(value, "latin1") || !strcmp(value, "cp1252") || !strcmp(value, "windows-1252"))
         *enc = SW_SWISS_ENC_LATIN1;
     else
         return -1;
@@ -74,8 +73,8 @@ static int parse_args(int argc, char **argv, rargs *a) {
             return SW_EXIT_OK;
         }
         bool result_word = a->in && sw_swiss_result_word(s, strlen(s), &w, &b);
-        if (!result_word && (!strcmp(s, "-o") || !strcmp(s, "--round") ||
-                             !strcmp(s, "--results") || !strcmp(s, "--encoding"))) {
+        if (!result_word && (!strcmp(s, "-o") || !strcmp(s, "--round") || !strcmp(s, "--results") ||
+                             !strcmp(s, "--encoding"))) {
             if (!next)
                 return sw_cli_usage("swiss result", "option %s needs a value", s);
             i++;
@@ -88,8 +87,9 @@ static int parse_args(int argc, char **argv, rargs *a) {
                     return sw_cli_usage("swiss result",
                                         "--encoding '%s': expected auto, utf8 or latin1", next);
             } else if (sw_cli_parse_int(next, 1, SW_SWISS_MAX_ROUNDS, &a->round))
-                return sw_cli_usage("swiss result", "--round '%s': expected a whole number from "
-                                                    "1 to 200",
+                return sw_cli_usage("swiss result",
+                                    "--round '%s': expected a whole number from "
+                                    "1 to 200",
                                     next);
         } else if (!result_word && s[0] == '-' && s[1]) {
             return sw_cli_usage("swiss result", "unknown option '%s'", s);
@@ -200,8 +200,9 @@ int sw_cmd_swiss_result(int argc, char **argv) {
         if (!a.in)
             rc = sw_cli_usage("swiss result", "%s", "an input file is required");
         else if (a.results && a.nwords)
-            rc = sw_cli_usage("swiss result", "results given both in --results %s and on the "
-                                              "command line",
+            rc = sw_cli_usage("swiss result",
+                              "results given both in --results %s and on the "
+                              "command line",
                               a.results);
         else if (a.out && !a.results && !a.nwords)
             rc = sw_cli_usage("swiss result", "%s", "-o given but no results to enter");

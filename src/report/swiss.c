@@ -24,6 +24,9 @@ void sw_swiss_player_name(const sw_swiss_player *p, char *buf, size_t size) {
     while (e > s && e[-1] == ' ')
         e--;
     size_t n = (size_t)(e - s) < size - 1 ? (size_t)(e - s) : size - 1;
+    /* never end inside a character the name columns cut */
+    while (n > 0 && sw_utf8_invalid(s, n) < n)
+        n--;
     memcpy(buf, s, n);
     buf[n] = '\0';
 }

@@ -49,9 +49,11 @@ sw_status sw_swiss_round_boards(const sw_swiss_trf *trf, int round, sw_swiss_boa
     int r = round - 1, n = trf->nplayers, nb = 0, nbye = 0;
     board_key *keys = malloc(sizeof *keys * (size_t)(n + 1));
     sw_swiss_board *byes = malloc(sizeof *byes * (size_t)(n + 1));
-    if (!keys || !byes) {
+    bool *seen = calloc((size_t)n + 1, sizeof *seen);
+    if (!keys || !byes || !seen) {
         free(keys);
         free(byes);
+        free(seen);
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     for (int i = 0; i < n; i++) {
@@ -62,15 +64,23 @@ sw_status sw_swiss_round_boards(const sw_swiss_trf *trf, int round, sw_swiss_boa
             continue;
         }
         int j = g->opp > 0 && g->opp <= trf->max_id ? trf->index_of_id[g->opp] : -1;
-        /* white, or without colours the lower id: each board once */
-        if (j < 0 || !(g->colour == 'w' || (g->colour == '-' && p->id < g->opp)))
+        /* a board when both records name each other (else validation
+         * refuses the record), listed once */
+        if (j < 0 || seen[i] || seen[j] || trf->players[j].games[r].opp != p->id)
             continue;
+        seen[i] = seen[j] = true;
         const sw_swiss_player *q = &trf->players[j];
+        char qc = q->games[r].colour;
+        /* white by the colours; without them the lower id first */
+        bool p_white =
+            g->colour == 'w' || qc == 'b' || (g->colour != 'b' && qc != 'w' && p->id < q->id);
         int sp = score_before(trf, p, r), sq = score_before(trf, q, r);
         bool p_hi = sp > sq || (sp == sq && p->id < q->id);
-        keys[nb++] = (board_key){p_hi ? sp : sq, p_hi ? sq : sp, p_hi ? p->id : q->id,
-                                 (sw_swiss_board){p->id, q->id}};
+        keys[nb++] =
+            (board_key){p_hi ? sp : sq, p_hi ? sq : sp, p_hi ? p->id : q->id,
+                        p_white ? (sw_swiss_board){p->id, q->id} : (sw_swiss_board){q->id, p->id}};
     }
+    free(seen);
     qsort(keys, (size_t)nb, sizeof *keys, cmp_key);
     sw_swiss_board *out = malloc(sizeof *out * (size_t)(nb + nbye + 1));
     if (!out) {
@@ -95,10 +105,10 @@ bool sw_swiss_result_word(const char *w, size_t n, char *white, char *black) {
         const char *word;
         char w, b;
     } words[] = {
-        {"1-0", '1', '0'},   {"0-1", '0', '1'},     {"=", '=', '='},         {"½-½", '=', '='},
-        {"½", '=', '='},     {"1/2-1/2", '=', '='}, {"0.5-0.5", '=', '='},   {"=-=", '=', '='},
-        {"+/-", '+', '-'},   {"+-", '+', '-'},      {"-/+", '-', '+'},       {"-+", '-', '+'},
-        {"-/-", '-', '-'},   {"--", '-', '-'},      {"1-0F", '+', '-'},      {"0-1F", '-', '+'},
+        {"1-0", '1', '0'},  {"0-1", '0', '1'},     {"=", '=', '='},       {"½-½", '=', '='},
+        {"½", '=', '='},    {"1/2-1/2", '=', '='}, {"0.5-0.5", '=', '='}, {"=-=", '=', '='},
+        {"+/-", '+', '-'},  {"+-", '+', '-'},      {"-/+", '-', '+'},     {"-+", '-', '+'},
+        {"-/-", '-', '-'},  {"--", '-', '-'},      {"1-0F", '+', '-'},    {"0-1F", '-', '+'},
         {"0-0F", '-', '-'},
     };
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)

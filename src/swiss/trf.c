@@ -789,11 +789,18 @@ static void infer_initial(sw_swiss_trf *trf) {
 /* A player's record text as UTF-8 from Windows-1252: the name grown into
  * its trailing blanks (cut at a character beyond 33 bytes: *cut counts
  * it), any other byte beyond ASCII made '?' so no column moves. */
-static bool prefix_cp1252(sw_swiss_trf *trf, sw_swiss_player *p, int *cut) {
+/* Only the name holds more than ASCII: any other such byte of the record
+ * text becomes '?' (the writer puts the points in fixed byte columns). */
+static void prefix_ascii_outside_name(const sw_swiss_trf *trf, sw_swiss_player *p) {
     size_t off = (size_t)(NAME_OFF + trf->id_width - 4), plen = strlen(p->prefix);
     for (size_t i = 0; i < plen; i++)
         if ((unsigned char)p->prefix[i] >= 0x80 && (i < off || i >= off + NAME_LEN))
             p->prefix[i] = '?';
+}
+
+static bool prefix_cp1252(sw_swiss_trf *trf, sw_swiss_player *p, int *cut) {
+    size_t off = (size_t)(NAME_OFF + trf->id_width - 4), plen = strlen(p->prefix);
+    prefix_ascii_outside_name(trf, p);
     if (plen < off + NAME_LEN)
         return true;
     sw_strbuf sb;
@@ -822,8 +829,17 @@ static bool prefix_cp1252(sw_swiss_trf *trf, sw_swiss_player *p, int *cut) {
 static sw_status transcode(sw_swiss_trf *trf, const char *text, size_t len, sw_swiss_encoding enc,
                            sw_error *err) {
     size_t bad = sw_utf8_invalid(text, len);
-    if (enc != SW_SWISS_ENC_LATIN1 && bad == len)
+    if (enc != SW_SWISS_ENC_LATIN1 && bad == len) {
+        /* a character the name's columns cut: '?' for its bytes */
+        for (int i = 0; i < trf->nplayers; i++) {
+            prefix_ascii_outside_name(trf, &trf->players[i]);
+            char *pre = trf->players[i].prefix;
+            size_t n = strlen(pre), k;
+            while ((k = sw_utf8_invalid(pre, n)) < n)
+                pre[k] = '?';
+        }
         return SW_OK;
+    }
     int line = 1;
     size_t start = 0;
     for (size_t i = 0; i < bad && i < len; i++)
