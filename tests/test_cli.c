@@ -1148,7 +1148,7 @@ static void test_swiss_result_flow(void **state) {
         sh("test ! -e '%s/bad.trf'", d);
     }
     snprintf(args, sizeof args, "swiss result %s/r3.trf 1 1-0 9 =", d);
-    expect(args, 3, "the command line (line N: its Nth result word):4: board 9");
+    expect(args, 3, "seatwise: results on the command line, word 4: board 9: round 3 has 5 boards");
     snprintf(args, sizeof args, "swiss result %s/r3.trf --round 4 1 1-0", d);
     expect(args, 3, "round 4 is not in the record, which has 3 rounds paired");
     snprintf(args, sizeof args, "swiss result %s/r3.trf -o %s/x.trf", d, d);

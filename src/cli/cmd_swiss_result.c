@@ -130,7 +130,7 @@ static int show_boards(const sw_swiss_trf *trf, int round) {
 /* The results text: --results FILE (Latin-1 converted) or the words. */
 static int results_text(const rargs *a, sw_strbuf *text, const char **path) {
     if (!a->results) {
-        *path = "the command line (line N: its Nth result word)";
+        *path = "";
         sw_strbuf_append(text, sw_strbuf_cstr(&a->words), a->words.len);
         return SW_EXIT_OK;
     }
@@ -146,6 +146,20 @@ static int results_text(const rargs *a, sw_strbuf *text, const char **path) {
     free(data);
     *path = a->results;
     return SW_EXIT_OK;
+}
+
+/* An error in the results: from the command line, where each word was
+ * read as a line, "results on the command line, word N: ...". */
+static int results_fail(const rargs *a, const sw_error *err) {
+    if (a->results || err->file[0] || err->line <= 0)
+        return sw_cli_fail(err);
+    sw_error e = *err;
+    int n = snprintf(e.msg, sizeof e.msg, "results on the command line, word %d: ", err->line);
+    if (n > 0 && (size_t)n < sizeof e.msg)
+        snprintf(e.msg + n, sizeof e.msg - (size_t)n, "%.*s", (int)(sizeof e.msg - (size_t)n - 1),
+                 err->msg);
+    e.line = 0;
+    return sw_cli_fail(&e);
 }
 
 static int run(const rargs *a) {
@@ -168,9 +182,9 @@ static int run(const rargs *a) {
     sw_error err;
     rc = results_text(a, &text, &path);
     if (!rc && sw_swiss_results_parse(sw_strbuf_cstr(&text), text.len, path, &res, &nres, &err))
-        rc = sw_cli_fail(&err);
+        rc = results_fail(a, &err);
     if (!rc && sw_swiss_results_apply(&trf, round, res, nres, path, &missing, &err))
-        rc = sw_cli_fail(&err);
+        rc = results_fail(a, &err);
     if (!rc) {
         sw_swiss_trf_write(&trf, &out);
         if (out.failed) {
