@@ -244,51 +244,71 @@ sw_status sw_swiss_results_parse(const char *text, size_t len, const char *path,
     return SW_OK;
 }
 
-/* The board a player sits at in a round's boards, -1 when none. */
-static int board_of(const sw_swiss_board *b, int nb, int id) {
-    for (int k = 0; k < nb; k++)
-        if (b[k].white == id || b[k].black == id)
-            return k;
-    return -1;
-}
-
 /* Check every entry before changing anything: a known board that is not
- * the bye, a known player without a board, nothing given twice. */
+ * the bye, a known player without a board, nothing given twice (first[]
+ * holds the line of each board's, then each player's, first entry). Linear
+ * in the entries, however many a file holds. */
 static sw_status check_entries(const sw_swiss_trf *trf, int round, const sw_swiss_board *b, int nb,
                                const sw_swiss_result *e, int n, const char *path, sw_error *err) {
-    for (int k = 0; k < n; k++) {
+    int *first = calloc((size_t)nb + (size_t)trf->max_id + 2, sizeof *first);
+    int *at = calloc((size_t)trf->max_id + 1, sizeof *at); /* 1 + a player's board, 0 none */
+    if (!first || !at) {
+        free(first);
+        free(at);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    }
+    for (int k = 0; k < nb; k++) {
+        at[b[k].white] = k + 1;
+        if (b[k].black)
+            at[b[k].black] = k + 1;
+    }
+    sw_status st = SW_OK;
+    for (int k = 0; k < n && !st; k++) {
+        int slot;
         if (e[k].board) {
             int bd = e[k].board;
-            if (bd > nb)
-                return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
-                                    "board %d: round %d has %d board%s", bd, round, nb,
-                                    nb == 1 ? "" : "s");
-            if (b[bd - 1].black == 0)
-                return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
-                                    "board %d is the bye of player %d: it takes no result", bd,
-                                    b[bd - 1].white);
+            if (bd > nb) {
+                st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                  "board %d: round %d has %d board%s", bd, round, nb,
+                                  nb == 1 ? "" : "s");
+                break;
+            }
+            if (b[bd - 1].black == 0) {
+                st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                  "board %d is the bye of player %d: it takes no result", bd,
+                                  b[bd - 1].white);
+                break;
+            }
+            slot = bd - 1;
         } else {
             int id = e[k].player;
-            if (id > trf->max_id || trf->index_of_id[id] < 0)
-                return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
-                                    "player %d is not in the record", id);
-            int bd = board_of(b, nb, id);
-            if (bd >= 0)
-                return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
-                                    b[bd].black ? "player %d plays on board %d in round %d: give "
-                                                  "the board's result"
-                                                : "player %d has the pairing-allocated bye (board "
-                                                  "%d) in round %d",
-                                    id, bd + 1, round);
+            if (id > trf->max_id || trf->index_of_id[id] < 0) {
+                st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                  "player %d is not in the record", id);
+                break;
+            }
+            int bd = at[id] - 1;
+            if (bd >= 0) {
+                st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                  b[bd].black ? "player %d plays on board %d in round %d: give "
+                                                "the board's result"
+                                              : "player %d has the pairing-allocated bye (board "
+                                                "%d) in round %d",
+                                  id, bd + 1, round);
+                break;
+            }
+            slot = nb + id;
         }
-        for (int j = 0; j < k; j++)
-            if (e[j].board == e[k].board && e[j].player == e[k].player)
-                return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
-                                    e[k].board ? "board %d given twice (first on line %d)"
-                                               : "player %d given twice (first on line %d)",
-                                    e[k].board ? e[k].board : e[k].player, e[j].line);
+        if (first[slot])
+            st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                              e[k].board ? "board %d given twice (first on line %d)"
+                                         : "player %d given twice (first on line %d)",
+                              e[k].board ? e[k].board : e[k].player, first[slot]);
+        first[slot] = e[k].line > 0 ? e[k].line : 1;
     }
-    return SW_OK;
+    free(first);
+    free(at);
+    return st;
 }
 
 sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round, const sw_swiss_result *e, int n,
