@@ -1096,6 +1096,113 @@ static void test_handout_options(void **state) {
     assert_int_equal(system(args), 0);
 }
 
+/* Issue 28: an event runs round by round with seatwise alone: generate,
+ * pair --trf-out, result (on the command line and from a file), pair the
+ * next round; the record written by result reads back unchanged; bad
+ * results are refused (exit 3) with the file and line and no output. */
+static void test_swiss_result_flow(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    snprintf(args, sizeof args, "swiss pair %s/g.trf --trf-out %s/r3.trf -o %s/p3.txt", d, d, d);
+    expect(args, 0, "warning: pairing round 3 of an event of 2 rounds (XXR 2)");
+    /* without results: the boards as the list numbers them, the bye last */
+    snprintf(args, sizeof args, "swiss result %s/r3.trf", d);
+    expect(args, 0, "    5  7 bye");
+    expect(args, 0, "    1  3 - 2  ? ?");
+    /* the next pairing refuses a round without results */
+    snprintf(args, sizeof args, "swiss pair %s/r3.trf", d);
+    expect(args, 3, "has no result yet");
+    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 3 1 1-0 2 = -o %s/a.trf", d, d);
+    expect(args, 0, "note: round 3: 2 boards still without a result");
+    sh("printf '# the rest of round 3\\n3 -/+\\n4 0-1\\n' > '%s/res.txt'", d);
+    snprintf(args, sizeof args, "swiss result %s/a.trf --results %s/res.txt -o %s/b.trf", d, d, d);
+    expect(args, 0, NULL);
+    sh("grep -q '^001    3 .* 3.0       0007 w 1  0005 b 1  0002 w 1$' '%s/b.trf'", d);
+    sh("grep -q '^001    4 .* 2.0       0008 b 1  0001 w 0  0009 b +$' '%s/b.trf'", d);
+    /* read back and written again: the same bytes (nothing entered) */
+    snprintf(args, sizeof args, "swiss result %s/b.trf --round 3 --results /dev/null -o %s/c.trf",
+             d, d);
+    expect(args, 0, NULL);
+    sh("cmp '%s/b.trf' '%s/c.trf'", d, d);
+    snprintf(args, sizeof args, "swiss pair %s/b.trf --list - --trf-out %s/r4.trf", d, d);
+    expect(args, 0, "Round 4 pairings");
+    snprintf(args, sizeof args, "swiss result %s/r4.trf --round 4", d);
+    expect(args, 0, "Round 4 of");
+    /* bad results: exit 3, file and line, no output written */
+    static const struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"1 1-0\\n7 0-1\\n", "res_bad.txt:2: board 7: round 3 has 5 boards"},
+        {"5 1-0\\n", "res_bad.txt:1: board 5 is the bye of player 7: it takes no result"},
+        {"1 1-0\\n2 =\\n1 0-1\\n", "res_bad.txt:3: board 1 given twice (first on line 1)"},
+        {"1 2-0\\n", "res_bad.txt:1: board 1: result '2-0' in column 3"},
+        {"player 3 H\\n", "res_bad.txt:1: player 3 plays on board 1 in round 3"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        sh("printf '%s' > '%s/res_bad.txt'", bad[k].text, d);
+        snprintf(args, sizeof args,
+                 "swiss result %s/r3.trf --round 3 --results %s/res_bad.txt -o %s/bad.trf", d, d,
+                 d);
+        expect(args, 3, bad[k].msg);
+        sh("test ! -e '%s/bad.trf'", d);
+    }
+    snprintf(args, sizeof args, "swiss result %s/r3.trf 1 1-0 9 =", d);
+    expect(args, 3, "seatwise: results on the command line, word 4: board 9: round 3 has 5 boards");
+    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 4 1 1-0", d);
+    expect(args, 3, "round 4 is not in the record, which has 3 rounds paired");
+    snprintf(args, sizeof args, "swiss result %s/r3.trf -o %s/x.trf", d, d);
+    expect_usage(args, "swiss result", "-o given but no results to enter");
+    snprintf(args, sizeof args, "swiss result %s/r3.trf 1 1-0 -o %s/r3.trf", d, d);
+    expect(args, 2, "swiss result: -o");
+    expect("swiss result --help", 0, "usage: seatwise swiss result");
+    rmtree(d);
+}
+
+/* Issue 28: records as they come: a Latin-1 record is converted with a
+ * note (or refused under --encoding utf8); the event's name, city and dates
+ * head the list; players with a bye written ahead or absent are listed as
+ * such; the list as JSON; generate refuses what it cannot pair. */
+static void test_swiss_records_as_they_come(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --list -");
+    expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
+    expect(args, 0,
+           "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, "
+           "2026/03/01 to 2026/03/05\n\nRound 3 pairings");
+    expect(args, 0, "1 M\xc3\xbcller, J\xc3\xbcrgen");
+    snprintf(args, sizeof args,
+             "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --encoding utf8 -o %s/x", d);
+    expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
+    snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --encoding latin2");
+    expect_usage(args, "swiss pair", "--encoding 'latin2': expected auto, utf8 or latin1");
+    snprintf(args, sizeof args,
+             "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --html %s/l.html --json %s/l.json", d,
+             d);
+    expect(args, 0, NULL);
+    sh("grep -q '<b>Schachturnier K\xc3\xb6ln' '%s/l.html'", d);
+    sh("grep -q '\"city\": \"K\xc3\xb6ln\"' '%s/l.json'", d);
+    sh("grep -q '\"board\": 3, \"white\": {\"id\": 6, \"name\": \"Smith, Anna\", \"rating\": 1495, "
+       "\"points\": 0}' '%s/l.json'",
+       d);
+    /* preset5.trf: 4 has a half-point bye and 2 a zero-point bye written ahead */
+    snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --list -");
+    expect(args, 0, "half-point bye: 4 Player 4\n");
+    expect(args, 0, "zero-point bye: 2 Player 2\n");
+    snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --json -");
+    expect(args, 0, "\"status\": \"half-point bye\"");
+    snprintf(args, sizeof args,
+             "swiss pair " SW_TEST_DATA "/swiss/preset5.trf -o /dev/null --html %s/p.html", d);
+    expect(args, 0, NULL);
+    sh("grep -q 'Byes and absentees</b>: .*Player 2</span>\\|Byes and absentees' '%s/p.html'", d);
+    sh("grep -q '(half-point bye)' '%s/p.html'", d);
+    snprintf(args, sizeof args, "swiss generate --players 3 --rounds 5 -o %s/g.trf", d);
+    expect(args, 3, "3 players cannot play 5 rounds: round 4 leaves 3 of them without a legal");
+    sh("test ! -e '%s/g.trf'", d);
+    rmtree(d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -1122,6 +1229,8 @@ int main(void) {
         cmocka_unit_test(test_printable_outputs),
         cmocka_unit_test(test_td_warnings),
         cmocka_unit_test(test_handout_options),
+        cmocka_unit_test(test_swiss_result_flow),
+        cmocka_unit_test(test_swiss_records_as_they_come),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

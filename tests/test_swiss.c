@@ -21,6 +21,7 @@
 #include "swiss/swiss.h"
 #include "swiss/swiss_internal.h"
 #include "util/strbuf.h"
+#include "util/utf8.h"
 
 #define DATA SW_TEST_DATA "/swiss/"
 
@@ -1806,6 +1807,257 @@ static void test_point_system_xxs(void **state) {
     assert_non_null(strstr(err.msg, "XXS: 'Q=1' in column 9"));
 }
 
+/* ---- results entry (swiss result) ---- */
+
+/* Round `round` of every reference record, re-paired by seatwise and
+ * appended without results: the boards read back from the record
+ * (sw_swiss_round_boards) are the pairing list's, board for board, colours
+ * and the bye included, so a board number means what the list printed. */
+static void test_results_boards_numbered_as_the_list(void **state) {
+    (void)state;
+    DIR *d = opendir(SW_DATA_DIR "/dutch");
+    if (!d)
+        fail_msg("reference tournaments missing: %s", SW_DATA_DIR "/dutch");
+    struct dirent *e;
+    int files = 0, boards = 0;
+    while ((e = readdir(d)) && files < 60) {
+        if (strncmp(e->d_name, "gen", 3) || !strstr(e->d_name, ".trf"))
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/dutch/%s", SW_DATA_DIR, e->d_name);
+        sw_swiss_trf t;
+        sw_error err;
+        sw_strbuf warn;
+        int nwarn = 0;
+        sw_strbuf_init(&warn);
+        if (sw_swiss_trf_read(path, &t, &err) || sw_swiss_validate_lenient(&t, &warn, &nwarn, &err))
+            fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+        sw_strbuf_free(&warn);
+        sw_swiss_options opt = {0};
+        sw_swiss_pairing p;
+        assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+        char *blank = malloc((size_t)p.nboards + 1);
+        memset(blank, ' ', (size_t)p.nboards);
+        assert_int_equal(sw_swiss_trf_add_round(&t, &p, blank, &err), SW_OK);
+        sw_swiss_board *b;
+        int nb;
+        assert_int_equal(sw_swiss_round_boards(&t, t.nrounds, &b, &nb, &err), SW_OK);
+        if (nb != p.nboards)
+            fail_msg("%s: %d boards read back, %d paired", path, nb, p.nboards);
+        for (int k = 0; k < nb; k++)
+            if (b[k].white != p.boards[k].white || b[k].black != p.boards[k].black)
+                fail_msg("%s: board %d read back as %d-%d, paired %d-%d", path, k + 1, b[k].white,
+                         b[k].black, p.boards[k].white, p.boards[k].black);
+        boards += nb;
+        free(b);
+        free(blank);
+        sw_swiss_pairing_free(&p);
+        sw_swiss_trf_free(&t);
+        files++;
+    }
+    closedir(d);
+    assert_int_equal(files, 60);
+    assert_true(boards > 600);
+}
+
+/* Text of a record. */
+static char *trf_text(const sw_swiss_trf *t) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_swiss_trf_write(t, &sb);
+    assert_false(sb.failed);
+    return sb.data;
+}
+
+/* pair -> record without results -> results entered -> pair the next round:
+ * the record equals the one the library writes with the same results given
+ * at once, it reads back to the same bytes, it validates, and the next
+ * round is paired the same from both. */
+static void test_results_round_trip(void **state) {
+    (void)state;
+    sw_swiss_options opt = {0};
+    sw_swiss_trf direct, entered, back;
+    sw_error err;
+    assert_int_equal(sw_swiss_generate(11, 3, 5, &opt, &direct, &err), SW_OK);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&direct, &opt, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 6); /* 5 boards and the bye, last */
+    assert_int_equal(p.boards[5].black, 0);
+    char *start = trf_text(&direct);
+    assert_int_equal(sw_swiss_trf_parse(start, strlen(start), "t.trf", &entered, &err), SW_OK);
+    assert_int_equal(sw_swiss_trf_add_round(&entered, &p, "     ", &err), SW_OK);
+    assert_int_equal(sw_swiss_trf_add_round(&direct, &p, "1=+-0", &err), SW_OK);
+    /* the same results as words, in another order, two on one line */
+    static const char results[] = "# round 4\n5 0-1\n1 1-0 2 ½-½\n3 +/-\n4 -/+   # forfeit\n";
+    sw_swiss_result *res;
+    int nres, missing = -1;
+    assert_int_equal(sw_swiss_results_parse(results, strlen(results), "r.txt", &res, &nres, &err),
+                     SW_OK);
+    assert_int_equal(nres, 5);
+    assert_int_equal(res[2].line, 3);
+    assert_int_equal(sw_swiss_results_apply(&entered, 4, res, nres, "r.txt", &missing, &err),
+                     SW_OK);
+    assert_int_equal(missing, 0);
+    free(res);
+    char *a = trf_text(&direct), *b = trf_text(&entered);
+    assert_string_equal(a, b);
+    /* points recomputed: board 1's white won */
+    const sw_swiss_player *w1 = &entered.players[entered.index_of_id[p.boards[0].white]];
+    int sum = 0;
+    for (int r = 0; r < 4; r++)
+        sum += sw_swiss_result_points2(w1->games[r].result);
+    assert_int_equal(w1->points2, sum);
+    assert_int_equal(w1->games[3].result, '1');
+    /* byte-stable: read back, written again, the same bytes */
+    assert_int_equal(sw_swiss_trf_parse(b, strlen(b), "t.trf", &back, &err), SW_OK);
+    char *c = trf_text(&back);
+    assert_string_equal(b, c);
+    assert_int_equal(sw_swiss_validate(&back, &err), SW_OK);
+    sw_swiss_pairing p1, p2;
+    assert_int_equal(sw_swiss_pair(&direct, &opt, &p1, &err), SW_OK);
+    assert_int_equal(sw_swiss_pair(&back, &opt, &p2, &err), SW_OK);
+    assert_int_equal(p1.round, 5);
+    assert_int_equal(p1.nboards, p2.nboards);
+    assert_memory_equal(p1.boards, p2.boards, sizeof *p1.boards * (size_t)p1.nboards);
+    /* a partial entry counts the boards still open */
+    sw_swiss_trf part;
+    assert_int_equal(sw_swiss_trf_parse(start, strlen(start), "t.trf", &part, &err), SW_OK);
+    assert_int_equal(sw_swiss_trf_add_round(&part, &p, "     ", &err), SW_OK);
+    assert_int_equal(sw_swiss_results_parse("2 =", 3, "x", &res, &nres, &err), SW_OK);
+    assert_int_equal(sw_swiss_results_apply(&part, 4, res, nres, "x", &missing, &err), SW_OK);
+    assert_int_equal(missing, 4);
+    free(res);
+    free(start);
+    free(a);
+    free(b);
+    free(c);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_pairing_free(&p1);
+    sw_swiss_pairing_free(&p2);
+    sw_swiss_trf_free(&direct);
+    sw_swiss_trf_free(&entered);
+    sw_swiss_trf_free(&back);
+    sw_swiss_trf_free(&part);
+}
+
+/* Each bad entry is refused with the results file's line and nothing in
+ * the record changes. */
+static void test_results_errors(void **state) {
+    (void)state;
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"1 1-0\n9 0-1\n", 2, "board 9: round 3 has 5 boards"},
+        {"1 1-0\n\n5 =\n", 3, "board 5 is the bye of player"},
+        {"1 1-0\n2 =\n1 0-1\n", 3, "board 1 given twice (first on line 1)"},
+        {"player 3 H\n", 1, "player 3 plays on board"},
+        {"player 99 H\n", 1, "player 99 is not in the record"},
+        {"2 1-2\n", 1, "board 2: result '1-2' in column 3, expected 1-0"},
+        {"1 1-0\n2\n", 2, "board '2' has no result after it"},
+        {"x 1-0\n", 1, "'x' in column 1, expected a board number"},
+        {"player 3 Q\n", 1, "player 3: 'Q' in column 10, expected a bye code"},
+    };
+    sw_swiss_options opt = {0};
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_generate(9, 2, 3, &opt, &t, &err), SW_OK);
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+    assert_int_equal(sw_swiss_trf_add_round(&t, &p, "    ", &err), SW_OK);
+    char *before = trf_text(&t);
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        sw_swiss_result *res = NULL;
+        int nres = 0;
+        memset(&err, 0, sizeof err);
+        sw_status st =
+            sw_swiss_results_parse(bad[k].text, strlen(bad[k].text), "r.txt", &res, &nres, &err);
+        if (!st)
+            st = sw_swiss_results_apply(&t, 3, res, nres, "r.txt", NULL, &err);
+        free(res);
+        if (!st || err.line != bad[k].line || strcmp(err.file, "r.txt") ||
+            !strstr(err.msg, bad[k].msg))
+            fail_msg("'%s': status %d, %s:%d: %s (want line %d: %s)", bad[k].text, st, err.file,
+                     err.line, err.msg, bad[k].line, bad[k].msg);
+        char *now = trf_text(&t);
+        assert_string_equal(before, now);
+        free(now);
+    }
+    /* a round not in the record */
+    sw_swiss_result one = {1, 0, '1', '0', 1};
+    assert_int_equal(sw_swiss_results_apply(&t, 4, &one, 1, "r.txt", NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "round 4 is not in the record, which has 3 rounds"));
+    /* the bye code of a player without a board (an absentee) is written */
+    free(before);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* A Latin-1 (Windows-1252) record is read as such and converted: names in
+ * UTF-8 with their columns kept (ratings read right), the event's header
+ * lines too, a note says so; --encoding utf8 refuses it with the line; the
+ * converted record writes and reads back to the same bytes. */
+static void test_trf_latin1(void **state) {
+    (void)state;
+    sw_swiss_trf t, u;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_read(DATA "latin1.trf", &t, &err), SW_OK);
+    assert_non_null(strstr(t.encoding_note, "not UTF-8 (byte 0xF6 on line 1, column 20)"));
+    assert_non_null(strstr(t.encoding_note, "cut"));
+    assert_string_equal(sw_swiss_trf_header(&t, "012"), "Schachturnier K\xc3\xb6ln \xe2\x80\x93 "
+                                                        "Fr\xc3\xbchjahr");
+    assert_string_equal(sw_swiss_trf_header(&t, "022"), "K\xc3\xb6ln");
+    assert_string_equal(sw_swiss_trf_header(&t, "052"), "2026/03/05");
+    assert_null(sw_swiss_trf_header(&t, "032"));
+    static const int ratings[6] = {2716, 2634, 2342, 2070, 1705, 1495};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(t.players[i].rating, ratings[i]);
+        assert_int_equal(sw_utf8_invalid(t.players[i].prefix, strlen(t.players[i].prefix)),
+                         strlen(t.players[i].prefix));
+    }
+    assert_memory_equal(t.players[0].prefix + 14, "M\xc3\xbcller, J\xc3\xbcrgen   ", 19);
+    /* Š and Ž are Windows-1252's 0x8A and 0x8E */
+    assert_memory_equal(t.players[3].prefix + 14,
+                        "\xc5\xa0imek, \xc5\xbd"
+                        "ofie",
+                        14);
+    /* 32 characters, 37 bytes in UTF-8: cut after its 33rd byte, which ends
+     * the "Ä" of "Ängla"; column 48 stays blank */
+    assert_memory_equal(t.players[4].prefix + 14 + 29, "e \xc3\x84 ", 5);
+    assert_int_equal(sw_swiss_validate(&t, &err), SW_OK);
+    char *a = trf_text(&t);
+    assert_int_equal(sw_swiss_trf_parse(a, strlen(a), "back.trf", &u, &err), SW_OK);
+    assert_string_equal(u.encoding_note, "");
+    char *b = trf_text(&u);
+    assert_string_equal(a, b);
+    sw_swiss_trf_free(&u);
+    /* given: utf8 refuses, latin1 converts without a note on valid text */
+    assert_int_equal(sw_swiss_trf_read_enc(DATA "latin1.trf", SW_SWISS_ENC_UTF8, &u, &err),
+                     SW_ERR_PARSE);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "byte 0xF6 (column 20) is not UTF-8"));
+    assert_int_equal(sw_swiss_trf_read_enc(DATA "good5.trf", SW_SWISS_ENC_UTF8, &u, &err), SW_OK);
+    sw_swiss_trf_free(&u);
+    free(a);
+    free(b);
+    sw_swiss_trf_free(&t);
+}
+
+/* generate refuses an event that leaves players without a pairing: 3
+ * players play at most 3 rounds (each meets the two others, once the bye). */
+static void test_generate_refuses_unpairable(void **state) {
+    (void)state;
+    sw_swiss_options opt = {0};
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_generate(3, 5, 1, &opt, &t, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "3 players cannot play 5 rounds: round 4"));
+    assert_int_equal(sw_swiss_generate(3, 3, 1, &opt, &t, &err), SW_OK);
+    assert_int_equal(t.nrounds, 3);
+    sw_swiss_trf_free(&t);
+}
+
 static void test_cli_exit_codes(void **state) {
     (void)state;
     if (access(SW_BINARY, X_OK) != 0)
@@ -1930,6 +2182,11 @@ int main(void) {
         cmocka_unit_test(test_acceleration_xxa_decides),
         cmocka_unit_test(test_acceleration_baku),
         cmocka_unit_test(test_point_system_xxs),
+        cmocka_unit_test(test_results_boards_numbered_as_the_list),
+        cmocka_unit_test(test_results_round_trip),
+        cmocka_unit_test(test_results_errors),
+        cmocka_unit_test(test_trf_latin1),
+        cmocka_unit_test(test_generate_refuses_unpairable),
         cmocka_unit_test(test_cli_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,4 +1,5 @@
-/* src/cli/cmd_swiss.c: the 'swiss' subcommand: pair, check, generate.
+/* src/cli/cmd_swiss.c: the 'swiss' subcommand: pair, check, generate
+ * (result: cmd_swiss_result.c).
  * Output and exit codes follow bbpPairings (docs/swiss.md): 0 ok, 1 no valid
  * pairing of everyone, 3 invalid input, 4 size limit, 5 file access.
  * SPDX-License-Identifier: MIT */
@@ -15,8 +16,10 @@
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--trf-out FILE] [--list FILE] [--html FILE]\n"
     "                              [--no-names] [--fast] [--explain] [--waive-last-colours]\n"
-    "                              [--strict] [--baku]\n"
-    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku]\n"
+    "                              [--strict] [--baku] [--json FILE] [--encoding E]\n"
+    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku] [--encoding E]\n"
+    "       seatwise swiss result IN.trf [--round R] (--results FILE | BOARD RESULT ...)\n"
+    "                                [-o OUT.trf]     (see 'seatwise swiss result --help')\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
@@ -25,7 +28,12 @@ static const char usage[] =
     "(opponents and colours, results left blank for the arbiter; the bye scored);\n"
     "--list FILE the pairing list for people (board, white, black, ratings, points;\n"
     "names unless --no-names; '-' for standard output), --html FILE the list and\n"
-    "the standings as a page; --fast pairs round 1 top half against bottom half.\n"
+    "the standings as a page, --json FILE the list as JSON (the event's name,\n"
+    "city and dates head them; byes and absentees are listed); --fast pairs\n"
+    "round 1 top half against bottom half. Pairing past the last round (XXR)\n"
+    "is a warning. --encoding auto|utf8|latin1: the record's encoding (auto:\n"
+    "UTF-8 when valid, else Windows-1252/Latin-1 converted, with a note).\n"
+    "generate refuses (exit 3) a round it cannot pair everyone in.\n"
     "A past rule break (rematch, second bye, colours) is a warning and the round\n"
     "is paired under the rules; --strict refuses such a record (exit 3).\n"
     "Acceleration: XXA or TRF-2026 250 lines of the record (points added per\n"
@@ -33,8 +41,9 @@ static const char usage[] =
     "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n";
 
 typedef struct args {
-    const char *in, *out, *list, *html, *trf_out;
+    const char *in, *out, *list, *html, *trf_out, *json;
     bool no_names, strict, baku;
+    int enc;
     long players, rounds, seed;
     sw_swiss_options opt;
 } args;
@@ -71,7 +80,7 @@ static int parse_args(int argc, char **argv, args *a) {
             a->baku = true;
         else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--html") ||
                  !strcmp(s, "--trf-out") || !strcmp(s, "--players") || !strcmp(s, "--rounds") ||
-                 !strcmp(s, "--seed")) {
+                 !strcmp(s, "--seed") || !strcmp(s, "--json") || !strcmp(s, "--encoding")) {
             if (!next)
                 return usage_error(sub, "option %s needs a value", s);
             i++;
@@ -83,7 +92,12 @@ static int parse_args(int argc, char **argv, args *a) {
                 a->html = next;
             else if (!strcmp(s, "--trf-out"))
                 a->trf_out = next;
-            else if (!strcmp(s, "--players"))
+            else if (!strcmp(s, "--json"))
+                a->json = next;
+            else if (!strcmp(s, "--encoding")) {
+                if (sw_cli_swiss_encoding(next, &a->enc))
+                    return usage_error(sub, "--encoding '%s': expected auto, utf8 or latin1", next);
+            } else if (!strcmp(s, "--players"))
                 num = &a->players, lo = 2, hi = SW_SWISS_MAX_PLAYERS;
             else if (!strcmp(s, "--rounds"))
                 num = &a->rounds, lo = 1, hi = SW_SWISS_MAX_ROUNDS;
@@ -108,13 +122,14 @@ static int parse_args(int argc, char **argv, args *a) {
 /* Read and validate: under --strict a past rule break is refused; else it
  * is a warning line in *warnings (the caller prints them) and the record is
  * paired on. */
-static int read_valid(const char *path, bool strict, bool baku, sw_swiss_trf *trf,
+static int read_valid(const char *path, int enc, bool strict, bool baku, sw_swiss_trf *trf,
                       sw_strbuf *warnings) {
     sw_error err;
-    if (sw_swiss_trf_read(path, trf, &err))
-        return sw_cli_fail(&err);
+    int rc = sw_cli_swiss_read(path, enc, trf);
+    if (rc)
+        return rc;
     if (baku && !trf->baku_named && sw_swiss_trf_baku(trf, &err)) {
-        int rc = sw_cli_fail(&err);
+        rc = sw_cli_fail(&err);
         sw_swiss_trf_free(trf);
         return rc;
     }
@@ -122,7 +137,7 @@ static int read_valid(const char *path, bool strict, bool baku, sw_swiss_trf *tr
     sw_status st = strict ? sw_swiss_validate(trf, &err)
                           : sw_swiss_validate_lenient(trf, warnings, &nwarn, &err);
     if (st) {
-        int rc = sw_cli_fail(&err);
+        rc = sw_cli_fail(&err);
         sw_swiss_trf_free(trf);
         return rc;
     }
@@ -189,11 +204,15 @@ static int cmd_pair(const args *a) {
     sw_swiss_trf trf;
     sw_strbuf warnings;
     sw_strbuf_init(&warnings);
-    int rc = read_valid(a->in, a->strict, a->baku, &trf, &warnings);
+    int rc = read_valid(a->in, a->enc, a->strict, a->baku, &trf, &warnings);
     print_warnings(&warnings);
     sw_strbuf_free(&warnings);
     if (rc)
         return rc;
+    if (trf.total_rounds && trf.nrounds >= trf.total_rounds)
+        fprintf(stderr,
+                "seatwise: %s: warning: pairing round %d of an event of %d rounds (XXR %d)\n",
+                a->in, trf.nrounds + 1, trf.total_rounds, trf.total_rounds);
     sw_swiss_pairing p;
     sw_error err;
     if (sw_swiss_pair(&trf, &a->opt, &p, &err)) {
@@ -216,6 +235,11 @@ static int cmd_pair(const args *a) {
         sw_report_swiss_html(&trf, &p, a->in, &out);
         rc = write_text(a->html, &out);
     }
+    if (!rc && a->json) {
+        out.len = 0;
+        sw_report_swiss_json(&trf, &p, a->no_names, &out);
+        rc = write_text(a->json, &out);
+    }
     if (!rc && a->trf_out)
         rc = write_trf_out(a->trf_out, &trf, &p, &out);
     if (a->opt.explain)
@@ -236,7 +260,8 @@ static int cmd_check(const args *a) {
     sw_swiss_trf trf;
     sw_strbuf rep;
     sw_strbuf_init(&rep);
-    int rc = read_valid(a->in, a->strict, a->baku, &trf, &rep); /* warnings open the report */
+    int rc =
+        read_valid(a->in, a->enc, a->strict, a->baku, &trf, &rep); /* warnings open the report */
     if (rc) {
         print_warnings(&rep);
         sw_strbuf_free(&rep);
@@ -325,25 +350,31 @@ int sw_cmd_swiss(int argc, char **argv) {
     if (conv >= 0)
         return conv;
     if (argc < 2)
-        return sw_cli_usage("swiss", "%s", "expected pair, check or generate");
+        return sw_cli_usage("swiss", "%s", "expected pair, check, generate or result");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, stdout);
         return SW_EXIT_OK;
     }
     const char *sub = argv[1];
+    if (!strcmp(sub, "result"))
+        return sw_cmd_swiss_result(argc, argv);
     if (strcmp(sub, "pair") && strcmp(sub, "check") && strcmp(sub, "generate"))
-        return usage_error(NULL, "unknown subcommand '%s': expected pair, check or generate", sub);
+        return usage_error(
+            NULL, "unknown subcommand '%s': expected pair, check, generate or result", sub);
     args a;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
     /* Every file the subcommand writes is checked before any work; a file
      * option of another subcommand is refused rather than ignored. */
-    const sw_cli_output outs[] = {
-        {"-o", a.out}, {"--trf-out", a.trf_out}, {"--list", a.list}, {"--html", a.html}};
+    const sw_cli_output outs[] = {{"-o", a.out},
+                                  {"--trf-out", a.trf_out},
+                                  {"--list", a.list},
+                                  {"--html", a.html},
+                                  {"--json", a.json}};
     const int nout = (int)(sizeof outs / sizeof outs[0]);
     bool pair = !strcmp(sub, "pair"), generate = !strcmp(sub, "generate");
-    int writes = pair ? nout : generate ? 1 : 0; /* pair all four, generate -o, check none */
+    int writes = pair ? nout : generate ? 1 : 0; /* pair all five, generate -o, check none */
     for (int i = writes; i < nout; i++)
         if (outs[i].path)
             return usage_error(sub,

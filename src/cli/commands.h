@@ -26,6 +26,15 @@ int sw_cmd_movement(int argc, char **argv);
 int sw_cmd_optimize(int argc, char **argv);
 int sw_cmd_swiss(int argc, char **argv);
 int sw_cmd_seat(int argc, char **argv);
+/* 'swiss result' (argv[1] is "result"), cmd_swiss_result.c. */
+int sw_cmd_swiss_result(int argc, char **argv);
+/* The TRF encoding option's value (auto, utf8, latin1) as sw_swiss_encoding
+ * in *enc; -1 when it is none of them. */
+int sw_cli_swiss_encoding(const char *value, int *enc);
+/* Read a TRF record in encoding enc; the note on a converted record and any
+ * error go to stderr. Returns an exit code. */
+struct sw_swiss_trf;
+int sw_cli_swiss_read(const char *path, int enc, struct sw_swiss_trf *trf);
 
 /* Print err as "seatwise: file:line: message" on stderr and map its code to an exit code. */
 int sw_cli_fail(const sw_error *err);

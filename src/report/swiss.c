@@ -24,6 +24,9 @@ void sw_swiss_player_name(const sw_swiss_player *p, char *buf, size_t size) {
     while (e > s && e[-1] == ' ')
         e--;
     size_t n = (size_t)(e - s) < size - 1 ? (size_t)(e - s) : size - 1;
+    /* never end inside a character the name columns cut */
+    while (n > 0 && sw_utf8_invalid(s, n) < n)
+        n--;
     memcpy(buf, s, n);
     buf[n] = '\0';
 }
@@ -38,7 +41,50 @@ static void points(char *buf, size_t size, int points2) {
     snprintf(buf, size, "%d%s", points2 / 2, points2 % 2 ? ".5" : "");
 }
 
-/* "id name" of a player padded to width columns; no_names: the id alone. */
+/* The event's name, city and dates (TRF 012, 022, 042, 052) as one line,
+ * "" when the record has none: "Name, City, START to END". */
+static void event_line(const sw_swiss_trf *trf, sw_strbuf *o) {
+    const char *name = sw_swiss_trf_header(trf, "012"), *city = sw_swiss_trf_header(trf, "022");
+    const char *from = sw_swiss_trf_header(trf, "042"), *to = sw_swiss_trf_header(trf, "052");
+    const char *sep = "";
+    if (name)
+        sw_strbuf_puts(o, name), sep = ", ";
+    if (city)
+        sw_strbuf_printf(o, "%s%s", sep, city), sep = ", ";
+    if (from && to && strcmp(from, to))
+        sw_strbuf_printf(o, "%s%s to %s", sep, from, to);
+    else if (from || to)
+        sw_strbuf_printf(o, "%s%s", sep, from ? from : to);
+}
+
+/* Why a player has no board in the round being paired: NULL when he has
+ * one. A bye or absence written ahead for the round (H F U Z), XXZ, or no
+ * legal pairing. */
+static const char *off_board(const sw_swiss_trf *trf, const sw_swiss_pairing *p,
+                             const sw_swiss_player *pl) {
+    for (int k = 0; k < p->nboards; k++)
+        if (p->boards[k].white == pl->id || p->boards[k].black == pl->id)
+            return NULL;
+    for (int u = 0; u < p->nunpaired; u++)
+        if (p->unpaired[u] == pl->id)
+            return "unpaired";
+    char code = trf->preset ? pl->games[trf->nrounds].result : ' ';
+    switch (code) {
+    case 'H':
+        return "half-point bye";
+    case 'F':
+        return "full-point bye";
+    case 'U':
+        return "bye";
+    case 'Z':
+        return "zero-point bye";
+    default:
+        return "absent";
+    }
+}
+
+/* "id name" of a player padded to width columns (0: as it is); no_names:
+ * the id alone. */
 static void text_player(sw_strbuf *o, const sw_swiss_player *pl, bool no_names, size_t width) {
     char name[NAME_MAX_BYTES], cell[NAME_MAX_BYTES + 16];
     sw_swiss_player_name(pl, name, sizeof name);
@@ -46,7 +92,10 @@ static void text_player(sw_strbuf *o, const sw_swiss_player *pl, bool no_names, 
         snprintf(cell, sizeof cell, "%d", pl->id);
     else
         snprintf(cell, sizeof cell, "%d %s", pl->id, name);
-    sw_strbuf_pad(o, cell, width);
+    if (width)
+        sw_strbuf_pad(o, cell, width);
+    else /* unpadded */
+        sw_strbuf_puts(o, cell);
 }
 
 void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,
@@ -63,6 +112,10 @@ void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bo
         snprintf(cell, sizeof cell, "%d", trf->max_id);
         width = strlen(cell) > 5 ? strlen(cell) : 5;
     }
+    size_t before = o->len;
+    event_line(trf, o);
+    if (o->len > before)
+        sw_strbuf_puts(o, "\n\n");
     sw_strbuf_printf(o, "Round %d pairings\n\nboard  ", p->round);
     sw_strbuf_pad(o, "white", width);
     sw_strbuf_puts(o, "  rating  points  ");
@@ -93,6 +146,79 @@ void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bo
             sw_strbuf_puts(o, "\n");
         }
     }
+    for (int i = 0; i < trf->nplayers; i++) { /* byes and absentees */
+        const char *why = off_board(trf, p, &trf->players[i]);
+        if (why && strcmp(why, "unpaired")) {
+            sw_strbuf_printf(o, "%s: ", why);
+            text_player(o, &trf->players[i], no_names, 0);
+            sw_strbuf_puts(o, "\n");
+        }
+    }
+}
+
+static void json_player(sw_strbuf *o, const sw_swiss_player *pl, bool no_names) {
+    char name[NAME_MAX_BYTES], pts[16];
+    sw_swiss_player_name(pl, name, sizeof name);
+    points(pts, sizeof pts, pl->points2);
+    sw_strbuf_printf(o, "{\"id\": %d, \"name\": ", pl->id);
+    if (no_names)
+        sw_strbuf_puts(o, "null");
+    else
+        sw_strbuf_json_string(o, name);
+    sw_strbuf_printf(o, ", \"rating\": %d, \"points\": %s}", pl->rating, pts);
+}
+
+static void json_header(sw_strbuf *o, const sw_swiss_trf *trf, const char *key, const char *code) {
+    const char *v = sw_swiss_trf_header(trf, code);
+    sw_strbuf_printf(o, "    \"%s\": ", key);
+    if (v)
+        sw_strbuf_json_string(o, v);
+    else
+        sw_strbuf_puts(o, "null");
+}
+
+void sw_report_swiss_json(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,
+                          sw_strbuf *o) {
+    sw_strbuf_printf(o, "{\n  \"round\": %d,\n  \"rounds\": ", p->round);
+    if (trf->total_rounds)
+        sw_strbuf_printf(o, "%d", trf->total_rounds);
+    else
+        sw_strbuf_puts(o, "null");
+    sw_strbuf_puts(o, ",\n  \"event\": {\n");
+    json_header(o, trf, "name", "012");
+    sw_strbuf_puts(o, ",\n");
+    json_header(o, trf, "city", "022");
+    sw_strbuf_puts(o, ",\n");
+    json_header(o, trf, "start", "042");
+    sw_strbuf_puts(o, ",\n");
+    json_header(o, trf, "end", "052");
+    sw_strbuf_puts(o, "\n  },\n  \"boards\": [");
+    for (int k = 0; k < p->nboards; k++) {
+        const sw_swiss_player *w = player(trf, p->boards[k].white);
+        const sw_swiss_player *b = player(trf, p->boards[k].black);
+        if (!w)
+            continue;
+        sw_strbuf_printf(o, "%s\n    {\"board\": %d, \"white\": ", k ? "," : "", k + 1);
+        json_player(o, w, no_names);
+        sw_strbuf_puts(o, ", \"black\": ");
+        if (b)
+            json_player(o, b, no_names);
+        else
+            sw_strbuf_puts(o, "null, \"bye\": true");
+        sw_strbuf_puts(o, "}");
+    }
+    sw_strbuf_puts(o, "\n  ],\n  \"not_paired\": [");
+    bool first = true;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const char *why = off_board(trf, p, &trf->players[i]);
+        if (!why)
+            continue;
+        sw_strbuf_printf(o, "%s\n    {\"player\": ", first ? "" : ",");
+        json_player(o, &trf->players[i], no_names);
+        sw_strbuf_printf(o, ", \"status\": \"%s\"}", why);
+        first = false;
+    }
+    sw_strbuf_puts(o, "\n  ]\n}\n");
 }
 
 typedef struct ranked {
@@ -117,7 +243,16 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
                           sw_strbuf *o) {
     char pts[16], head[96];
     snprintf(head, sizeof head, "Round %d pairings", p->round);
-    sw_html_begin(o, head);
+    sw_strbuf ev;
+    sw_strbuf_init(&ev);
+    event_line(trf, &ev);
+    sw_html_begin_running(o, head, ev.len && !ev.failed ? sw_strbuf_cstr(&ev) : NULL);
+    if (ev.len) {
+        sw_strbuf_puts(o, "<p class=\"meta\"><b>");
+        sw_html_escape(o, sw_strbuf_cstr(&ev));
+        sw_strbuf_puts(o, "</b></p>\n");
+    }
+    sw_strbuf_free(&ev);
     sw_strbuf_puts(o, "<p class=\"meta\">");
     sw_html_escape(o, title);
     sw_strbuf_printf(o, ": %d players, %d rounds played%s.</p>\n", trf->nplayers, trf->nrounds,
@@ -158,6 +293,18 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
         }
         sw_strbuf_puts(o, "</p>\n");
     }
+    bool any = false;
+    for (int i = 0; i < trf->nplayers; i++) {
+        const char *why = off_board(trf, p, &trf->players[i]);
+        if (!why || !strcmp(why, "unpaired"))
+            continue;
+        sw_strbuf_puts(o, any ? ", " : "<p class=\"absent\"><b>Byes and absentees</b>: ");
+        html_player(o, &trf->players[i]);
+        sw_strbuf_printf(o, " (%s)", why);
+        any = true;
+    }
+    if (any)
+        sw_strbuf_puts(o, "</p>\n");
     /* the standings the round was paired from */
     ranked *r = malloc((size_t)(trf->nplayers > 0 ? trf->nplayers : 1) * sizeof *r);
     if (!r) {
@@ -178,7 +325,8 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
         points(pts, sizeof pts, pl->points2);
         sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td><td>", pl->rating,
                          pts);
-        const char *what = pl->absent ? "absent" : "not paired";
+        const char *what = off_board(trf, p, pl);
+        what = !what ? "" : strcmp(what, "unpaired") ? what : "not paired";
         for (int k = 0; k < p->nboards; k++) {
             if (p->boards[k].white == pl->id)
                 what = p->boards[k].black ? "white" : "bye";

@@ -120,6 +120,15 @@ sw_status sw_swiss_generate(int players, int rounds, uint64_t seed, const sw_swi
         rc = sw_swiss_pair(trf, opt, &p, err);
         if (rc)
             break;
+        if (p.nunpaired) { /* an event with players left out is not a simulation */
+            rc = sw_error_set(err, SW_ERR_INVALID, NULL, 0,
+                              "%d players cannot play %d rounds: round %d leaves %d of them "
+                              "without a legal pairing (no rematches: at most %d rounds)",
+                              players, rounds, r + 1, p.nunpaired,
+                              players % 2 ? players : players - 1);
+            sw_swiss_pairing_free(&p);
+            break;
+        }
         for (int k = 0; k < p.nboards; k++) {
             const sw_swiss_board *b = &p.boards[k];
             res[k] = b->black ? draw_result(&rng, trf->players[trf->index_of_id[b->white]].rating,

@@ -78,6 +78,9 @@ typedef struct sw_swiss_trf {
     int pts2[SW_PTS_N]; /* half points per result kind when points_custom */
     bool accelerated;   /* XXA or 250 lines (or --baku) gave accelerations */
     bool baku_named;    /* a 192 line named the Baku method: applied on reading */
+    /* Set when the text was not UTF-8 and was read as Windows-1252
+     * (Latin-1): what was converted, for the caller to show; else "". */
+    char encoding_note[200];
     char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
                          * XXA are read and kept) */
     int nother;
@@ -94,6 +97,29 @@ SW_NODISCARD sw_status sw_swiss_trf_parse(const char *text, size_t len, const ch
                                           sw_swiss_trf *trf, sw_error *err);
 /* Read and parse a file. */
 SW_NODISCARD sw_status sw_swiss_trf_read(const char *path, sw_swiss_trf *trf, sw_error *err);
+
+/* The text's encoding. AUTO: valid UTF-8 is kept as it is, anything else is
+ * read as Windows-1252 (Latin-1) and converted (trf->encoding_note says so).
+ * UTF8: a byte that is not UTF-8 is an error naming its line and column.
+ * LATIN1: always converted. Converted names keep their columns: a name
+ * grows into the blanks after it and is cut (at a character) when its
+ * 33 bytes overflow; another non-ASCII byte of a 001 line becomes '?'.
+ * sw_swiss_trf_parse and sw_swiss_trf_read are AUTO. */
+typedef enum sw_swiss_encoding {
+    SW_SWISS_ENC_AUTO,
+    SW_SWISS_ENC_UTF8,
+    SW_SWISS_ENC_LATIN1
+} sw_swiss_encoding;
+SW_NODISCARD sw_status sw_swiss_trf_parse_enc(const char *text, size_t len, const char *path,
+                                              sw_swiss_encoding enc, sw_swiss_trf *trf,
+                                              sw_error *err);
+SW_NODISCARD sw_status sw_swiss_trf_read_enc(const char *path, sw_swiss_encoding enc,
+                                             sw_swiss_trf *trf, sw_error *err);
+
+/* The text of a header line of the record (code "012" the event's name,
+ * "022" the city, "042" and "052" the first and last day): after the code,
+ * blanks trimmed; NULL when the record has no such line or it is blank. */
+const char *sw_swiss_trf_header(const sw_swiss_trf *trf, const char *code);
 void sw_swiss_trf_free(sw_swiss_trf *trf);
 
 /* Start an empty event with n players numbered 1..n (ratings from the array,
@@ -209,13 +235,54 @@ void sw_swiss_pairing_free(sw_swiss_pairing *p);
 SW_NODISCARD sw_status sw_swiss_trf_add_round(sw_swiss_trf *trf, const sw_swiss_pairing *p,
                                               const char *results, sw_error *err);
 
+/* The boards of a recorded round (1-based, 1..trf->nrounds) numbered as
+ * the pairing list numbers them when seatwise pairs that round: by the
+ * higher player's points before the round, then the lower player's, then
+ * the higher player's pairing number; the pairing-allocated bye last
+ * (black 0). *boards is allocated (free it). */
+SW_NODISCARD sw_status sw_swiss_round_boards(const sw_swiss_trf *trf, int round,
+                                             sw_swiss_board **boards, int *nboards, sw_error *err);
+
+/* One entry of a round's results: a board's result (board >= 1; white and
+ * black the two players' TRF codes) or a bye code for a player without a
+ * board (board 0, player its id, white the code H, F, U or Z). line: where
+ * it was read. */
+typedef struct sw_swiss_result {
+    int board, player;
+    char white, black;
+    int line;
+} sw_swiss_result;
+
+/* A result word (1-0, 0-1, =, ½-½, 0.5-0.5, +/-, -/+, -/-, ...: docs/formats.md)
+ * as white's and black's codes; false when w[0..n) is none. */
+bool sw_swiss_result_word(const char *w, size_t n, char *white, char *black);
+
+/* Parse a results text ("BOARD RESULT" and "player ID CODE" entries
+ * separated by blanks or line ends, '#' comments). Errors name path, the
+ * line and the column. *out is allocated (free it). */
+SW_NODISCARD sw_status sw_swiss_results_parse(const char *text, size_t len, const char *path,
+                                              sw_swiss_result **out, int *nout, sw_error *err);
+
+/* Enter results into round `round` (1-based) of the record: every entry is
+ * checked first against the round's boards (sw_swiss_round_boards): an
+ * unknown board, a result for the bye, a player entry for a player who has
+ * a board, anything given twice is an error naming path and the entry's
+ * line, and nothing changes. Then both players' result codes are written
+ * and every player's points are recomputed from the record. *missing (may
+ * be NULL) is the number of the round's boards still without a result. */
+SW_NODISCARD sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round,
+                                              const sw_swiss_result *entries, int n,
+                                              const char *path, int *missing, sw_error *err);
+
 /* Score the boards of a round against the record before it. */
 void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards, int nboards,
                       bool waive_colour, sw_swiss_quality *q);
 
 /* A simulated event: n players, ratings drawn, results from the rating
  * difference (draws, forfeits and absentees included), each round paired by
- * seatwise itself (fast when opt->fast). */
+ * seatwise itself (fast when opt->fast). SW_ERR_INVALID when a round leaves
+ * a present player without a legal pairing (too many rounds for the
+ * players: 3 players play at most 3 rounds). */
 SW_NODISCARD sw_status sw_swiss_generate(int players, int rounds, uint64_t seed,
                                          const sw_swiss_options *opt, sw_swiss_trf *trf,
                                          sw_error *err);

@@ -11,6 +11,7 @@
 #include "swiss/swiss.h"
 #include "swiss/swiss_internal.h"
 #include "util/fileio.h"
+#include "util/utf8.h"
 
 int sw_swiss_result_points2(char r) {
     switch (r) {
@@ -781,8 +782,118 @@ static void infer_initial(sw_swiss_trf *trf) {
     }
 }
 
+/* Name field of a 001 line (bytes): columns 15-47, moved by XXW. */
+#define NAME_OFF 14
+#define NAME_LEN 33
+
+/* A player's record text as UTF-8 from Windows-1252: the name grown into
+ * its trailing blanks (cut at a character beyond 33 bytes: *cut counts
+ * it), any other byte beyond ASCII made '?' so no column moves. */
+/* Only the name holds more than ASCII: any other such byte of the record
+ * text becomes '?' (the writer puts the points in fixed byte columns). */
+static void prefix_ascii_outside_name(const sw_swiss_trf *trf, sw_swiss_player *p) {
+    size_t off = (size_t)(NAME_OFF + trf->id_width - 4), plen = strlen(p->prefix);
+    for (size_t i = 0; i < plen; i++)
+        if ((unsigned char)p->prefix[i] >= 0x80 && (i < off || i >= off + NAME_LEN))
+            p->prefix[i] = '?';
+}
+
+static bool prefix_cp1252(sw_swiss_trf *trf, sw_swiss_player *p, int *cut) {
+    size_t off = (size_t)(NAME_OFF + trf->id_width - 4), plen = strlen(p->prefix);
+    prefix_ascii_outside_name(trf, p);
+    if (plen < off + NAME_LEN)
+        return true;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_strbuf_cp1252(&sb, p->prefix + off, NAME_LEN);
+    if (sb.failed) {
+        sw_strbuf_free(&sb);
+        return false;
+    }
+    size_t n = sb.len;
+    while (n > 0 && sb.data[n - 1] == ' ')
+        n--;
+    if (n > NAME_LEN) {
+        n = NAME_LEN;
+        while (n > 0 && ((unsigned char)sb.data[n] & 0xc0) == 0x80)
+            n--; /* not inside a character */
+        (*cut)++;
+    }
+    memset(p->prefix + off, ' ', NAME_LEN);
+    memcpy(p->prefix + off, sb.data, n);
+    sw_strbuf_free(&sb);
+    return true;
+}
+
+/* The record's text in UTF-8, as enc says (sw_swiss_encoding). */
+static sw_status transcode(sw_swiss_trf *trf, const char *text, size_t len, sw_swiss_encoding enc,
+                           sw_error *err) {
+    size_t bad = sw_utf8_invalid(text, len);
+    if (enc != SW_SWISS_ENC_LATIN1 && bad == len) {
+        /* a character the name's columns cut: '?' for its bytes */
+        for (int i = 0; i < trf->nplayers; i++) {
+            prefix_ascii_outside_name(trf, &trf->players[i]);
+            char *pre = trf->players[i].prefix;
+            size_t n = strlen(pre), k;
+            while ((k = sw_utf8_invalid(pre, n)) < n)
+                pre[k] = '?';
+        }
+        return SW_OK;
+    }
+    int line = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < bad && i < len; i++)
+        if (text[i] == '\n')
+            line++, start = i + 1;
+    if (enc == SW_SWISS_ENC_UTF8)
+        return sw_error_set(err, SW_ERR_PARSE, trf->path, line,
+                            "byte 0x%02X (column %d) is not UTF-8: the record is in another "
+                            "encoding (Latin-1?)",
+                            (unsigned char)text[bad], (int)(bad - start) + 1);
+    int cut = 0;
+    for (int i = 0; i < trf->nplayers; i++)
+        if (!prefix_cp1252(trf, &trf->players[i], &cut))
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int i = 0; i < trf->nother; i++) {
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        sw_strbuf_cp1252(&sb, trf->other_lines[i], strlen(trf->other_lines[i]));
+        if (sb.failed || !sb.data) { /* kept lines are never empty */
+            sw_strbuf_free(&sb);
+            return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        }
+        free(trf->other_lines[i]);
+        trf->other_lines[i] = sb.data; /* the buffer is NUL-terminated: handed over */
+    }
+    if (bad < len)
+        snprintf(trf->encoding_note, sizeof trf->encoding_note,
+                 "not UTF-8 (byte 0x%02X on line %d, column %d): read as Windows-1252 (Latin-1) "
+                 "and converted to UTF-8%s",
+                 (unsigned char)text[bad], line, (int)(bad - start) + 1,
+                 cut ? "; a name longer than its 33 columns was cut" : "");
+    return SW_OK;
+}
+
+const char *sw_swiss_trf_header(const sw_swiss_trf *trf, const char *code) {
+    for (int i = 0; i < trf->nother; i++) {
+        const char *l = trf->other_lines[i];
+        if (strncmp(l, code, 3) || (l[3] && l[3] != ' '))
+            continue;
+        l += 3;
+        while (*l == ' ')
+            l++;
+        return *l ? l : NULL;
+    }
+    return NULL;
+}
+
 sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_swiss_trf *out,
                              sw_error *err) {
+    return sw_swiss_trf_parse_enc(text, len, path, SW_SWISS_ENC_AUTO, out, err);
+}
+
+sw_status sw_swiss_trf_parse_enc(const char *text, size_t len, const char *path,
+                                 sw_swiss_encoding enc, sw_swiss_trf *out, sw_error *err) {
     sw_swiss_trf trf;
     memset(&trf, 0, sizeof trf);
     snprintf(trf.path, sizeof trf.path, "%s", path ? path : "");
@@ -813,6 +924,8 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
         detect_preset(&trf);
     if (!st && !trf.initial_given)
         infer_initial(&trf);
+    if (!st)
+        st = transcode(&trf, text, len, enc, err);
     if (!st && ps.baku) { /* 192 FIDE_DUTCH_2025_BAKU */
         st = sw_swiss_trf_baku(&trf, err);
         trf.baku_named = !st;
@@ -831,12 +944,17 @@ sw_status sw_swiss_trf_parse(const char *text, size_t len, const char *path, sw_
 }
 
 sw_status sw_swiss_trf_read(const char *path, sw_swiss_trf *trf, sw_error *err) {
+    return sw_swiss_trf_read_enc(path, SW_SWISS_ENC_AUTO, trf, err);
+}
+
+sw_status sw_swiss_trf_read_enc(const char *path, sw_swiss_encoding enc, sw_swiss_trf *trf,
+                                sw_error *err) {
     char *data;
     size_t len;
     sw_status st = sw_file_read(path, &data, &len, err);
     if (st)
         return st;
-    st = sw_swiss_trf_parse(data, len, path, trf, err);
+    st = sw_swiss_trf_parse_enc(data, len, path, enc, trf, err);
     free(data);
     return st;
 }

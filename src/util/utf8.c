@@ -1,4 +1,4 @@
-/* src/util/utf8.c: display width of UTF-8 text.
+/* src/util/utf8.c: display width of UTF-8 text; Windows-1252 to UTF-8.
  * SPDX-License-Identifier: MIT */
 #include "util/utf8.h"
 
@@ -61,4 +61,34 @@ void sw_strbuf_pad(sw_strbuf *sb, const char *s, size_t width) {
     }
     for (; w < width; w++)
         sw_strbuf_append(sb, " ", 1);
+}
+
+/* Windows-1252 at 0x80-0x9F (0 where the code page leaves a byte
+ * undefined); from 0xA0 on it is Latin-1, whose bytes are the code points. */
+static const uint16_t cp1252_high[32] = {
+    0x20ac, 0,      0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0,      0x017d, 0,      0,      0x2018, 0x2019, 0x201c, 0x201d, 0x2022,
+    0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0,      0x017e, 0x0178};
+
+void sw_strbuf_cp1252(sw_strbuf *sb, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t cp = c < 0x80 ? c : c < 0xa0 ? cp1252_high[c - 0x80] : c;
+        if (!cp && c)
+            cp = 0xfffd;
+        char u[3];
+        if (cp < 0x80) {
+            u[0] = (char)cp;
+            sw_strbuf_append(sb, u, 1);
+        } else if (cp < 0x800) {
+            u[0] = (char)(0xc0 | (cp >> 6));
+            u[1] = (char)(0x80 | (cp & 0x3f));
+            sw_strbuf_append(sb, u, 2);
+        } else {
+            u[0] = (char)(0xe0 | (cp >> 12));
+            u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+            u[2] = (char)(0x80 | (cp & 0x3f));
+            sw_strbuf_append(sb, u, 3);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 /* src/util/utf8.h: display width of UTF-8 text, for aligning columns of
- * names in text reports (an accented name is more bytes than columns).
+ * names in text reports (an accented name is more bytes than columns), and
+ * Windows-1252 (Latin-1) text converted to UTF-8.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_UTF8_H
 #define SW_UTF8_H
@@ -16,5 +17,10 @@ size_t sw_utf8_width(const char *s);
 /* Append s cut to at most `width` columns (never inside a character), then
  * spaces up to `width` columns. NULL is taken as "". */
 void sw_strbuf_pad(sw_strbuf *sb, const char *s, size_t width);
+
+/* Append s[0..n), read as Windows-1252 (Latin-1 with printable characters
+ * at 0x80-0x9F), as UTF-8; the five bytes the code page leaves undefined
+ * become U+FFFD. The result is always valid UTF-8. */
+void sw_strbuf_cp1252(sw_strbuf *sb, const char *s, size_t n);
 
 #endif

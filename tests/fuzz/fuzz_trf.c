@@ -3,7 +3,8 @@
  * (src/swiss/validate.c). A record read, written with sw_swiss_trf_write and
  * read again must be the same record: players (id, rating, points, absence,
  * the text before the rounds but for the points columns the writer fills),
- * games, header lines and settings.
+ * games, header lines and settings. Whatever the input's encoding, the text
+ * kept is UTF-8.
  * Known fault, excluded here until it is fixed: points of 100 or more do not
  * fit the writer's four columns and are written as blanks (issue 11).
  * SPDX-License-Identifier: MIT */
@@ -45,6 +46,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sw_error err;
     if (sw_swiss_trf_parse((const char *)data, size, "fuzz.trf", &trf, &err) != SW_OK)
         return 0;
+    /* whatever the encoding, the text kept is UTF-8 (converted from Latin-1) */
+    for (int i = 0; i < trf.nplayers; i++)
+        if (sw_utf8_invalid(trf.players[i].prefix, strlen(trf.players[i].prefix)) <
+            strlen(trf.players[i].prefix))
+            sw_fuzz_fail("a player's text is not UTF-8", NULL, NULL);
+    for (int i = 0; i < trf.nother; i++)
+        if (sw_utf8_invalid(trf.other_lines[i], strlen(trf.other_lines[i])) <
+            strlen(trf.other_lines[i]))
+            sw_fuzz_fail("a header line is not UTF-8", NULL, NULL);
     if (sw_swiss_validate(&trf, &err) != SW_OK && err.code == SW_ERR_NOMEM)
         sw_fuzz_fail("validation ran out of memory", &err, NULL);
     /* The lenient validation accepts past rule breaks as warnings; the
