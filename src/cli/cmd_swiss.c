@@ -18,6 +18,7 @@ static const char usage[] =
     "                              [--strict] [--baku]\n"
     "       seatwise swiss check IN.trf [--fast] [--strict] [--baku]\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
+    "       seatwise swiss standings IN.trf [--tiebreaks LIST] [--csv F] [--json F] [--html F]\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
     "pair: -o OUT is bbpPairings' output (number of pairs, then 'white black', the\n"
@@ -325,14 +326,17 @@ int sw_cmd_swiss(int argc, char **argv) {
     if (conv >= 0)
         return conv;
     if (argc < 2)
-        return sw_cli_usage("swiss", "%s", "expected pair, check or generate");
+        return sw_cli_usage("swiss", "%s", "expected pair, check, generate or standings");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, stdout);
         return SW_EXIT_OK;
     }
     const char *sub = argv[1];
+    if (!strcmp(sub, "standings"))
+        return sw_cmd_swiss_standings(argc, argv);
     if (strcmp(sub, "pair") && strcmp(sub, "check") && strcmp(sub, "generate"))
-        return usage_error(NULL, "unknown subcommand '%s': expected pair, check or generate", sub);
+        return usage_error(
+            NULL, "unknown subcommand '%s': expected pair, check, generate or standings", sub);
     args a;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
