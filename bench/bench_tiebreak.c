@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
     for (int run = 0; run < 5; run++) {
         sw_standings s;
         double t = now();
-        if (sw_standings_compute(&trf, &list, SW_TB_RULES_2026, 0, &s, &err)) {
+        if (sw_standings_compute(&trf, &list, &(sw_tb_options){SW_TB_RULES_2026, 0, 0}, &s, &err)) {
             fprintf(stderr, "bench_tiebreak: %s\n", err.msg);
             return 1;
         }

@@ -5,7 +5,8 @@
  * value formatting, the values of FIDE's TieBreakServer on every record
  * of data/dutch, data/dutch-big and the real records of
  * tests/data/tiebreak/records (tests/data/tiebreak/expected, written by
- * scripts/tiebreak-agreement), and 'swiss standings' end to end.
+ * scripts/tiebreak-agreement; the standings after the last round and
+ * after the middle one), and 'swiss standings' end to end.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,7 +67,7 @@ static void test_hand_computed(void **state) {
     list_ok("PTS DE BH BH/C1 SB PS WIN WON BPG BWG ARO ARO/C1 TPR KS REP", &l);
     sw_standings s;
     sw_error err;
-    assert_int_equal(sw_standings_compute(&t, &l, SW_TB_RULES_AUTO, 0, &s, &err), SW_OK);
+    assert_int_equal(sw_standings_compute(&t, &l, NULL, &s, &err), SW_OK);
     assert_int_equal(s.rules, SW_TB_RULES_2024); /* 042 2025-01-01 */
     assert_int_equal(s.rounds, 3);
     /* points (halves) */
@@ -114,7 +115,8 @@ static void test_hand_computed(void **state) {
     /* 2026 rules: 1's forfeit win counts the lower of its score (2.0) and
      * the opponent's (1.0): 1.5 + 2 + 1 */
     list_ok("BH", &l);
-    assert_int_equal(sw_standings_compute(&t, &l, SW_TB_RULES_2026, 0, &s, &err), SW_OK);
+    assert_int_equal(
+        sw_standings_compute(&t, &l, &(sw_tb_options){SW_TB_RULES_2026, 0, 0}, &s, &err), SW_OK);
     assert_int_equal(val(&t, &s, 1, 1), 9);
     assert_int_equal(val(&t, &s, 4, 1), 8);
     /* 1 and 3 now tie on points and Buchholz: a shared rank, start number
@@ -126,7 +128,7 @@ static void test_hand_computed(void **state) {
 
     /* points alone: 1 and 3 share rank 1, 2 and 4 rank 4 */
     list_ok("PTS", &l);
-    assert_int_equal(sw_standings_compute(&t, &l, SW_TB_RULES_AUTO, 0, &s, &err), SW_OK);
+    assert_int_equal(sw_standings_compute(&t, &l, NULL, &s, &err), SW_OK);
     const int shared[6] = {0, 1, 4, 1, 4, 3};
     for (int id = 1; id <= 5; id++)
         assert_int_equal(rank_of(&t, &s, id), shared[id]);
@@ -231,7 +233,7 @@ static void check_values(const char *file, long *values, long *records) {
     if (sw_file_read(file, &text, &len, &err))
         fail_msg("%s: %s", file, err.msg);
     char *save = NULL, rec[512] = "", list[512] = "";
-    int rules = 0, unrated = 0;
+    int rules = 0, unrated = 0, after = 0;
     sw_swiss_trf t;
     sw_standings s;
     bool open = false;
@@ -242,6 +244,8 @@ static void check_values(const char *file, long *values, long *records) {
             rules = atoi(line + 6);
         } else if (!strncmp(line, "unrated ", 8)) {
             unrated = atoi(line + 8);
+        } else if (!strncmp(line, "after ", 6)) {
+            after = atoi(line + 6);
         } else if (!strncmp(line, "tiebreaks ", 10)) {
             if (open) {
                 sw_standings_free(&s);
@@ -251,7 +255,8 @@ static void check_values(const char *file, long *values, long *records) {
             read_ok(rec, &t);
             sw_tb_list l;
             list_ok(list, &l);
-            if (sw_standings_compute(&t, &l, (sw_tb_rules)rules, unrated, &s, &err))
+            if (sw_standings_compute(&t, &l, &(sw_tb_options){(sw_tb_rules)rules, unrated, after},
+                                     &s, &err))
                 fail_msg("%s: %s", rec, err.msg);
             open = true;
             ++*records;
@@ -297,10 +302,11 @@ static void test_tiebreakserver_values(void **state) {
     long dutch = records;
     check_values(TB_DATA "expected/dutch-big.txt", &values, &records);
     check_values(TB_DATA "expected/records.txt", &values, &records);
-    /* every record of data/dutch in both lists, and the others */
-    assert_int_equal(dutch, 2 * 183);
-    assert_true(records > 2 * 183 + 2 * 4 + 2 * 13);
-    assert_true(values > 250000);
+    /* every record of data/dutch in both lists and after its middle round,
+     * and the others (with a list for unrated players where they have some) */
+    assert_int_equal(dutch, 3 * 183);
+    assert_true(records > 3 * (183 + 4 + 13));
+    assert_true(values > 350000);
 }
 
 static int run(const char *cmd) {
@@ -354,6 +360,36 @@ static void test_cli(void **state) {
     snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --rules 2025 2>/dev/null", SW_BINARY,
              TB_DATA);
     assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --after-round 4 2>/dev/null",
+             SW_BINARY, TB_DATA);
+    assert_int_equal(run(cmd), 2); /* the record has 3 rounds */
+    snprintf(cmd, sizeof cmd,
+             "%s swiss standings %shand5.trf --after-round 1 --tiebreaks BH --csv %s/r1.csv "
+             "-o /dev/null",
+             SW_BINARY, TB_DATA, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(path, sizeof path, "%s/r1.csv", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    /* after round 1: 1 beat 2 (Buchholz 0), 5 had the bye (its own score,
+     * 1.0, in Buchholz) */
+    assert_non_null(strstr(text, "1,5,\"Echo, E\",1600,1.0,1.0\n"
+                                 "2,1,\"Alpha, A\",2000,1.0,0.0\n"));
+    free(text);
+    /* the pairing page's standings: the default tie-breaks with values */
+    snprintf(cmd, sizeof cmd,
+             "%s swiss pair %s/dutch/gen001-25p6r.trf -o /dev/null --html %s/pair.html", SW_BINARY,
+             SW_DATA_DIR, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(path, sizeof path, "%s/pair.html", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "<th class=\"n\">points</th><th class=\"n\">BH/C1</th><th "
+                                 "class=\"n\">BH</th><th class=\"n\">SB</th><th "
+                                 "class=\"n\">DE</th>"));
+    /* 2 and 3 have 5 points; 2 is first by BH/C1 (21.5 against 21.0) */
+    assert_non_null(strstr(text, "<tr><td class=\"n\">1</td><td><span class=\"num\">2</span> "
+                                 "Test0002 Player0002</td><td class=\"n\">2650</td><td "
+                                 "class=\"n\">5</td><td class=\"n\">21.5</td>"));
+    free(text);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(run(cmd), 0);
 }

@@ -17,7 +17,7 @@
 static const char usage[] =
     "usage: seatwise swiss standings IN.trf [-o OUT] [--tiebreaks LIST] [--csv FILE]\n"
     "                                [--json FILE] [--html FILE] [--rules 2024|2026]\n"
-    "                                [--unrated RATING] [--no-names]\n"
+    "                                [--unrated RATING] [--after-round N] [--no-names]\n"
     "The standings after the record's rounds with FIDE tie-breaks (C.07): -o the\n"
     "table as text ('-' or none: standard output), --csv, --json, --html the same\n"
     "as CSV, JSON and a page. --tiebreaks LIST (blanks or commas between names;\n"
@@ -27,11 +27,11 @@ static const char usage[] =
     "--rules: the 2024 regulations or their 2026 amendment for unplayed rounds\n"
     "(default: by the record's start date, 042); --unrated: the rating counted\n"
     "for unrated players in ARO, TPR and PTP (without it these need every\n"
-    "player rated).\n";
+    "player rated); --after-round N: the standings after round N.\n";
 
 typedef struct args {
     const char *in, *out, *csv, *json, *html, *list;
-    long rules, unrated;
+    long rules, unrated, after;
     bool no_names;
 } args;
 
@@ -53,7 +53,7 @@ static int parse_args(int argc, char **argv, args *a) {
                            : !strcmp(s, "--html")      ? &a->html
                            : !strcmp(s, "--tiebreaks") ? &a->list
                                                        : NULL;
-        bool num = !strcmp(s, "--rules") || !strcmp(s, "--unrated");
+        bool num = !strcmp(s, "--rules") || !strcmp(s, "--unrated") || !strcmp(s, "--after-round");
         if (str || num) {
             if (!next)
                 return sw_cli_usage("swiss standings", "option %s needs a value", s);
@@ -65,6 +65,10 @@ static int parse_args(int argc, char **argv, args *a) {
                     (a->rules != 2024 && a->rules != 2026))
                     return sw_cli_usage("swiss standings", "--rules '%s': expected 2024 or 2026",
                                         next);
+            } else if (!strcmp(s, "--after-round")) {
+                if (sw_cli_parse_int(next, 1, SW_SWISS_MAX_ROUNDS, &a->after))
+                    return sw_cli_usage("swiss standings",
+                                        "--after-round '%s': expected a round from 1 to 200", next);
             } else if (sw_cli_parse_int(next, 1, 4000, &a->unrated)) {
                 return sw_cli_usage("swiss standings",
                                     "--unrated '%s': expected a rating from 1 to 4000", next);
@@ -159,7 +163,12 @@ int sw_cmd_swiss_standings(int argc, char **argv) {
     else
         rc = choose_list(&a, &trf, &list);
     sw_standings s;
-    if (!rc && sw_standings_compute(&trf, &list, (sw_tb_rules)a.rules, (int)a.unrated, &s, &err))
+    sw_tb_options opt = {(sw_tb_rules)a.rules, (int)a.unrated, (int)a.after};
+    if (!rc && a.after > trf.nrounds) {
+        rc = sw_cli_usage("swiss standings", "--after-round %ld: %s has %d round(s)", a.after, a.in,
+                          trf.nrounds);
+    }
+    if (!rc && sw_standings_compute(&trf, &list, &opt, &s, &err))
         rc = sw_cli_fail(&err);
     else if (!rc) {
         rc = outputs(&a, &trf, &s);

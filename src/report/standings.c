@@ -172,6 +172,32 @@ void sw_report_standings_table_html(const sw_swiss_trf *trf, const sw_standings 
     sw_strbuf_puts(o, "</table></div>\n");
 }
 
+bool sw_report_standings_of_record(const sw_swiss_trf *trf, sw_standings *out) {
+    sw_tb_list list;
+    sw_error err;
+    bool found = false;
+    if (sw_tb_from_record(trf, &list, &found, &err))
+        return false;
+    if (!found && sw_tb_parse_list(SW_TB_DEFAULT_LIST, "default", &list, &err))
+        return false;
+    return sw_standings_compute(trf, &list, NULL, out, &err) == SW_OK;
+}
+
+void sw_report_standings_cells_html(const sw_standings *s, int p, int k, sw_strbuf *o) {
+    char buf[32];
+    for (; k < s->list.n; k++) {
+        if (p < 0) {
+            sw_tb_name(&s->list.tb[k], buf, sizeof buf);
+            sw_strbuf_puts(o, "<th class=\"n\">");
+            sw_html_escape(o, buf);
+            sw_strbuf_puts(o, "</th>");
+        } else {
+            sw_tb_format(s->list.tb[k].kind, value(s, p, k), buf, sizeof buf);
+            sw_strbuf_printf(o, "<td class=\"n\">%s</td>", buf);
+        }
+    }
+}
+
 void sw_report_standings_html(const sw_swiss_trf *trf, const sw_standings *s, const char *title,
                               sw_strbuf *o) {
     char head[96];

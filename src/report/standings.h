@@ -28,6 +28,15 @@ void sw_report_standings_json(const sw_swiss_trf *trf, const sw_standings *s, sw
 /* The standings table as HTML (a fragment: a heading and the table). */
 void sw_report_standings_table_html(const sw_swiss_trf *trf, const sw_standings *s, sw_strbuf *out);
 
+/* The standings by the record's tie-breaks (its 212 or 202 line, else
+ * SW_TB_DEFAULT_LIST) and rules; false when they cannot be computed (an
+ * unreadable list, no memory): the caller then ranks by points. */
+bool sw_report_standings_of_record(const sw_swiss_trf *trf, sw_standings *out);
+
+/* The tie-break columns from the list's k-th on, as HTML cells: the header
+ * cells when p < 0, else player index p's values. */
+void sw_report_standings_cells_html(const sw_standings *s, int p, int k, sw_strbuf *out);
+
 /* A whole page with the standings table; title heads it. */
 void sw_report_standings_html(const sw_swiss_trf *trf, const sw_standings *s, const char *title,
                               sw_strbuf *out);

@@ -759,10 +759,16 @@ void sw_standings_free(sw_standings *s) {
     memset(s, 0, sizeof *s);
 }
 
-sw_status sw_standings_compute(const sw_swiss_trf *trf, const sw_tb_list *list, sw_tb_rules rules,
-                               int unrated_rating, sw_standings *out, sw_error *err) {
+sw_status sw_standings_compute(const sw_swiss_trf *trf, const sw_tb_list *list,
+                               const sw_tb_options *opt, sw_standings *out, sw_error *err) {
     memset(out, 0, sizeof *out);
+    sw_tb_options none = {SW_TB_RULES_AUTO, 0, 0};
+    opt = opt ? opt : &none;
     int n = trf->nplayers, R = trf->nrounds;
+    if (opt->after_round > 0 && opt->after_round < R)
+        R = opt->after_round;
+    sw_tb_rules rules = opt->rules;
+    int unrated_rating = opt->unrated_rating;
     size_t nn = (size_t)(n ? n : 1), nt = (size_t)(list->n ? list->n : 1);
     ctx c = {trf,  n,    R,    2,    1,   rules ? rules : sw_tb_record_rules(trf), unrated_rating,
              NULL, NULL, NULL, NULL, NULL};

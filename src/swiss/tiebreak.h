@@ -101,14 +101,23 @@ typedef struct sw_standings {
     int64_t *value; /* per player index, list.n values (value[i * list.n + k]) */
 } sw_standings;
 
-/* Standings after the record's played rounds. rules AUTO takes the
- * record's (sw_tb_record_rules). ARO, TPR and PTP need every player rated:
- * with an unrated player they are SW_TB_NONE for all, unless unrated_rating
- * > 0 gives the rating to count for them. The record is read as it is
- * (run sw_swiss_validate_lenient first: opponents must be symmetric). */
+/* How the standings are computed; all zero is the record's own rules
+ * after all its rounds. */
+typedef struct sw_tb_options {
+    sw_tb_rules rules;  /* AUTO: the record's (sw_tb_record_rules) */
+    int unrated_rating; /* > 0: the rating counted for unrated players */
+    int after_round;    /* > 0: the standings after this round (at most the
+                         * record's rounds) */
+} sw_tb_options;
+
+/* Standings after the record's played rounds (or opt->after_round). ARO,
+ * TPR and PTP need every player rated: with an unrated player they are
+ * SW_TB_NONE for all, unless opt->unrated_rating gives the rating to count
+ * for them. opt may be NULL. The record is read as it is (run
+ * sw_swiss_validate_lenient first: opponents must be symmetric). */
 SW_NODISCARD sw_status sw_standings_compute(const sw_swiss_trf *trf, const sw_tb_list *list,
-                                            sw_tb_rules rules, int unrated_rating,
-                                            sw_standings *out, sw_error *err);
+                                            const sw_tb_options *opt, sw_standings *out,
+                                            sw_error *err);
 void sw_standings_free(sw_standings *s);
 
 #endif
