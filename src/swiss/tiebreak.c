@@ -240,9 +240,15 @@ static int expected100(int r, int o) {
     int diff = r - o, a = diff < 0 ? -diff : diff;
     if (a > 800)
         a = 800;
-    int pd = 50;
-    while (pd < 100 && a >= pd_from[pd - 50])
-        pd++;
+    int lo = 0, hi = 50; /* pd_from entries <= a: a binary search */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (pd_from[mid] <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int pd = 50 + lo;
     return diff >= 0 ? pd : 100 - pd;
 }
 
@@ -570,6 +576,8 @@ static int de_group(const ctx *c, int *grp, int m, int64_t *val, de_item *it, in
         for (int i = 0; i < m; i++)
             it[i].demax = 0; /* sort by score, then start number */
     qsort(it, (size_t)m, sizeof *it, de_by_score);
+    for (int i = m - 2; i >= 0; i--) /* demax becomes the largest from i on */
+        it[i].demax = it[i].demax > it[i + 1].demax ? it[i].demax : it[i + 1].demax;
     int changes = 0;
     int64_t crank = cur, rank = cur, prev = it[0].deval;
     bool unique = true;
@@ -582,10 +590,7 @@ static int de_group(const ctx *c, int *grp, int m, int64_t *val, de_item *it, in
                 changes++;
             }
         } else {
-            int64_t mx = it[i].demax;
-            for (int j = i + 1; j < m; j++)
-                mx = it[j].demax > mx ? it[j].demax : mx;
-            if (unique && prev > mx) {
+            if (unique && prev > it[i].demax) { /* the most any player from i on can reach */
                 crank = rank;
                 changes++;
             } else {
