@@ -327,8 +327,9 @@ static int bhv_low(const bhv *a, const bhv *b) { /* (score, value) order */
 }
 
 /* Leave out the low lowest and high highest entries of v[0..m); returns the
- * sum of the rest. A low cut takes a voluntarily unplayed round first
- * (its lowest) unless a lower value is elsewhere. */
+ * sum of the rest. A low cut takes the voluntarily unplayed round with the
+ * lowest score first, unless the entry with the lowest score has a higher
+ * value (Sonneborn-Berger): then that one. */
 static int64_t cut_sum(bhv *v, int m, int low, int high) {
     for (; low > 0 && m > 0; low--) {
         int a = 0, e = -1;
