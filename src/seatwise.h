@@ -13,6 +13,7 @@
  *   search/search.h    the seating optimizer (picolo's search and beyond)
  *   report/report.h    text, JSON and CSV reports of a season
  *   swiss/swiss.h      FIDE Dutch Swiss pairing from TRF
+ *   swiss/tiebreak.h   Swiss standings with the FIDE tie-breaks
  *   seating/seating.h  four-per-table (mahjong) seating and schedules
  *
  * The library never prints and holds no global state: every function
@@ -50,6 +51,7 @@ extern "C" {
 
 #include "seating/seating.h"
 #include "swiss/swiss.h"
+#include "swiss/tiebreak.h"
 
 #ifdef __cplusplus
 }

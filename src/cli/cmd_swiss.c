@@ -21,6 +21,7 @@ static const char usage[] =
     "       seatwise swiss result IN.trf [--round R] (--results FILE | BOARD RESULT ...)\n"
     "                                [-o OUT.trf]     (see 'seatwise swiss result --help')\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
+    "       seatwise swiss standings IN.trf [--tiebreaks LIST] [--csv F] [--json F] [--html F]\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
     "pair: -o OUT is bbpPairings' output (number of pairs, then 'white black', the\n"
@@ -350,7 +351,7 @@ int sw_cmd_swiss(int argc, char **argv) {
     if (conv >= 0)
         return conv;
     if (argc < 2)
-        return sw_cli_usage("swiss", "%s", "expected pair, check, generate or result");
+        return sw_cli_usage("swiss", "%s", "expected pair, check, generate, result or standings");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs(usage, stdout);
         return SW_EXIT_OK;
@@ -358,9 +359,13 @@ int sw_cmd_swiss(int argc, char **argv) {
     const char *sub = argv[1];
     if (!strcmp(sub, "result"))
         return sw_cmd_swiss_result(argc, argv);
+    if (!strcmp(sub, "standings"))
+        return sw_cmd_swiss_standings(argc, argv);
     if (strcmp(sub, "pair") && strcmp(sub, "check") && strcmp(sub, "generate"))
-        return usage_error(
-            NULL, "unknown subcommand '%s': expected pair, check, generate or result", sub);
+        return usage_error(NULL,
+                           "unknown subcommand '%s': expected pair, check, generate, result or "
+                           "standings",
+                           sub);
     args a;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)

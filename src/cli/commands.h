@@ -25,6 +25,8 @@ int sw_cmd_analyze(int argc, char **argv);
 int sw_cmd_movement(int argc, char **argv);
 int sw_cmd_optimize(int argc, char **argv);
 int sw_cmd_swiss(int argc, char **argv);
+/* 'swiss standings' (cmd_swiss_standings.c); argv[1] is "standings". */
+int sw_cmd_swiss_standings(int argc, char **argv);
 int sw_cmd_seat(int argc, char **argv);
 /* 'swiss result' (argv[1] is "result"), cmd_swiss_result.c. */
 int sw_cmd_swiss_result(int argc, char **argv);

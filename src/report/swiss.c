@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/html.h"
+#include "report/standings.h"
 #include "util/utf8.h"
 
 #define NAME_MAX_BYTES 160
@@ -314,17 +315,32 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
     for (int i = 0; i < trf->nplayers; i++)
         r[i] = (ranked){trf->players[i].points2, trf->players[i].id, i};
     qsort(r, (size_t)trf->nplayers, sizeof *r, rank_cmp);
+    /* ranked by the record's tie-breaks (report/standings.h) when they can
+     * be computed, else by points and starting rank */
+    sw_standings st;
+    bool tb = sw_report_standings_of_record(trf, &st);
+    int first = tb && st.list.n && st.list.tb[0].kind == SW_TB_PTS; /* points have a column */
+    for (int i = 0; tb && i < trf->nplayers; i++)
+        r[i].index = st.order[i];
     sw_strbuf_puts(o, "<h2 class=\"pagebreak\">Standings</h2>\n<p class=\"meta\">Points before "
-                      "this round, then starting rank.</p>\n<div class=\"scroll\"><table>\n<tr><th "
-                      "class=\"n\">#</th><th>player</th><th class=\"n\">rating</th><th class=\"n\">"
-                      "points</th><th>this round</th></tr>\n");
+                      "this round, then ");
+    sw_strbuf_puts(o, tb ? "the FIDE tie-breaks (equal ranks shared)" : "starting rank");
+    sw_strbuf_puts(o, ".</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">#</th><th>player"
+                      "</th><th class=\"n\">rating</th><th class=\"n\">points</th>");
+    if (tb)
+        sw_report_standings_cells_html(&st, -1, first, o);
+    sw_strbuf_puts(o, "<th>this round</th></tr>\n");
     for (int i = 0; i < trf->nplayers; i++) {
         const sw_swiss_player *pl = &trf->players[r[i].index];
-        sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", i + 1);
+        bool shared = tb && i && st.rank[r[i - 1].index] == st.rank[r[i].index];
+        sw_strbuf_printf(o, "<tr><td class=\"n\">%s%d</td><td>", shared ? "=" : "",
+                         tb ? st.rank[r[i].index] : i + 1);
         html_player(o, pl);
         points(pts, sizeof pts, pl->points2);
-        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td><td>", pl->rating,
-                         pts);
+        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td><td class=\"n\">%s</td>", pl->rating, pts);
+        if (tb)
+            sw_report_standings_cells_html(&st, r[i].index, first, o);
+        sw_strbuf_puts(o, "<td>");
         const char *what = off_board(trf, p, pl);
         what = !what ? "" : strcmp(what, "unpaired") ? what : "not paired";
         for (int k = 0; k < p->nboards; k++) {
@@ -342,5 +358,7 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
     }
     sw_strbuf_puts(o, "</table></div>\n");
     free(r);
+    if (tb)
+        sw_standings_free(&st);
     sw_html_end(o);
 }
