@@ -26,6 +26,7 @@ int sw_cmd_movement(int argc, char **argv);
 int sw_cmd_optimize(int argc, char **argv);
 int sw_cmd_swiss(int argc, char **argv);
 int sw_cmd_seat(int argc, char **argv);
+int sw_cmd_go(int argc, char **argv);
 
 /* Print err as "seatwise: file:line: message" on stderr and map its code to an exit code. */
 int sw_cli_fail(const sw_error *err);

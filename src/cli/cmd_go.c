@@ -1,0 +1,210 @@
+/* src/cli/cmd_go.c: the 'go' subcommand: 'go pair' pairs the next round of
+ * an OpenGotha tournament file as OpenGotha does (docs/go.md) and writes the
+ * file with the round added (-o), the pairing as keys (standard output), a
+ * pairing list for people (--list) or JSON (--json).
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "swiss/go.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+#include "util/utf8.h"
+
+static const char usage[] =
+    "usage: seatwise go pair STATE.xml [-o OUT.xml] [--list FILE] [--json] [--round N]\n"
+    "Pairs the next round of an OpenGotha tournament file (McMahon or Swiss) as\n"
+    "OpenGotha 3.51.02 does, with the parameter sets the file holds: players with\n"
+    "registeringStatus FIN who take part in the round, the bye, costs, matching,\n"
+    "colours, handicaps and table numbers (docs/go.md).\n"
+    "The round is the one after the last round holding a game or a bye, or\n"
+    "--round N (1-based). Standard output gets one line a table, 'WHITE BLACK\n"
+    "HANDICAP' (OpenGotha's player keys), then 'bye KEY' when someone sits out;\n"
+    "--json prints the pairing as JSON instead.\n"
+    "-o OUT.xml writes the tournament file with the round added (games with\n"
+    "unknown results, the bye); it may be STATE.xml itself, replaced atomically.\n"
+    "--list FILE writes the pairing list for people (table, white, black, ranks,\n"
+    "handicap; '-' for standard output).\n";
+
+typedef struct go_args {
+    const char *in, *out, *list;
+    bool json;
+    long round; /* 0: the next one */
+} go_args;
+
+static int parse_args(int argc, char **argv, go_args *a) {
+    memset(a, 0, sizeof *a);
+    if (argc < 2)
+        return sw_cli_usage("go", "a subcommand is needed (pair)");
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fputs(usage, stdout);
+        return SW_EXIT_OK;
+    }
+    if (strcmp(argv[1], "pair"))
+        return sw_cli_usage("go", "unknown subcommand '%s'", argv[1]);
+    for (int i = 2; i < argc; i++) {
+        const char *s = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+            fputs(usage, stdout);
+            return SW_EXIT_OK;
+        } else if (!strcmp(s, "--json"))
+            a->json = true;
+        else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--round")) {
+            if (!next)
+                return sw_cli_usage("go pair", "option %s needs a value", s);
+            i++;
+            if (!strcmp(s, "-o"))
+                a->out = next;
+            else if (!strcmp(s, "--list"))
+                a->list = next;
+            else if (sw_cli_parse_int(next, 1, SW_GO_MAX_ROUNDS, &a->round))
+                return sw_cli_usage("go pair", "--round needs a round from 1 to 20, not '%s'",
+                                    next);
+        } else if (s[0] == '-' && s[1])
+            return sw_cli_usage("go pair", "unknown option '%s'", s);
+        else if (a->in)
+            return sw_cli_usage("go pair", "one tournament file only ('%s')", s);
+        else
+            a->in = s;
+    }
+    if (!a->in)
+        return sw_cli_usage("go pair", "the tournament file is missing");
+    int to_stdout = (a->out && !strcmp(a->out, "-")) + (a->list && !strcmp(a->list, "-"));
+    if (to_stdout > 1)
+        return sw_cli_usage("go pair", "only one of -o and --list can be '-'");
+    return -1;
+}
+
+static void keys_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
+    for (int i = 0; i < p->ngames; i++)
+        sw_strbuf_printf(sb, "%s %s %d\n", t->players[p->games[i].white].key,
+                         t->players[p->games[i].black].key, p->games[i].handicap);
+    if (p->bye >= 0)
+        sw_strbuf_printf(sb, "bye %s\n", t->players[p->bye].key);
+}
+
+static void json_player(const sw_go_tournament *t, int i, sw_strbuf *sb) {
+    char rank[8];
+    sw_go_rank_text(t->players[i].rank, rank);
+    sw_strbuf_puts(sb, "{\"key\": ");
+    sw_strbuf_json_string(sb, t->players[i].key);
+    sw_strbuf_puts(sb, ", \"name\": ");
+    sw_strbuf_json_string(sb, t->players[i].name);
+    sw_strbuf_puts(sb, ", \"first_name\": ");
+    sw_strbuf_json_string(sb, t->players[i].first_name);
+    sw_strbuf_printf(sb, ", \"rank\": \"%s\"}", rank);
+}
+
+static void json_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
+    sw_strbuf_printf(sb, "{\n  \"round\": %d,\n  \"games\": [", p->round + 1);
+    for (int i = 0; i < p->ngames; i++) {
+        const sw_go_game *g = &p->games[i];
+        sw_strbuf_printf(sb, "%s\n    {\"table\": %d, \"handicap\": %d, \"white\": ", i ? "," : "",
+                         g->table, g->handicap);
+        json_player(t, g->white, sb);
+        sw_strbuf_puts(sb, ", \"black\": ");
+        json_player(t, g->black, sb);
+        sw_strbuf_puts(sb, "}");
+    }
+    sw_strbuf_puts(sb, p->ngames ? "\n  ],\n  \"bye\": " : "],\n  \"bye\": ");
+    if (p->bye >= 0)
+        json_player(t, p->bye, sb);
+    else
+        sw_strbuf_puts(sb, "null");
+    sw_strbuf_puts(sb, "\n}\n");
+}
+
+static void list_name(const sw_go_tournament *t, int i, sw_strbuf *sb) {
+    char rank[8], buf[512];
+    sw_go_rank_text(t->players[i].rank, rank);
+    snprintf(buf, sizeof buf, "%s %s (%s)", t->players[i].name, t->players[i].first_name, rank);
+    sw_strbuf_pad(sb, buf, 36);
+}
+
+static void list_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
+    sw_strbuf_printf(sb, "Round %d\n\n%5s  ", p->round + 1, "Table");
+    sw_strbuf_pad(sb, "White", 36);
+    sw_strbuf_puts(sb, "  ");
+    sw_strbuf_pad(sb, "Black", 36);
+    sw_strbuf_puts(sb, "  Hcp\n");
+    for (int i = 0; i < p->ngames; i++) {
+        sw_strbuf_printf(sb, "%5d  ", p->games[i].table);
+        list_name(t, p->games[i].white, sb);
+        sw_strbuf_puts(sb, "  ");
+        list_name(t, p->games[i].black, sb);
+        sw_strbuf_printf(sb, "  %3d\n", p->games[i].handicap);
+    }
+    if (p->bye >= 0) {
+        sw_strbuf_puts(sb, "\nBye: ");
+        list_name(t, p->bye, sb);
+        while (sb->len && sb->data[sb->len - 1] == ' ')
+            sb->data[--sb->len] = 0;
+        sw_strbuf_puts(sb, "\n");
+    }
+}
+
+static int write_all(const go_args *a, const sw_go_tournament *t, const sw_go_pairing *p) {
+    sw_strbuf xml, list, std;
+    sw_strbuf_init(&xml);
+    sw_strbuf_init(&list);
+    sw_strbuf_init(&std);
+    sw_out_file files[3];
+    int n = 0;
+    if (a->out) {
+        sw_go_write(t, &xml);
+        files[n++] = (sw_out_file){a->out, sw_strbuf_cstr(&xml), xml.len};
+    }
+    if (a->list) {
+        list_text(t, p, &list);
+        files[n++] = (sw_out_file){a->list, sw_strbuf_cstr(&list), list.len};
+    }
+    bool stdout_taken = (a->out && !strcmp(a->out, "-")) || (a->list && !strcmp(a->list, "-"));
+    if (!stdout_taken) {
+        if (a->json)
+            json_text(t, p, &std);
+        else
+            keys_text(t, p, &std);
+        files[n++] = (sw_out_file){"-", sw_strbuf_cstr(&std), std.len};
+    }
+    sw_error err;
+    sw_error_clear(&err);
+    int rc = SW_EXIT_OK;
+    if (xml.failed || list.failed || std.failed)
+        rc = sw_cli_fail(&(sw_error){.code = SW_ERR_NOMEM, .msg = "out of memory"});
+    else if (sw_files_write_atomic(files, n, &err))
+        rc = sw_cli_fail(&err);
+    sw_strbuf_free(&xml);
+    sw_strbuf_free(&list);
+    sw_strbuf_free(&std);
+    return rc;
+}
+
+int sw_cmd_go(int argc, char **argv) {
+    go_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    sw_cli_output outs[2] = {{"-o", a.out}, {"--list", a.list}};
+    const char *ins[1] = {a.in};
+    /* -o may name the input: it is read whole before the atomic write */
+    if ((rc = sw_cli_check_outputs("go pair", outs + 1, 1, ins, 1)) ||
+        (rc = sw_cli_check_outputs("go pair", outs, 2, NULL, 0)))
+        return rc;
+    sw_go_tournament t;
+    sw_error err;
+    sw_error_clear(&err);
+    if (sw_go_read(a.in, &t, &err))
+        return sw_cli_fail(&err);
+    int round = (int)a.round - 1;
+    sw_go_pairing p = {0};
+    if ((round < 0 && sw_go_next_round(&t, &round, &err)) || sw_go_pair(&t, round, &p, &err) ||
+        sw_go_add_round(&t, &p, &err))
+        rc = sw_cli_fail(&err);
+    else
+        rc = write_all(&a, &t, &p);
+    sw_go_pairing_free(&p);
+    sw_go_free(&t);
+    return rc;
+}
