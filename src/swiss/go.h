@@ -71,8 +71,8 @@ typedef struct sw_go_player {
     int rank;      /* SW_GO_MIN_RANK .. SW_GO_MAX_RANK */
     int rating;    /* -900 .. 2949 */
     int smms_corr;
-    bool fin;                                /* registeringStatus FIN (else PRE) */
-    unsigned char plays[SW_GO_MAX_ROUNDS];   /* participation flag of each round */
+    bool fin;                              /* registeringStatus FIN (else PRE) */
+    unsigned char plays[SW_GO_MAX_ROUNDS]; /* participation flag of each round */
     int line;
 } sw_go_player;
 
@@ -176,8 +176,7 @@ SW_NODISCARD sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairin
 void sw_go_pairing_free(sw_go_pairing *p);
 
 /* Add the pairing's games and bye to the model and to the file's tree. */
-SW_NODISCARD sw_status sw_go_add_round(sw_go_tournament *t, const sw_go_pairing *p,
-                                       sw_error *err);
+SW_NODISCARD sw_status sw_go_add_round(sw_go_tournament *t, const sw_go_pairing *p, sw_error *err);
 
 /* The nine cost terms OpenGotha adds for a pair (docs/go.md), for checks. */
 enum {

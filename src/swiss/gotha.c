@@ -51,9 +51,9 @@ void sw_go_rank_text(int rank, char *buf) {
 }
 
 static const char *const crit_names[SW_GO_C_COUNT] = {
-    "NULL",  "CAT",    "Rank",   "Rating", "NBW",    "MMS",   "STS",   "CPS",    "SOSW",
-    "SOSW-1", "SOSW-2", "SODOSW", "SOSOSW", "CUSSW", "SOSM",  "SOSM-1", "SOSM-2", "SODOSM",
-    "SOSOSM", "CUSSM",  "SOSTS",  "EXT",    "EXR",   "DC",    "SDC"};
+    "NULL",   "CAT",    "Rank",   "Rating", "NBW",   "MMS",  "STS",    "CPS",    "SOSW",
+    "SOSW-1", "SOSW-2", "SODOSW", "SOSOSW", "CUSSW", "SOSM", "SOSM-1", "SOSM-2", "SODOSM",
+    "SOSOSM", "CUSSM",  "SOSTS",  "EXT",    "EXR",   "DC",   "SDC"};
 
 const char *sw_go_crit_name(sw_go_crit c) {
     return c < SW_GO_C_COUNT ? crit_names[c] : "?";
@@ -212,8 +212,8 @@ typedef struct rd {
 
 static sw_status bad_attr(const rd *r, const sw_xml_node *n, const char *attr, const char *v,
                           const char *want) {
-    return sw_error_set(r->err, SW_ERR_PARSE, r->path, n->line, "<%s> %s=\"%s\": %s", n->name,
-                        attr, v, want);
+    return sw_error_set(r->err, SW_ERR_PARSE, r->path, n->line, "<%s> %s=\"%s\": %s", n->name, attr,
+                        v, want);
 }
 
 static sw_status get_i64(const rd *r, const sw_xml_node *n, const char *attr, int64_t def,
@@ -259,8 +259,7 @@ static sw_status get_bool(const rd *r, const sw_xml_node *n, const char *attr, b
     return SW_OK;
 }
 
-static sw_status get_rank(const rd *r, const sw_xml_node *n, const char *attr, int def,
-                          int *out) {
+static sw_status get_rank(const rd *r, const sw_xml_node *n, const char *attr, int def, int *out) {
     const char *v = sw_xml_attr_get(n, attr);
     if (!v)
         *out = def;
@@ -419,9 +418,8 @@ static sw_status player_attr(const rd *r, const sw_go_tournament *t, const key_i
 
 /* ---- games and byes ---------------------------------------------------- */
 
-static const char *const result_names[] = {"RESULT_UNKNOWN",  "RESULT_WHITEWINS",
-                                           "RESULT_BLACKWINS", "RESULT_EQUAL",
-                                           "RESULT_BOTHWIN",  "RESULT_BOTHLOSE"};
+static const char *const result_names[] = {"RESULT_UNKNOWN", "RESULT_WHITEWINS", "RESULT_BLACKWINS",
+                                           "RESULT_EQUAL",   "RESULT_BOTHWIN",   "RESULT_BOTHLOSE"};
 
 static sw_status read_result(const rd *r, const sw_xml_node *n, sw_go_game *g) {
     const char *v = sw_xml_attr_get(n, "result");
@@ -590,8 +588,8 @@ static const char *const mode_names[] = {"TOP", "MID", "BOT"};
 static sw_status read_pairing(const rd *r, const sw_xml_node *x, sw_go_params *p) {
     const int64_t big = INT64_C(1) << 53;
     int v1, v2, m1, m2;
-    sw_status st = get_i64(r, x, "paiBaAvoidDuplGame", INT64_C(500000000000000), 0, big,
-                           &p->avoid_dupl);
+    sw_status st =
+        get_i64(r, x, "paiBaAvoidDuplGame", INT64_C(500000000000000), 0, big, &p->avoid_dupl);
     if (!st)
         st = get_i64(r, x, "paiBaRandom", 0, 0, big, &p->random);
     if (!st)
@@ -634,8 +632,7 @@ static sw_status read_pairing(const rd *r, const sw_xml_node *x, sw_go_params *p
     if (!st)
         st = get_i64(r, x, "paiSeMinimizeHandicap", 0, 0, big, &p->min_handicap);
     if (!st)
-        st = get_i64(r, x, "paiSeAvoidSameGeo", INT64_C(100000000000), 0, big,
-                     &p->avoid_same_geo);
+        st = get_i64(r, x, "paiSeAvoidSameGeo", INT64_C(100000000000), 0, big, &p->avoid_same_geo);
     if (!st)
         st = get_i64(r, x, "paiSePreferMMSDiffRatherThanSameCountry", 1, 0, 1000, &p->pref_country);
     if (!st)

@@ -28,9 +28,11 @@ struct sw_go_round {
     int r, np, nr;
     /* [p * nr + k]: round k of player p */
     int *opp, *hd;
-    signed char *colour; /* 1 white, -1 black */
+    signed char *colour;              /* 1 white, -1 black */
     unsigned char *part, *pts2, *won; /* won: 2 win, 1 jigo, 0 else */
+    unsigned char *played;            /* a game with a result, not by default */
     int64_t *mms, *nbw;               /* doubled scores after round k */
+    int64_t *vmms, *vnbw;             /* virtual scores: a game not played counts a half point */
     int *smms, *cat, *nbyes;
     u16s *name, *first;
     /* the players to pair, in pairing order, and the bye */
@@ -132,6 +134,7 @@ static void record_games(sw_go_round *rd, const sw_go_game *g, int n) {
             rd->part[ix] = PART_PAIRED;
             rd->pts2[ix] = (unsigned char)result_points(g[i].result, !side);
             rd->won[ix] = rd->pts2[ix];
+            rd->played[ix] = g[i].result != SW_GO_RES_UNKNOWN && !g[i].bydef;
         }
     }
 }
@@ -146,9 +149,12 @@ static void fill_scores(sw_go_round *rd) {
         while (c < par->ncat - 1 && pl->rank < par->cat_lower[c])
             c++;
         rd->cat[p] = c;
-        int64_t mms = 2 * rd->smms[p], nbw = 0, am = 0, an = 0;
+        int64_t mms = 2 * rd->smms[p], nbw = 0, am = 0, an = 0, virt = 0;
         for (int k = 0; k < rd->nr; k++) {
             size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
+            virt += rd->played[ix] ? rd->pts2[ix] : 1;
+            rd->vmms[ix] = 2 * rd->smms[p] + virt;
+            rd->vnbw[ix] = virt;
             mms += rd->pts2[ix];
             nbw += rd->pts2[ix];
             if (rd->part[ix] == PART_ABSENT) {
@@ -186,7 +192,10 @@ static int64_t sos(const sw_go_round *rd, int p, int k, bool mcmahon, int drop, 
         int64_t v;
         if (rd->part[ix] == PART_PAIRED) {
             int o = rd->opp[ix];
-            v = mcmahon ? mms_at(rd, o, k) + 2 * rd->hd[ix] * rd->colour[ix] : nbw_at(rd, o, k);
+            bool virt = rd->par->half_point;
+            v = mcmahon ? score_at(rd, virt ? rd->vmms : rd->mms, o, k, 2 * rd->smms[o]) +
+                              2 * rd->hd[ix] * rd->colour[ix]
+                        : score_at(rd, virt ? rd->vnbw : rd->nbw, o, k, 0);
             sd += v * rd->won[ix];
         } else
             v = mcmahon ? 2 * rd->smms[p] : 0;
@@ -412,8 +421,7 @@ static bool fill_groups(sw_go_round *rd) {
 
 /* ---- the round's state --------------------------------------------------- */
 
-static sw_status build(const sw_go_tournament *t, int r, const sw_go_game *extra, int nextra,
-                       int extra_bye, sw_go_round **out, sw_error *err) {
+static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_error *err) {
     sw_go_round *rd = calloc(1, sizeof *rd);
     if (!rd)
         return sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
@@ -430,6 +438,9 @@ static sw_status build(const sw_go_tournament *t, int r, const sw_go_game *extra
     rd->part = malloc(cells);
     rd->pts2 = calloc(cells, 1);
     rd->won = calloc(cells, 1);
+    rd->played = calloc(cells, 1);
+    rd->vmms = malloc(cells * sizeof *rd->vmms);
+    rd->vnbw = malloc(cells * sizeof *rd->vnbw);
     rd->mms = malloc(cells * sizeof *rd->mms);
     rd->nbw = malloc(cells * sizeof *rd->nbw);
     rd->smms = malloc((n + 1) * sizeof(int));
@@ -444,25 +455,24 @@ static sw_status build(const sw_go_tournament *t, int r, const sw_go_game *extra
     rd->ndd = calloc(n + 1, sizeof(int));
     rd->wb = calloc(n + 1, sizeof(int));
     bool ok = rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 && rd->won && rd->mms &&
-              rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first && rd->order &&
-              rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
+              rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes &&
+              rd->name && rd->first && rd->order && rd->group && rd->inner && rd->ndu && rd->ndd &&
+              rd->wb;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
         ok = rd->name[p].u && rd->first[p].u;
         for (int k = 0; ok && k < rd->nr; k++) {
             rd->opp[p * (size_t)rd->nr + (size_t)k] = -1;
-            rd->part[p * (size_t)rd->nr + (size_t)k] = t->players[p].plays[k] ? PART_FREE
-                                                                               : PART_ABSENT;
+            rd->part[p * (size_t)rd->nr + (size_t)k] =
+                t->players[p].plays[k] ? PART_FREE : PART_ABSENT;
         }
     }
     if (ok) {
         record_games(rd, t->games, t->ngames);
-        record_games(rd, extra, nextra);
-        for (int i = 0; i <= t->nbyes; i++) {
-            int p = i < t->nbyes ? t->byes[i].player : extra_bye;
-            int k = i < t->nbyes ? t->byes[i].round : r;
-            if (p < 0 || k >= rd->nr)
+        for (int i = 0; i < t->nbyes; i++) {
+            int p = t->byes[i].player, k = t->byes[i].round;
+            if (k >= rd->nr)
                 continue;
             rd->part[(size_t)p * (size_t)rd->nr + (size_t)k] = PART_BYE;
             if (k < r)
@@ -532,7 +542,7 @@ sw_status sw_go_round_new(const sw_go_tournament *t, int r, sw_go_round **out, s
         return sw_error_set(err, SW_ERR_INVALID, t->path, 0,
                             "round %d is not a round of this tournament (1 to %d)", r + 1,
                             t->par.rounds);
-    sw_status st = build(t, r, NULL, 0, -1, out, err);
+    sw_status st = build(t, r, out, err);
     if (!st && !fill_order(*out)) {
         sw_go_round_free(*out);
         st = sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
@@ -556,6 +566,9 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->pts2);
     free(rd->won);
     free(rd->mms);
+    free(rd->played);
+    free(rd->vmms);
+    free(rd->vnbw);
     free(rd->nbw);
     free(rd->smms);
     free(rd->cat);
@@ -722,7 +735,7 @@ static int64_t cost_geo(const sw_go_round *rd, int p1, int p2) {
     }
     if (!sw_go_same_ci(a->club, b->club) && par->pref_club != 0) {
         club = club_grouped(rd->t, a->club, b->club) ? (double)par->pref_club / 2.0 / g
-                                                      : (double)par->pref_club * 1.2 / g;
+                                                     : (double)par->pref_club * 1.2 / g;
         club = club > 1 ? 1 : club;
     }
     double hi = country > club ? country : club, lo = country > club ? club : country;
@@ -765,9 +778,9 @@ int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms) 
         t[SW_GO_T_SEED] = cost_seed(rd, p1, p2);
     if (par->min_handicap) {
         int range = rd->mcmahon ? rd->ngroups : par->bar - par->floor + 3 + rd->r;
-        t[SW_GO_T_HANDICAP] = concave(
-            par->min_handicap, (double)abs(sec_score(rd, p1) - sec_score(rd, p2)) / (double)range,
-            par->nx1);
+        t[SW_GO_T_HANDICAP] =
+            concave(par->min_handicap,
+                    (double)abs(sec_score(rd, p1) - sec_score(rd, p2)) / (double)range, par->nx1);
     }
     t[SW_GO_T_GEO] = cost_geo(rd, p1, p2);
     int64_t sum = 1;
@@ -808,12 +821,12 @@ static int game_cmp_v(const void *c, int a, int b) {
     return game_cmp(c, a, b);
 }
 
-static sw_status number_tables(const sw_go_tournament *t, sw_go_pairing *out, sw_error *err) {
-    table_ctx c = {NULL, {0, NULL}, out->games};
-    sw_status st = build(t, out->round, out->games, out->ngames, out->bye, (sw_go_round **)&c.rd,
-                         err);
-    if (st)
-        return st;
+/* renumberTablesByBestScoreThenRating: the criteria at the round's index
+ * from the scores OpenGotha holds when it numbers the tables, i.e. without
+ * the new games and bye (rd's). */
+static sw_status number_tables(const sw_go_round *rd, sw_go_pairing *out, sw_error *err) {
+    const sw_go_tournament *t = rd->t;
+    table_ctx c = {rd, {0, NULL}, out->games};
     int *ix = malloc(((size_t)out->ngames + 1) * sizeof *ix);
     sw_go_game *sorted = malloc(((size_t)out->ngames + 1) * sizeof *sorted);
     bool ok = ix && sorted && crit_fill(c.rd, t->par.crit, 6, out->round, &c.ct);
@@ -832,7 +845,6 @@ static sw_status number_tables(const sw_go_tournament *t, sw_go_pairing *out, sw
     free(c.ct.v);
     free(ix);
     free(sorted);
-    sw_go_round_free((sw_go_round *)c.rd);
     return ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
 }
 
@@ -845,8 +857,8 @@ sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err)
     for (int i = 0; i < t->nbyes; i++)
         r = t->byes[i].round + 1 > r ? t->byes[i].round + 1 : r;
     if (r >= t->par.rounds)
-        return sw_error_set(err, SW_ERR_INVALID, t->path, 0,
-                            "every round (%d) is already paired", t->par.rounds);
+        return sw_error_set(err, SW_ERR_INVALID, t->path, 0, "every round (%d) is already paired",
+                            t->par.rounds);
     *round = r;
     return SW_OK;
 }
@@ -896,11 +908,11 @@ sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out, sw_er
         if (i < mate[i])
             sw_go_round_game(rd, list[i], list[mate[i]], &out->games[out->ngames++]);
     }
+    if (!st)
+        st = number_tables(rd, out, err);
     sw_go_round_free(rd);
     free(list);
     free(mate);
-    if (!st)
-        st = number_tables(t, out, err);
     if (st)
         sw_go_pairing_free(out);
     return st;

@@ -31,8 +31,7 @@ static bool starts(const xml_in *in, const char *s) {
 }
 
 static void skip_blanks(xml_in *in) {
-    while (in->p < in->end &&
-           (*in->p == ' ' || *in->p == '\t' || *in->p == '\r' || *in->p == '\n'))
+    while (in->p < in->end && (*in->p == ' ' || *in->p == '\t' || *in->p == '\r' || *in->p == '\n'))
         advance(in, 1);
 }
 
@@ -107,7 +106,8 @@ static sw_status read_entity(xml_in *in, sw_strbuf *sb) {
             return SW_OK;
         }
     if (!starts(in, "&#"))
-        return xml_fail(in, "unknown entity (only &amp; &lt; &gt; &quot; &apos; and &#N; are read)");
+        return xml_fail(in,
+                        "unknown entity (only &amp; &lt; &gt; &quot; &apos; and &#N; are read)");
     advance(in, 2);
     bool hex = in->p < in->end && *in->p == 'x';
     if (hex)
@@ -116,7 +116,7 @@ static sw_status read_entity(xml_in *in, sw_strbuf *sb) {
     int digits = 0;
     while (in->p < in->end && *in->p != ';') {
         char d = *in->p;
-        int v = d >= '0' && d <= '9'               ? d - '0'
+        int v = d >= '0' && d <= '9'          ? d - '0'
                 : hex && d >= 'a' && d <= 'f' ? d - 'a' + 10
                 : hex && d >= 'A' && d <= 'F' ? d - 'A' + 10
                                               : -1;
