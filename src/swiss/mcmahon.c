@@ -871,6 +871,8 @@ static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate,
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             edges[e++] = (sw_blossom_edge){i, j, sw_go_round_cost(rd, list[i], list[j], NULL)};
+    /* Where several matchings are optimal this picks one of them, not
+     * always OpenGotha's (docs/go.md). */
     sw_status st = sw_blossom_match(n, edges, m, SW_BLOSSOM_MAX_CARDINALITY, mate, err);
     free(edges);
     return st;

@@ -288,13 +288,18 @@ static sw_status read_content(xml_in *in, sw_xml_node *n, int depth) {
     }
     if (!st && text.failed)
         st = nomem(in);
-    if (!st && text.len) {
-        bool blank = true;
-        for (size_t i = 0; i < text.len; i++)
-            if (!strchr(" \t\r\n", text.data[i]))
-                blank = false;
-        if (!blank && !(n->text = strdup(text.data)))
+    if (!st && text.len) { /* kept without its leading and trailing blanks */
+        size_t a = 0, b = text.len;
+        while (a < b && strchr(" \t\r\n", text.data[a]))
+            a++;
+        while (b > a && strchr(" \t\r\n", text.data[b - 1]))
+            b--;
+        if (a < b && !(n->text = malloc(b - a + 1)))
             st = nomem(in);
+        else if (a < b) {
+            memcpy(n->text, text.data + a, b - a);
+            n->text[b - a] = 0;
+        }
     }
     sw_strbuf_free(&text);
     return st;

@@ -25,7 +25,9 @@ typedef struct sw_xml_node {
     int nattrs;
     struct sw_xml_node **kids;
     int nkids, capkids;
-    char *text; /* character data that is not only blanks, NULL when none */
+    /* the element's own character data, leading and trailing blanks removed;
+     * NULL when there is none (OpenGotha's files have none) */
+    char *text;
 } sw_xml_node;
 
 /* Deepest element nesting accepted (deeper is SW_ERR_LIMIT). */
