@@ -48,8 +48,8 @@ static void test_ranks_and_keys(void **state) {
     static const struct {
         const char *s;
         int rank;
-    } ok[] = {{"3K", -3}, {"30k", -30}, {"35K", -30}, {"1K", -1}, {"1D", 0}, {"9d", 8},
-              {"1P", 6},  {"3p", 6},    {"5P", 7},    {"9P", 8}, {"12", -12}, {" 2D ", 1}};
+    } ok[] = {{"3K", -3}, {"30k", -30}, {"35K", -30}, {"1K", -1}, {"1D", 0},   {"9d", 8},
+              {"1P", 6},  {"3p", 6},    {"5P", 7},    {"9P", 8},  {"12", -12}, {" 2D ", 1}};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
         int r = 99;
         assert_true(sw_go_parse_rank(ok[i].s, &r));
@@ -395,8 +395,9 @@ static void test_round_trip(void **state) {
 
 static void test_xml_text(void **state) {
     (void)state;
-    const char *doc = "<?xml version=\"1.0\"?>\n<!-- c -->\n<a x='1 &amp; &lt;2&gt;' y=\"&#233;&#x41;\">"
-                      "<b/>\n<![CDATA[<raw>]]><c z=\"&quot;\"/></a>\n";
+    const char *doc =
+        "<?xml version=\"1.0\"?>\n<!-- c -->\n<a x='1 &amp; &lt;2&gt;' y=\"&#233;&#x41;\">"
+        "<b/>\n<![CDATA[<raw>]]><c z=\"&quot;\"/></a>\n";
     sw_xml_node *root;
     sw_error err;
     assert_int_equal(sw_xml_parse(doc, strlen(doc), "t.xml", &root, &err), SW_OK);
@@ -419,14 +420,10 @@ static void test_xml_text(void **state) {
     static const struct {
         const char *doc;
         int line;
-    } bad[] = {{"<a>\n<b>\n</a>", 3},
-               {"<a>\n\n<b x=1/></a>", 3},
-               {"<a x='1' x='2'/>", 1},
-               {"<a>&nbsp;</a>", 1},
-               {"<a/>\n<b/>", 2},
-               {"", 1},
-               {"<a>\n<b>", 2},
-               {"<a\n\n", 3}};
+    } bad[] = {{"<a>\n<b>\n</a>", 3},   {"<a>\n\n<b x=1/></a>", 3},
+               {"<a x='1' x='2'/>", 1}, {"<a>&nbsp;</a>", 1},
+               {"<a/>\n<b/>", 2},       {"", 1},
+               {"<a>\n<b>", 2},         {"<a\n\n", 3}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         sw_error_clear(&err);
         assert_int_equal(sw_xml_parse(bad[i].doc, strlen(bad[i].doc), "bad.xml", &root, &err),
@@ -473,19 +470,22 @@ static void test_bad_files(void **state) {
                      SW_ERR_PARSE);
     assert_int_equal(err.line, 4);
     assert_non_null(strstr(err.msg, "unknown rank"));
-    assert_int_equal(parse_edited(11, "<Games><Game roundNumber=\"1\" tableNumber=\"1\" "
-                                      "whitePlayer=\"ALPHAANN\" blackPlayer=\"NOBODY\"/>",
+    assert_int_equal(parse_edited(11,
+                                  "<Games><Game roundNumber=\"1\" tableNumber=\"1\" "
+                                  "whitePlayer=\"ALPHAANN\" blackPlayer=\"NOBODY\"/>",
                                   &err),
                      SW_ERR_INVALID);
     assert_int_equal(err.line, 11);
     assert_non_null(strstr(err.msg, "NOBODY"));
-    assert_int_equal(parse_edited(11, "<Games><Game roundNumber=\"25\" tableNumber=\"1\" "
-                                      "whitePlayer=\"ALPHAANN\" blackPlayer=\"BRAVOBOB\"/>",
+    assert_int_equal(parse_edited(11,
+                                  "<Games><Game roundNumber=\"25\" tableNumber=\"1\" "
+                                  "whitePlayer=\"ALPHAANN\" blackPlayer=\"BRAVOBOB\"/>",
                                   &err),
                      SW_ERR_PARSE);
     assert_int_equal(err.line, 11);
-    assert_int_equal(parse_edited(5, "<Player name=\"Alpha\" firstName=\"Ann\" rank=\"2K\"/>", &err),
-                     SW_ERR_INVALID);
+    assert_int_equal(
+        parse_edited(5, "<Player name=\"Alpha\" firstName=\"Ann\" rank=\"2K\"/>", &err),
+        SW_ERR_INVALID);
     assert_int_equal(err.line, 5);
     assert_int_equal(parse_edited(12, "<Games>", &err), SW_ERR_PARSE);
     assert_string_equal(err.file, "edited.xml");
@@ -509,8 +509,7 @@ static void test_cli(void **state) {
              "%s go pair %s/t.xml -o %s/t.xml --list %s/list.txt > %s/r2.txt && "
              "[ $(wc -l < %s/r1.txt) = 3 ] && [ $(grep -c 'roundNumber=\"2\"' %s/t.xml) = 3 ] && "
              "grep -q '^    1  ' %s/list.txt",
-             HANDMADE, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir, dir, dir,
-             dir);
+             HANDMADE, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir, dir, dir, dir);
     assert_int_equal(run(cmd), 0);
     /* --json is JSON with the round's games */
     snprintf(cmd, sizeof cmd, "%s go pair %s --json > %s/p.json", SW_BINARY, HANDMADE, dir);
