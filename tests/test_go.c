@@ -213,6 +213,47 @@ static void test_costs_round2(void **state) {
     sw_go_free(&t);
 }
 
+/* Standings after round 1 of the hand-made event (Alpha, Bravo and Foxtrot
+ * won): Alpha and Bravo equal on MMS 32, SOSM 31 and SOSOSM 32 share place
+ * 1, Charlie and Delta place 3; Echo's SOSM is Foxtrot's 16 plus 9 stones,
+ * Foxtrot's Echo's 29 less 9. Values are doubled. */
+static void test_standings(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(HANDMADE, &t);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    sw_go_pairing_free(&p);
+    int a = player(&t, "ALPHAANN"), c = player(&t, "CHARLIECID"), e = player(&t, "ECHOEVE"),
+        f = player(&t, "FOXTROTFAY");
+    for (int i = 0; i < t.ngames; i++)
+        t.games[i].result = t.games[i].white == a ? SW_GO_RES_WHITE : SW_GO_RES_BLACK;
+    assert_int_equal(sw_go_last_round(&t), 0);
+    sw_go_standing *s;
+    int n;
+    assert_int_equal(sw_go_standings(&t, 0, &s, &n, &err), SW_OK);
+    assert_int_equal(n, 6);
+    int places[6], want_places[6] = {1, 1, 3, 3, 5, 6};
+    for (int i = 0; i < n; i++)
+        places[i] = s[i].place;
+    assert_memory_equal(places, want_places, sizeof places);
+    assert_int_equal(s[0].player, a);
+    assert_int_equal(s[0].crit[0], 64);
+    assert_int_equal(s[0].crit[1], 62);
+    assert_int_equal(s[0].crit[2], 64);
+    assert_int_equal(s[2].player, c);
+    assert_int_equal(s[4].player, e);
+    assert_int_equal(s[4].crit[1], 32 + 18);
+    assert_int_equal(s[5].player, f);
+    assert_int_equal(s[5].crit[1], 58 - 18);
+    assert_int_equal(sw_go_crit_scale(SW_GO_C_SODOSM), 4);
+    free(s);
+    assert_int_equal(sw_go_standings(&t, 3, &s, &n, &err), SW_ERR_INVALID);
+    sw_go_free(&t);
+}
+
 /* The reference pairing's lines, and its total cost under our costs. */
 typedef struct ref_line {
     char a[128], b[128];
@@ -532,6 +573,12 @@ static void test_cli(void **state) {
              "exit $e",
              HANDMADE, dir, SW_BINARY, dir, dir, dir, dir, dir);
     assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd,
+             "%s go standings %s/t.xml --round 1 | grep -q '^Place  Name' && "
+             "%s go standings %s/t.xml --json | grep -q '\"criteria\": \\[\"MMS\", \"SOSM\", "
+             "\"SOSOSM\"\\]'",
+             SW_BINARY, dir, SW_BINARY, dir);
+    assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
@@ -546,6 +593,7 @@ int main(void) {
         cmocka_unit_test(test_costs_round2),   cmocka_unit_test(test_reference_rounds),
         cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
         cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* src/cli/cmd_go.c: the 'go' subcommand: 'go pair' pairs the next round of
  * an OpenGotha tournament file as OpenGotha does (docs/go.md) and writes the
  * file with the round added (-o), the pairing as keys (standard output), a
- * pairing list for people (--list) or JSON (--json).
+ * pairing list for people (--list) or JSON (--json); 'go standings' prints
+ * the standings by the file's placement criteria.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 static const char usage[] =
     "usage: seatwise go pair STATE.xml [-o OUT.xml] [--list FILE] [--json] [--round N]\n"
+    "       seatwise go standings STATE.xml [-o FILE] [--json] [--round N]\n"
     "Pairs the next round of an OpenGotha tournament file (McMahon or Swiss) as\n"
     "OpenGotha 3.51.02 does, with the parameter sets the file holds: players with\n"
     "registeringStatus FIN who take part in the round, the bye, costs, matching,\n"
@@ -26,11 +28,15 @@ static const char usage[] =
     "-o OUT.xml writes the tournament file with the round added (games with\n"
     "unknown results, the bye); it may be STATE.xml itself, replaced atomically.\n"
     "--list FILE writes the pairing list for people (table, white, black, ranks,\n"
-    "handicap; '-' for standard output).\n";
+    "handicap; '-' for standard output).\n"
+    "standings: the players ordered by the file's placement criteria (MMS, SOS,\n"
+    "SOSOS, SODOS, ...) after the last round holding a game, or after round N;\n"
+    "players equal on every criterion share a place. Written to -o FILE or\n"
+    "standard output; --json for programs.\n";
 
 typedef struct go_args {
     const char *in, *out, *list;
-    bool json;
+    bool json, standings;
     long round; /* 0: the next one */
 } go_args;
 
@@ -42,8 +48,10 @@ static int parse_args(int argc, char **argv, go_args *a) {
         fputs(usage, stdout);
         return SW_EXIT_OK;
     }
-    if (strcmp(argv[1], "pair"))
+    if (strcmp(argv[1], "pair") && strcmp(argv[1], "standings"))
         return sw_cli_usage("go", "unknown subcommand '%s'", argv[1]);
+    a->standings = !strcmp(argv[1], "standings");
+    const char *cmd = a->standings ? "go standings" : "go pair";
     for (int i = 2; i < argc; i++) {
         const char *s = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
@@ -51,29 +59,29 @@ static int parse_args(int argc, char **argv, go_args *a) {
             return SW_EXIT_OK;
         } else if (!strcmp(s, "--json"))
             a->json = true;
-        else if (!strcmp(s, "-o") || !strcmp(s, "--list") || !strcmp(s, "--round")) {
+        else if (!strcmp(s, "-o") || (!strcmp(s, "--list") && !a->standings) ||
+                 !strcmp(s, "--round")) {
             if (!next)
-                return sw_cli_usage("go pair", "option %s needs a value", s);
+                return sw_cli_usage(cmd, "option %s needs a value", s);
             i++;
             if (!strcmp(s, "-o"))
                 a->out = next;
             else if (!strcmp(s, "--list"))
                 a->list = next;
             else if (sw_cli_parse_int(next, 1, SW_GO_MAX_ROUNDS, &a->round))
-                return sw_cli_usage("go pair", "--round needs a round from 1 to 20, not '%s'",
-                                    next);
+                return sw_cli_usage(cmd, "--round needs a round from 1 to 20, not '%s'", next);
         } else if (s[0] == '-' && s[1])
-            return sw_cli_usage("go pair", "unknown option '%s'", s);
+            return sw_cli_usage(cmd, "unknown option '%s'", s);
         else if (a->in)
-            return sw_cli_usage("go pair", "one tournament file only ('%s')", s);
+            return sw_cli_usage(cmd, "one tournament file only ('%s')", s);
         else
             a->in = s;
     }
     if (!a->in)
-        return sw_cli_usage("go pair", "the tournament file is missing");
+        return sw_cli_usage(cmd, "the tournament file is missing");
     int to_stdout = (a->out && !strcmp(a->out, "-")) + (a->list && !strcmp(a->list, "-"));
     if (to_stdout > 1)
-        return sw_cli_usage("go pair", "only one of -o and --list can be '-'");
+        return sw_cli_usage(cmd, "only one of -o and --list can be '-'");
     return -1;
 }
 
@@ -181,11 +189,140 @@ static int write_all(const go_args *a, const sw_go_tournament *t, const sw_go_pa
     return rc;
 }
 
+/* A criterion's value as OpenGotha shows it: whole points and a fraction. */
+static void crit_value(sw_go_crit c, int64_t v, sw_strbuf *sb) {
+    if (c == SW_GO_C_RANK) {
+        char r[8];
+        sw_go_rank_text((int)v, r);
+        sw_strbuf_puts(sb, r);
+        return;
+    }
+    int scale = sw_go_crit_scale(c);
+    int64_t whole = v / scale, part = v % scale;
+    if (part < 0) {
+        whole--;
+        part += scale;
+    }
+    static const char *const frac[] = {"", "¼", "½", "¾"};
+    int q = (int)(part * 4 / scale);
+    if (whole == 0 && q && v >= 0)
+        sw_strbuf_puts(sb, frac[q]);
+    else
+        sw_strbuf_printf(sb, "%lld%s", (long long)whole, frac[q]);
+}
+
+static void standings_text(const sw_go_tournament *t, const sw_go_standing *s, int n, int k,
+                           sw_strbuf *sb) {
+    sw_strbuf_printf(sb, "Standings after round %d\n\n%5s  ", k + 1, "Place");
+    sw_strbuf_pad(sb, "Name", 30);
+    sw_strbuf_puts(sb, "  Rank  Co  Club");
+    for (int c = 0; c < 6; c++)
+        if (t->par.crit[c] != SW_GO_C_NULL)
+            sw_strbuf_printf(sb, " %8s", sw_go_crit_name(t->par.crit[c]));
+    sw_strbuf_puts(sb, "\n");
+    for (int i = 0; i < n; i++) {
+        const sw_go_player *p = &t->players[s[i].player];
+        char name[512], rank[8];
+        snprintf(name, sizeof name, "%s %s", p->name, p->first_name);
+        sw_go_rank_text(p->rank, rank);
+        if (i > 0 && s[i].place == s[i - 1].place)
+            sw_strbuf_puts(sb, "       ");
+        else
+            sw_strbuf_printf(sb, "%5d  ", s[i].place);
+        sw_strbuf_pad(sb, name, 30);
+        sw_strbuf_printf(sb, "  %4s  ", rank);
+        sw_strbuf_pad(sb, p->country, 2);
+        sw_strbuf_puts(sb, "  ");
+        sw_strbuf_pad(sb, p->club, 4);
+        for (int c = 0; c < 6; c++) {
+            if (t->par.crit[c] == SW_GO_C_NULL)
+                continue;
+            sw_strbuf v;
+            sw_strbuf_init(&v);
+            crit_value(t->par.crit[c], s[i].crit[c], &v);
+            size_t w = sw_utf8_width(sw_strbuf_cstr(&v));
+            for (; w < 8; w++)
+                sw_strbuf_puts(sb, " ");
+            sw_strbuf_printf(sb, " %s", sw_strbuf_cstr(&v));
+            sw_strbuf_free(&v);
+        }
+        sw_strbuf_puts(sb, "\n");
+    }
+}
+
+static void standings_json(const sw_go_tournament *t, const sw_go_standing *s, int n, int k,
+                           sw_strbuf *sb) {
+    sw_strbuf_printf(sb, "{\n  \"round\": %d,\n  \"criteria\": [", k + 1);
+    int nc = 0;
+    for (int c = 0; c < 6; c++)
+        if (t->par.crit[c] != SW_GO_C_NULL)
+            sw_strbuf_printf(sb, "%s\"%s\"", nc++ ? ", " : "", sw_go_crit_name(t->par.crit[c]));
+    sw_strbuf_puts(sb, "],\n  \"standings\": [");
+    for (int i = 0; i < n; i++) {
+        sw_strbuf_printf(sb, "%s\n    {\"place\": %d, \"player\": ", i ? "," : "", s[i].place);
+        json_player(t, s[i].player, sb);
+        sw_strbuf_puts(sb, ", \"values\": [");
+        nc = 0;
+        for (int c = 0; c < 6; c++) {
+            sw_go_crit cr = t->par.crit[c];
+            if (cr == SW_GO_C_NULL)
+                continue;
+            int scale = sw_go_crit_scale(cr);
+            if (scale == 1)
+                sw_strbuf_printf(sb, "%s%lld", nc++ ? ", " : "", (long long)s[i].crit[c]);
+            else
+                sw_strbuf_printf(sb, "%s%g", nc++ ? ", " : "", (double)s[i].crit[c] / scale);
+        }
+        sw_strbuf_puts(sb, "]}");
+    }
+    sw_strbuf_puts(sb, n ? "\n  ]\n}\n" : "]\n}\n");
+}
+
+static int run_standings(const go_args *a, const sw_go_tournament *t) {
+    int k = a->round ? (int)a->round - 1 : sw_go_last_round(t);
+    sw_error err;
+    sw_error_clear(&err);
+    if (k < 0)
+        k = 0;
+    sw_go_standing *s;
+    int n;
+    if (sw_go_standings(t, k, &s, &n, &err))
+        return sw_cli_fail(&err);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    if (a->json)
+        standings_json(t, s, n, k, &sb);
+    else
+        standings_text(t, s, n, k, &sb);
+    int rc = SW_EXIT_OK;
+    if (sb.failed)
+        rc = sw_cli_fail(&(sw_error){.code = SW_ERR_NOMEM, .msg = "out of memory"});
+    else if (sw_file_write_atomic(a->out ? a->out : "-", sw_strbuf_cstr(&sb), sb.len, &err))
+        rc = sw_cli_fail(&err);
+    sw_strbuf_free(&sb);
+    free(s);
+    return rc;
+}
+
 int sw_cmd_go(int argc, char **argv) {
     go_args a;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
+    if (a.standings) {
+        sw_cli_output o = {"-o", a.out};
+        const char *in[1] = {a.in};
+        if ((rc = sw_cli_check_outputs("go standings", &o, 1, in, 1)))
+            return rc;
+        sw_go_tournament t;
+        sw_error err;
+        sw_error_clear(&err);
+        if (sw_go_read(a.in, &t, &err))
+            return sw_cli_fail(&err);
+        rc = run_standings(&a, &t);
+        sw_go_free(&t);
+        return rc;
+    }
     sw_cli_output outs[2] = {{"-o", a.out}, {"--list", a.list}};
     const char *ins[1] = {a.in};
     /* -o may name the input: it is read whole before the atomic write */

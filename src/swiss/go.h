@@ -209,4 +209,23 @@ void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g);
 /* A player's criterion value before round index k (k = -1: before round 1). */
 int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k);
 
+/* The standings after round index k (0-based): every FIN player, ordered
+ * by the six placement criteria (each descending), then name and first
+ * name; players equal on all six share a place. crit holds the criteria's
+ * values as OpenGotha keeps them (sw_go_crit_scale). */
+typedef struct sw_go_standing {
+    int player;
+    int place; /* 1-based, shared by players equal on every criterion */
+    int64_t crit[6];
+} sw_go_standing;
+SW_NODISCARD sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out,
+                                       int *n, sw_error *err);
+
+/* The factor a criterion's value is kept with: 2 for scores and their sums
+ * (a half point is 1), 4 for SODOS, 1 for rank, rating and category. */
+int sw_go_crit_scale(sw_go_crit c);
+
+/* The last round holding a game or a bye (0-based), or -1 when none. */
+int sw_go_last_round(const sw_go_tournament *t);
+
 #endif

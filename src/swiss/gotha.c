@@ -59,6 +59,32 @@ const char *sw_go_crit_name(sw_go_crit c) {
     return c < SW_GO_C_COUNT ? crit_names[c] : "?";
 }
 
+int sw_go_crit_scale(sw_go_crit c) {
+    switch (c) {
+    case SW_GO_C_NULL:
+    case SW_GO_C_CAT:
+    case SW_GO_C_RANK:
+    case SW_GO_C_RATING:
+    case SW_GO_C_DC:
+    case SW_GO_C_SDC:
+        return 1;
+    case SW_GO_C_SODOSW:
+    case SW_GO_C_SODOSM:
+        return 4;
+    default:
+        return 2;
+    }
+}
+
+int sw_go_last_round(const sw_go_tournament *t) {
+    int r = -1;
+    for (int i = 0; i < t->ngames; i++)
+        r = t->games[i].round > r ? t->games[i].round : r;
+    for (int i = 0; i < t->nbyes; i++)
+        r = t->byes[i].round > r ? t->byes[i].round : r;
+    return r;
+}
+
 /* Decode one UTF-8 character (the text is checked UTF-8). */
 uint32_t sw_go_utf8_next(const char **s) {
     const unsigned char *p = (const unsigned char *)*s;

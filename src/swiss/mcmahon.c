@@ -550,6 +550,48 @@ sw_status sw_go_round_new(const sw_go_tournament *t, int r, sw_go_round **out, s
     return st;
 }
 
+/* ---- standings ------------------------------------------------------------ */
+
+sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out, int *n,
+                          sw_error *err) {
+    *out = NULL;
+    *n = 0;
+    if (k < 0 || k >= t->par.rounds)
+        return sw_error_set(err, SW_ERR_INVALID, t->path, 0,
+                            "round %d is not a round of this tournament (1 to %d)", k + 1,
+                            t->par.rounds);
+    sw_go_round *rd;
+    sw_status st = build(t, k, &rd, err); /* scores of every round; k only sets the groups */
+    if (st)
+        return st;
+    crit_table ct = {0, NULL};
+    int *ids = malloc(((size_t)t->nplayers + 1) * sizeof *ids),
+        *tmp = malloc(((size_t)t->nplayers + 1) * sizeof *tmp);
+    sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
+    bool ok = ids && tmp && s && crit_fill(rd, t->par.crit, 6, k, &ct);
+    if (ok) {
+        int m = 0;
+        for (int p = 0; p < t->nplayers; p++)
+            if (t->players[p].fin)
+                ids[m++] = p;
+        sort_ctx sc = {rd, &ct};
+        sort_players(&sc, ids, m, tmp);
+        for (int i = 0; i < m; i++) {
+            s[i].player = ids[i];
+            s[i].place = i > 0 && !crit_cmp(&ct, ids[i - 1], ids[i]) ? s[i - 1].place : i + 1;
+            memcpy(s[i].crit, ct.v + (size_t)ids[i] * 6, sizeof s[i].crit);
+        }
+        *n = m;
+        *out = s;
+    } else
+        free(s);
+    free(ct.v);
+    free(ids);
+    free(tmp);
+    sw_go_round_free(rd);
+    return ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+}
+
 void sw_go_round_free(sw_go_round *rd) {
     if (!rd)
         return;
@@ -851,11 +893,7 @@ static sw_status number_tables(const sw_go_round *rd, sw_go_pairing *out, sw_err
 /* ---- the pairing ------------------------------------------------------------ */
 
 sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err) {
-    int r = 0;
-    for (int i = 0; i < t->ngames; i++)
-        r = t->games[i].round + 1 > r ? t->games[i].round + 1 : r;
-    for (int i = 0; i < t->nbyes; i++)
-        r = t->byes[i].round + 1 > r ? t->byes[i].round + 1 : r;
+    int r = sw_go_last_round(t) + 1;
     if (r >= t->par.rounds)
         return sw_error_set(err, SW_ERR_INVALID, t->path, 0, "every round (%d) is already paired",
                             t->par.rounds);
