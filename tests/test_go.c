@@ -250,6 +250,22 @@ static void test_standings(void **state) {
     assert_int_equal(s[5].crit[1], 58 - 18);
     assert_int_equal(sw_go_crit_scale(SW_GO_C_SODOSM), 4);
     free(s);
+    /* the EGF results file: class A (60 minutes and 30 s byo-yomi: 82
+     * adjusted), Alpha first beating Delta (line 4) with White, Bravo tied
+     * with Alpha (no place written), rounds 2 and 3 not paired */
+    sw_strbuf h9;
+    sw_strbuf_init(&h9);
+    assert_int_equal(sw_go_write_h9(&t, "test", &h9, &err), SW_OK);
+    const char *txt = sw_strbuf_cstr(&h9);
+    assert_non_null(strstr(txt,
+                           "; CL[A]\n; EV[Hand made]\n; PC[,Test]\n; DT[2026-01-01,2026-01-01]\n"
+                           "; HA[h1]\n; KM[7.5]\n; TM[82]\n; CM[Standard byo-yomi]\n"));
+    assert_non_null(strstr(txt, "\n   1 Alpha Ann                       2D FR Pari   32   31   32 0"
+                                "    4+/w0    0-       0-   \n"
+                                "     Bravo Bob                       2D FR Lyon   32   31   32 0"
+                                "    3+/b0    0-       0-   \n"));
+    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   20 "));
+    sw_strbuf_free(&h9);
     assert_int_equal(sw_go_standings(&t, 3, &s, &n, &err), SW_ERR_INVALID);
     sw_go_free(&t);
 }
@@ -579,6 +595,13 @@ static void test_cli(void **state) {
              "\"SOSOSM\"\\]'",
              SW_BINARY, dir, SW_BINARY, dir);
     assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s go export %s/t.xml --h9 -o %s/t.h9 && grep -q '^; CL\\[A\\]' %s/t.h9 && "
+             "[ $(grep -vc '^;' %s/t.h9) = 6 ]",
+             SW_BINARY, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s go export %s 2>/dev/null", SW_BINARY, HANDMADE);
+    assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);

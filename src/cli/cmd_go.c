@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "seatwise_version.h"
 #include "swiss/go.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
@@ -17,6 +18,7 @@
 static const char usage[] =
     "usage: seatwise go pair STATE.xml [-o OUT.xml] [--list FILE] [--json] [--round N]\n"
     "       seatwise go standings STATE.xml [-o FILE] [--json] [--round N]\n"
+    "       seatwise go export STATE.xml --h9 [-o FILE.h9]\n"
     "Pairs the next round of an OpenGotha tournament file (McMahon or Swiss) as\n"
     "OpenGotha 3.51.02 does, with the parameter sets the file holds: players with\n"
     "registeringStatus FIN who take part in the round, the bye, costs, matching,\n"
@@ -32,11 +34,14 @@ static const char usage[] =
     "standings: the players ordered by the file's placement criteria (MMS, SOS,\n"
     "SOSOS, SODOS, ...) after the last round holding a game, or after round N;\n"
     "players equal on every criterion share a place. Written to -o FILE or\n"
-    "standard output; --json for programs.\n";
+    "standard output; --json for programs.\n"
+    "export --h9: the EGF results file of the rounds played (ISO-8859-15), for\n"
+    "the European rating list.\n";
 
 typedef struct go_args {
     const char *in, *out, *list;
-    bool json, standings;
+    bool json, standings, h9;
+    const char *sub;
     long round; /* 0: the next one */
 } go_args;
 
@@ -48,19 +53,23 @@ static int parse_args(int argc, char **argv, go_args *a) {
         fputs(usage, stdout);
         return SW_EXIT_OK;
     }
-    if (strcmp(argv[1], "pair") && strcmp(argv[1], "standings"))
+    if (strcmp(argv[1], "pair") && strcmp(argv[1], "standings") && strcmp(argv[1], "export"))
         return sw_cli_usage("go", "unknown subcommand '%s'", argv[1]);
+    a->sub = argv[1];
     a->standings = !strcmp(argv[1], "standings");
-    const char *cmd = a->standings ? "go standings" : "go pair";
+    bool export = !strcmp(argv[1], "export"), pair = !strcmp(argv[1], "pair");
+    const char *cmd = export ? "go export" : a->standings ? "go standings" : "go pair";
     for (int i = 2; i < argc; i++) {
         const char *s = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
             fputs(usage, stdout);
             return SW_EXIT_OK;
-        } else if (!strcmp(s, "--json"))
+        } else if (!strcmp(s, "--json") && !export)
             a->json = true;
-        else if (!strcmp(s, "-o") || (!strcmp(s, "--list") && !a->standings) ||
-                 !strcmp(s, "--round")) {
+        else if (!strcmp(s, "--h9") && export)
+            a->h9 = true;
+        else if (!strcmp(s, "-o") || (!strcmp(s, "--list") && pair) ||
+                 (!strcmp(s, "--round") && !export)) {
             if (!next)
                 return sw_cli_usage(cmd, "option %s needs a value", s);
             i++;
@@ -79,6 +88,8 @@ static int parse_args(int argc, char **argv, go_args *a) {
     }
     if (!a->in)
         return sw_cli_usage(cmd, "the tournament file is missing");
+    if (export && !a->h9)
+        return sw_cli_usage(cmd, "say which export: --h9");
     int to_stdout = (a->out && !strcmp(a->out, "-")) + (a->list && !strcmp(a->list, "-"));
     if (to_stdout > 1)
         return sw_cli_usage(cmd, "only one of -o and --list can be '-'");
@@ -304,22 +315,37 @@ static int run_standings(const go_args *a, const sw_go_tournament *t) {
     return rc;
 }
 
+static int run_h9(const go_args *a, const sw_go_tournament *t) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_error err;
+    sw_error_clear(&err);
+    int rc = SW_EXIT_OK;
+    if (sw_go_write_h9(t, "seatwise " SEATWISE_VERSION, &sb, &err) ||
+        sw_file_write_atomic(a->out ? a->out : "-", sw_strbuf_cstr(&sb), sb.len, &err))
+        rc = sw_cli_fail(&err);
+    sw_strbuf_free(&sb);
+    return rc;
+}
+
 int sw_cmd_go(int argc, char **argv) {
     go_args a;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
-    if (a.standings) {
+    if (strcmp(a.sub, "pair")) {
+        char cmd[32];
+        snprintf(cmd, sizeof cmd, "go %s", a.sub);
         sw_cli_output o = {"-o", a.out};
         const char *in[1] = {a.in};
-        if ((rc = sw_cli_check_outputs("go standings", &o, 1, in, 1)))
+        if ((rc = sw_cli_check_outputs(cmd, &o, 1, in, 1)))
             return rc;
         sw_go_tournament t;
         sw_error err;
         sw_error_clear(&err);
         if (sw_go_read(a.in, &t, &err))
             return sw_cli_fail(&err);
-        rc = run_standings(&a, &t);
+        rc = a.h9 ? run_h9(&a, &t) : run_standings(&a, &t);
         sw_go_free(&t);
         return rc;
     }

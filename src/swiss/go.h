@@ -225,6 +225,11 @@ SW_NODISCARD sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_s
  * (a half point is 1), 4 for SODOS, 1 for rank, rating and category. */
 int sw_go_crit_scale(sw_go_crit c);
 
+/* The EGF results file (.h9) of the rounds played so far, ISO-8859-15
+ * text (docs/go.md); generator names the program in its header. */
+SW_NODISCARD sw_status sw_go_write_h9(const sw_go_tournament *t, const char *generator,
+                                      sw_strbuf *out, sw_error *err);
+
 /* The last round holding a game or a bye (0-based), or -1 when none. */
 int sw_go_last_round(const sw_go_tournament *t);
 
