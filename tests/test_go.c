@@ -17,7 +17,9 @@
 
 #include <cmocka.h>
 
+#include "swiss/blossom.h"
 #include "swiss/go.h"
+#include "swiss/go_internal.h"
 #include "swiss/xml.h"
 #include "util/fileio.h"
 #include "util/json.h"
@@ -550,6 +552,50 @@ static void test_bad_files(void **state) {
     assert_int_equal(parse_edited(2, "<Tournaments>", &err), SW_ERR_PARSE);
 }
 
+/* The priced solve of large rounds (gomatch.c) reaches the optimum of the
+ * blossom on every pair: costs shaped like a McMahon round's (a large
+ * constant, a score-group distance, small seeding and club terms, many
+ * ties), 420 players. */
+static void test_priced_matching(void **state) {
+    (void)state;
+    enum { N = 420 };
+    int64_t *w = malloc((size_t)N * N * sizeof *w);
+    sw_blossom_edge *e = malloc((size_t)N * N / 2 * sizeof *e);
+    int group[N], club[N], mate[N], mate2[N];
+    uint64_t x = 12345;
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        group[i] = (int)(x >> 59);
+        club[i] = (int)((x >> 40) % 23);
+    }
+    size_t m = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = i; j < N; j++) {
+            int d = abs(group[i] - group[j]);
+            int64_t c = i == j ? 0
+                               : INT64_C(500000000000000) + INT64_C(100000000000) * (40 - d) / 40 +
+                                     (d == 0 ? 5000000 - 1000 * abs(i - j) % 7 : 0) +
+                                     (club[i] != club[j] ? INT64_C(9000000000) : 0);
+            w[(size_t)i * N + (size_t)j] = w[(size_t)j * N + (size_t)i] = c;
+            if (i != j)
+                e[m++] = (sw_blossom_edge){i, j, c};
+        }
+    sw_error err;
+    assert_int_equal(sw_go_match(w, N, mate, "t", &err), SW_OK);
+    assert_int_equal(sw_blossom_match(N, e, m, SW_BLOSSOM_MAX_CARDINALITY, mate2, &err), SW_OK);
+    int64_t a = 0, b = 0;
+    for (int i = 0; i < N; i++) {
+        assert_true(mate[i] >= 0 && mate[mate[i]] == i);
+        if (i < mate[i])
+            a += w[(size_t)i * N + (size_t)mate[i]];
+        if (i < mate2[i])
+            b += w[(size_t)i * N + (size_t)mate2[i]];
+    }
+    assert_true(a == b);
+    free(w);
+    free(e);
+}
+
 static int run(const char *cmd) {
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -616,7 +662,7 @@ int main(void) {
         cmocka_unit_test(test_costs_round2),   cmocka_unit_test(test_reference_rounds),
         cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
         cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_standings),      cmocka_unit_test(test_priced_matching),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

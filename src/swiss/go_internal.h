@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/error.h"
+
 /* The code point at *s (checked UTF-8), moving *s past it. */
 uint32_t sw_go_utf8_next(const char **s);
 /* a and b equal after Java's toLowerCase (Latin, Greek, Cyrillic). */
@@ -17,5 +19,10 @@ bool sw_go_same_ci(const char *a, const char *b);
  * java.util.Arrays.sort does with a comparator (javasort.c), comparison for
  * comparison. Returns -1 when out of memory (a unchanged), else 0. */
 int sw_go_java_sort(const void *ctx, int *a, int n, int (*cmp)(const void *, int, int));
+
+/* A maximum-weight perfect matching of the symmetric costs w (n x n, row
+ * i the costs of vertex i, n even; gomatch.c): mate[i] the partner of i.
+ * Where several matchings are optimal it returns one of them. */
+sw_status sw_go_match(const int64_t *w, int n, int *mate, const char *path, sw_error *err);
 
 #endif

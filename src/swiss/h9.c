@@ -69,12 +69,14 @@ static char egf_class(const sw_go_tournament *t, long *adjusted, const char **sy
     if (internet)
         return (fischer ? basic >= 30 && a >= 50 : basic >= 40 && a >= 50) ? 'D' : 'X';
     if (fischer)
-        return basic >= 45 && a >= 75 ? 'A' : basic >= 30 && a >= 50 ? 'B'
-                                            : basic >= 20 && a >= 30   ? 'C'
-                                                                       : 'X';
-    return basic >= 60 && a >= 75 ? 'A' : basic >= 40 && a >= 50 ? 'B'
-                                      : basic >= 25 && a >= 30   ? 'C'
-                                                                 : 'X';
+        return basic >= 45 && a >= 75   ? 'A'
+               : basic >= 30 && a >= 50 ? 'B'
+               : basic >= 20 && a >= 30 ? 'C'
+                                        : 'X';
+    return basic >= 60 && a >= 75   ? 'A'
+           : basic >= 40 && a >= 50 ? 'B'
+           : basic >= 25 && a >= 30 ? 'C'
+                                    : 'X';
 }
 
 /* A criterion value, 4 characters right-aligned. OpenGotha writes halves as

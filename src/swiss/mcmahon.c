@@ -901,18 +901,21 @@ sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err)
     return SW_OK;
 }
 
+/* The costs of every pair of the players to pair (list, n of them). */
 static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate, sw_error *err) {
-    size_t m = (size_t)n * (size_t)(n - 1) / 2, e = 0;
-    sw_blossom_edge *edges = malloc((m + 1) * sizeof *edges);
-    if (!edges)
+    int64_t *w = malloc(((size_t)n * (size_t)n + 1) * sizeof *w);
+    if (!w)
         return sw_error_set(err, SW_ERR_NOMEM, rd->t->path, 0, "out of memory");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        w[(size_t)i * (size_t)n + (size_t)i] = 0;
         for (int j = i + 1; j < n; j++)
-            edges[e++] = (sw_blossom_edge){i, j, sw_go_round_cost(rd, list[i], list[j], NULL)};
-    /* Where several matchings are optimal this picks one of them, not
-     * always OpenGotha's (docs/go.md). */
-    sw_status st = sw_blossom_match(n, edges, m, SW_BLOSSOM_MAX_CARDINALITY, mate, err);
-    free(edges);
+            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] =
+                sw_go_round_cost(rd, list[i], list[j], NULL);
+    }
+    /* where several matchings are optimal this picks one of them, not
+     * always OpenGotha's (docs/go.md) */
+    sw_status st = sw_go_match(w, n, mate, rd->t->path, err);
+    free(w);
     return st;
 }
 

@@ -1,0 +1,123 @@
+/* src/swiss/gomatch.c: the maximum-weight perfect matching of a Go round's
+ * costs (a full n x n matrix). Small rounds run the blossom algorithm on
+ * every pair. Large ones run a priced solve: a sparse graph (each player's
+ * heaviest pairs and its neighbours in pairing order) is matched, the
+ * duals of that matching price every pair left out, the few most
+ * undervalued pairs of each player join the graph, and the loop ends when
+ * no pair has a negative reduced cost: the matching is then optimal for
+ * all pairs (LP duality), found on a small part of the n^2/2 edges.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/blossom.h"
+#include "swiss/go_internal.h"
+
+enum {
+    GO_SPARSE_FROM = 400, /* players from which the priced solve runs */
+    GO_START_K = 12,      /* heaviest pairs of each player in the first graph */
+    GO_PRICE_K = 6        /* most undervalued pairs of a player added a round */
+};
+
+typedef struct go_graph {
+    int n;
+    const int64_t *w;
+    unsigned char *in; /* n x n: the pair is in the graph */
+    sw_blossom_edge *e;
+    size_t m, cap;
+} go_graph;
+
+static bool graph_add(go_graph *g, int i, int j) {
+    size_t ix = (size_t)i * (size_t)g->n + (size_t)j, xi = (size_t)j * (size_t)g->n + (size_t)i;
+    if (g->in[ix])
+        return true;
+    if (g->m == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 4096;
+        sw_blossom_edge *e = realloc(g->e, cap * sizeof *e);
+        if (!e)
+            return false;
+        g->e = e;
+        g->cap = cap;
+    }
+    g->in[ix] = g->in[xi] = 1;
+    g->e[g->m++] = (sw_blossom_edge){i < j ? i : j, i < j ? j : i, g->w[ix]};
+    return true;
+}
+
+/* Keep in best[0..k) the k pairs of row i with the largest key (key[j]),
+ * sorted descending; returns how many. */
+static int row_best(const int64_t *key, int n, int i, int k, int *best) {
+    int cnt = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == i || key[j] == INT64_MIN)
+            continue;
+        int at = cnt < k ? cnt++ : k;
+        if (at == k && key[j] <= key[best[k - 1]])
+            continue;
+        if (at == k)
+            at = k - 1;
+        while (at > 0 && key[best[at - 1]] < key[j]) {
+            best[at] = best[at - 1];
+            at--;
+        }
+        best[at] = j;
+    }
+    return cnt;
+}
+
+static sw_status sparse(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
+    go_graph g = {n, w, calloc((size_t)n * (size_t)n + 1, 1), NULL, 0, 0};
+    int64_t *key = malloc(((size_t)n + 1) * sizeof *key);
+    int best[GO_START_K > GO_PRICE_K ? GO_START_K : GO_PRICE_K];
+    bool ok = g.in && key;
+    for (int i = 0; ok && i + 1 < n; i++)
+        ok = graph_add(&g, i, i + 1);
+    for (int i = 0; ok && i < n; i++) {
+        int c = row_best(w + (size_t)i * (size_t)n, n, i, GO_START_K, best);
+        for (int x = 0; ok && x < c; x++)
+            ok = graph_add(&g, i, best[x]);
+    }
+    sw_status st = ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    while (!st) {
+        sw_blossom_dual d;
+        if ((st = sw_blossom_match_dual(n, g.e, g.m, SW_BLOSSOM_MAX_CARDINALITY, mate, &d, err)))
+            break;
+        size_t before = g.m;
+        for (int i = 0; ok && i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                size_t ix = (size_t)i * (size_t)n + (size_t)j;
+                sw_blossom_weight rc = j == i || g.in[ix] ? 0 : sw_blossom_reduced_cost(&d, i, j, w[ix]);
+                key[j] = rc < 0 ? (int64_t)(-rc >> 2) : INT64_MIN;
+            }
+            int c = row_best(key, n, i, GO_PRICE_K, best);
+            for (int x = 0; ok && x < c; x++)
+                ok = graph_add(&g, i, best[x]);
+        }
+        sw_blossom_dual_free(&d);
+        if (!ok)
+            st = sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+        if (g.m == before)
+            break;
+    }
+    free(g.in);
+    free(g.e);
+    free(key);
+    return st;
+}
+
+static sw_status dense(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
+    size_t m = (size_t)n * (size_t)(n - 1) / 2, e = 0;
+    sw_blossom_edge *edges = malloc((m + 1) * sizeof *edges);
+    if (!edges)
+        return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            edges[e++] = (sw_blossom_edge){i, j, w[(size_t)i * (size_t)n + (size_t)j]};
+    sw_status st = sw_blossom_match(n, edges, m, SW_BLOSSOM_MAX_CARDINALITY, mate, err);
+    free(edges);
+    return st;
+}
+
+sw_status sw_go_match(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
+    return n >= GO_SPARSE_FROM ? sparse(w, n, mate, path, err) : dense(w, n, mate, path, err);
+}
