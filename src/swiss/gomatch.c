@@ -23,9 +23,15 @@ typedef struct go_graph {
     int n;
     const int64_t *w;
     unsigned char *in; /* n x n: the pair is in the graph */
-    sw_blossom_edge *e;
+    int *ends;         /* 2 per edge */
+    uint64_t *wl;      /* 2 limbs per edge */
     size_t m, cap;
 } go_graph;
+
+static void to_limbs(int64_t v, uint64_t *l) {
+    l[0] = (uint64_t)v;
+    l[1] = v < 0 ? UINT64_MAX : 0;
+}
 
 static bool graph_add(go_graph *g, int i, int j) {
     size_t ix = (size_t)i * (size_t)g->n + (size_t)j, xi = (size_t)j * (size_t)g->n + (size_t)i;
@@ -33,14 +39,21 @@ static bool graph_add(go_graph *g, int i, int j) {
         return true;
     if (g->m == g->cap) {
         size_t cap = g->cap ? 2 * g->cap : 4096;
-        sw_blossom_edge *e = realloc(g->e, cap * sizeof *e);
-        if (!e)
+        int *e = realloc(g->ends, 2 * cap * sizeof *e);
+        if (e)
+            g->ends = e;
+        uint64_t *w = realloc(g->wl, 2 * cap * sizeof *w);
+        if (w)
+            g->wl = w;
+        if (!e || !w)
             return false;
-        g->e = e;
         g->cap = cap;
     }
     g->in[ix] = g->in[xi] = 1;
-    g->e[g->m++] = (sw_blossom_edge){i < j ? i : j, i < j ? j : i, g->w[ix]};
+    g->ends[2 * g->m] = i;
+    g->ends[2 * g->m + 1] = j;
+    to_limbs(g->w[ix], g->wl + 2 * g->m);
+    g->m++;
     return true;
 }
 
@@ -65,11 +78,35 @@ static int row_best(const int64_t *key, int n, int i, int k, int *best) {
     return cnt;
 }
 
+/* Add each vertex's GO_PRICE_K heaviest pairs that the duals d do not
+ * cover (negative reduced cost); *added tells whether any was. */
+static bool price(go_graph *g, const sw_blossom_dual *d, int64_t *key, bool *added) {
+    int n = g->n, best[GO_PRICE_K];
+    size_t before = g->m;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            size_t ix = (size_t)i * (size_t)n + (size_t)j;
+            uint64_t l[2];
+            to_limbs(g->w[ix], l);
+            key[j] = j != i && !g->in[ix] && sw_blossom_reduced_cost_neg(d, i, j, l) ? g->w[ix]
+                                                                                     : INT64_MIN;
+        }
+        int c = row_best(key, n, i, GO_PRICE_K, best);
+        for (int x = 0; x < c; x++)
+            if (!graph_add(g, i, best[x]))
+                return false;
+    }
+    *added = g->m > before;
+    return true;
+}
+
 static sw_status sparse(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
-    go_graph g = {n, w, calloc((size_t)n * (size_t)n + 1, 1), NULL, 0, 0};
+    go_graph g = {n, w, calloc((size_t)n * (size_t)n + 1, 1), NULL, NULL, 0, 0};
     int64_t *key = malloc(((size_t)n + 1) * sizeof *key);
-    int best[GO_START_K > GO_PRICE_K ? GO_START_K : GO_PRICE_K];
-    bool ok = g.in && key;
+    int *mate0 = malloc(((size_t)n + 1) * sizeof *mate0);
+    uint64_t *y = malloc(((size_t)n + 1) * 2 * sizeof *y);
+    int best[GO_START_K];
+    bool ok = g.in && key && mate0 && y;
     for (int i = 0; ok && i + 1 < n; i++)
         ok = graph_add(&g, i, i + 1);
     for (int i = 0; ok && i < n; i++) {
@@ -78,30 +115,31 @@ static sw_status sparse(const int64_t *w, int n, int *mate, const char *path, sw
             ok = graph_add(&g, i, best[x]);
     }
     sw_status st = ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    bool warm = false;
     while (!st) {
+        sw_blossom_graph gr = {n, g.m, 2, g.ends, g.wl};
         sw_blossom_dual d;
-        if ((st = sw_blossom_match_dual(n, g.e, g.m, SW_BLOSSOM_MAX_CARDINALITY, mate, &d, err)))
+        /* later solves start from the last duals and matching */
+        st = warm ? sw_blossom_match_start(&gr, SW_BLOSSOM_MAX_CARDINALITY, y, mate0, mate, &d, err)
+                  : sw_blossom_match_graph(&gr, SW_BLOSSOM_MAX_CARDINALITY, mate, &d, err);
+        if (st)
             break;
-        size_t before = g.m;
-        for (int i = 0; ok && i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                size_t ix = (size_t)i * (size_t)n + (size_t)j;
-                sw_blossom_weight rc = j == i || g.in[ix] ? 0 : sw_blossom_reduced_cost(&d, i, j, w[ix]);
-                key[j] = rc < 0 ? (int64_t)(-rc >> 2) : INT64_MIN;
-            }
-            int c = row_best(key, n, i, GO_PRICE_K, best);
-            for (int x = 0; ok && x < c; x++)
-                ok = graph_add(&g, i, best[x]);
-        }
-        sw_blossom_dual_free(&d);
-        if (!ok)
+        bool added = false;
+        if (!price(&g, &d, key, &added))
             st = sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
-        if (g.m == before)
+        sw_blossom_dual_flat(&d, y);
+        sw_blossom_dual_free(&d);
+        memcpy(mate0, mate, (size_t)n * sizeof *mate);
+        warm = true;
+        if (!added)
             break;
     }
     free(g.in);
-    free(g.e);
+    free(g.ends);
+    free(g.wl);
     free(key);
+    free(mate0);
+    free(y);
     return st;
 }
 
