@@ -441,6 +441,9 @@ static void test_round_trip(void **state) {
     check_same_model(&t, &u);
     assert_int_equal(sw_go_next_round(&u, &r, &err), SW_OK);
     assert_int_equal(r, 4);
+    sw_go_pairing again;
+    assert_int_equal(sw_go_pair(&u, 3, &again, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "round 4 already has"));
     int round3 = 0;
     for (int i = 0; i < u.ngames; i++)
         round3 += u.games[i].round == 3;

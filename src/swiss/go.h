@@ -20,6 +20,8 @@
 #define SW_GO_MAX_CATEGORIES 10
 #define SW_GO_MIN_RANK (-30) /* 30k; 1k = -1, 1d = 0, 9d = 8 */
 #define SW_GO_MAX_RANK 8
+/* Most players paired in one round (the costs are an n x n matrix). */
+#define SW_GO_MAX_PAIRED 4000
 
 typedef enum {
     SW_GO_RES_UNKNOWN,
@@ -170,7 +172,8 @@ typedef struct sw_go_pairing {
  * (0 when none); SW_ERR_INVALID when every round is played. */
 SW_NODISCARD sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err);
 
-/* Pair round r (0-based; it must hold no game or bye yet). */
+/* Pair round r (0-based; it must hold no game or bye yet, and at most
+ * SW_GO_MAX_PAIRED players take part: else SW_ERR_LIMIT). */
 SW_NODISCARD sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out,
                                   sw_error *err);
 void sw_go_pairing_free(sw_go_pairing *p);

@@ -927,8 +927,18 @@ sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out, sw_er
         if (t->games[i].round == r)
             return sw_error_set(err, SW_ERR_INVALID, t->path, t->games[i].line,
                                 "round %d already has games", r + 1);
+    for (int i = 0; i < t->nbyes; i++)
+        if (t->byes[i].round == r)
+            return sw_error_set(err, SW_ERR_INVALID, t->path, t->byes[i].line,
+                                "round %d already has a bye", r + 1);
     sw_go_round *rd;
     sw_status st = sw_go_round_new(t, r, &rd, err);
+    if (!st && rd->norder > SW_GO_MAX_PAIRED) {
+        st = sw_error_set(err, SW_ERR_LIMIT, t->path, 0,
+                          "%d players to pair in round %d: at most %d are paired at once",
+                          rd->norder, r + 1, SW_GO_MAX_PAIRED);
+        sw_go_round_free(rd);
+    }
     if (st)
         return st;
     int *list = malloc(((size_t)rd->norder + 1) * sizeof *list);
