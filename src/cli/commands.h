@@ -37,6 +37,7 @@ int sw_cli_swiss_encoding(const char *value, int *enc);
  * error go to stderr. Returns an exit code. */
 struct sw_swiss_trf;
 int sw_cli_swiss_read(const char *path, int enc, struct sw_swiss_trf *trf);
+int sw_cmd_go(int argc, char **argv);
 
 /* Print err as "seatwise: file:line: message" on stderr and map its code to an exit code. */
 int sw_cli_fail(const sw_error *err);

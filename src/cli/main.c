@@ -22,6 +22,7 @@ static const char usage[] =
     "  movement howell|mitchell --pairs N   generate a movement as ASC\n"
     "  swiss pair|check|generate            Swiss pairing from FIDE TRF\n"
     "  seat MODE|schedule                   four-per-table seating\n"
+    "  go pair                              Go: McMahon pairing as OpenGotha does it\n"
     "\n"
     "options:\n"
     "  -h, --help         this text\n"
@@ -137,7 +138,7 @@ int main(int argc, char **argv) {
         int (*run)(int, char **);
     } commands[] = {
         {"analyze", sw_cmd_analyze}, {"optimize", sw_cmd_optimize}, {"movement", sw_cmd_movement},
-        {"swiss", sw_cmd_swiss},     {"seat", sw_cmd_seat},
+        {"swiss", sw_cmd_swiss},     {"seat", sw_cmd_seat},         {"go", sw_cmd_go},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(cmd, commands[i].name))

@@ -47,7 +47,7 @@ sed 's/\\-/-/g' "$prefix/share/man/man1/seatwise.1" >"$man_text"
 grep -q "seatwise $version" "$man_text" || fail "man page does not carry version $version"
 helps=$tmp/helps.txt
 : >"$helps"
-for args in "" analyze optimize movement swiss seat; do
+for args in "" analyze optimize movement swiss seat go; do
   # shellcheck disable=SC2086
   "$sw" $args --help >>"$helps" 2>&1 || true
 done

@@ -1,0 +1,128 @@
+/* bench/bench_go.c: a 1000-player McMahon tournament (players generated from
+ * a fixed seed on tests/data/go/handmade.xml's parameter sets) paired round
+ * by round with sw_go_pair, random results in between; prints each round's
+ * time. With SW_OPENGOTHA set to a command `CMD STATE.xml ROUND` that pairs
+ * a round with OpenGotha (a driver built outside the repository, see
+ * docs/go.md), the same rounds are paired by it too and the ratio printed.
+ * Usage: bench_go [PLAYERS] [ROUNDS]
+ * SPDX-License-Identifier: MIT */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+#include "swiss/go.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+
+static uint64_t next(uint64_t *s) {
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return *s >> 33;
+}
+
+/* The template's text with its players replaced by n generated ones. */
+static char *make_event(int n, uint64_t seed) {
+    char *tpl;
+    size_t len;
+    sw_error err;
+    if (sw_file_read(SW_SOURCE_DIR "/tests/data/go/handmade.xml", &tpl, &len, &err))
+        return NULL;
+    char *a = strstr(tpl, "    <Players>\n"), *b = strstr(tpl, "    </Players>\n");
+    if (!a || !b)
+        return NULL;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_strbuf_append(&sb, tpl, (size_t)(a - tpl));
+    sw_strbuf_puts(&sb, "    <Players>\n");
+    for (int i = 0; i < n; i++) {
+        int rank = (int)(next(&seed) % 37) - 30;
+        char rk[8];
+        sw_go_rank_text(rank, rk);
+        sw_strbuf_printf(&sb,
+                         "        <Player club=\"C%02d\" country=\"%s\" firstName=\"F%d\" "
+                         "name=\"Player%04d\" participating=\"11111111111111111111\" rank=\"%s\" "
+                         "rating=\"%d\" registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
+                         (int)(next(&seed) % 80), next(&seed) % 3 ? "FR" : "DE",
+                         (int)(next(&seed) % 1000), i, rk, 100 + (int)(next(&seed) % 2600));
+    }
+    sw_strbuf_puts(&sb, b);
+    free(tpl);
+    char *r = strdup(sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+    return r;
+}
+
+static double opengotha(const sw_go_tournament *t, int r) {
+    const char *cmd = getenv("SW_OPENGOTHA");
+    if (!cmd)
+        return -1;
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_go_write(t, &sb);
+    char path[] = "/tmp/bench_go_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    fwrite(sb.data, 1, sb.len, f);
+    fclose(f);
+    sw_strbuf_free(&sb);
+    char line[8192];
+    snprintf(line, sizeof line, "%s %s %d >/dev/null 2>&1", cmd, path, r + 1);
+    double t0 = bench_now();
+    int rc = system(line);
+    double dt = bench_now() - t0;
+    remove(path);
+    return rc == 0 ? dt : -1;
+}
+
+int main(int argc, char **argv) {
+    int n = argc > 1 ? atoi(argv[1]) : 1000, rounds = argc > 2 ? atoi(argv[2]) : 3;
+    char *text = make_event(n, 2026);
+    sw_go_tournament t;
+    sw_error err;
+    if (!text || sw_go_parse(text, strlen(text), "bench.xml", &t, &err)) {
+        fprintf(stderr, "bench_go: cannot build the event\n");
+        return 1;
+    }
+    uint64_t seed = 7;
+    for (int r = 0; r < rounds && r < t.par.rounds; r++) {
+        double og = opengotha(&t, r);
+        double c0 = bench_cpu(), w0 = bench_now();
+        sw_go_pairing p;
+        if (sw_go_pair(&t, r, &p, &err) || sw_go_add_round(&t, &p, &err)) {
+            fprintf(stderr, "bench_go: %s\n", err.msg);
+            return 1;
+        }
+        double cpu = bench_cpu() - c0, wall = bench_now() - w0;
+        printf("go %d players round %d: %d games, %.3f s (cpu %.3f s)", n, r + 1, p.ngames, wall,
+               cpu);
+        if (og > 0)
+            printf("; opengotha %.3f s (with the JVM start), ratio %.1f", og, og / wall);
+        printf("\n");
+        sw_go_pairing_free(&p);
+        /* random results, through the file's text (what OpenGotha reads) */
+        sw_strbuf sb, res;
+        sw_strbuf_init(&sb);
+        sw_strbuf_init(&res);
+        sw_go_write(&t, &sb);
+        const char *unknown = "RESULT_UNKNOWN";
+        for (const char *q = sb.data, *hit; q; q = hit ? hit + strlen(unknown) : NULL) {
+            hit = strstr(q, unknown);
+            sw_strbuf_append(&res, q, hit ? (size_t)(hit - q) : strlen(q));
+            if (hit)
+                sw_strbuf_puts(&res, next(&seed) % 2 ? "RESULT_WHITEWINS" : "RESULT_BLACKWINS");
+        }
+        sw_go_free(&t);
+        if (sw_go_parse(res.data, res.len, "bench.xml", &t, &err)) {
+            fprintf(stderr, "bench_go: %s\n", err.msg);
+            return 1;
+        }
+        sw_strbuf_free(&sb);
+        sw_strbuf_free(&res);
+    }
+    sw_go_free(&t);
+    free(text);
+    return 0;
+}

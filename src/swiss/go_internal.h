@@ -1,0 +1,28 @@
+/* src/swiss/go_internal.h: what gotha.c (the file) and mcmahon.c (the
+ * pairing) share beyond go.h: UTF-8 decoding and Java's case-insensitive
+ * comparison of clubs and countries.
+ * SPDX-License-Identifier: MIT */
+#ifndef SW_GO_INTERNAL_H
+#define SW_GO_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/error.h"
+
+/* The code point at *s (checked UTF-8), moving *s past it. */
+uint32_t sw_go_utf8_next(const char **s);
+/* a and b equal after Java's toLowerCase (Latin, Greek, Cyrillic). */
+bool sw_go_same_ci(const char *a, const char *b);
+
+/* Sort a[0..n) by cmp(ctx, x, y) (< 0: x first) exactly as
+ * java.util.Arrays.sort does with a comparator (javasort.c), comparison for
+ * comparison. Returns -1 when out of memory (a unchanged), else 0. */
+int sw_go_java_sort(const void *ctx, int *a, int n, int (*cmp)(const void *, int, int));
+
+/* A maximum-weight perfect matching of the symmetric costs w (n x n, row
+ * i the costs of vertex i, n even; gomatch.c): mate[i] the partner of i.
+ * Where several matchings are optimal it returns one of them. */
+sw_status sw_go_match(const int64_t *w, int n, int *mate, const char *path, sw_error *err);
+
+#endif

@@ -1,0 +1,978 @@
+/* src/swiss/mcmahon.c: a round of a Go tournament paired as OpenGotha
+ * V3.51.02 pairs it (docs/go.md): the scores of every player round by round
+ * (McMahon and number of wins, doubled), the placement criteria, the pairing
+ * order, the bye, score groups with inner placements and draw-up/-down
+ * counts, the cost of every pair (costValue's nine terms in its integer and
+ * double arithmetic), a maximum-weight perfect matching (blossom.h), colours
+ * and handicaps (gameBetween) and table numbers (Java's sort with OpenGotha's
+ * game comparator). Doubles are evaluated as written, left to right: the
+ * module is built with -ffp-contract=off so that no multiply-add is fused.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/blossom.h"
+#include "swiss/go.h"
+#include "swiss/go_internal.h"
+
+enum { PART_ABSENT, PART_FREE, PART_PAIRED, PART_BYE };
+
+typedef struct u16s {
+    uint16_t *u;
+    int n;
+} u16s;
+
+struct sw_go_round {
+    const sw_go_tournament *t;
+    const sw_go_params *par;
+    int r, np, nr;
+    /* [p * nr + k]: round k of player p */
+    int *opp, *hd;
+    signed char *colour;              /* 1 white, -1 black */
+    unsigned char *part, *pts2, *won; /* won: 2 win, 1 jigo, 0 else */
+    unsigned char *played;            /* a game with a result, not by default */
+    int64_t *mms, *nbw;               /* doubled scores after round k */
+    int64_t *vmms, *vnbw;             /* virtual scores: a game not played counts a half point */
+    int *smms, *cat, *nbyes;
+    u16s *name, *first;
+    /* the players to pair, in pairing order, and the bye */
+    int *order, norder, bye;
+    /* score groups */
+    int score_max, score_min, nscores, ngroups;
+    int *group, *gsize, *inner, *ndu, *ndd, *wb;
+    bool mcmahon;
+    sw_go_crit main_crit;
+};
+
+/* ---- UTF-16 names ------------------------------------------------------- */
+
+static u16s to_u16(const char *s) {
+    u16s r = {malloc((strlen(s) + 1) * 2 * sizeof(uint16_t)), 0};
+    if (!r.u)
+        return r;
+    while (*s) {
+        uint32_t c = sw_go_utf8_next(&s);
+        if (c >= 0x10000) {
+            r.u[r.n++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+            r.u[r.n++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
+        } else
+            r.u[r.n++] = (uint16_t)c;
+    }
+    return r;
+}
+
+/* Java String.compareTo. */
+static int u16_cmp(const u16s *a, const u16s *b) {
+    int n = a->n < b->n ? a->n : b->n;
+    for (int i = 0; i < n; i++)
+        if (a->u[i] != b->u[i])
+            return (int)a->u[i] - (int)b->u[i];
+    return a->n - b->n;
+}
+
+/* Pairing.detRandom: a number in [0, max] from the two names, mirrored when
+ * the names come in the other order. */
+static int64_t det_random(const sw_go_round *rd, int64_t max, int p1, int p2) {
+    const u16s *a[2] = {&rd->name[p1], &rd->first[p1]}, *b[2] = {&rd->name[p2], &rd->first[p2]};
+    /* compare name+first of p1 with that of p2, unit by unit */
+    int c = 0;
+    for (int i = 0, ia = 0, ib = 0, pa = 0, pb = 0;; i++) {
+        while (pa < 2 && ia >= a[pa]->n)
+            pa++, ia = 0;
+        while (pb < 2 && ib >= b[pb]->n)
+            pb++, ib = 0;
+        if (pa == 2 || pb == 2) {
+            c = (pa == 2) - (pb == 2);
+            c = -c;
+            break;
+        }
+        if (a[pa]->u[ia] != b[pb]->u[ib]) {
+            c = (int)a[pa]->u[ia] - (int)b[pb]->u[ib];
+            break;
+        }
+        ia++, ib++;
+    }
+    bool inverse = c > 0;
+    const u16s *const *s1 = inverse ? b : a, *const *s2 = inverse ? a : b;
+    int64_t n = 0, idx = 0;
+    for (int part = 0; part < 4; part++) {
+        const u16s *s = part < 2 ? s1[part] : s2[part - 2];
+        for (int i = 0; i < s->n; i++)
+            n += (int64_t)s->u[i] * ++idx;
+    }
+    n = (n * 1234567) % (max + 1);
+    return inverse ? max - n : n;
+}
+
+/* ---- scores ------------------------------------------------------------- */
+
+static int result_points(sw_go_result res, bool white) {
+    switch (res) {
+    case SW_GO_RES_WHITE:
+        return white ? 2 : 0;
+    case SW_GO_RES_BLACK:
+        return white ? 0 : 2;
+    case SW_GO_RES_EQUAL:
+        return 1;
+    case SW_GO_RES_BOTHWIN:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+static void record_games(sw_go_round *rd, const sw_go_game *g, int n) {
+    for (int i = 0; i < n; i++) {
+        if (g[i].round >= rd->nr)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            int p = side ? g[i].black : g[i].white, o = side ? g[i].white : g[i].black;
+            size_t ix = (size_t)p * (size_t)rd->nr + (size_t)g[i].round;
+            rd->opp[ix] = o;
+            rd->hd[ix] = g[i].handicap;
+            rd->colour[ix] = side ? -1 : 1;
+            rd->part[ix] = PART_PAIRED;
+            rd->pts2[ix] = (unsigned char)result_points(g[i].result, !side);
+            rd->won[ix] = rd->pts2[ix];
+            rd->played[ix] = g[i].result != SW_GO_RES_UNKNOWN && !g[i].bydef;
+        }
+    }
+}
+
+static void fill_scores(sw_go_round *rd) {
+    const sw_go_params *par = rd->par;
+    for (int p = 0; p < rd->np; p++) {
+        const sw_go_player *pl = &rd->t->players[p];
+        int s = pl->rank - par->zero, lo = par->floor - par->zero, hi = par->bar - par->zero;
+        rd->smms[p] = (s < lo ? lo : s > hi ? hi : s) + pl->smms_corr;
+        int c = 0;
+        while (c < par->ncat - 1 && pl->rank < par->cat_lower[c])
+            c++;
+        rd->cat[p] = c;
+        int64_t mms = 2 * rd->smms[p], nbw = 0, am = 0, an = 0, virt = 0;
+        for (int k = 0; k < rd->nr; k++) {
+            size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
+            virt += rd->played[ix] ? rd->pts2[ix] : 1;
+            rd->vmms[ix] = 2 * rd->smms[p] + virt;
+            rd->vnbw[ix] = virt;
+            mms += rd->pts2[ix];
+            nbw += rd->pts2[ix];
+            if (rd->part[ix] == PART_ABSENT) {
+                am += par->mms2_absent;
+                an += par->nbw2_absent;
+            } else if (rd->part[ix] == PART_BYE) {
+                am += par->mms2_bye;
+                an += par->nbw2_bye;
+            }
+            rd->mms[ix] = mms + (par->round_down ? am / 2 * 2 : am);
+            rd->nbw[ix] = nbw + (par->round_down ? an / 2 * 2 : an);
+        }
+    }
+}
+
+static int64_t score_at(const sw_go_round *rd, const int64_t *v, int p, int k, int64_t before) {
+    return k < 0 ? before : v[(size_t)p * (size_t)rd->nr + (size_t)k];
+}
+
+static int64_t mms_at(const sw_go_round *rd, int p, int k) {
+    return score_at(rd, rd->mms, p, k, 2 * rd->smms[p]);
+}
+
+static int64_t nbw_at(const sw_go_round *rd, int p, int k) {
+    return score_at(rd, rd->nbw, p, k, 0);
+}
+
+/* The opponents' scores at k summed over rounds 0..k (sos), without the
+ * `drop` smallest; mcmahon: MMS with the handicap correction and the own
+ * initial score for a round without a game, else NBW and 0. */
+static int64_t sos(const sw_go_round *rd, int p, int k, bool mcmahon, int drop, int64_t *sodos) {
+    int64_t sum = 0, min1 = INT64_MAX, min2 = INT64_MAX, sd = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        int64_t v;
+        if (rd->part[ix] == PART_PAIRED) {
+            int o = rd->opp[ix];
+            bool virt = rd->par->half_point;
+            v = mcmahon ? score_at(rd, virt ? rd->vmms : rd->mms, o, k, 2 * rd->smms[o]) +
+                              2 * rd->hd[ix] * rd->colour[ix]
+                        : score_at(rd, virt ? rd->vnbw : rd->nbw, o, k, 0);
+            sd += v * rd->won[ix];
+        } else
+            v = mcmahon ? 2 * rd->smms[p] : 0;
+        sum += v;
+        if (v < min1) {
+            min2 = min1;
+            min1 = v;
+        } else if (v < min2)
+            min2 = v;
+    }
+    if (sodos)
+        *sodos = sd;
+    if (drop >= 1 && min1 != INT64_MAX)
+        sum -= min1;
+    if (drop >= 2 && min2 != INT64_MAX)
+        sum -= min2;
+    return sum;
+}
+
+static int64_t sosos(const sw_go_round *rd, int p, int k, bool mcmahon) {
+    int64_t sum = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        if (rd->part[ix] == PART_PAIRED)
+            sum += sos(rd, rd->opp[ix], k, mcmahon, 0, NULL);
+        else if (mcmahon)
+            sum += 2 * (int64_t)rd->smms[p] * (k + 1);
+    }
+    return sum;
+}
+
+static int64_t sts(const sw_go_round *rd, int p, int k) {
+    int64_t v = mms_at(rd, p, k);
+    int nr = rd->par->rounds, bar = rd->par->bar;
+    if (nr >= 3 && k >= nr - 3 && mms_at(rd, p, nr - 3) == 2 * (30 + bar + nr - 2))
+        v += 4;
+    if (nr >= 2 && k >= nr - 2 && mms_at(rd, p, nr - 2) == 2 * (30 + bar + nr - 1))
+        v += 4;
+    return v;
+}
+
+int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
+    const sw_go_player *pl = &rd->t->players[p];
+    if (k >= rd->nr)
+        k = rd->nr - 1;
+    switch (c) {
+    case SW_GO_C_RANK:
+        return pl->rank;
+    case SW_GO_C_RATING:
+        return pl->rating;
+    case SW_GO_C_CAT:
+        return -rd->cat[p];
+    case SW_GO_C_MMS:
+        return mms_at(rd, p, k);
+    case SW_GO_C_STS:
+        return k < 0 ? 2 * rd->smms[p] : sts(rd, p, k);
+    default:
+        break;
+    }
+    if (k < 0)
+        return 0;
+    int64_t sd;
+    switch (c) {
+    case SW_GO_C_NBW:
+        return nbw_at(rd, p, k);
+    case SW_GO_C_SOSW:
+        return sos(rd, p, k, false, 0, NULL);
+    case SW_GO_C_SOSWM1:
+        return sos(rd, p, k, false, 1, NULL);
+    case SW_GO_C_SOSWM2:
+        return sos(rd, p, k, false, 2, NULL);
+    case SW_GO_C_SODOSW:
+        sos(rd, p, k, false, 0, &sd);
+        return sd;
+    case SW_GO_C_SOSOSW:
+        return sosos(rd, p, k, false);
+    case SW_GO_C_SOSM:
+        return sos(rd, p, k, true, 0, NULL);
+    case SW_GO_C_SOSMM1:
+        return k < 2 ? 0 : sos(rd, p, k, true, 1, NULL);
+    case SW_GO_C_SOSMM2:
+        return k < 2 ? 0 : sos(rd, p, k, true, 2, NULL);
+    case SW_GO_C_SODOSM:
+        sos(rd, p, k, true, 0, &sd);
+        return sd;
+    case SW_GO_C_SOSOSM:
+        return sosos(rd, p, k, true);
+    case SW_GO_C_CUSSW:
+    case SW_GO_C_CUSSM: {
+        int64_t s = 0;
+        for (int rr = 0; rr <= k; rr++)
+            s += c == SW_GO_C_CUSSW ? nbw_at(rd, p, rr) : mms_at(rd, p, rr);
+        return s;
+    }
+    default:
+        return 0; /* CPS, SOSTS, EXT, EXR, DC, SDC: not computed (docs/go.md) */
+    }
+}
+
+/* ---- orders ------------------------------------------------------------- */
+
+typedef struct crit_table {
+    int ncrit;
+    int64_t *v; /* [p * ncrit + c] */
+} crit_table;
+
+static bool crit_fill(const sw_go_round *rd, const sw_go_crit *crit, int ncrit, int k,
+                      crit_table *ct) {
+    ct->ncrit = ncrit;
+    ct->v = malloc(((size_t)rd->np * (size_t)ncrit + 1) * sizeof *ct->v);
+    if (!ct->v)
+        return false;
+    for (int p = 0; p < rd->np; p++)
+        for (int c = 0; c < ncrit; c++)
+            ct->v[(size_t)p * (size_t)ncrit + (size_t)c] = sw_go_round_crit(rd, crit[c], p, k);
+    return true;
+}
+
+/* Better first on the criteria; 0 when equal on all. */
+static int crit_cmp(const crit_table *ct, int a, int b) {
+    const int64_t *x = ct->v + (size_t)a * (size_t)ct->ncrit,
+                  *y = ct->v + (size_t)b * (size_t)ct->ncrit;
+    for (int c = 0; c < ct->ncrit; c++)
+        if (x[c] != y[c])
+            return x[c] > y[c] ? -1 : 1;
+    return 0;
+}
+
+typedef struct sort_ctx {
+    const sw_go_round *rd;
+    const crit_table *ct;
+} sort_ctx;
+
+/* ScoredPlayerComparator: criteria, then name, then first name. */
+static int scored_cmp(const sort_ctx *s, int a, int b) {
+    int c = crit_cmp(s->ct, a, b);
+    if (!c)
+        c = u16_cmp(&s->rd->name[a], &s->rd->name[b]);
+    if (!c)
+        c = u16_cmp(&s->rd->first[a], &s->rd->first[b]);
+    return c;
+}
+
+/* A stable merge sort of ids by scored_cmp (the order is total anyway). */
+static void sort_players(const sort_ctx *s, int *ids, int n, int *tmp) {
+    if (n < 2)
+        return;
+    int h = n / 2;
+    sort_players(s, ids, h, tmp);
+    sort_players(s, ids + h, n - h, tmp);
+    int i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = scored_cmp(s, ids[j], ids[i]) < 0 ? ids[j++] : ids[i++];
+    while (i < h)
+        tmp[k++] = ids[i++];
+    while (j < n)
+        tmp[k++] = ids[j++];
+    memcpy(ids, tmp, (size_t)n * sizeof *ids);
+}
+
+/* ---- groups ------------------------------------------------------------- */
+
+static int main_score(const sw_go_round *rd, int p, int k) {
+    int64_t v = rd->main_crit == SW_GO_C_MMS ? mms_at(rd, p, k) : nbw_at(rd, p, k);
+    return (int)(v / 2);
+}
+
+static bool fill_groups(sw_go_round *rd) {
+    const sw_go_params *par = rd->par;
+    int r = rd->r;
+    if (rd->main_crit == SW_GO_C_MMS) {
+        rd->score_max = par->bar + 2 + r + 30;
+        rd->score_min = par->floor - 1 + 30;
+    } else {
+        rd->score_max = r;
+        rd->score_min = 0;
+    }
+    rd->nscores = rd->score_max - rd->score_min + 1;
+    rd->ngroups = par->ncat * rd->nscores;
+    rd->gsize = calloc((size_t)rd->ngroups, sizeof *rd->gsize);
+    if (!rd->gsize)
+        return false;
+    for (int p = 0; p < rd->np; p++) {
+        int s = main_score(rd, p, r - 1);
+        s = s > rd->score_max ? rd->score_max : s < rd->score_min ? rd->score_min : s;
+        rd->group[p] = rd->cat[p] * rd->nscores + rd->score_max - s;
+        rd->gsize[rd->group[p]]++;
+        for (int k = 0; k < r; k++) {
+            size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
+            if (rd->part[ix] != PART_PAIRED)
+                continue;
+            int mine = main_score(rd, p, k - 1), theirs = main_score(rd, rd->opp[ix], k - 1);
+            rd->ndu[p] += mine < theirs;
+            rd->ndd[p] += mine > theirs;
+            if (rd->hd[ix] == 0)
+                rd->wb[p] += rd->colour[ix];
+        }
+    }
+    /* inner placement: the placement criteria plus the additional one */
+    sw_go_crit crit[7];
+    memcpy(crit, par->crit, sizeof par->crit);
+    crit[6] = r + 1 <= par->last_round_seed1 ? par->add_crit1 : par->add_crit2;
+    crit_table ct;
+    int *ids = malloc(((size_t)rd->np + 1) * sizeof *ids),
+        *tmp = malloc(((size_t)rd->np + 1) * sizeof *tmp);
+    bool ok = ids && tmp && crit_fill(rd, crit, 7, r - 1, &ct);
+    if (ok) {
+        for (int p = 0; p < rd->np; p++)
+            ids[p] = p;
+        sort_ctx s = {rd, &ct};
+        sort_players(&s, ids, rd->np, tmp);
+        int *next = calloc((size_t)rd->ngroups, sizeof *next);
+        ok = next != NULL;
+        for (int i = 0; ok && i < rd->np; i++)
+            rd->inner[ids[i]] = next[rd->group[ids[i]]]++;
+        free(next);
+        free(ct.v);
+    }
+    free(ids);
+    free(tmp);
+    return ok;
+}
+
+/* ---- the round's state --------------------------------------------------- */
+
+static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_error *err) {
+    sw_go_round *rd = calloc(1, sizeof *rd);
+    if (!rd)
+        return sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    rd->t = t;
+    rd->par = &t->par;
+    rd->r = r;
+    rd->np = t->nplayers;
+    rd->nr = t->par.rounds;
+    rd->bye = -1;
+    size_t n = (size_t)rd->np, cells = n * (size_t)rd->nr + 1;
+    rd->opp = malloc(cells * sizeof *rd->opp);
+    rd->hd = calloc(cells, sizeof *rd->hd);
+    rd->colour = calloc(cells, 1);
+    rd->part = malloc(cells);
+    rd->pts2 = calloc(cells, 1);
+    rd->won = calloc(cells, 1);
+    rd->played = calloc(cells, 1);
+    rd->vmms = malloc(cells * sizeof *rd->vmms);
+    rd->vnbw = malloc(cells * sizeof *rd->vnbw);
+    rd->mms = malloc(cells * sizeof *rd->mms);
+    rd->nbw = malloc(cells * sizeof *rd->nbw);
+    rd->smms = malloc((n + 1) * sizeof(int));
+    rd->cat = malloc((n + 1) * sizeof(int));
+    rd->nbyes = calloc(n + 1, sizeof(int));
+    rd->name = calloc(n + 1, sizeof *rd->name);
+    rd->first = calloc(n + 1, sizeof *rd->first);
+    rd->order = malloc((n + 1) * sizeof(int));
+    rd->group = malloc((n + 1) * sizeof(int));
+    rd->inner = malloc((n + 1) * sizeof(int));
+    rd->ndu = calloc(n + 1, sizeof(int));
+    rd->ndd = calloc(n + 1, sizeof(int));
+    rd->wb = calloc(n + 1, sizeof(int));
+    bool ok = rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 && rd->won && rd->mms &&
+              rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes &&
+              rd->name && rd->first && rd->order && rd->group && rd->inner && rd->ndu && rd->ndd &&
+              rd->wb;
+    for (size_t p = 0; ok && p < n; p++) {
+        rd->name[p] = to_u16(t->players[p].name);
+        rd->first[p] = to_u16(t->players[p].first_name);
+        ok = rd->name[p].u && rd->first[p].u;
+        for (int k = 0; ok && k < rd->nr; k++) {
+            rd->opp[p * (size_t)rd->nr + (size_t)k] = -1;
+            rd->part[p * (size_t)rd->nr + (size_t)k] =
+                t->players[p].plays[k] ? PART_FREE : PART_ABSENT;
+        }
+    }
+    if (ok) {
+        record_games(rd, t->games, t->ngames);
+        for (int i = 0; i < t->nbyes; i++) {
+            int p = t->byes[i].player, k = t->byes[i].round;
+            if (k >= rd->nr)
+                continue;
+            rd->part[(size_t)p * (size_t)rd->nr + (size_t)k] = PART_BYE;
+            if (k < r)
+                rd->nbyes[p]++;
+        }
+        fill_scores(rd);
+        rd->main_crit = SW_GO_C_NBW;
+        for (int c = 0; c < 6; c++)
+            if (t->par.crit[c] == SW_GO_C_NBW || t->par.crit[c] == SW_GO_C_MMS ||
+                t->par.crit[c] == SW_GO_C_CPS) {
+                rd->main_crit = t->par.crit[c];
+                break;
+            }
+        if (rd->main_crit == SW_GO_C_CPS)
+            rd->main_crit = SW_GO_C_NBW;
+        rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
+        ok = fill_groups(rd);
+    }
+    if (!ok) {
+        sw_go_round_free(rd);
+        return sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    }
+    *out = rd;
+    return SW_OK;
+}
+
+/* The players to pair in the order of the standings before the round, and
+ * chooseAByePlayer's bye when they are odd. */
+static bool fill_order(sw_go_round *rd) {
+    crit_table ct;
+    int *ids = malloc(((size_t)rd->np + 1) * sizeof *ids),
+        *tmp = malloc(((size_t)rd->np + 1) * sizeof *tmp);
+    bool ok = ids && tmp && crit_fill(rd, rd->par->crit, 6, rd->r - 1, &ct);
+    if (ok) {
+        for (int p = 0; p < rd->np; p++)
+            ids[p] = p;
+        sort_ctx s = {rd, &ct};
+        sort_players(&s, ids, rd->np, tmp);
+        free(ct.v);
+        rd->norder = 0;
+        for (int i = 0; i < rd->np; i++) {
+            int p = ids[i];
+            size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rd->r;
+            if (rd->t->players[p].fin && rd->part[ix] == PART_FREE)
+                rd->order[rd->norder++] = p;
+        }
+        if (rd->norder % 2) {
+            int64_t min = INT64_MAX;
+            for (int i = 0; i < rd->norder; i++) {
+                int p = rd->order[i];
+                int64_t w = rd->t->players[p].rank + mms_at(rd, p, rd->r - 1) +
+                            1000 * (int64_t)rd->nbyes[p];
+                if (w <= min) {
+                    min = w;
+                    rd->bye = p;
+                }
+            }
+        }
+    }
+    free(ids);
+    free(tmp);
+    return ok;
+}
+
+sw_status sw_go_round_new(const sw_go_tournament *t, int r, sw_go_round **out, sw_error *err) {
+    if (r < 0 || r >= t->par.rounds)
+        return sw_error_set(err, SW_ERR_INVALID, t->path, 0,
+                            "round %d is not a round of this tournament (1 to %d)", r + 1,
+                            t->par.rounds);
+    sw_status st = build(t, r, out, err);
+    if (!st && !fill_order(*out)) {
+        sw_go_round_free(*out);
+        st = sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    }
+    return st;
+}
+
+/* ---- standings ------------------------------------------------------------ */
+
+sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out, int *n,
+                          sw_error *err) {
+    *out = NULL;
+    *n = 0;
+    if (k < 0 || k >= t->par.rounds)
+        return sw_error_set(err, SW_ERR_INVALID, t->path, 0,
+                            "round %d is not a round of this tournament (1 to %d)", k + 1,
+                            t->par.rounds);
+    sw_go_round *rd;
+    sw_status st = build(t, k, &rd, err); /* scores of every round; k only sets the groups */
+    if (st)
+        return st;
+    crit_table ct = {0, NULL};
+    int *ids = malloc(((size_t)t->nplayers + 1) * sizeof *ids),
+        *tmp = malloc(((size_t)t->nplayers + 1) * sizeof *tmp);
+    sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
+    bool ok = ids && tmp && s && crit_fill(rd, t->par.crit, 6, k, &ct);
+    if (ok) {
+        int m = 0;
+        for (int p = 0; p < t->nplayers; p++)
+            if (t->players[p].fin)
+                ids[m++] = p;
+        sort_ctx sc = {rd, &ct};
+        sort_players(&sc, ids, m, tmp);
+        for (int i = 0; i < m; i++) {
+            s[i].player = ids[i];
+            s[i].place = i > 0 && !crit_cmp(&ct, ids[i - 1], ids[i]) ? s[i - 1].place : i + 1;
+            memcpy(s[i].crit, ct.v + (size_t)ids[i] * 6, sizeof s[i].crit);
+        }
+        *n = m;
+        *out = s;
+    } else
+        free(s);
+    free(ct.v);
+    free(ids);
+    free(tmp);
+    sw_go_round_free(rd);
+    return ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+}
+
+void sw_go_round_free(sw_go_round *rd) {
+    if (!rd)
+        return;
+    for (int p = 0; p < rd->np; p++) {
+        if (rd->name)
+            free(rd->name[p].u);
+        if (rd->first)
+            free(rd->first[p].u);
+    }
+    free(rd->opp);
+    free(rd->hd);
+    free(rd->colour);
+    free(rd->part);
+    free(rd->pts2);
+    free(rd->won);
+    free(rd->mms);
+    free(rd->played);
+    free(rd->vmms);
+    free(rd->vnbw);
+    free(rd->nbw);
+    free(rd->smms);
+    free(rd->cat);
+    free(rd->nbyes);
+    free(rd->name);
+    free(rd->first);
+    free(rd->order);
+    free(rd->group);
+    free(rd->gsize);
+    free(rd->inner);
+    free(rd->ndu);
+    free(rd->ndd);
+    free(rd->wb);
+    free(rd);
+}
+
+const int *sw_go_round_order(const sw_go_round *rd, int *n) {
+    *n = rd->norder;
+    return rd->order;
+}
+
+int sw_go_round_bye(const sw_go_round *rd) {
+    return rd->bye;
+}
+
+/* ---- gameBetween ---------------------------------------------------------- */
+
+void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
+    const sw_go_params *par = rd->par;
+    int pr[2];
+    for (int i = 0; i < 2; i++) {
+        int p = i ? p2 : p1;
+        pr[i] = par->hd_mms ? (int)(mms_at(rd, p, rd->r - 1) / 2) - 30 : rd->t->players[p].rank;
+        if (pr[i] > par->hd_threshold)
+            pr[i] = par->hd_threshold;
+    }
+    int hd = pr[0] - pr[1];
+    if (hd > 0) {
+        hd -= par->hd_correction;
+        hd = hd < 0 ? 0 : hd;
+    } else if (hd < 0) {
+        hd += par->hd_correction;
+        hd = hd > 0 ? 0 : hd;
+    }
+    hd = hd > par->hd_ceiling ? par->hd_ceiling : hd < -par->hd_ceiling ? -par->hd_ceiling : hd;
+    memset(g, 0, sizeof *g);
+    g->round = rd->r;
+    g->result = SW_GO_RES_UNKNOWN;
+    bool p1_white;
+    if (hd != 0)
+        p1_white = hd > 0;
+    else if (rd->wb[p1] != rd->wb[p2])
+        p1_white = rd->wb[p1] < rd->wb[p2];
+    else
+        p1_white = det_random(rd, 1, p1, p2) == 0;
+    g->white = p1_white ? p1 : p2;
+    g->black = p1_white ? p2 : p1;
+    g->handicap = hd < 0 ? -hd : hd;
+}
+
+/* ---- costValue ------------------------------------------------------------ */
+
+static int64_t concave(int64_t w, double x, double k) {
+    return (int64_t)((double)w * (1.0 - x) * (1.0 + k * x));
+}
+
+static int64_t dudd_place(sw_go_dudd_mode mode, int64_t w, int n, int p) {
+    switch (mode) {
+    case SW_GO_DUDD_TOP:
+        return w / 2 * (n - 1 - p) / n;
+    case SW_GO_DUDD_BOT:
+        return w / 2 * p / n;
+    default: {
+        int d = 2 * p - n + 1;
+        return w / 2 * (n - 1 - (d < 0 ? -d : d)) / n;
+    }
+    }
+}
+
+static int64_t cost_dudd(const sw_go_round *rd, int p1, int p2) {
+    const sw_go_params *par = rd->par;
+    int g1 = rd->group[p1], g2 = rd->group[p2];
+    int gap = g1 > g2 ? g1 - g2 : g2 - g1;
+    if (gap == 0 || gap >= 4)
+        return 0;
+    int64_t w = par->dudd_weight / 5;
+    int upper = g1 < g2 ? p1 : p2, lower = g1 < g2 ? p2 : p1;
+    int sc = 2;
+    for (int i = 0; i < 2; i++) {
+        int p = i ? p2 : p1;
+        sc -= rd->ndu[p] > 0 && p == lower;
+        sc -= rd->ndd[p] > 0 && p == upper;
+    }
+    if (sc != 0)
+        for (int i = 0; i < 2; i++) {
+            int p = i ? p2 : p1;
+            sc += rd->ndu[p] > 0 && rd->ndd[p] < rd->ndu[p] && p == upper;
+            sc += rd->ndd[p] > 0 && rd->ndu[p] < rd->ndd[p] && p == lower;
+        }
+    int64_t c = dudd_place(par->dudd_upper, w, rd->gsize[rd->group[upper]], rd->inner[upper]) +
+                dudd_place(par->dudd_lower, w, rd->gsize[rd->group[lower]], rd->inner[lower]);
+    if (sc >= 3 && !par->compensate_dudd)
+        sc = 2;
+    c += sc * w;
+    int cg = rd->cat[p1] > rd->cat[p2] ? rd->cat[p1] - rd->cat[p2] : rd->cat[p2] - rd->cat[p1];
+    for (int i = 0; i < 4; i++)
+        c /= cg + 1;
+    return c;
+}
+
+static int64_t cost_seed(const sw_go_round *rd, int p1, int p2) {
+    const sw_go_params *par = rd->par;
+    int64_t m = par->max_seeding, n = rd->gsize[rd->group[p1]];
+    int64_t a = rd->inner[p1], b = rd->inner[p2];
+    sw_go_seed sys = rd->r + 1 <= par->last_round_seed1 ? par->seed1 : par->seed2;
+    switch (sys) {
+    case SW_GO_SEED_RANDOM:
+        if ((2 * a < n) != (2 * b < n))
+            return m - det_random(rd, (int64_t)((double)m * 0.2), p1, p2);
+        return 0;
+    case SW_GO_SEED_FOLD: {
+        int64_t x = a + b - (n - 1);
+        return m - (m * x / (n - 1) * x / (n - 1));
+    }
+    default: {
+        int64_t x = 2 * (a > b ? a - b : b - a) - n;
+        return m - (m * x / n * x / n);
+    }
+    }
+}
+
+static int sec_score(const sw_go_round *rd, int p) {
+    const sw_go_params *par = rd->par;
+    const sw_go_player *pl = &rd->t->players[p];
+    int64_t nbw = nbw_at(rd, p, rd->r - 1);
+    int64_t thr2 = par->se_nbw_threshold ? par->rounds : 2 * par->rounds;
+    if (2 * pl->rank + nbw >= 2 * par->se_rank_threshold || nbw >= thr2 ||
+        (par->se_bar_threshold && rd->smms[p] >= par->bar + 30))
+        return par->bar + 2 + rd->r + 30;
+    return (int)(mms_at(rd, p, rd->r - 1) / 2);
+}
+
+static bool club_grouped(const sw_go_tournament *t, const char *a, const char *b) {
+    for (int i = 0; i < t->ngroups; i++) {
+        bool fa = false, fb = false;
+        for (int k = 0; k < t->groups[i].nclubs; k++) {
+            fa |= sw_go_same_ci(t->groups[i].clubs[k], a);
+            fb |= sw_go_same_ci(t->groups[i].clubs[k], b);
+        }
+        if (fa && fb)
+            return true;
+    }
+    return false;
+}
+
+static int64_t cost_geo(const sw_go_round *rd, int p1, int p2) {
+    const sw_go_params *par = rd->par;
+    const sw_go_player *a = &rd->t->players[p1], *b = &rd->t->players[p2];
+    double g = rd->ngroups;
+    double country = 0, club = 0;
+    if (!sw_go_same_ci(a->country, b->country) && par->pref_country != 0) {
+        country = (double)par->pref_country / g;
+        country = country > 1 ? 1 : country;
+    }
+    if (!sw_go_same_ci(a->club, b->club) && par->pref_club != 0) {
+        club = club_grouped(rd->t, a->club, b->club) ? (double)par->pref_club / 2.0 / g
+                                                     : (double)par->pref_club * 1.2 / g;
+        club = club > 1 ? 1 : club;
+    }
+    double hi = country > club ? country : club, lo = country > club ? club : country;
+    double geo = hi + lo / 2.0;
+    if (geo > 0)
+        geo += 0.5 / g;
+    int64_t c = par->min_score_diff - concave(par->avoid_same_geo, geo, par->nx1);
+    return c > par->avoid_same_geo ? par->avoid_same_geo : c;
+}
+
+int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms) {
+    const sw_go_params *par = rd->par;
+    int64_t t[SW_GO_NTERMS] = {0};
+    bool met = false;
+    for (int k = 0; k < rd->r; k++)
+        met |= rd->opp[(size_t)p1 * (size_t)rd->nr + (size_t)k] == p2;
+    if (!met)
+        t[SW_GO_T_DUPL] = par->avoid_dupl;
+    if (par->random > 0)
+        t[SW_GO_T_RANDOM] = det_random(rd, par->random, p1, p2);
+    sw_go_game g;
+    sw_go_round_game(rd, p1, p2, &g);
+    if (g.handicap == 0) {
+        int w1 = rd->wb[p1], w2 = rd->wb[p2];
+        if (w1 * w2 < 0)
+            t[SW_GO_T_WB] = par->balance_wb;
+        else if ((w1 == 0 && abs(w2) >= 2) || (w2 == 0 && abs(w1) >= 2))
+            t[SW_GO_T_WB] = par->balance_wb / 2;
+    }
+    int c1 = rd->cat[p1], c2 = rd->cat[p2];
+    if (par->ncat > 1)
+        t[SW_GO_T_CAT] =
+            concave(par->avoid_mixing_cat, (double)abs(c1 - c2) / (double)par->ncat, par->nx1);
+    int g1 = rd->group[p1], g2 = rd->group[p2];
+    if (c1 == c2)
+        t[SW_GO_T_SCORE] =
+            concave(par->min_score_diff, (double)abs(g1 - g2) / (double)rd->ngroups, par->nx1);
+    t[SW_GO_T_DUDD] = cost_dudd(rd, p1, p2);
+    if (g1 == g2)
+        t[SW_GO_T_SEED] = cost_seed(rd, p1, p2);
+    if (par->min_handicap) {
+        int range = rd->mcmahon ? rd->ngroups : par->bar - par->floor + 3 + rd->r;
+        t[SW_GO_T_HANDICAP] =
+            concave(par->min_handicap,
+                    (double)abs(sec_score(rd, p1) - sec_score(rd, p2)) / (double)range, par->nx1);
+    }
+    t[SW_GO_T_GEO] = cost_geo(rd, p1, p2);
+    int64_t sum = 1;
+    for (int i = 0; i < SW_GO_NTERMS; i++) {
+        sum += t[i];
+        if (terms)
+            terms[i] = t[i];
+    }
+    return sum;
+}
+
+/* ---- tables ----------------------------------------------------------------- */
+
+typedef struct table_ctx {
+    const sw_go_round *rd; /* the round with its new games */
+    crit_table ct;
+    const sw_go_game *games;
+} table_ctx;
+
+static int representative(const table_ctx *c, const sw_go_game *g) {
+    int w = g->white, b = g->black;
+    int cmp = crit_cmp(&c->ct, w, b);
+    if (cmp == 0)
+        return c->rd->t->players[b].rating > c->rd->t->players[w].rating ? b : w;
+    return cmp < 0 ? b : w;
+}
+
+/* OpenGotha's game comparator: never 0. */
+static int game_cmp(const table_ctx *c, int a, int b) {
+    int ra = representative(c, &c->games[a]), rb = representative(c, &c->games[b]);
+    int cmp = crit_cmp(&c->ct, ra, rb);
+    if (cmp)
+        return cmp;
+    return c->rd->t->players[ra].rating > c->rd->t->players[rb].rating ? -1 : 1;
+}
+
+static int game_cmp_v(const void *c, int a, int b) {
+    return game_cmp(c, a, b);
+}
+
+/* renumberTablesByBestScoreThenRating: the criteria at the round's index
+ * from the scores OpenGotha holds when it numbers the tables, i.e. without
+ * the new games and bye (rd's). */
+static sw_status number_tables(const sw_go_round *rd, sw_go_pairing *out, sw_error *err) {
+    const sw_go_tournament *t = rd->t;
+    table_ctx c = {rd, {0, NULL}, out->games};
+    int *ix = malloc(((size_t)out->ngames + 1) * sizeof *ix);
+    sw_go_game *sorted = malloc(((size_t)out->ngames + 1) * sizeof *sorted);
+    bool ok = ix && sorted && crit_fill(c.rd, t->par.crit, 6, out->round, &c.ct);
+    if (ok) {
+        for (int i = 0; i < out->ngames; i++)
+            ix[i] = i;
+        ok = sw_go_java_sort(&c, ix, out->ngames, game_cmp_v) == 0;
+    }
+    if (ok) {
+        for (int i = 0; i < out->ngames; i++) {
+            sorted[i] = out->games[ix[i]];
+            sorted[i].table = i + 1;
+        }
+        memcpy(out->games, sorted, (size_t)out->ngames * sizeof *sorted);
+    }
+    free(c.ct.v);
+    free(ix);
+    free(sorted);
+    return ok ? SW_OK : sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+}
+
+/* ---- the pairing ------------------------------------------------------------ */
+
+sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err) {
+    int r = sw_go_last_round(t) + 1;
+    if (r >= t->par.rounds)
+        return sw_error_set(err, SW_ERR_INVALID, t->path, 0, "every round (%d) is already paired",
+                            t->par.rounds);
+    *round = r;
+    return SW_OK;
+}
+
+/* The costs of every pair of the players to pair (list, n of them). */
+static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate, sw_error *err) {
+    int64_t *w = malloc(((size_t)n * (size_t)n + 1) * sizeof *w);
+    if (!w)
+        return sw_error_set(err, SW_ERR_NOMEM, rd->t->path, 0, "out of memory");
+    for (int i = 0; i < n; i++) {
+        w[(size_t)i * (size_t)n + (size_t)i] = 0;
+        for (int j = i + 1; j < n; j++)
+            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] =
+                sw_go_round_cost(rd, list[i], list[j], NULL);
+    }
+    /* where several matchings are optimal this picks one of them, not
+     * always OpenGotha's (docs/go.md) */
+    sw_status st = sw_go_match(w, n, mate, rd->t->path, err);
+    free(w);
+    return st;
+}
+
+sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out, sw_error *err) {
+    memset(out, 0, sizeof *out);
+    out->bye = -1;
+    out->round = r;
+    for (int i = 0; i < t->ngames; i++)
+        if (t->games[i].round == r)
+            return sw_error_set(err, SW_ERR_INVALID, t->path, t->games[i].line,
+                                "round %d already has games", r + 1);
+    for (int i = 0; i < t->nbyes; i++)
+        if (t->byes[i].round == r)
+            return sw_error_set(err, SW_ERR_INVALID, t->path, t->byes[i].line,
+                                "round %d already has a bye", r + 1);
+    sw_go_round *rd;
+    sw_status st = sw_go_round_new(t, r, &rd, err);
+    if (!st && rd->norder > SW_GO_MAX_PAIRED) {
+        st = sw_error_set(err, SW_ERR_LIMIT, t->path, 0,
+                          "%d players to pair in round %d: at most %d are paired at once",
+                          rd->norder, r + 1, SW_GO_MAX_PAIRED);
+        sw_go_round_free(rd);
+    }
+    if (st)
+        return st;
+    int *list = malloc(((size_t)rd->norder + 1) * sizeof *list);
+    int *mate = malloc(((size_t)rd->norder + 1) * sizeof *mate);
+    out->games = calloc((size_t)rd->norder / 2 + 1, sizeof *out->games);
+    int n = 0;
+    if (!list || !mate || !out->games)
+        st = sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    for (int i = 0; !st && i < rd->norder; i++)
+        if (rd->order[i] != rd->bye)
+            list[n++] = rd->order[i];
+    out->bye = rd->bye;
+    if (!st && n > 0)
+        st = match(rd, list, n, mate, err);
+    for (int i = 0; !st && i < n; i++) {
+        if (mate[i] < 0) {
+            st = sw_error_set(err, SW_ERR_INVALID, t->path, 0, "no perfect matching");
+            break;
+        }
+        if (i < mate[i])
+            sw_go_round_game(rd, list[i], list[mate[i]], &out->games[out->ngames++]);
+    }
+    if (!st)
+        st = number_tables(rd, out, err);
+    sw_go_round_free(rd);
+    free(list);
+    free(mate);
+    if (st)
+        sw_go_pairing_free(out);
+    return st;
+}
+
+void sw_go_pairing_free(sw_go_pairing *p) {
+    free(p->games);
+    p->games = NULL;
+    p->ngames = 0;
+}

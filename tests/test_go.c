@@ -1,0 +1,671 @@
+/* tests/test_go.c: Go tournaments (src/swiss/go.h): ranks and keys; the cost
+ * terms of pairs of a hand-made tournament against values worked out from
+ * OpenGotha's rules (docs/go.md); every shipped reference round
+ * (data/mcmahon: OpenGotha's own pairing, line for line where the optimum is
+ * unique, the same total cost where several matchings tie); the XML round
+ * trip; bad files named with their line; the 'go pair' command end to end.
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "swiss/blossom.h"
+#include "swiss/go.h"
+#include "swiss/go_internal.h"
+#include "swiss/xml.h"
+#include "util/fileio.h"
+#include "util/json.h"
+#include "util/strbuf.h"
+
+#define HANDMADE SW_TEST_DATA "/go/handmade.xml"
+#define REFS SW_DATA_DIR "/mcmahon"
+
+static void read_ok(const char *path, sw_go_tournament *t) {
+    sw_error err;
+    if (sw_go_read(path, t, &err)) {
+        char buf[5000];
+        sw_error_format(&err, buf, sizeof buf);
+        fail_msg("%s", buf);
+    }
+}
+
+static int player(const sw_go_tournament *t, const char *key) {
+    for (int i = 0; i < t->nplayers; i++)
+        if (!strcmp(t->players[i].key, key))
+            return i;
+    fail_msg("no player %s", key);
+    return -1;
+}
+
+static void test_ranks_and_keys(void **state) {
+    (void)state;
+    static const struct {
+        const char *s;
+        int rank;
+    } ok[] = {{"3K", -3}, {"30k", -30}, {"35K", -30}, {"1K", -1}, {"1D", 0},   {"9d", 8},
+              {"1P", 6},  {"3p", 6},    {"5P", 7},    {"9P", 8},  {"12", -12}, {" 2D ", 1}};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        int r = 99;
+        assert_true(sw_go_parse_rank(ok[i].s, &r));
+        assert_int_equal(r, ok[i].rank);
+    }
+    int r;
+    assert_false(sw_go_parse_rank("", &r));
+    assert_false(sw_go_parse_rank("D", &r));
+    assert_false(sw_go_parse_rank("2Q", &r));
+    assert_false(sw_go_parse_rank("pro", &r));
+    char buf[8];
+    sw_go_rank_text(-3, buf);
+    assert_string_equal(buf, "3K");
+    sw_go_rank_text(0, buf);
+    assert_string_equal(buf, "1D");
+    char *k = sw_go_key("Lefebvre", "Loïc");
+    assert_string_equal(k, "LEFEBVRELOÏC");
+    free(k);
+    k = sw_go_key("van der Berg", "Hans Peter");
+    assert_string_equal(k, "VANDERBERGHANSPETER");
+    free(k);
+    k = sw_go_key("Strauß", "Żaneta");
+    assert_string_equal(k, "STRAUSSŻANETA");
+    free(k);
+    k = sw_go_key("Иванов", "ё");
+    assert_string_equal(k, "ИВАНОВЁ");
+    free(k);
+}
+
+/* The Java formula of detRandom, written out for the test. */
+static int64_t det_random(int64_t max, const char *s1, const char *s2) {
+    bool inverse = strcmp(s1, s2) > 0; /* ASCII names: byte order is Java's */
+    char s[256];
+    snprintf(s, sizeof s, "%s%s", inverse ? s2 : s1, inverse ? s1 : s2);
+    int64_t n = 0;
+    for (size_t i = 0; s[i]; i++)
+        n += (int64_t)(unsigned char)s[i] * (int64_t)(i + 1);
+    n = n * 1234567 % (max + 1);
+    return inverse ? max - n : n;
+}
+
+/* Round 1 of the hand-made event: four 2D (one group of four, inner
+ * placement by rating: Alpha, Bravo, Charlie, Delta), a 1K and a 15K.
+ * Floor 20K and bar 4D: initial scores 31, 29, 15; groups 4, 6 and 20 of
+ * 27 (scores 35 down to 9). Seeding: split and random in round 1. */
+static void test_costs_round1(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(HANDMADE, &t);
+    sw_go_round *rd;
+    sw_error err;
+    assert_int_equal(sw_go_round_new(&t, 0, &rd, &err), SW_OK);
+    int a = player(&t, "ALPHAANN"), b = player(&t, "BRAVOBOB"), c = player(&t, "CHARLIECID"),
+        d = player(&t, "DELTADAN"), e = player(&t, "ECHOEVE"), f = player(&t, "FOXTROTFAY");
+    int n;
+    const int *order = sw_go_round_order(rd, &n);
+    int want_order[] = {a, b, c, d, e, f};
+    assert_int_equal(n, 6);
+    assert_memory_equal(order, want_order, sizeof want_order);
+    assert_int_equal(sw_go_round_bye(rd), -1);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_MMS, a, -1), 62);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_MMS, f, -1), 30);
+    int64_t tm[SW_GO_NTERMS];
+    /* Alpha-Charlie: same group, one in the top half: seeding M - detRandom(M/5);
+     * same club and country: no geography bonus */
+    int64_t cost = sw_go_round_cost(rd, a, c, tm);
+    assert_int_equal(tm[SW_GO_T_DUPL], INT64_C(500000000000000));
+    assert_int_equal(tm[SW_GO_T_SCORE], INT64_C(100000000000));
+    assert_int_equal(tm[SW_GO_T_SEED], 5000000 - det_random(1000000, "AlphaAnn", "CharlieCid"));
+    assert_int_equal(tm[SW_GO_T_SEED], 4973901);
+    assert_int_equal(tm[SW_GO_T_GEO], 0);
+    assert_int_equal(tm[SW_GO_T_DUDD], 0);
+    assert_int_equal(tm[SW_GO_T_WB], 0);
+    assert_int_equal(cost, 1 + INT64_C(500000000000000) + INT64_C(100000000000) + 4973901);
+    /* Alpha-Bravo: both in the top half: no seeding; clubs differ: geo =
+     * 3*1.2/27 + 0.5/27, bonus 1e11 - (long)(1e11 (1-geo)(1+geo/2)) */
+    sw_go_round_cost(rd, a, b, tm);
+    assert_int_equal(tm[SW_GO_T_SEED], 0);
+    assert_int_equal(tm[SW_GO_T_GEO], INT64_C(8745541839));
+    /* Alpha-Delta: countries differ too: geo = 3.6/27 + (1/27)/2 + 0.5/27 */
+    sw_go_round_cost(rd, a, d, tm);
+    assert_int_equal(tm[SW_GO_T_GEO], INT64_C(9969821674));
+    /* Alpha-Echo: groups 4 and 6: score (long)(1e11 (1-2/27)(1+1/27));
+     * draw-up/down: no history (scenario 2: 2 w, w = 1e8/5), MID places 0 */
+    sw_go_round_cost(rd, a, e, tm);
+    assert_int_equal(tm[SW_GO_T_SCORE], INT64_C(96021947873));
+    assert_int_equal(tm[SW_GO_T_DUDD], 40000000);
+    /* Bravo-Echo: Bravo second of four: MID place w/2 (3-|2-3|)/4 = 5e6 */
+    sw_go_round_cost(rd, b, e, tm);
+    assert_int_equal(tm[SW_GO_T_DUDD], 45000000);
+    /* Echo-Foxtrot: 13 groups apart: no draw-up/down term */
+    sw_go_round_cost(rd, e, f, tm);
+    assert_int_equal(tm[SW_GO_T_DUDD], 0);
+    /* handicap from MMS: 1K is -1, 15K is -15: 14 - 1 = 13, ceiling 9 */
+    sw_go_game g;
+    sw_go_round_game(rd, e, f, &g);
+    assert_int_equal(g.white, e);
+    assert_int_equal(g.handicap, 9);
+    /* 2D against 1K: both capped at 1D (0) and -1: 1 - 1 = even game */
+    sw_go_round_game(rd, a, e, &g);
+    assert_int_equal(g.handicap, 0);
+    /* even, equal colour balance: P1 white iff detRandom(1) == 0 */
+    sw_go_round_game(rd, b, c, &g);
+    assert_int_equal(g.white, det_random(1, "BravoBob", "CharlieCid") == 0 ? b : c);
+    sw_go_round_free(rd);
+    sw_go_free(&t);
+}
+
+/* Round 2 after Alpha beat Delta, Bravo beat Charlie (Charlie white) and
+ * Foxtrot beat Echo (9 stones): groups 4 (Alpha, Bravo), 5 (Charlie,
+ * Delta), 7 (Echo), 20 (Foxtrot) of 28; Echo was drawn down once. */
+static void test_costs_round2(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(HANDMADE, &t);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    sw_go_pairing_free(&p);
+    int a = player(&t, "ALPHAANN"), b = player(&t, "BRAVOBOB"), c = player(&t, "CHARLIECID"),
+        d = player(&t, "DELTADAN"), e = player(&t, "ECHOEVE");
+    assert_int_equal(t.ngames, 3);
+    for (int i = 0; i < t.ngames; i++) {
+        sw_go_game *gm = &t.games[i];
+        if (gm->white == a || gm->black == a) {
+            assert_int_equal(gm->white, a);
+            assert_int_equal(gm->black, d);
+            gm->result = SW_GO_RES_WHITE;
+        } else if (gm->white == c || gm->black == c) {
+            assert_int_equal(gm->white, c);
+            gm->result = SW_GO_RES_BLACK;
+        } else {
+            assert_int_equal(gm->white, e);
+            gm->result = SW_GO_RES_BLACK;
+        }
+    }
+    sw_go_round *rd;
+    assert_int_equal(sw_go_round_new(&t, 1, &rd, &err), SW_OK);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_MMS, a, 0), 64);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_SOSM, c, 0), 64);
+    int64_t tm[SW_GO_NTERMS];
+    /* Alpha (white) and Bravo (black): colour balances +1 and -1; fold
+     * seeding in round 2 with places 0 and 1 of 2: x = 0, full M */
+    sw_go_round_cost(rd, a, b, tm);
+    assert_int_equal(tm[SW_GO_T_WB], 1000000);
+    assert_int_equal(tm[SW_GO_T_SEED], 5000000);
+    assert_int_equal(tm[SW_GO_T_SCORE], INT64_C(100000000000));
+    /* Alpha and Charlie were both white: no balance term */
+    sw_go_round_cost(rd, a, c, tm);
+    assert_int_equal(tm[SW_GO_T_WB], 0);
+    /* met before */
+    sw_go_round_cost(rd, a, d, tm);
+    assert_int_equal(tm[SW_GO_T_DUPL], 0);
+    /* Charlie over Echo: Echo, drawn down before, is drawn up now: a
+     * compensation, scenario 3 (3 w); score (long)(1e11 (1-2/28)(1+1/28)) */
+    sw_go_round_cost(rd, c, e, tm);
+    assert_int_equal(tm[SW_GO_T_DUDD], 60000000);
+    assert_int_equal(tm[SW_GO_T_SCORE], INT64_C(96173469387));
+    sw_go_round_free(rd);
+    sw_go_free(&t);
+}
+
+/* Standings after round 1 of the hand-made event (Alpha, Bravo and Foxtrot
+ * won): Alpha and Bravo equal on MMS 32, SOSM 31 and SOSOSM 32 share place
+ * 1, Charlie and Delta place 3; Echo's SOSM is Foxtrot's 16 plus 9 stones,
+ * Foxtrot's Echo's 29 less 9. Values are doubled. */
+static void test_standings(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(HANDMADE, &t);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    sw_go_pairing_free(&p);
+    int a = player(&t, "ALPHAANN"), c = player(&t, "CHARLIECID"), e = player(&t, "ECHOEVE"),
+        f = player(&t, "FOXTROTFAY");
+    for (int i = 0; i < t.ngames; i++)
+        t.games[i].result = t.games[i].white == a ? SW_GO_RES_WHITE : SW_GO_RES_BLACK;
+    assert_int_equal(sw_go_last_round(&t), 0);
+    sw_go_standing *s;
+    int n;
+    assert_int_equal(sw_go_standings(&t, 0, &s, &n, &err), SW_OK);
+    assert_int_equal(n, 6);
+    int places[6], want_places[6] = {1, 1, 3, 3, 5, 6};
+    for (int i = 0; i < n; i++)
+        places[i] = s[i].place;
+    assert_memory_equal(places, want_places, sizeof places);
+    assert_int_equal(s[0].player, a);
+    assert_int_equal(s[0].crit[0], 64);
+    assert_int_equal(s[0].crit[1], 62);
+    assert_int_equal(s[0].crit[2], 64);
+    assert_int_equal(s[2].player, c);
+    assert_int_equal(s[4].player, e);
+    assert_int_equal(s[4].crit[1], 32 + 18);
+    assert_int_equal(s[5].player, f);
+    assert_int_equal(s[5].crit[1], 58 - 18);
+    assert_int_equal(sw_go_crit_scale(SW_GO_C_SODOSM), 4);
+    free(s);
+    /* the EGF results file: class A (60 minutes and 30 s byo-yomi: 82
+     * adjusted), Alpha first beating Delta (line 4) with White, Bravo tied
+     * with Alpha (no place written), rounds 2 and 3 not paired */
+    sw_strbuf h9;
+    sw_strbuf_init(&h9);
+    assert_int_equal(sw_go_write_h9(&t, "test", &h9, &err), SW_OK);
+    const char *txt = sw_strbuf_cstr(&h9);
+    assert_non_null(strstr(txt,
+                           "; CL[A]\n; EV[Hand made]\n; PC[,Test]\n; DT[2026-01-01,2026-01-01]\n"
+                           "; HA[h1]\n; KM[7.5]\n; TM[82]\n; CM[Standard byo-yomi]\n"));
+    assert_non_null(strstr(txt, "\n   1 Alpha Ann                       2D FR Pari   32   31   32 0"
+                                "    4+/w0    0-       0-   \n"
+                                "     Bravo Bob                       2D FR Lyon   32   31   32 0"
+                                "    3+/b0    0-       0-   \n"));
+    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   20 "));
+    sw_strbuf_free(&h9);
+    assert_int_equal(sw_go_standings(&t, 3, &s, &n, &err), SW_ERR_INVALID);
+    sw_go_free(&t);
+}
+
+/* The reference pairing's lines, and its total cost under our costs. */
+typedef struct ref_line {
+    char a[128], b[128];
+    int hd;
+} ref_line;
+
+static int read_ref(const char *path, ref_line *lines, int cap) {
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    int n = 0;
+    char buf[512];
+    while (n < cap && fgets(buf, sizeof buf, f)) {
+        lines[n].hd = -1;
+        if (sscanf(buf, "%127s %127s %d", lines[n].a, lines[n].b, &lines[n].hd) >= 2)
+            n++;
+    }
+    fclose(f);
+    return n;
+}
+
+static int64_t pair_cost(const sw_go_round *rd, int x, int y) {
+    int n;
+    const int *order = sw_go_round_order(rd, &n);
+    for (int i = 0; i < n; i++) {
+        if (order[i] == x)
+            return sw_go_round_cost(rd, x, y, NULL);
+        if (order[i] == y)
+            return sw_go_round_cost(rd, y, x, NULL);
+    }
+    fail_msg("player not to pair");
+    return 0;
+}
+
+static void check_case(const char *tour, int round, bool unique, int *same) {
+    char path[1024], want[1024];
+    snprintf(path, sizeof path, REFS "/%s/state_R%d.xml", tour, round);
+    snprintf(want, sizeof want, REFS "/%s/pairing_R%d.txt", tour, round);
+    sw_go_tournament t;
+    read_ok(path, &t);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, round - 1, &p, &err), SW_OK);
+    static ref_line ref[600];
+    int nref = read_ref(want, ref, 600);
+    /* our lines */
+    sw_strbuf got, exp;
+    sw_strbuf_init(&got);
+    sw_strbuf_init(&exp);
+    for (int i = 0; i < p.ngames; i++)
+        sw_strbuf_printf(&got, "%s %s %d\n", t.players[p.games[i].white].key,
+                         t.players[p.games[i].black].key, p.games[i].handicap);
+    if (p.bye >= 0)
+        sw_strbuf_printf(&got, "bye %s\n", t.players[p.bye].key);
+    for (int i = 0; i < nref; i++)
+        if (!strcmp(ref[i].a, "bye"))
+            sw_strbuf_printf(&exp, "bye %s\n", ref[i].b);
+        else
+            sw_strbuf_printf(&exp, "%s %s %d\n", ref[i].a, ref[i].b, ref[i].hd);
+    bool equal = !strcmp(sw_strbuf_cstr(&got), sw_strbuf_cstr(&exp));
+    *same += equal;
+    if (unique && !equal)
+        fail_msg("%s round %d differs:\n%s---\n%s", tour, round, sw_strbuf_cstr(&got),
+                 sw_strbuf_cstr(&exp));
+    /* tie or not: our matching weighs as much as OpenGotha's */
+    sw_go_round *rd;
+    assert_int_equal(sw_go_round_new(&t, round - 1, &rd, &err), SW_OK);
+    int64_t ours = 0, theirs = 0;
+    for (int i = 0; i < p.ngames; i++)
+        ours += pair_cost(rd, p.games[i].white, p.games[i].black);
+    for (int i = 0; i < nref; i++)
+        if (strcmp(ref[i].a, "bye"))
+            theirs += pair_cost(rd, player(&t, ref[i].a), player(&t, ref[i].b));
+        else
+            assert_int_equal(p.bye, player(&t, ref[i].b));
+    assert_true(ours == theirs);
+    sw_go_round_free(rd);
+    sw_strbuf_free(&got);
+    sw_strbuf_free(&exp);
+    sw_go_pairing_free(&p);
+    sw_go_free(&t);
+}
+
+static void test_reference_rounds(void **state) {
+    (void)state;
+    FILE *f = fopen(REFS "/cases.tsv", "r");
+    assert_non_null(f);
+    char line[1024];
+    int cases = 0, uniq = 0, ties = 0, same_tie = 0, same_unique = 0;
+    while (fgets(line, sizeof line, f)) {
+        char tour[256], sys[16], optimum[16];
+        int round, paired, games, hd;
+        char bye[256];
+        if (sscanf(line, "%255s %d %15s %d %d %d %255s %15s", tour, &round, sys, &paired, &games,
+                   &hd, bye, optimum) != 8)
+            continue;
+        bool unique = !strcmp(optimum, "unique");
+        check_case(tour, round, unique, unique ? &same_unique : &same_tie);
+        cases++;
+        uniq += unique;
+        ties += !unique;
+    }
+    fclose(f);
+    assert_int_equal(cases, 35);
+    assert_int_equal(same_unique, uniq);
+    print_message("go reference rounds: %d/%d unique identical, %d/%d tie rounds identical "
+                  "(all of the same total cost)\n",
+                  same_unique, uniq, same_tie, ties);
+}
+
+static void check_same_model(const sw_go_tournament *x, const sw_go_tournament *y) {
+    assert_int_equal(x->nplayers, y->nplayers);
+    for (int i = 0; i < x->nplayers; i++) {
+        const sw_go_player *a = &x->players[i], *b = &y->players[i];
+        assert_string_equal(a->key, b->key);
+        assert_string_equal(a->name, b->name);
+        assert_string_equal(a->club, b->club);
+        assert_string_equal(a->country, b->country);
+        assert_int_equal(a->rank, b->rank);
+        assert_int_equal(a->rating, b->rating);
+        assert_int_equal(a->fin, b->fin);
+        assert_memory_equal(a->plays, b->plays, sizeof a->plays);
+    }
+    assert_int_equal(x->ngames, y->ngames);
+    for (int i = 0; i < x->ngames; i++) {
+        const sw_go_game *a = &x->games[i], *b = &y->games[i];
+        assert_int_equal(a->round, b->round);
+        assert_int_equal(a->table, b->table);
+        assert_int_equal(a->white, b->white);
+        assert_int_equal(a->black, b->black);
+        assert_int_equal(a->handicap, b->handicap);
+        assert_int_equal(a->result, b->result);
+    }
+    assert_int_equal(x->nbyes, y->nbyes);
+    for (int i = 0; i < x->nbyes; i++) {
+        assert_int_equal(x->byes[i].round, y->byes[i].round);
+        assert_int_equal(x->byes[i].player, y->byes[i].player);
+    }
+    assert_memory_equal(&x->par, &y->par, sizeof x->par);
+}
+
+/* Read, write, read: the same model, and the same text written twice; then
+ * with a round added, which the next pairing builds on. */
+static void test_round_trip(void **state) {
+    (void)state;
+    sw_go_tournament t, u;
+    read_ok(REFS "/pairgoth-toulouse2024/state_R4.xml", &t);
+    sw_strbuf one, two;
+    sw_strbuf_init(&one);
+    sw_strbuf_init(&two);
+    sw_go_write(&t, &one);
+    sw_error err;
+    assert_int_equal(sw_go_parse(one.data, one.len, "one.xml", &u, &err), SW_OK);
+    check_same_model(&t, &u);
+    sw_go_write(&u, &two);
+    assert_string_equal(one.data, two.data);
+    sw_go_free(&u);
+    /* a round added: written, read back, equal */
+    int r;
+    assert_int_equal(sw_go_next_round(&t, &r, &err), SW_OK);
+    assert_int_equal(r, 3);
+    sw_go_pairing p;
+    assert_int_equal(sw_go_pair(&t, r, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    one.len = 0;
+    sw_go_write(&t, &one);
+    assert_int_equal(sw_go_parse(one.data, one.len, "one.xml", &u, &err), SW_OK);
+    check_same_model(&t, &u);
+    assert_int_equal(sw_go_next_round(&u, &r, &err), SW_OK);
+    assert_int_equal(r, 4);
+    sw_go_pairing again;
+    assert_int_equal(sw_go_pair(&u, 3, &again, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "round 4 already has"));
+    int round3 = 0;
+    for (int i = 0; i < u.ngames; i++)
+        round3 += u.games[i].round == 3;
+    assert_int_equal(round3, p.ngames);
+    sw_go_pairing_free(&p);
+    sw_go_free(&u);
+    sw_go_free(&t);
+    sw_strbuf_free(&one);
+    sw_strbuf_free(&two);
+}
+
+static void test_xml_text(void **state) {
+    (void)state;
+    const char *doc =
+        "<?xml version=\"1.0\"?>\n<!-- c -->\n<a x='1 &amp; &lt;2&gt;' y=\"&#233;&#x41;\">"
+        "<b/>\n<![CDATA[<raw>]]><c z=\"&quot;\"/></a>\n";
+    sw_xml_node *root;
+    sw_error err;
+    assert_int_equal(sw_xml_parse(doc, strlen(doc), "t.xml", &root, &err), SW_OK);
+    assert_string_equal(sw_xml_attr_get(root, "x"), "1 & <2>");
+    assert_string_equal(sw_xml_attr_get(root, "y"), "éA");
+    assert_string_equal(root->text, "<raw>");
+    assert_int_equal(root->nkids, 2);
+    assert_int_equal(root->line, 3);
+    assert_string_equal(sw_xml_attr_get(sw_xml_child(root, "c"), "z"), "\"");
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_xml_write(root, &sb);
+    sw_xml_node *again;
+    assert_int_equal(sw_xml_parse(sb.data, sb.len, "t2.xml", &again, &err), SW_OK);
+    assert_string_equal(sw_xml_attr_get(again, "x"), "1 & <2>");
+    assert_string_equal(again->text, "<raw>");
+    sw_xml_free(again);
+    sw_xml_free(root);
+    sw_strbuf_free(&sb);
+    static const struct {
+        const char *doc;
+        int line;
+    } bad[] = {{"<a>\n<b>\n</a>", 3},   {"<a>\n\n<b x=1/></a>", 3},
+               {"<a x='1' x='2'/>", 1}, {"<a>&nbsp;</a>", 1},
+               {"<a/>\n<b/>", 2},       {"", 1},
+               {"<a>\n<b>", 2},         {"<a\n\n", 3}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        sw_error_clear(&err);
+        assert_int_equal(sw_xml_parse(bad[i].doc, strlen(bad[i].doc), "bad.xml", &root, &err),
+                         SW_ERR_PARSE);
+        assert_string_equal(err.file, "bad.xml");
+        if (err.line != bad[i].line)
+            fail_msg("case %zu: line %d, expected %d (%s)", i, err.line, bad[i].line, err.msg);
+    }
+}
+
+/* The hand-made file with one line replaced (lines count from 1). */
+static sw_status parse_edited(int line, const char *text, sw_error *err) {
+    char *data;
+    size_t len;
+    assert_int_equal(sw_file_read(HANDMADE, &data, &len, err), SW_OK);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    int ln = 1;
+    for (const char *p = data; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p + 1) : strlen(p);
+        if (ln == line) {
+            sw_strbuf_puts(&sb, text);
+            sw_strbuf_puts(&sb, "\n");
+        } else
+            sw_strbuf_append(&sb, p, n);
+        p += n;
+        ln++;
+    }
+    sw_go_tournament t;
+    sw_status st = sw_go_parse(sb.data, sb.len, "edited.xml", &t, err);
+    if (!st)
+        sw_go_free(&t);
+    sw_strbuf_free(&sb);
+    free(data);
+    return st;
+}
+
+static void test_bad_files(void **state) {
+    (void)state;
+    sw_error err;
+    /* line 4 is the first player */
+    assert_int_equal(parse_edited(4, "<Player name=\"A\" firstName=\"B\" rank=\"abc\"/>", &err),
+                     SW_ERR_PARSE);
+    assert_int_equal(err.line, 4);
+    assert_non_null(strstr(err.msg, "unknown rank"));
+    assert_int_equal(parse_edited(11,
+                                  "<Games><Game roundNumber=\"1\" tableNumber=\"1\" "
+                                  "whitePlayer=\"ALPHAANN\" blackPlayer=\"NOBODY\"/>",
+                                  &err),
+                     SW_ERR_INVALID);
+    assert_int_equal(err.line, 11);
+    assert_non_null(strstr(err.msg, "NOBODY"));
+    assert_int_equal(parse_edited(11,
+                                  "<Games><Game roundNumber=\"25\" tableNumber=\"1\" "
+                                  "whitePlayer=\"ALPHAANN\" blackPlayer=\"BRAVOBOB\"/>",
+                                  &err),
+                     SW_ERR_PARSE);
+    assert_int_equal(err.line, 11);
+    assert_int_equal(
+        parse_edited(5, "<Player name=\"Alpha\" firstName=\"Ann\" rank=\"2K\"/>", &err),
+        SW_ERR_INVALID);
+    assert_int_equal(err.line, 5);
+    assert_int_equal(parse_edited(12, "<Games>", &err), SW_ERR_PARSE);
+    assert_string_equal(err.file, "edited.xml");
+    assert_true(err.line > 0);
+    assert_int_equal(parse_edited(2, "<Tournaments>", &err), SW_ERR_PARSE);
+}
+
+/* The priced solve of large rounds (gomatch.c) reaches the optimum of the
+ * blossom on every pair: costs shaped like a McMahon round's (a large
+ * constant, a score-group distance, small seeding and club terms, many
+ * ties), 420 players. */
+static void test_priced_matching(void **state) {
+    (void)state;
+    enum { N = 420 };
+    int64_t *w = malloc((size_t)N * N * sizeof *w);
+    sw_blossom_edge *e = malloc((size_t)N * N / 2 * sizeof *e);
+    int group[N], club[N], mate[N], mate2[N];
+    uint64_t x = 12345;
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        group[i] = (int)(x >> 59);
+        club[i] = (int)((x >> 40) % 23);
+    }
+    size_t m = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = i; j < N; j++) {
+            int d = abs(group[i] - group[j]);
+            int64_t c = i == j ? 0
+                               : INT64_C(500000000000000) + INT64_C(100000000000) * (40 - d) / 40 +
+                                     (d == 0 ? 5000000 - 1000 * abs(i - j) % 7 : 0) +
+                                     (club[i] != club[j] ? INT64_C(9000000000) : 0);
+            w[(size_t)i * N + (size_t)j] = w[(size_t)j * N + (size_t)i] = c;
+            if (i != j)
+                e[m++] = (sw_blossom_edge){i, j, c};
+        }
+    sw_error err;
+    assert_int_equal(sw_go_match(w, N, mate, "t", &err), SW_OK);
+    assert_int_equal(sw_blossom_match(N, e, m, SW_BLOSSOM_MAX_CARDINALITY, mate2, &err), SW_OK);
+    int64_t a = 0, b = 0;
+    for (int i = 0; i < N; i++) {
+        assert_true(mate[i] >= 0 && mate[mate[i]] == i);
+        if (i < mate[i])
+            a += w[(size_t)i * N + (size_t)mate[i]];
+        if (i < mate2[i])
+            b += w[(size_t)i * N + (size_t)mate2[i]];
+    }
+    assert_true(a == b);
+    free(w);
+    free(e);
+}
+
+static int run(const char *cmd) {
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_cli(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_go_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[4096];
+    /* pair round 1 into a copy, then round 2 from it; the keys on stdout */
+    snprintf(cmd, sizeof cmd,
+             "cp %s %s/t.xml && %s go pair %s/t.xml -o %s/t.xml > %s/r1.txt && "
+             "%s go pair %s/t.xml -o %s/t.xml --list %s/list.txt > %s/r2.txt && "
+             "[ $(wc -l < %s/r1.txt) = 3 ] && [ $(grep -c 'roundNumber=\"2\"' %s/t.xml) = 3 ] && "
+             "grep -q '^    1  ' %s/list.txt",
+             HANDMADE, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    /* --json is JSON with the round's games */
+    snprintf(cmd, sizeof cmd, "%s go pair %s --json > %s/p.json", SW_BINARY, HANDMADE, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/p.json", dir);
+    char *text;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(cmd, &text, &len, &err), SW_OK);
+    sw_json j;
+    assert_int_equal(sw_json_parse(text, len, cmd, &j, &err), SW_OK);
+    assert_int_equal(sw_json_get(&j, "games")->n, 3);
+    sw_json_free(&j);
+    free(text);
+    /* a bad file: exit 3, FILE:LINE on stderr, no output written */
+    snprintf(cmd, sizeof cmd,
+             "sed '4s/rank=\"2D\"/rank=\"zz\"/; 4s/grade=\"2D\"/grade=\"zz\"/' %s > %s/bad.xml; "
+             "%s go pair %s/bad.xml -o %s/out.xml 2> %s/err.txt; e=$?; "
+             "grep -q 'bad.xml:4: <Player> rank=\"zz\"' %s/err.txt && [ ! -e %s/out.xml ] && "
+             "exit $e",
+             HANDMADE, dir, SW_BINARY, dir, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd,
+             "%s go standings %s/t.xml --round 1 | grep -q '^Place  Name' && "
+             "%s go standings %s/t.xml --json | grep -q '\"criteria\": \\[\"MMS\", \"SOSM\", "
+             "\"SOSOSM\"\\]'",
+             SW_BINARY, dir, SW_BINARY, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s go export %s/t.xml --h9 -o %s/t.h9 && grep -q '^; CL\\[A\\]' %s/t.h9 && "
+             "[ $(grep -vc '^;' %s/t.h9) = 6 ]",
+             SW_BINARY, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s go export %s 2>/dev/null", SW_BINARY, HANDMADE);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(run(cmd), 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ranks_and_keys), cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),   cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),      cmocka_unit_test(test_priced_matching),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
