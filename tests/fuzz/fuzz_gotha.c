@@ -14,7 +14,8 @@ static bool same_go(const sw_go_tournament *a, const sw_go_tournament *b) {
     for (int i = 0; i < a->nplayers; i++) {
         const sw_go_player *x = &a->players[i], *y = &b->players[i];
         if (strcmp(x->key, y->key) || x->rank != y->rank || x->rating != y->rating ||
-            strcmp(x->club, y->club) || x->fin != y->fin || memcmp(x->plays, y->plays, sizeof x->plays))
+            strcmp(x->club, y->club) || x->fin != y->fin ||
+            memcmp(x->plays, y->plays, sizeof x->plays))
             return false;
     }
     for (int i = 0; i < a->ngames; i++) {
@@ -64,8 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             seen[p.bye]++;
         for (int i = 0; seen && i < t.nplayers; i++)
             if (seen[i] > 1 || (seen[i] == 1) != (t.players[i].fin && t.players[i].plays[r]))
-                sw_fuzz_fail("a player is paired twice, or wrongly paired or left out", NULL,
-                             NULL);
+                sw_fuzz_fail("a player is paired twice, or wrongly paired or left out", NULL, NULL);
         free(seen);
         if (sw_go_add_round(&t, &p, &err) != SW_OK)
             sw_fuzz_fail("the round cannot be added", &err, NULL);
