@@ -15,11 +15,12 @@
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--trf-out FILE] [--list FILE] [--html FILE]\n"
     "                              [--no-names] [--fast] [--explain] [--waive-last-colours]\n"
-    "                              [--strict] [--baku]\n"
-    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku]\n"
+    "                              [--strict] [--baku] [--burstein]\n"
+    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku] [--burstein]\n"
     "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
+    "       seatwise swiss --burstein IN.trf -p [OUT] | -c   (the same, Burstein system)\n"
     "pair: -o OUT is bbpPairings' output (number of pairs, then 'white black', the\n"
     "bye as 0); --trf-out FILE writes the record with the new round appended\n"
     "(opponents and colours, results left blank for the arbiter; the bye scored);\n"
@@ -30,7 +31,9 @@ static const char usage[] =
     "is paired under the rules; --strict refuses such a record (exit 3).\n"
     "Acceleration: XXA or TRF-2026 250 lines of the record (points added per\n"
     "player and round), or --baku (FIDE's Baku method, from XXR; also a\n"
-    "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n";
+    "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n"
+    "--burstein pairs by the Burstein system (FIDE C.04.4.2, as bbpPairings does;\n"
+    "also a '192 FIDE_BURSTEIN' line) instead of the Dutch one; not with --fast.\n";
 
 typedef struct args {
     const char *in, *out, *list, *html, *trf_out;
@@ -59,6 +62,8 @@ static int parse_args(int argc, char **argv, args *a) {
             return SW_EXIT_OK;
         } else if (!strcmp(s, "--fast"))
             a->opt.fast = true;
+        else if (!strcmp(s, "--burstein"))
+            a->opt.burstein = true;
         else if (!strcmp(s, "--explain"))
             a->opt.explain = true;
         else if (!strcmp(s, "--waive-last-colours"))
@@ -281,7 +286,9 @@ static int cmd_generate(const args *a) {
 static int conventional(int argc, char **argv) {
     bool dutch = false;
     for (int i = 1; i < argc; i++)
-        dutch = dutch || !strcmp(argv[i], "--dutch");
+        dutch = dutch || !strcmp(argv[i], "--dutch") ||
+                (!strcmp(argv[i], "--burstein") && argc > 1 && strcmp(argv[1], "pair") &&
+                 strcmp(argv[1], "check") && strcmp(argv[1], "generate"));
     if (!dutch)
         return -1;
     char **v = calloc((size_t)argc + 4, sizeof *v);
@@ -353,6 +360,8 @@ int sw_cmd_swiss(int argc, char **argv) {
                                outs[i].option);
     if (generate && a.in)
         return usage_error(sub, "unexpected operand '%s'", a.in);
+    if (a.opt.burstein && (a.opt.fast || a.baku))
+        return usage_error(sub, "%s", "--burstein pairs exactly, without --fast or --baku");
     if (!generate && !a.in)
         return usage_error(sub, "%s", "an input file is required");
     if (generate && (a.players < 2 || a.rounds < 1 || !a.out))

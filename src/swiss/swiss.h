@@ -74,12 +74,13 @@ typedef struct sw_swiss_trf {
      * played round. Its players are absent from the pairing and keep their
      * entry (games[nrounds]); their points exclude it. */
     bool preset;
-    bool points_custom; /* an XXS line: pts2 holds the point system */
-    int pts2[SW_PTS_N]; /* half points per result kind when points_custom */
-    bool accelerated;   /* XXA or 250 lines (or --baku) gave accelerations */
-    bool baku_named;    /* a 192 line named the Baku method: applied on reading */
-    char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
-                         * XXA are read and kept) */
+    bool points_custom;  /* an XXS line: pts2 holds the point system */
+    int pts2[SW_PTS_N];  /* half points per result kind when points_custom */
+    bool accelerated;    /* XXA or 250 lines (or --baku) gave accelerations */
+    bool baku_named;     /* a 192 line named the Baku method: applied on reading */
+    bool burstein_named; /* a 192 line named the Burstein system: sw_swiss_pair uses it */
+    char **other_lines;  /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
+                          * XXA are read and kept) */
     int nother;
 } sw_swiss_trf;
 
@@ -157,6 +158,9 @@ typedef struct sw_swiss_options {
      * the default (16; the full graph at once below 64 players), -1 always the
      * full graph. Any value gives the same optimum (docs/swiss.md). */
     int sparse_window;
+    /* Pair by the Burstein system (FIDE C.04.4.2, as bbpPairings implements
+     * it; docs/swiss.md) instead of the Dutch one; fast is then ignored. */
+    bool burstein;
 } sw_swiss_options;
 
 /* How the exact matching reached its optimum (for the benchmark and tests). */
