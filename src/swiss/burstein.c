@@ -22,26 +22,31 @@
 enum { E_OK = 1, E_SAME = 2, E_COL = 4 };
 
 typedef struct bz_player {
-    int i;          /* index into trf->players */
-    int score;      /* half points, acceleration included */
+    int i;              /* index into trf->players */
+    int score;          /* half points, acceleration included */
     int64_t sb, bt, mt; /* Sonneborn-Berger, Buchholz and median tie-breaks */
     int id;
-    char pref;      /* colour preference: 'w', 'b' or 0 */
-    bool absolute;  /* the preference is absolute */
+    char pref;     /* colour preference: 'w', 'b' or 0 */
+    bool absolute; /* the preference is absolute */
 } bz_player;
 
 typedef struct bz {
     const sw_swiss_trf *trf;
     const sw_swiss_state *st;
-    bz_player *pl;  /* by vertex (players to pair, in order), the bye after them */
-    int nv;         /* vertices */
-    uint8_t *code;  /* nv * nv edge codes */
-    int32_t *prio;  /* nv * nv: the priority of the pair for its higher player */
-    bool *fin;      /* vertex finalised (paired for good) */
-    int *mate;      /* the last solve's matching (-1 unmatched) */
+    bz_player *pl; /* by vertex (players to pair, in order), the bye after them */
+    int nv;        /* vertices */
+    uint8_t *code; /* nv * nv edge codes */
+    int32_t *prio; /* nv * nv: the priority of the pair for its higher player */
+    bool *fin;     /* vertex finalised (paired for good) */
+    int *mate;     /* the last solve's matching (-1 unmatched) */
     sw_blossom_edge *e;
     size_t ecap;
     int64_t u_same, u_col; /* units of the solve's weight */
+    /* The group structure's search (see chain_*): per vertex, may float
+     * out of its group (below) or in from the group above; the local
+     * graph's scratch. */
+    bool *out_ok, *in_ok;
+    struct bz_card *cm;
 } bz;
 
 /* The point system's values the tie-breaks need (half points). */
@@ -265,6 +270,304 @@ typedef struct bz_bounds {
 
 #define BACK(k) (sg->a[sg->n - 1 - (k)])
 
+/* ---- the group structure as a chain ----
+ *
+ * Edges join players of one group and, across a boundary with an odd
+ * number of players above it, the two groups it separates. A perfect
+ * matching then has an odd number of cross pairs at each such boundary and
+ * none elsewhere; bbpPairings' test of a matching (every group paired but
+ * one floater each way) holds exactly when the most pairs and the most
+ * pairs inside groups leave one cross pair at each odd boundary. Whether
+ * such a pairing exists is decided group by group, from the top: the
+ * players of group k that can float down are those whose removal leaves
+ * the group (with its floater from above, one of those the group above
+ * can send that may meet it) perfectly paired. That is a question of
+ * cardinality only, answered by Edmonds' search (bz_card) over one group. */
+
+/* Edmonds' maximum cardinality matching on a small dense graph, with the
+ * search that finds every vertex an even alternating path reaches from an
+ * exposed one (when one vertex is exposed: the vertices some maximum
+ * matching leaves out, Gallai-Edmonds' D). */
+typedef struct bz_card {
+    int n, cap;
+    int words;      /* 64-bit words a row: (n + 63) / 64 */
+    uint64_t *adj;  /* n rows of `words` words: bit v of row u, u and v joined */
+    uint64_t *skip; /* a search's vertices labelled odd or left out, a row's width */
+    int *match, *p, *base, *q;
+    bool *used, *blossom, *mark;
+    const bool *dead; /* vertices left out of the search (NULL: none) */
+} bz_card;
+
+static void card_free(bz_card *c) {
+    if (!c)
+        return;
+    free(c->adj);
+    free(c->skip);
+    free(c->match);
+    free(c->p);
+    free(c->base);
+    free(c->q);
+    free(c->used);
+    free(c->blossom);
+    free(c->mark);
+    free(c);
+}
+
+static bz_card *card_new(int cap) {
+    bz_card *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    size_t k = (size_t)cap;
+    c->cap = cap;
+    size_t words = (k + 63) / 64;
+    c->adj = malloc(sizeof(uint64_t) * k * words);
+    c->skip = malloc(sizeof(uint64_t) * words);
+    c->match = malloc(sizeof(int) * k);
+    c->p = malloc(sizeof(int) * k);
+    c->base = malloc(sizeof(int) * k);
+    c->q = malloc(sizeof(int) * k);
+    c->used = malloc(k);
+    c->blossom = malloc(k);
+    c->mark = malloc(k);
+    if (!c->adj || !c->skip || !c->match || !c->p || !c->base || !c->q || !c->used || !c->blossom ||
+        !c->mark) {
+        card_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void card_size(bz_card *c, int n) {
+    c->n = n;
+    c->words = (n + 63) / 64;
+    memset(c->adj, 0, sizeof(uint64_t) * (size_t)n * (size_t)c->words);
+}
+
+static void card_join(bz_card *c, int u, int v) {
+    size_t w = (size_t)c->words;
+    c->adj[(size_t)u * w + (size_t)(v >> 6)] |= 1ull << (v & 63);
+    c->adj[(size_t)v * w + (size_t)(u >> 6)] |= 1ull << (u & 63);
+}
+
+static bool card_joined(const bz_card *c, int u, int v) {
+    return c->adj[(size_t)u * (size_t)c->words + (size_t)(v >> 6)] >> (v & 63) & 1;
+}
+
+static int card_lca(bz_card *c, int a, int b) {
+    memset(c->mark, 0, (size_t)c->n);
+    for (;;) {
+        a = c->base[a];
+        c->mark[a] = true;
+        if (c->match[a] < 0)
+            break;
+        a = c->p[c->match[a]];
+    }
+    for (;;) {
+        b = c->base[b];
+        if (c->mark[b])
+            return b;
+        b = c->p[c->match[b]];
+    }
+}
+
+static void card_mark_path(bz_card *c, int v, int b, int child) {
+    while (c->base[v] != b) {
+        c->blossom[c->base[v]] = c->blossom[c->base[c->match[v]]] = true;
+        c->p[v] = child;
+        child = c->match[v];
+        v = c->p[c->match[v]];
+    }
+}
+
+/* The alternating search from root: the exposed vertex an augmenting path
+ * ends at, or -1 (then used[] holds the even vertices). */
+static int card_search(bz_card *c, int root) {
+    int n = c->n, qh = 0, qt = 0, words = c->words;
+    memset(c->used, 0, (size_t)n);
+    for (int i = 0; i < n; i++)
+        c->p[i] = -1, c->base[i] = i;
+    for (int w = 0; w < words; w++) {
+        uint64_t d = 0;
+        if (c->dead)
+            for (int k = 0; k < 64 && w * 64 + k < n; k++)
+                d |= (uint64_t)c->dead[w * 64 + k] << k;
+        c->skip[w] = d;
+    }
+    c->used[root] = true;
+    c->q[qt++] = root;
+    while (qh < qt) {
+        int v = c->q[qh++];
+        const uint64_t *row = c->adj + (size_t)v * (size_t)words;
+        for (int w = 0; w < words; w++) {
+            /* an edge to a vertex labelled odd changes nothing (once a
+             * blossom takes it in, it is even and leaves skip) */
+            uint64_t bits = row[w] & ~c->skip[w];
+            while (bits) {
+                int to = w * 64 + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (c->base[v] == c->base[to] || c->match[v] == to)
+                    continue;
+                if (to == root || (c->match[to] >= 0 && c->p[c->match[to]] >= 0)) {
+                    int cb = card_lca(c, v, to);
+                    memset(c->blossom, 0, (size_t)n);
+                    card_mark_path(c, v, cb, to);
+                    card_mark_path(c, to, cb, v);
+                    for (int i = 0; i < n; i++)
+                        if (c->blossom[c->base[i]]) {
+                            c->base[i] = cb;
+                            if (!c->used[i]) { /* an odd vertex turned even */
+                                c->used[i] = true;
+                                c->skip[i >> 6] &= ~(1ull << (i & 63));
+                                c->q[qt++] = i;
+                            }
+                        }
+                } else if (c->p[to] < 0) {
+                    c->p[to] = v;
+                    if (c->match[to] < 0)
+                        return to;
+                    c->skip[to >> 6] |= 1ull << (to & 63);
+                    c->used[c->match[to]] = true;
+                    c->q[qt++] = c->match[to];
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+/* A maximum matching of c's graph; returns the number of exposed vertices
+ * and, when there are some, one of them in *exposed. */
+static int card_match(bz_card *c, int *exposed) {
+    int n = c->n;
+    for (int i = 0; i < n; i++)
+        c->match[i] = -1;
+    for (int v = 0; v < n; v++) { /* greedy start */
+        if (c->match[v] >= 0)
+            continue;
+        for (int to = v + 1; to < n; to++)
+            if (card_joined(c, v, to) && c->match[to] < 0) {
+                c->match[v] = to, c->match[to] = v;
+                break;
+            }
+    }
+    int free_n = 0;
+    for (int v = 0; v < n; v++) {
+        if (c->match[v] >= 0)
+            continue;
+        int e = card_search(c, v);
+        if (e < 0) {
+            free_n++;
+            *exposed = v;
+            continue;
+        }
+        while (e >= 0) {
+            int pv = c->p[e], ppv = c->match[pv];
+            c->match[e] = pv;
+            c->match[pv] = e;
+            e = ppv;
+        }
+    }
+    return free_n;
+}
+
+/* The local graph of the players mem[0..k-1] (their edges inside a group:
+ * the pairs that may meet), with a vertex y joined to those with yin set
+ * (the floater from above) and a vertex z joined to those with zout set
+ * (the one floating below); either may be NULL (no such vertex). Returns
+ * the vertex count. */
+static int card_build(bz *b, const int *mem, int k, const bool *yin, const bool *zout) {
+    bz_card *c = b->cm;
+    int n = k + (yin != NULL) + (zout != NULL);
+    size_t nv = (size_t)b->nv;
+    card_size(c, n);
+    for (int x = 0; x < k; x++) {
+        const uint8_t *row = b->code + (size_t)mem[x] * nv;
+        for (int y = x + 1; y < k; y++)
+            if (row[mem[y]] & E_OK)
+                card_join(c, x, y);
+    }
+    int extra = k;
+    const bool *sets[2] = {yin, zout};
+    for (int s = 0; s < 2; s++) {
+        if (!sets[s])
+            continue;
+        for (int x = 0; x < k; x++)
+            if (sets[s][mem[x]])
+                card_join(c, x, extra);
+        extra++;
+    }
+    return n;
+}
+
+/* Of the local graph (odd size), which of mem's players some maximum
+ * matching leaves exposed when it leaves exactly one: dset[mem[x]].
+ * Returns whether any is. */
+static bool card_dset(bz *b, const int *mem, int k, bool *dset) {
+    bz_card *c = b->cm;
+    int ex = -1;
+    int nfree = card_match(c, &ex);
+    bool any = false;
+    for (int x = 0; x < k; x++)
+        dset[mem[x]] = false;
+    if (nfree != 1)
+        return false;
+    card_search(c, ex);
+    for (int x = 0; x < k; x++)
+        if (c->used[x])
+            dset[mem[x]] = any = true;
+    return any;
+}
+
+static bool card_perfect(bz *b) {
+    int ex;
+    return card_match(b->cm, &ex) == 0;
+}
+
+/* The groups of a boundary list: gs[k], ge[k]; returns their number. */
+static int chain_groups(const bz_bounds *sg, int *gs, int *ge) {
+    int ng = 0;
+    for (int k = 1; k < sg->n; k++)
+        if (sg->a[k] != sg->a[k - 1])
+            gs[ng] = sg->a[k - 1], ge[ng] = sg->a[k], ng++;
+    return ng;
+}
+
+/* Group k's candidates to receive the floater of group k-1 (those that
+ * may meet one of out_ok's players there): in_ok. */
+static void chain_in(bz *b, int s0, int e0, int s1, int e1) {
+    size_t nv = (size_t)b->nv;
+    for (int h = s1; h < e1; h++) {
+        bool ok = false;
+        for (int o = s0; o < e0 && !ok; o++)
+            ok = b->out_ok[o] && (b->code[(size_t)o * nv + (size_t)h] & E_OK);
+        b->in_ok[h] = ok;
+    }
+}
+
+/* Can the groups of sg (the last ends the prefix; past an odd prefix the
+ * next player stands in for anyone below) be paired with one floater per
+ * odd boundary? From the top: each group's possible floaters down
+ * (out_ok), from the floater it may receive. */
+static bool chain_valid(bz *b, const bz_bounds *sg, int *gs, int *ge, int *mem) {
+    int ng = chain_groups(sg, gs, ge);
+    for (int k = 0; k < ng; k++) {
+        int s = gs[k], e = ge[k], cnt = 0;
+        for (int v = s; v < e; v++)
+            mem[cnt++] = v;
+        bool from_above = s & 1;
+        if (from_above)
+            chain_in(b, gs[k - 1], ge[k - 1], s, e);
+        card_build(b, mem, cnt, from_above ? b->in_ok : NULL, NULL);
+        if (e & 1) {
+            if (!card_dset(b, mem, cnt, b->out_ok))
+                return false;
+        } else if (!card_perfect(b)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Every vertex of the groups above the current one is paired, and no group
  * has more players paired outside it (or left unpaired) than one floater
  * each way. */
@@ -291,7 +594,9 @@ static bool matching_valid(const bz *b, const bz_bounds *sg) {
 }
 
 /* Phase 1: the score groups, merged downwards until each can be paired. */
-static sw_status build_groups(bz *b, bz_bounds *sg, bool *valid, sw_error *err) {
+static sw_status build_groups(bz *b, bz_bounds *sg, bool chain, int *scratch, bool *valid,
+                              sw_error *err) {
+    int *gs = scratch, *ge = scratch + b->nv + 2, *mem = scratch + 2 * (b->nv + 2);
     int nv = b->nv;
     sg->a[0] = sg->a[1] = 0;
     sg->n = 2;
@@ -310,6 +615,10 @@ static sw_status build_groups(bz *b, bz_bounds *sg, bool *valid, sw_error *err) 
             if (BACK(0) & 1)
                 for (int v = BACK(1); v < BACK(0); v++)
                     set_plain(b, BACK(0), v);
+            if (chain) {
+                ok = chain_valid(b, sg, gs, ge, mem);
+                continue;
+            }
             int lim = BACK(0) + 1 < nv ? BACK(0) + 1 : nv;
             if ((rc = solve(b, lim, err)))
                 return rc;
@@ -332,10 +641,14 @@ static sw_status build_groups(bz *b, bz_bounds *sg, bool *valid, sw_error *err) 
         for (int u = BACK(0); u < boundary; u++)
             for (int v = boundary; v < nv; v++)
                 set_edge(b, u, v, u >= gbeg, false);
-        if ((rc = solve(b, nv, err)))
-            return rc;
         sg->a[sg->n++] = gbeg;
         sg->a[sg->n++] = nv;
+        if (chain) {
+            ok = chain_valid(b, sg, gs, ge, mem);
+            continue;
+        }
+        if ((rc = solve(b, nv, err)))
+            return rc;
         ok = matching_valid(b, sg);
     }
     *valid = ok;
@@ -402,6 +715,393 @@ static sw_status pair_groups(bz *b, const bz_bounds *sg, int *pairs, int *grp, s
     return SW_OK;
 }
 
+/* ---- the decisions, group by group, on the chain ----
+ *
+ * Once the structure is valid, a pairing is optimal for bbpPairings'
+ * weight exactly when it pairs each group (with the floater it received)
+ * perfectly but for one floater down at an odd boundary, the floater one
+ * of those the groups below can absorb, and meets the most colour
+ * preferences inside the group being decided (the groups below carry no
+ * colour term yet). So each group's decisions need only the group: a
+ * vertex z joined to the players that may float down stands for
+ * everything below. Which players may (out_ok) is found from the bottom:
+ * a group's possible receivers of a floater (in_ok) are those whose
+ * removal leaves it perfectly paired with one of its own possible
+ * floaters sent down. */
+
+typedef struct bz_local {
+    const int *grp; /* the group's vertices, in order */
+    int g;          /* how many; z is local vertex g when has_z */
+    bool has_z;
+    int s, e;             /* the group's own vertex range (z joins only those) */
+    bool *fin;            /* local vertices decided */
+    int *m, *tmp;         /* a current optimum; scratch */
+    long w;               /* its weight: colour preferences met */
+    int *idx, *dm;        /* the solve's dense numbers and its matching over them */
+    int *didx;            /* the dense numbers of dual's solve */
+    sw_blossom_dual dual; /* duals of the undecided vertices' optimum */
+    bool fresh;           /* dual is for the undecided vertices as they are */
+    bool flat;            /* and holds no blossom */
+    bool tight;           /* b->cm->adj holds the pairs tight under it */
+} bz_local;
+
+/* Local pair x, y (z = g): -1 when they may not meet, else its weight. */
+static int local_w(const bz *b, const bz_local *L, int x, int y) {
+    if (x > y) {
+        int t = x;
+        x = y, y = t;
+    }
+    if (y == L->g) {
+        int v = L->grp[x];
+        return L->has_z && v >= L->s && v < L->e && b->out_ok[v] ? 0 : -1;
+    }
+    uint8_t c = b->code[(size_t)L->grp[x] * (size_t)b->nv + (size_t)L->grp[y]];
+    return !(c & E_OK) ? -1 : (c & E_COL) ? 1 : 0;
+}
+
+/* The optimum of the undecided local vertices into out (-1 for decided
+ * ones): false when they have no perfect matching. *w its weight. */
+/* The optimum of the undecided local vertices into out (-1 for decided
+ * ones; the solve numbers them densely, so its matching is perfect when
+ * they can all be paired): *perfect false when they cannot. *w its
+ * weight. With dual, also the duals (indexed by L->tmp2's dense numbers,
+ * whose map is L->idx). */
+static sw_status local_solve(bz *b, bz_local *L, int *out, bool *perfect, long *w,
+                             sw_blossom_dual *dual, sw_error *err) {
+    int n = L->g + L->has_z, k = 0;
+    size_t m = 0;
+    for (int x = 0; x < n; x++)
+        L->idx[x] = L->fin[x] ? -1 : k++;
+    for (int x = 0; x < n; x++) {
+        if (L->fin[x])
+            continue;
+        for (int y = x + 1; y < n; y++) {
+            int wt;
+            if (L->fin[y] || (wt = local_w(b, L, x, y)) < 0)
+                continue;
+            if (m == b->ecap) {
+                size_t cap = b->ecap ? 2 * b->ecap : 1024;
+                sw_blossom_edge *e = realloc(b->e, sizeof *e * cap);
+                if (!e)
+                    return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+                b->e = e, b->ecap = cap;
+            }
+            b->e[m++] = (sw_blossom_edge){L->idx[x], L->idx[y], wt};
+        }
+    }
+    sw_status rc = sw_blossom_match_dual(k, b->e, m, SW_BLOSSOM_MAX_CARDINALITY, L->dm, dual, err);
+    if (rc)
+        return rc;
+    *perfect = true;
+    *w = 0;
+    for (int x = 0; x < n; x++) {
+        out[x] = -1;
+        if (L->fin[x])
+            continue;
+        int d = L->dm[L->idx[x]];
+        if (d < 0) {
+            *perfect = false;
+            continue;
+        }
+        for (int y = 0; y < n; y++) /* dense -> local: d is small, scan */
+            if (L->idx[y] == d) {
+                out[x] = y;
+                break;
+            }
+        if (out[x] > x)
+            *w += local_w(b, L, x, out[x]);
+    }
+    return SW_OK;
+}
+
+/* Does the dual hold no blossom? */
+static bool dual_flat(const sw_blossom_dual *d) {
+    for (int v = 0; v < d->n; v++)
+        if (d->top[v] != v)
+            return false;
+    return true;
+}
+
+/* With duals that hold no blossom, every perfect matching of the tight
+ * pairs is an optimum: then some optimum pairs x with y (a tight pair)
+ * exactly when the current one, less x, y and their partners, has an
+ * augmenting path of tight pairs between the two partners (Edmonds'
+ * search). On yes the current optimum becomes that one. */
+/* b->cm->adj: the undecided pairs tight under L's duals (once per duals). */
+static void local_tight_build(bz *b, bz_local *L) {
+    bz_card *c = b->cm;
+    int n = L->g + L->has_z;
+    if (L->tight)
+        return;
+    card_size(c, n);
+    for (int u = 0; u < n; u++) {
+        if (L->fin[u])
+            continue;
+        for (int v = u + 1; v < n; v++) {
+            int w = L->fin[v] ? -1 : local_w(b, L, u, v);
+            if (w >= 0 && sw_blossom_reduced_cost(&L->dual, L->didx[u], L->didx[v], w) == 0)
+                card_join(c, u, v);
+        }
+    }
+    L->tight = true;
+}
+
+static void local_tight_path(bz *b, bz_local *L, int x, int y, bool *yes) {
+    bz_card *c = b->cm;
+    int n = L->g + L->has_z;
+    local_tight_build(b, L);
+    int m0 = L->m[x], my = L->m[y];
+    L->fin[x] = L->fin[y] = true;
+    for (int u = 0; u < n; u++)
+        c->match[u] = L->fin[u] || u == m0 || u == my ? -1 : L->m[u];
+    c->dead = L->fin;
+    int e = card_search(c, m0);
+    c->dead = NULL;
+    L->fin[x] = L->fin[y] = false;
+    *yes = e >= 0;
+    if (!*yes)
+        return;
+    while (e >= 0) {
+        int pv = c->p[e], ppv = c->match[pv];
+        c->match[e] = pv;
+        c->match[pv] = e;
+        e = ppv;
+    }
+    for (int u = 0; u < n; u++)
+        if (!L->fin[u] && u != x && u != y)
+            L->m[u] = c->match[u];
+    L->m[x] = y, L->m[y] = x;
+}
+
+/* Does some optimum pair local x with y? Yes when the current one does,
+ * or exchanging partners with y's keeps the weight; else the rest is
+ * solved without them. On yes the current optimum becomes one that does. */
+static sw_status local_accepts(bz *b, bz_local *L, int x, int y, bool *yes, sw_error *err) {
+    int m0 = L->m[x], my = L->m[y];
+    *yes = true;
+    if (m0 == y)
+        return SW_OK;
+    int wxy = local_w(b, L, x, y), w0 = local_w(b, L, x, m0), wy = local_w(b, L, y, my);
+    int wm = local_w(b, L, m0, my);
+    if (wm >= 0 && wxy + wm == w0 + wy) {
+        L->m[x] = y, L->m[y] = x, L->m[m0] = my, L->m[my] = m0;
+        return SW_OK;
+    }
+    bool perfect;
+    long w;
+    sw_status rc;
+    if (!L->fresh) { /* duals of the optimum as it stands: a pair they price
+                      * above 0 is in no optimum */
+        sw_blossom_dual_free(&L->dual);
+        if ((rc = local_solve(b, L, L->m, &perfect, &L->w, &L->dual, err)))
+            return rc;
+        memcpy(L->didx, L->idx, sizeof(int) * (size_t)(L->g + L->has_z));
+        L->fresh = true;
+        L->flat = dual_flat(&L->dual);
+        L->tight = false;
+        if (L->m[x] == y)
+            return SW_OK;
+    }
+    if (sw_blossom_reduced_cost(&L->dual, L->didx[x], L->didx[y], wxy) > 0) {
+        *yes = false;
+        return SW_OK;
+    }
+    if (L->flat) {
+        local_tight_path(b, L, x, y, yes);
+        return SW_OK;
+    }
+    L->fin[x] = L->fin[y] = true;
+    rc = local_solve(b, L, L->tmp, &perfect, &w, NULL, err);
+    L->fin[x] = L->fin[y] = false;
+    if (rc)
+        return rc;
+    *yes = perfect && w + wxy == L->w;
+    if (*yes) {
+        int n = L->g + L->has_z;
+        for (int k = 0; k < n; k++)
+            if (!L->fin[k] && k != x && k != y)
+                L->m[k] = L->tmp[k];
+        L->m[x] = y, L->m[y] = x;
+    }
+    return SW_OK;
+}
+
+/* Exchanging partners: x with y, their partners together, at the same
+ * weight (then the current optimum becomes that one). */
+static bool local_swap(const bz *b, bz_local *L, int x, int y) {
+    int m0 = L->m[x], my = L->m[y];
+    int wm = local_w(b, L, m0, my);
+    if (wm < 0 || local_w(b, L, x, y) + wm != local_w(b, L, x, m0) + local_w(b, L, y, my))
+        return false;
+    L->m[x] = y, L->m[y] = x, L->m[m0] = my, L->m[my] = m0;
+    return true;
+}
+
+/* x's decision: the lowest y below it that some optimum pairs it with
+ * (*took, -1 when none: x floats). The lowest candidate is tried first as
+ * the current optimum has it or by an exchange; else, with duals that hold
+ * no blossom, one Edmonds search from x's partner among the tight pairs,
+ * x left out, finds every y that can replace it (the vertices an even
+ * alternating path reaches: those whose removal leaves a perfect matching
+ * of tight pairs); with blossoms, candidate by candidate. */
+static sw_status local_decide(bz *b, bz_local *L, int x, int *took, sw_error *err) {
+    int first = -1;
+    *took = -1;
+    for (int y = L->g - 1; y > x && first < 0; y--)
+        if (!L->fin[y] && local_w(b, L, x, y) >= 0)
+            first = y;
+    if (first < 0)
+        return SW_OK;
+    if (L->m[x] == first || local_swap(b, L, x, first)) {
+        *took = first;
+        return SW_OK;
+    }
+    sw_status rc;
+    if (!L->fresh) {
+        bool perfect;
+        sw_blossom_dual_free(&L->dual);
+        if ((rc = local_solve(b, L, L->m, &perfect, &L->w, &L->dual, err)))
+            return rc;
+        memcpy(L->didx, L->idx, sizeof(int) * (size_t)(L->g + L->has_z));
+        L->fresh = true;
+        L->flat = dual_flat(&L->dual);
+        L->tight = false;
+    }
+    if (L->flat) {
+        bz_card *c = b->cm;
+        int n = L->g + L->has_z, m0 = L->m[x];
+        local_tight_build(b, L);
+        L->fin[x] = true;
+        for (int u = 0; u < n; u++)
+            c->match[u] = L->fin[u] || u == m0 ? -1 : L->m[u];
+        c->dead = L->fin;
+        card_search(c, m0);
+        c->dead = NULL;
+        L->fin[x] = false;
+        for (int y = first; y > x && *took < 0; y--)
+            if (!L->fin[y] && local_w(b, L, x, y) >= 0 &&
+                (y == m0 || (card_joined(c, x, y) && c->used[y])))
+                *took = y;
+        if (*took >= 0 && *took != m0) {
+            bool yes;
+            local_tight_path(b, L, x, *took, &yes);
+        }
+        return SW_OK;
+    }
+    for (int y = first; y > x && *took < 0; y--) {
+        if (L->fin[y] || local_w(b, L, x, y) < 0)
+            continue;
+        bool yes;
+        if ((rc = local_accepts(b, L, x, y, &yes, err)))
+            return rc;
+        if (yes)
+            *took = y;
+    }
+    return SW_OK;
+}
+
+/* From the bottom: out_ok (may float down into a player of the group
+ * below that can take a floater) and in_ok (may take the floater from
+ * above with the rest of the group, and its own floater, paired). */
+static void chain_floats(bz *b, const int *gs, const int *ge, int ng, int *mem) {
+    size_t nv = (size_t)b->nv;
+    for (int k = ng - 1; k >= 0; k--) {
+        int s = gs[k], e = ge[k], cnt = 0;
+        if (e & 1)
+            for (int o = s; o < e; o++) {
+                bool ok = false;
+                for (int h = e; h < ge[k + 1] && !ok; h++)
+                    ok = b->in_ok[h] && (b->code[(size_t)o * nv + (size_t)h] & E_OK);
+                b->out_ok[o] = ok;
+            }
+        if (s & 1) {
+            for (int v = s; v < e; v++)
+                mem[cnt++] = v;
+            card_build(b, mem, cnt, NULL, e & 1 ? b->out_ok : NULL);
+            card_dset(b, mem, cnt, b->in_ok);
+        }
+    }
+}
+
+/* Phase 2 on a valid chain: pairs[v] as pair_groups gives it. *ok false
+ * when a decision found no optimum to follow (the caller then solves the
+ * whole graph). */
+static sw_status pair_chain(bz *b, const bz_bounds *sg, int *pairs, int *grp, int *scratch,
+                            bool *ok, sw_error *err) {
+    int nv = b->nv;
+    int *gs = scratch, *ge = scratch + nv + 2, *mem = scratch + 2 * (nv + 2);
+    int *lm = scratch + 3 * (nv + 2), *lt = scratch + 4 * (nv + 2);
+    int *li = scratch + 5 * (nv + 2), *ld = scratch + 6 * (nv + 2);
+    int *lx = scratch + 7 * (nv + 2);
+    bool *lf = b->fin; /* free until the end: the local decided flags */
+    int ng = chain_groups(sg, gs, ge);
+    chain_floats(b, gs, ge, ng, mem);
+    int floater = -1;
+    *ok = true;
+    for (int k = 0; k < ng; k++) {
+        int g = 0;
+        for (int v = gs[k]; v < ge[k]; v++)
+            grp[g++] = v;
+        if (floater >= 0)
+            grp[g++] = floater;
+        floater = -1;
+        for (int x = 1; x < g; x++) {
+            int v = grp[x], y = x;
+            while (y > 0 && above(&b->pl[v], &b->pl[grp[y - 1]])) {
+                grp[y] = grp[y - 1];
+                y--;
+            }
+            grp[y] = v;
+        }
+        for (int x = 0; x < g; x++)
+            for (int y = g - 1; y > x; y--)
+                set_edge(b, grp[x], grp[y], true, true);
+        bz_local L = {
+            grp,   g,    (ge[k] & 1) != 0, gs[k], ge[k], lf, lm, lt, 0, li, ld, lx, {0}, true,
+            false, false};
+        memset(lf, 0, (size_t)g + 1);
+        bool perfect;
+        sw_status rc = local_solve(b, &L, lm, &perfect, &L.w, &L.dual, err);
+        if (rc)
+            return rc;
+        memcpy(lx, li, sizeof(int) * (size_t)(g + L.has_z));
+        L.flat = dual_flat(&L.dual);
+        if (!perfect) {
+            sw_blossom_dual_free(&L.dual);
+            *ok = false;
+            return SW_OK;
+        }
+        for (int x = 0; x < g; x++) {
+            if (lf[x])
+                continue;
+            int took;
+            if ((rc = local_decide(b, &L, x, &took, err))) {
+                sw_blossom_dual_free(&L.dual);
+                return rc;
+            }
+            if (took < 0 && lm[x] != g) { /* no optimum to follow */
+                sw_blossom_dual_free(&L.dual);
+                *ok = false;
+                return SW_OK;
+            }
+            int y = took < 0 ? g : took;
+            L.w -= local_w(b, &L, x, y);
+            lf[x] = lf[y] = true;
+            /* the duals stay a certificate for the rest when no blossom
+             * holds either of the two */
+            if (L.fresh && (L.dual.top[lx[x]] != lx[x] || L.dual.top[lx[y]] != lx[y]))
+                L.fresh = false;
+            if (took < 0)
+                floater = grp[x];
+            else
+                pairs[grp[x]] = grp[y], pairs[grp[y]] = grp[x];
+        }
+        sw_blossom_dual_free(&L.dual);
+    }
+    memset(lf, 0, (size_t)nv + 1);
+    return SW_OK;
+}
+
 /* The colour of v against u (v above u in its group), as bbpPairings
  * gives it: the Dutch allocation between the two, the preference of the
  * player above when they are equal, and the initial colour by pairing
@@ -440,7 +1140,8 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     bz_points pt = points_of(trf);
     int *dacc = malloc(sizeof(int) * (size_t)(n + 1));
     int64_t *adj = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    bz_player *pl = malloc(sizeof *pl * (size_t)(n + 1)), *tmp = malloc(sizeof *tmp * (size_t)(n + 1));
+    bz_player *pl = malloc(sizeof *pl * (size_t)(n + 1)),
+              *tmp = malloc(sizeof *tmp * (size_t)(n + 1));
     int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *mate = malloc(sizeof(int) * (size_t)(n + 1));
     int *effn = malloc(sizeof(int) * (size_t)(n + 1));
     bool *bye_ok = malloc(sizeof(bool) * (size_t)(n + 1));
@@ -464,9 +1165,10 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
         for (int id = 0; id <= trf->max_id; id++) {
             int i = trf->index_of_id[id];
             if (i >= 0)
-                effn[i] = !trf->players[i].absent || sw_swiss_took_part(&trf->players[i], trf->nrounds)
-                              ? next++
-                              : 0;
+                effn[i] =
+                    !trf->players[i].absent || sw_swiss_took_part(&trf->players[i], trf->nrounds)
+                        ? next++
+                        : 0;
         }
     }
     int np = 0;
@@ -504,20 +1206,37 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     b.prio = calloc(nn ? nn : 1, sizeof *b.prio);
     b.fin = calloc((size_t)nv + 1, sizeof *b.fin);
     b.mate = malloc(sizeof(int) * ((size_t)nv + 1));
-    int *pairs = malloc(sizeof(int) * ((size_t)nv + 1)), *grp = malloc(sizeof(int) * ((size_t)nv + 2));
-    if (!b.code || !b.prio || !b.fin || !b.mate || !pairs || !grp) {
+    int *pairs = malloc(sizeof(int) * ((size_t)nv + 1)),
+        *grp = malloc(sizeof(int) * ((size_t)nv + 2));
+    int *scratch = malloc(sizeof(int) * 8 * ((size_t)nv + 2));
+    b.out_ok = calloc((size_t)nv + 2, sizeof *b.out_ok);
+    b.in_ok = calloc((size_t)nv + 2, sizeof *b.in_ok);
+    b.cm = card_new(nv + 2);
+    if (!b.code || !b.prio || !b.fin || !b.mate || !pairs || !grp || !scratch || !b.out_ok ||
+        !b.in_ok || !b.cm) {
         free(pairs);
         free(grp);
+        free(scratch);
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         goto done;
     }
     for (int v = 0; v < nv; v++)
         pairs[v] = -1;
-    bool valid = true;
+    bool valid = true, chain = !(opt && opt->sparse_window < 0), done = false;
     if (nv > 0) {
-        rc = build_groups(&b, &sg, &valid, err);
-        if (!rc)
-            rc = pair_groups(&b, &sg, pairs, grp, err);
+        rc = build_groups(&b, &sg, chain, scratch, &valid, err);
+        if (!rc && chain && valid)
+            rc = pair_chain(&b, &sg, pairs, grp, scratch, &done, err);
+        if (!rc && !done) { /* the whole graph, solve by solve, from the start */
+            memset(b.code, 0, nn);
+            memset(b.prio, 0, nn * sizeof *b.prio);
+            memset(b.fin, 0, (size_t)nv + 1);
+            for (int v = 0; v < nv; v++)
+                pairs[v] = -1;
+            rc = build_groups(&b, &sg, false, scratch, &valid, err);
+            if (!rc)
+                rc = pair_groups(&b, &sg, pairs, grp, err);
+        }
     }
     if (!rc) {
         /* the ranked view build_pairing reads: the vertices, then the bye */
@@ -547,6 +1266,7 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     (void)valid;
     free(pairs);
     free(grp);
+    free(scratch);
 done:
     free(dacc);
     free(adj);
@@ -563,6 +1283,9 @@ done:
     free(b.fin);
     free(b.mate);
     free(b.e);
+    free(b.out_ok);
+    free(b.in_ok);
+    card_free(b.cm);
     sw_swiss_state_free(&st);
     if (rc)
         sw_swiss_pairing_free(out);
