@@ -204,7 +204,7 @@ static int cmd_pair(const args *a) {
     sw_error err;
     if (sw_swiss_pair(&trf, &a->opt, &p, &err)) {
         sw_swiss_trf_free(&trf);
-        return pair_fail(&err, a->opt.fast);
+        return pair_fail(&err, a->opt.fast || a->opt.burstein);
     }
     sw_strbuf out;
     sw_strbuf_init(&out);
@@ -252,7 +252,7 @@ static int cmd_check(const args *a) {
     sw_error err;
     sw_swiss_check_stats cs;
     if (sw_swiss_check_stats_run(&trf, &a->opt, &rep, &cs, &err)) {
-        rc = pair_fail(&err, a->opt.fast);
+        rc = pair_fail(&err, a->opt.fast || a->opt.burstein);
     } else {
         sw_strbuf_printf(&rep,
                          "%s: %d rounds valid, %d of them paired differently by seatwise; "
@@ -269,7 +269,7 @@ static int cmd_generate(const args *a) {
     sw_swiss_trf trf;
     sw_error err;
     if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf, &err))
-        return pair_fail(&err, a->opt.fast);
+        return pair_fail(&err, a->opt.fast || a->opt.burstein);
     sw_strbuf out;
     sw_strbuf_init(&out);
     sw_strbuf_printf(&out, "012 seatwise simulated event, seed %ld\n", a->seed);

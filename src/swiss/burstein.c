@@ -17,6 +17,9 @@
 
 #include "swiss/pair_internal.h"
 
+/* The players one round may pair: the weight matrix has a byte per pair. */
+#define SW_BURSTEIN_MAX_PLAYERS 30000
+
 /* Edge codes of the weight matrix: the pair may meet, it is inside one
  * (merged) score group, their colour preferences are compatible. */
 enum { E_OK = 1, E_SAME = 2, E_COL = 4 };
@@ -36,7 +39,8 @@ typedef struct bz {
     bz_player *pl; /* by vertex (players to pair, in order), the bye after them */
     int nv;        /* vertices */
     uint8_t *code; /* nv * nv edge codes */
-    int32_t *prio; /* nv * nv: the priority of the pair for its higher player */
+    int32_t *prio; /* nv * nv: the priority of the pair for its higher player
+                    * (the whole-graph path only; NULL on the chain) */
     bool *fin;     /* vertex finalised (paired for good) */
     int *mate;     /* the last solve's matching (-1 unmatched) */
     sw_blossom_edge *e;
@@ -224,13 +228,15 @@ static void set_edge(bz *b, int u, int v, bool same, bool colour) {
     }
     size_t nv = (size_t)b->nv;
     b->code[(size_t)u * nv + (size_t)v] = b->code[(size_t)v * nv + (size_t)u] = c;
-    b->prio[(size_t)u * nv + (size_t)v] = b->prio[(size_t)v * nv + (size_t)u] = 0;
+    if (b->prio)
+        b->prio[(size_t)u * nv + (size_t)v] = b->prio[(size_t)v * nv + (size_t)u] = 0;
 }
 
 static void set_plain(bz *b, int u, int v) {
     size_t nv = (size_t)b->nv;
     b->code[(size_t)u * nv + (size_t)v] = b->code[(size_t)v * nv + (size_t)u] = E_OK;
-    b->prio[(size_t)u * nv + (size_t)v] = b->prio[(size_t)v * nv + (size_t)u] = 0;
+    if (b->prio)
+        b->prio[(size_t)u * nv + (size_t)v] = b->prio[(size_t)v * nv + (size_t)u] = 0;
 }
 
 /* The maximum weight matching of the current matrix into b->mate: the most
@@ -1201,9 +1207,16 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     b.nv = nv;
     b.u_col = 2 * (int64_t)nv + 2;
     b.u_same = ((int64_t)nv + 2) * b.u_col;
+    if (nv > SW_BURSTEIN_MAX_PLAYERS) {
+        rc = sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                          "%d players to pair: the Burstein pairing takes at most %d a round", nv,
+                          SW_BURSTEIN_MAX_PLAYERS);
+        goto done;
+    }
     size_t nn = (size_t)nv * (size_t)nv;
+    bool chain = !(opt && opt->sparse_window < 0);
     b.code = calloc(nn ? nn : 1, 1);
-    b.prio = calloc(nn ? nn : 1, sizeof *b.prio);
+    b.prio = chain ? NULL : calloc(nn ? nn : 1, sizeof *b.prio);
     b.fin = calloc((size_t)nv + 1, sizeof *b.fin);
     b.mate = malloc(sizeof(int) * ((size_t)nv + 1));
     int *pairs = malloc(sizeof(int) * ((size_t)nv + 1)),
@@ -1212,8 +1225,8 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     b.out_ok = calloc((size_t)nv + 2, sizeof *b.out_ok);
     b.in_ok = calloc((size_t)nv + 2, sizeof *b.in_ok);
     b.cm = card_new(nv + 2);
-    if (!b.code || !b.prio || !b.fin || !b.mate || !pairs || !grp || !scratch || !b.out_ok ||
-        !b.in_ok || !b.cm) {
+    if (!b.code || (!chain && !b.prio) || !b.fin || !b.mate || !pairs || !grp || !scratch ||
+        !b.out_ok || !b.in_ok || !b.cm) {
         free(pairs);
         free(grp);
         free(scratch);
@@ -1222,11 +1235,13 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
     }
     for (int v = 0; v < nv; v++)
         pairs[v] = -1;
-    bool valid = true, chain = !(opt && opt->sparse_window < 0), done = false;
+    bool valid = true, done = false;
     if (nv > 0) {
         rc = build_groups(&b, &sg, chain, scratch, &valid, err);
         if (!rc && chain && valid)
             rc = pair_chain(&b, &sg, pairs, grp, scratch, &done, err);
+        if (!rc && !done && !b.prio && !(b.prio = calloc(nn, sizeof *b.prio)))
+            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
         if (!rc && !done) { /* the whole graph, solve by solve, from the start */
             memset(b.code, 0, nn);
             memset(b.prio, 0, nn * sizeof *b.prio);
