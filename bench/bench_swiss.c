@@ -11,7 +11,8 @@
  * 2000 players (301: with a bye), each round up to 300 players also solved
  * the slow way (a matching of the whole graph per decision, as bbpPairings
  * decides) and compared board by board, and with the bbpPairings binary
- * every third round paired by `BBP --burstein IN -p OUT`.
+ * every third round paired by `BBP --burstein IN -p OUT`; both engines
+ * count the best of three runs of a round (a round takes milliseconds).
  * Usage: bench_swiss [max_players] [bbpPairings|-] [burstein]
  * (default 100000, none, the Dutch system).
  * SPDX-License-Identifier: MIT */
@@ -110,6 +111,17 @@ static int run(int players, int rounds, int every, int fast, const char *bbp, bo
             break;
         }
         double dt = now() - t0, dtf = 0;
+        /* Burstein rounds take a few ms: on a busy machine one preemption
+         * is as long, so both engines count the best of three runs */
+        for (int again = 1; burstein && again < 3; again++) {
+            sw_swiss_pairing q;
+            t0 = now();
+            if (sw_swiss_pair(&t, &opt, &q, &err))
+                break;
+            double d = now() - t0;
+            dt = d < dt ? d : dt;
+            sw_swiss_pairing_free(&q);
+        }
         worst = dt > worst ? dt : worst;
         sum += dt;
         /* the full graph takes ~20 s a round at 5000 (Dutch); Burstein's
@@ -138,6 +150,11 @@ static int run(int players, int rounds, int every, int fast, const char *bbp, bo
         if (bbp && (baseline || burstein) && (r % every == 0 || r == rounds)) {
             double tb = 0;
             int same = bbp_pair(bbp, burstein ? "--burstein" : "--dutch", &t, &p, &tb);
+            for (int again = 1; burstein && same >= 0 && again < 3; again++) {
+                double tb2 = 0;
+                if (bbp_pair(bbp, "--burstein", &t, &p, &tb2) >= 0 && tb2 < tb)
+                    tb = tb2;
+            }
             if (same < 0) {
                 printf("  round %d: bbpPairings did not run\n", r);
             } else {
@@ -197,7 +214,7 @@ int main(int argc, char **argv) {
     if (argc > 3 && !strcmp(argv[3], "burstein")) {
         static const struct {
             int n, rounds, every;
-        } bz[] = {{100, 9, 3}, {200, 9, 3}, {300, 9, 3}, {301, 9, 3}, {1000, 11, 2}, {2000, 9, 3}};
+        } bz[] = {{100, 9, 3}, {200, 9, 3}, {300, 9, 3}, {301, 9, 3}, {1000, 11, 2}, {2000, 6, 3}};
         for (size_t i = 0; i < sizeof bz / sizeof bz[0]; i++)
             if (bz[i].n <= max)
                 run(bz[i].n, bz[i].rounds, bz[i].every, 0, bbp, true);
