@@ -1128,34 +1128,22 @@ static char colour_of(const bz *b, int v, int u, const int *effn) {
     return v_hi ? c : (c == 'w' ? 'b' : 'w');
 }
 
-sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options *opt,
-                                 sw_swiss_pairing *out, sw_error *err) {
-    memset(out, 0, sizeof *out);
-    sw_strbuf_init(&out->why);
-    sw_strbuf_init(&out->explain);
-    int round = trf->nrounds + 1;
-    out->round = round;
-    sw_swiss_state st;
-    sw_status rc = sw_swiss_state_build(trf, round, &st, err);
-    if (rc)
-        return rc;
+/* The players to pair, ranked (score, then the group order), with their
+ * tie-breaks and colour preferences; with an odd number the bye's
+ * recipient (the lowest who may have it, else the lowest) moved last.
+ * *np players in pl (n + 1 room). */
+static sw_status rank_players(const sw_swiss_trf *trf, const sw_swiss_state *st, bz_player *pl,
+                              int *np, sw_error *err) {
     int n = trf->nplayers;
-    bz b = {0};
-    b.trf = trf;
-    b.st = &st;
     bz_points pt = points_of(trf);
     int *dacc = malloc(sizeof(int) * (size_t)(n + 1));
     int64_t *adj = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    bz_player *pl = malloc(sizeof *pl * (size_t)(n + 1)),
-              *tmp = malloc(sizeof *tmp * (size_t)(n + 1));
-    int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *mate = malloc(sizeof(int) * (size_t)(n + 1));
-    int *effn = malloc(sizeof(int) * (size_t)(n + 1));
-    bool *bye_ok = malloc(sizeof(bool) * (size_t)(n + 1));
-    char *col = malloc((size_t)n + 1);
-    bz_bounds sg = {malloc(sizeof(int) * (size_t)(2 * n + 8)), 0};
-    if (!dacc || !adj || !pl || !tmp || !idx || !mate || !effn || !bye_ok || !col || !sg.a) {
-        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto done;
+    bz_player *tmp = malloc(sizeof *tmp * (size_t)(n + 1));
+    if (!dacc || !adj || !tmp) {
+        free(dacc);
+        free(adj);
+        free(tmp);
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     default_acceleration(trf, &pt, dacc);
     for (int i = 0; i < n; i++) {
@@ -1165,142 +1153,193 @@ sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options
             a += game_played(&p->games[r]) ? sw_swiss_game_points2(trf, &p->games[r]) : pt.draw;
         adj[i] = a;
     }
-    /* the colour rule's numbers (as the Dutch pairing counts them) */
-    {
-        int next = 1;
-        for (int id = 0; id <= trf->max_id; id++) {
-            int i = trf->index_of_id[id];
-            if (i >= 0)
-                effn[i] =
-                    !trf->players[i].absent || sw_swiss_took_part(&trf->players[i], trf->nrounds)
-                        ? next++
-                        : 0;
-        }
-    }
-    int np = 0;
+    int k = 0;
     for (int i = 0; i < n; i++) {
         const sw_swiss_player *p = &trf->players[i];
         if (p->absent)
             continue;
-        bz_player *q = &pl[np++];
+        bz_player *q = &pl[k++];
         q->i = i;
         q->id = p->id;
-        q->score = st.p[i].score2 - sw_swiss_accel2(p, trf->nrounds) + accel_of(trf, dacc, i);
+        q->score = st->p[i].score2 - sw_swiss_accel2(p, trf->nrounds) + accel_of(trf, dacc, i);
         tie_breaks(trf, &pt, dacc, adj, i, q);
-        q->pref = colour_pref(&st.p[i], &q->absolute);
+        q->pref = colour_pref(&st->p[i], &q->absolute);
     }
-    sort_players(pl, np, tmp);
-    /* the bye: the lowest player never given one nor a forfeit win */
-    int bye = -1;
-    if (np % 2 == 1) {
-        for (int r = np - 1; r >= 0 && bye < 0; r--)
-            if (!st.p[pl[r].i].had_bye && !st.p[pl[r].i].had_fwin)
-                bye = r;
-        if (bye < 0)
-            bye = np - 1; /* nobody may have it: the lowest is left out */
+    sort_players(pl, k, tmp);
+    if (k % 2 == 1) { /* the bye: the lowest never given one nor a forfeit win */
+        int bye = k - 1;
+        while (bye > 0 && (st->p[pl[bye].i].had_bye || st->p[pl[bye].i].had_fwin))
+            bye--;
+        if (st->p[pl[bye].i].had_bye || st->p[pl[bye].i].had_fwin)
+            bye = k - 1; /* nobody may have it: the lowest is left out */
         bz_player t = pl[bye];
-        memmove(pl + bye, pl + bye + 1, sizeof *pl * (size_t)(np - 1 - bye));
-        pl[np - 1] = t;
+        memmove(pl + bye, pl + bye + 1, sizeof *pl * (size_t)(k - 1 - bye));
+        pl[k - 1] = t;
     }
-    int nv = np - (np % 2);
-    b.pl = pl;
-    b.nv = nv;
-    b.u_col = 2 * (int64_t)nv + 2;
-    b.u_same = ((int64_t)nv + 2) * b.u_col;
-    if (nv > SW_BURSTEIN_MAX_PLAYERS) {
-        rc = sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
-                          "%d players to pair: the Burstein pairing takes at most %d a round", nv,
-                          SW_BURSTEIN_MAX_PLAYERS);
-        goto done;
-    }
+    *np = k;
+    free(dacc);
+    free(adj);
+    free(tmp);
+    return SW_OK;
+}
+
+static void bz_free(bz *b) {
+    free(b->code);
+    free(b->prio);
+    free(b->fin);
+    free(b->mate);
+    free(b->e);
+    free(b->out_ok);
+    free(b->in_ok);
+    card_free(b->cm);
+}
+
+/* b's matrices for nv vertices (the priorities only for the whole graph). */
+static sw_status bz_alloc(bz *b, int nv, bool chain, sw_error *err) {
+    if (nv > SW_BURSTEIN_MAX_PLAYERS)
+        return sw_error_set(err, SW_ERR_LIMIT, NULL, 0,
+                            "%d players to pair: the Burstein pairing takes at most %d a round", nv,
+                            SW_BURSTEIN_MAX_PLAYERS);
     size_t nn = (size_t)nv * (size_t)nv;
-    bool chain = !(opt && opt->sparse_window < 0);
-    b.code = calloc(nn ? nn : 1, 1);
-    b.prio = chain ? NULL : calloc(nn ? nn : 1, sizeof *b.prio);
-    b.fin = calloc((size_t)nv + 1, sizeof *b.fin);
-    b.mate = malloc(sizeof(int) * ((size_t)nv + 1));
-    int *pairs = malloc(sizeof(int) * ((size_t)nv + 1)),
-        *grp = malloc(sizeof(int) * ((size_t)nv + 2));
+    b->nv = nv;
+    b->u_col = 2 * (int64_t)nv + 2;
+    b->u_same = ((int64_t)nv + 2) * b->u_col;
+    b->code = calloc(nn ? nn : 1, 1);
+    b->prio = chain ? NULL : calloc(nn ? nn : 1, sizeof *b->prio);
+    b->fin = calloc((size_t)nv + 1, sizeof *b->fin);
+    b->mate = malloc(sizeof(int) * ((size_t)nv + 1));
+    b->out_ok = calloc((size_t)nv + 2, sizeof *b->out_ok);
+    b->in_ok = calloc((size_t)nv + 2, sizeof *b->in_ok);
+    b->cm = card_new(nv + 2);
+    if (!b->code || (!chain && !b->prio) || !b->fin || !b->mate || !b->out_ok || !b->in_ok ||
+        !b->cm)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    return SW_OK;
+}
+
+/* Every decision: pairs[v], v's opponent (-1 none). On the chain when it
+ * is valid and its decisions find their optima; else (or with chain
+ * false) bbpPairings' way, a matching of the whole graph per decision,
+ * from a fresh matrix. */
+static sw_status decide(bz *b, bool chain, int *pairs, sw_error *err) {
+    int nv = b->nv;
+    size_t nn = (size_t)nv * (size_t)nv;
+    bz_bounds sg = {malloc(sizeof(int) * (size_t)(2 * nv + 8)), 0};
+    int *grp = malloc(sizeof(int) * ((size_t)nv + 2));
     int *scratch = malloc(sizeof(int) * 8 * ((size_t)nv + 2));
-    b.out_ok = calloc((size_t)nv + 2, sizeof *b.out_ok);
-    b.in_ok = calloc((size_t)nv + 2, sizeof *b.in_ok);
-    b.cm = card_new(nv + 2);
-    if (!b.code || (!chain && !b.prio) || !b.fin || !b.mate || !pairs || !grp || !scratch ||
-        !b.out_ok || !b.in_ok || !b.cm) {
-        free(pairs);
-        free(grp);
-        free(scratch);
+    sw_status rc = SW_OK;
+    if (!sg.a || !grp || !scratch)
         rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        goto done;
-    }
     for (int v = 0; v < nv; v++)
         pairs[v] = -1;
     bool valid = true, done = false;
-    if (nv > 0) {
-        rc = build_groups(&b, &sg, chain, scratch, &valid, err);
+    if (!rc && nv > 0) {
+        rc = build_groups(b, &sg, chain, scratch, &valid, err);
         if (!rc && chain && valid)
-            rc = pair_chain(&b, &sg, pairs, grp, scratch, &done, err);
-        if (!rc && !done && !b.prio && !(b.prio = calloc(nn, sizeof *b.prio)))
+            rc = pair_chain(b, &sg, pairs, grp, scratch, &done, err);
+        if (!rc && !done && !b->prio && !(b->prio = calloc(nn, sizeof *b->prio)))
             rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-        if (!rc && !done) { /* the whole graph, solve by solve, from the start */
-            memset(b.code, 0, nn);
-            memset(b.prio, 0, nn * sizeof *b.prio);
-            memset(b.fin, 0, (size_t)nv + 1);
+        if (!rc && !done && chain) {
+            memset(b->code, 0, nn);
+            memset(b->fin, 0, (size_t)nv + 1);
             for (int v = 0; v < nv; v++)
                 pairs[v] = -1;
-            rc = build_groups(&b, &sg, false, scratch, &valid, err);
-            if (!rc)
-                rc = pair_groups(&b, &sg, pairs, grp, err);
+            rc = build_groups(b, &sg, false, scratch, &valid, err);
         }
+        if (!rc && !done)
+            rc = pair_groups(b, &sg, pairs, grp, err);
     }
-    if (!rc) {
-        /* the ranked view build_pairing reads: the vertices, then the bye */
-        for (int r = 0; r < np; r++) {
-            idx[r] = pl[r].i;
-            bye_ok[r] = !st.p[pl[r].i].had_bye && !st.p[pl[r].i].had_fwin;
-            mate[r] = r < nv ? pairs[r] : -1;
-        }
-        if (np % 2 == 1)
-            mate[np - 1] = bye_ok[np - 1] ? -2 : -1;
-        for (int v = 0; v < nv; v++)
-            if (pairs[v] > v) {
-                /* v above its opponent in their group */
-                char c = colour_of(&b, v, pairs[v], effn);
-                col[v] = c;
-                col[pairs[v]] = c == 'w' ? 'b' : 'w';
-            }
-        sw_swiss_ranked rk = {np, idx, &st, trf, false, 0, &out->stats, -1, NULL, NULL};
-        sw_swiss_options o = opt ? *opt : (sw_swiss_options){0};
-        o.explain = false;
-        rc = sw_swiss_build_pairing(&rk, bye_ok, mate, col, &o, out, err);
-        if (!rc)
-            sw_swiss_measure(trf, round, out->boards, out->nboards, false, &out->quality);
-        if (!rc && out->why.failed)
-            rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-    }
-    (void)valid;
-    free(pairs);
+    free(sg.a);
     free(grp);
     free(scratch);
+    return rc;
+}
+
+/* The boards: the ranked view sw_swiss_build_pairing reads (the vertices,
+ * then the bye), each pair's colours as colour_of gives them. */
+static sw_status emit(const bz *b, int np, const int *pairs, const sw_swiss_options *opt,
+                      sw_swiss_pairing *out, sw_error *err) {
+    const sw_swiss_trf *trf = b->trf;
+    const sw_swiss_state *st = b->st;
+    int n = trf->nplayers, nv = b->nv;
+    int *idx = malloc(sizeof(int) * (size_t)(n + 1)), *mate = malloc(sizeof(int) * (size_t)(n + 1));
+    int *effn = malloc(sizeof(int) * (size_t)(n + 1));
+    bool *bye_ok = malloc(sizeof(bool) * (size_t)(n + 1));
+    char *col = malloc((size_t)n + 1);
+    sw_status rc = SW_OK;
+    if (!idx || !mate || !effn || !bye_ok || !col) {
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+        goto done;
+    }
+    /* the colour rule's numbers, as the Dutch pairing counts them */
+    for (int id = 0, next = 1; id <= trf->max_id; id++) {
+        int i = trf->index_of_id[id];
+        if (i >= 0)
+            effn[i] = !trf->players[i].absent || sw_swiss_took_part(&trf->players[i], trf->nrounds)
+                          ? next++
+                          : 0;
+    }
+    for (int r = 0; r < np; r++) {
+        idx[r] = b->pl[r].i;
+        bye_ok[r] = !st->p[b->pl[r].i].had_bye && !st->p[b->pl[r].i].had_fwin;
+        mate[r] = r < nv ? pairs[r] : -1;
+    }
+    if (np % 2 == 1)
+        mate[np - 1] = bye_ok[np - 1] ? -2 : -1;
+    for (int v = 0; v < nv; v++)
+        if (pairs[v] > v) {
+            char c = colour_of(b, v, pairs[v], effn);
+            col[v] = c;
+            col[pairs[v]] = c == 'w' ? 'b' : 'w';
+        }
+    sw_swiss_ranked rk = {np, idx, st, trf, false, 0, &out->stats, -1, NULL, NULL};
+    sw_swiss_options o = opt ? *opt : (sw_swiss_options){0};
+    o.explain = false;
+    rc = sw_swiss_build_pairing(&rk, bye_ok, mate, col, &o, out, err);
+    if (!rc)
+        sw_swiss_measure(trf, trf->nrounds + 1, out->boards, out->nboards, false, &out->quality);
+    if (!rc && out->why.failed)
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
 done:
-    free(dacc);
-    free(adj);
-    free(pl);
-    free(tmp);
     free(idx);
     free(mate);
     free(effn);
     free(bye_ok);
     free(col);
-    free(sg.a);
-    free(b.code);
-    free(b.prio);
-    free(b.fin);
-    free(b.mate);
-    free(b.e);
-    free(b.out_ok);
-    free(b.in_ok);
-    card_free(b.cm);
+    return rc;
+}
+
+sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                 sw_swiss_pairing *out, sw_error *err) {
+    memset(out, 0, sizeof *out);
+    sw_strbuf_init(&out->why);
+    sw_strbuf_init(&out->explain);
+    out->round = trf->nrounds + 1;
+    sw_swiss_state st;
+    sw_status rc = sw_swiss_state_build(trf, out->round, &st, err);
+    if (rc)
+        return rc;
+    bz b = {0};
+    b.trf = trf;
+    b.st = &st;
+    bz_player *pl = malloc(sizeof *pl * (size_t)(trf->nplayers + 1));
+    int *pairs = malloc(sizeof(int) * (size_t)(trf->nplayers + 1));
+    int np = 0;
+    bool chain = !(opt && opt->sparse_window < 0);
+    if (!pl || !pairs)
+        rc = sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    if (!rc)
+        rc = rank_players(trf, &st, pl, &np, err);
+    b.pl = pl;
+    if (!rc)
+        rc = bz_alloc(&b, np - np % 2, chain, err);
+    if (!rc)
+        rc = decide(&b, chain, pairs, err);
+    if (!rc)
+        rc = emit(&b, np, pairs, opt, out, err);
+    bz_free(&b);
+    free(pl);
+    free(pairs);
     sw_swiss_state_free(&st);
     if (rc)
         sw_swiss_pairing_free(out);
