@@ -7,6 +7,9 @@
  * below it. weights, edges, price and solve know the criteria only as
  * components and digits, so another pairing system can reuse them with its
  * own component list; bracket.c and standard.c are the Dutch system's.
+ * burstein.c, the Burstein system, needs none of them: its weight is three
+ * flags a pair and its decisions are searches group by group, so it calls
+ * blossom.h and the board builder of pair.c only.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SWISS_PAIR_INTERNAL_H
 #define SW_SWISS_PAIR_INTERNAL_H
