@@ -495,6 +495,12 @@ static sw_status parse_250(parser *ps, const char *line, size_t n, int lineno, s
     return keep_line(trf, line, n, err);
 }
 
+sw_status sw_swiss_trf_name_burstein(sw_swiss_trf *trf, sw_error *err) {
+    static const char line[] = "192 FIDE_BURSTEIN";
+    trf->burstein_named = true;
+    return keep_line(trf, line, sizeof line - 1, err);
+}
+
 /* TRF-2026 "192" pairing system: the Dutch system (FIDE_DUTCH,
  * FIDE_DUTCH_2025), with _BAKU its Baku acceleration, or the Burstein
  * system (FIDE_BURSTEIN); another FIDE system is refused (seatwise pairs
