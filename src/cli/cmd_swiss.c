@@ -34,7 +34,8 @@ static const char usage[] =
     "player and round), or --baku (FIDE's Baku method, from XXR; also a\n"
     "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n"
     "--burstein pairs by the Burstein system (FIDE C.04.4.2, as bbpPairings does;\n"
-    "also a '192 FIDE_BURSTEIN' line) instead of the Dutch one; not with --fast.\n";
+    "also a '192 FIDE_BURSTEIN' line) instead of the Dutch one; not with --fast,\n"
+    "--baku, --explain or --waive-last-colours.\n";
 
 typedef struct args {
     const char *in, *out, *list, *html, *trf_out;
@@ -361,8 +362,10 @@ int sw_cmd_swiss(int argc, char **argv) {
                                outs[i].option);
     if (generate && a.in)
         return usage_error(sub, "unexpected operand '%s'", a.in);
-    if (a.opt.burstein && (a.opt.fast || a.baku))
-        return usage_error(sub, "%s", "--burstein pairs exactly, without --fast or --baku");
+    if (a.opt.burstein && (a.opt.fast || a.baku || a.opt.explain || a.opt.waive_colour_last_round))
+        return usage_error(sub, "%s",
+                           "--burstein takes none of --fast, --baku, --explain, "
+                           "--waive-last-colours");
     if (!generate && !a.in)
         return usage_error(sub, "%s", "an input file is required");
     if (generate && (a.players < 2 || a.rounds < 1 || !a.out))
