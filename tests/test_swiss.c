@@ -1085,9 +1085,11 @@ static int name_cmp(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Replays every record of data/DIR; there must be nfiles with rounds
- * rounds in all, each paired exactly as recorded. */
-static void replay_dir(const char *sub, size_t want_files, int want_rounds) {
+/* Replays every record of data/DIR with opt; there must be nfiles with
+ * rounds rounds in all, each paired exactly as recorded. Records of more
+ * than max_players players are left out (and not counted). */
+static void replay_dir_opt(const char *sub, size_t want_files, int want_rounds,
+                           const sw_swiss_options *opt0, int max_players) {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/data/%s", SW_SOURCE_DIR, sub);
     DIR *d = opendir(dir);
@@ -1103,7 +1105,8 @@ static void replay_dir(const char *sub, size_t want_files, int want_rounds) {
         }
     }
     closedir(d);
-    assert_int_equal(nfiles, want_files);
+    if (want_files)
+        assert_int_equal(nfiles, want_files);
     qsort(files, nfiles, sizeof files[0], name_cmp);
     int rounds = 0;
     for (size_t k = 0; k < nfiles; k++) {
@@ -1113,10 +1116,15 @@ static void replay_dir(const char *sub, size_t want_files, int want_rounds) {
         sw_error err;
         if (sw_swiss_trf_read(path, &t, &err))
             fail_msg("%s: %s", path, err.msg);
+        if (t.nplayers > max_players) {
+            sw_swiss_trf_free(&t);
+            free(files[k]);
+            continue;
+        }
         assert_int_equal(sw_swiss_validate(&t, &err), SW_OK);
         sw_strbuf rep;
         sw_strbuf_init(&rep);
-        sw_swiss_options opt = {0};
+        sw_swiss_options opt = *opt0;
         sw_swiss_check_stats cs;
         assert_int_equal(sw_swiss_check_stats_run(&t, &opt, &rep, &cs, &err), SW_OK);
         if (cs.identical != cs.rounds)
@@ -1127,7 +1135,13 @@ static void replay_dir(const char *sub, size_t want_files, int want_rounds) {
         sw_swiss_trf_free(&t);
         free(files[k]);
     }
-    assert_int_equal(rounds, want_rounds);
+    if (want_rounds)
+        assert_int_equal(rounds, want_rounds);
+}
+
+static void replay_dir(const char *sub, size_t want_files, int want_rounds) {
+    sw_swiss_options opt = {0};
+    replay_dir_opt(sub, want_files, want_rounds, &opt, SW_SWISS_MAX_PLAYERS);
 }
 
 static void test_dutch_reference_replay(void **state) {
@@ -1141,6 +1155,113 @@ static void test_dutch_reference_replay(void **state) {
 static void test_dutch_big_reference_replay(void **state) {
     (void)state;
     replay_dir("dutch-big", 4, 27);
+}
+
+/* The Burstein references (data/burstein, bbpPairings' generator with
+ * --burstein): every round of the 150 records is paired exactly as
+ * recorded (scripts/burstein-agreement measures the same). */
+static void test_burstein_reference_replay(void **state) {
+    (void)state;
+    sw_swiss_options opt = {.burstein = true};
+    replay_dir_opt("burstein", 150, 1200, &opt, SW_SWISS_MAX_PLAYERS);
+}
+
+/* The same records up to 40 players by the whole-graph path
+ * (sparse_window -1: one matching of every player still unpaired per
+ * decision, as bbpPairings decides): the chain's group-by-group shortcut
+ * and the path it shortens agree with the records, so each checks the
+ * other. */
+static void test_burstein_whole_graph_replay(void **state) {
+    (void)state;
+    sw_swiss_options opt = {.burstein = true, .sparse_window = -1};
+    replay_dir_opt("burstein", 150, 0, &opt, 40);
+}
+
+/* Pairs a record by the Burstein system; returns the boards as "w-b ...". */
+static void burstein_boards(const char *file, char *out, size_t cap) {
+    sw_swiss_trf t;
+    read_ok(file, &t);
+    sw_swiss_options opt = {.burstein = true};
+    sw_swiss_pairing p;
+    sw_error err;
+    assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+    size_t len = 0;
+    out[0] = 0;
+    for (int k = 0; k < p.nboards && len + 24 < cap; k++)
+        len += (size_t)snprintf(out + len, cap - len, "%s%d-%d", k ? " " : "", p.boards[k].white,
+                                p.boards[k].black);
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+}
+
+/* Round 1 by hand. Without XXA lines the Burstein system accelerates
+ * rounds 1 and 2: the first half of the players by pairing number get a
+ * win. 8 players: 1-4 on 1 point, 5-8 on 0; in each group the top player
+ * meets the lowest, and the initial colour (white) goes to the higher
+ * player when his number is odd: 1-4, 3-2, 5-8, 7-6 (bbpPairings pairs
+ * burstein_r1_8.trf so). 7 players: 1-3 accelerated (7 present: three
+ * pairs' worth), the bye to 7, the lowest; 1 meets 3 and 2 floats down
+ * to 4-6, where, above them by pairing number, he meets the lowest, 6,
+ * and 4 meets 5: 1-3, 6-2, 5-4, 7 bye (bbpPairings too). */
+static void test_burstein_first_round_by_hand(void **state) {
+    (void)state;
+    char got[256];
+    burstein_boards(DATA "burstein_r1_8.trf", got, sizeof got);
+    assert_string_equal(got, "1-4 3-2 5-8 7-6");
+    burstein_boards(DATA "burstein_r1_7.trf", got, sizeof got);
+    assert_string_equal(got, "1-3 6-2 5-4 7-0");
+}
+
+/* A 192 line naming the Burstein system selects it (the options need not);
+ * another FIDE system is refused. */
+static void test_burstein_named_by_the_record(void **state) {
+    (void)state;
+    static const char head[] = "012 t\n192 FIDE_BURSTEIN\nXXC white1\nXXR 5\n";
+    char text[2048];
+    size_t len = (size_t)snprintf(text, sizeof text, "%s", head);
+    for (int i = 1; i <= 8 && len < sizeof text; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "001 %4d      P%-32d %4d%29s0.0 %4d\n", i, i, 2600 - 10 * i, "", i);
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_trf_parse(text, len, "named.trf", &t, &err), SW_OK);
+    assert_true(t.burstein_named);
+    sw_swiss_options opt = {0};
+    sw_swiss_pairing p;
+    assert_int_equal(sw_swiss_pair(&t, &opt, &p, &err), SW_OK);
+    assert_int_equal(p.nboards, 4);
+    assert_int_equal(p.boards[0].white, 1);
+    assert_int_equal(p.boards[0].black, 4); /* the Dutch system pairs 1-5 */
+    sw_swiss_pairing_free(&p);
+    sw_swiss_trf_free(&t);
+    memcpy(text + 10, "FIDE_LIM ", 9);
+    assert_int_not_equal(sw_swiss_trf_parse(text, len, "named.trf", &t, &err), SW_OK);
+    assert_non_null(strstr(err.msg, "Dutch and Burstein"));
+}
+
+/* An event generated by the Burstein system names it (192 FIDE_BURSTEIN),
+ * so a check without options replays it by that system: every round as
+ * generated, with a bye in every round (21 players). */
+static void test_burstein_generate_names_the_system(void **state) {
+    (void)state;
+    sw_swiss_options opt = {.burstein = true}, none = {0};
+    sw_swiss_trf t;
+    sw_error err;
+    assert_int_equal(sw_swiss_generate(21, 6, 7, &opt, &t, &err), SW_OK);
+    assert_true(t.burstein_named);
+    sw_strbuf txt;
+    sw_strbuf_init(&txt);
+    sw_swiss_trf_write(&t, &txt);
+    assert_non_null(strstr(sw_strbuf_cstr(&txt), "192 FIDE_BURSTEIN\n"));
+    sw_strbuf_free(&txt);
+    sw_strbuf rep;
+    sw_strbuf_init(&rep);
+    sw_swiss_check_stats cs;
+    assert_int_equal(sw_swiss_check_stats_run(&t, &none, &rep, &cs, &err), SW_OK);
+    assert_int_equal(cs.rounds, 6);
+    assert_int_equal(cs.identical, 6);
+    sw_strbuf_free(&rep);
+    sw_swiss_trf_free(&t);
 }
 
 static int run(const char *cmd) {
@@ -1624,7 +1745,7 @@ static void test_trf_2026_headers(void **state) {
     assert_int_equal(sw_swiss_accel2(&t.players[1], 0), 2);
     assert_int_equal(sw_swiss_accel2(&t.players[2], 0), 0);
     sw_swiss_trf_free(&t);
-    const char *other = "192 FIDE_BURSTEIN\n"
+    const char *other = "192 FIDE_LIM\n"
                         "001    1      A                                 2407                      "
                         "       0.0    1\n";
     assert_int_equal(sw_swiss_trf_parse(other, strlen(other), "o.trf", &t, &err), SW_ERR_INVALID);
@@ -2094,6 +2215,17 @@ static void test_cli_exit_codes(void **state) {
     assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s swiss --dutch %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf");
     assert_int_equal(run(cmd), 2);
+    /* --burstein, in either command line; not with --fast */
+    snprintf(cmd, sizeof cmd,
+             "%s swiss --burstein %s -p | tr '\\n' ' ' | grep -qx '4 1 4 3 2 5 8 7 6 '", SW_BINARY,
+             DATA "burstein_r1_8.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss pair %s --burstein | sed -n 2p | grep -qx '1 4'", SW_BINARY,
+             DATA "burstein_r1_8.trf");
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss pair %s --burstein --fast >/dev/null 2>&1", SW_BINARY,
+             DATA "burstein_r1_8.trf");
+    assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s swiss pair /nonexistent.trf >/dev/null 2>&1", SW_BINARY);
     assert_int_equal(run(cmd), 5);
     char out[] = "/tmp/sw_swiss_cliXXXXXX";
@@ -2162,6 +2294,11 @@ int main(void) {
         cmocka_unit_test(test_check_agrees_with_own_pairings),
         cmocka_unit_test(test_dutch_reference_replay),
         cmocka_unit_test(test_dutch_big_reference_replay),
+        cmocka_unit_test(test_burstein_reference_replay),
+        cmocka_unit_test(test_burstein_whole_graph_replay),
+        cmocka_unit_test(test_burstein_first_round_by_hand),
+        cmocka_unit_test(test_burstein_named_by_the_record),
+        cmocka_unit_test(test_burstein_generate_names_the_system),
         cmocka_unit_test(test_pair_same_for_any_threads),
         cmocka_unit_test(test_check_reports_a_differing_round),
         cmocka_unit_test(test_irregular_record_paired_with_warning),

@@ -16,14 +16,16 @@
 static const char usage[] =
     "usage: seatwise swiss pair IN.trf [-o OUT] [--trf-out FILE] [--list FILE] [--html FILE]\n"
     "                              [--no-names] [--fast] [--explain] [--waive-last-colours]\n"
-    "                              [--strict] [--baku] [--json FILE] [--encoding E]\n"
-    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku] [--encoding E]\n"
+    "                              [--strict] [--baku] [--burstein] [--json FILE] [--encoding E]\n"
+    "       seatwise swiss check IN.trf [--fast] [--strict] [--baku] [--burstein] [--encoding E]\n"
     "       seatwise swiss result IN.trf [--round R] (--results FILE | BOARD RESULT ...)\n"
     "                                [-o OUT.trf]     (see 'seatwise swiss result --help')\n"
-    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] -o OUT.trf\n"
+    "       seatwise swiss generate --players N --rounds R [--seed S] [--fast] [--burstein]\n"
+    "                              -o OUT.trf\n"
     "       seatwise swiss standings IN.trf [--tiebreaks LIST] [--csv F] [--json F] [--html F]\n"
     "       seatwise swiss --dutch IN.trf -p [OUT]    (as pair; the engines' command line)\n"
     "       seatwise swiss --dutch IN.trf -c          (as check)\n"
+    "       seatwise swiss --burstein IN.trf -p [OUT] | -c   (the same, Burstein system)\n"
     "pair: -o OUT is bbpPairings' output (number of pairs, then 'white black', the\n"
     "bye as 0); --trf-out FILE writes the record with the new round appended\n"
     "(opponents and colours, results left blank for the arbiter; the bye scored);\n"
@@ -39,7 +41,10 @@ static const char usage[] =
     "is paired under the rules; --strict refuses such a record (exit 3).\n"
     "Acceleration: XXA or TRF-2026 250 lines of the record (points added per\n"
     "player and round), or --baku (FIDE's Baku method, from XXR; also a\n"
-    "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n";
+    "'192 FIDE_DUTCH_2025_BAKU' line); XXS or 162 sets the point system.\n"
+    "--burstein pairs by the Burstein system (FIDE C.04.4.2, as bbpPairings does;\n"
+    "also a '192 FIDE_BURSTEIN' line) instead of the Dutch one; not with --fast,\n"
+    "--baku, --explain or --waive-last-colours.\n";
 
 typedef struct args {
     const char *in, *out, *list, *html, *trf_out, *json;
@@ -69,6 +74,8 @@ static int parse_args(int argc, char **argv, args *a) {
             return SW_EXIT_OK;
         } else if (!strcmp(s, "--fast"))
             a->opt.fast = true;
+        else if (!strcmp(s, "--burstein"))
+            a->opt.burstein = true;
         else if (!strcmp(s, "--explain"))
             a->opt.explain = true;
         else if (!strcmp(s, "--waive-last-colours"))
@@ -218,7 +225,7 @@ static int cmd_pair(const args *a) {
     sw_error err;
     if (sw_swiss_pair(&trf, &a->opt, &p, &err)) {
         sw_swiss_trf_free(&trf);
-        return pair_fail(&err, a->opt.fast);
+        return pair_fail(&err, a->opt.fast || a->opt.burstein);
     }
     sw_strbuf out;
     sw_strbuf_init(&out);
@@ -272,7 +279,7 @@ static int cmd_check(const args *a) {
     sw_error err;
     sw_swiss_check_stats cs;
     if (sw_swiss_check_stats_run(&trf, &a->opt, &rep, &cs, &err)) {
-        rc = pair_fail(&err, a->opt.fast);
+        rc = pair_fail(&err, a->opt.fast || a->opt.burstein);
     } else {
         sw_strbuf_printf(&rep,
                          "%s: %d rounds valid, %d of them paired differently by seatwise; "
@@ -289,7 +296,7 @@ static int cmd_generate(const args *a) {
     sw_swiss_trf trf;
     sw_error err;
     if (sw_swiss_generate((int)a->players, (int)a->rounds, (uint64_t)a->seed, &a->opt, &trf, &err))
-        return pair_fail(&err, a->opt.fast);
+        return pair_fail(&err, a->opt.fast || a->opt.burstein);
     sw_strbuf out;
     sw_strbuf_init(&out);
     sw_strbuf_printf(&out, "012 seatwise simulated event, seed %ld\n", a->seed);
@@ -307,7 +314,9 @@ static int cmd_generate(const args *a) {
 static int conventional(int argc, char **argv) {
     bool dutch = false;
     for (int i = 1; i < argc; i++)
-        dutch = dutch || !strcmp(argv[i], "--dutch");
+        dutch = dutch || !strcmp(argv[i], "--dutch") ||
+                (!strcmp(argv[i], "--burstein") && argc > 1 && strcmp(argv[1], "pair") &&
+                 strcmp(argv[1], "check") && strcmp(argv[1], "generate"));
     if (!dutch)
         return -1;
     char **v = calloc((size_t)argc + 4, sizeof *v);
@@ -389,6 +398,10 @@ int sw_cmd_swiss(int argc, char **argv) {
                                outs[i].option);
     if (generate && a.in)
         return usage_error(sub, "unexpected operand '%s'", a.in);
+    if (a.opt.burstein && (a.opt.fast || a.baku || a.opt.explain || a.opt.waive_colour_last_round))
+        return usage_error(sub, "%s",
+                           "--burstein takes none of --fast, --baku, --explain, "
+                           "--waive-last-colours");
     if (!generate && !a.in)
         return usage_error(sub, "%s", "an input file is required");
     if (generate && (a.players < 2 || a.rounds < 1 || !a.out))

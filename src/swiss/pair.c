@@ -75,8 +75,9 @@ static board_sort_key board_key(const sw_swiss_ranked *rk, int r, int m) {
     return (board_sort_key){r_hi ? sr : sm, r_hi ? sm : sr, r_hi ? pr->id : pm->id, r, m};
 }
 
-static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, const int *mate,
-                               const sw_swiss_options *opt, sw_swiss_pairing *out, sw_error *err) {
+sw_status sw_swiss_build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, const int *mate,
+                                 const char *col, const sw_swiss_options *opt,
+                                 sw_swiss_pairing *out, sw_error *err) {
     int np = rk->np;
     const sw_swiss_trf *trf = rk->trf;
     board_sort_key *bs = malloc(sizeof *bs * (size_t)(np / 2 + 2));
@@ -106,8 +107,9 @@ static sw_status build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok, co
         int i = bs[k].ri, j = bs[k].rj;
         const sw_swiss_pstate *a = &rk->st->p[rk->idx[i]], *b = &rk->st->p[rk->idx[j]];
         int ida = trf->players[rk->idx[i]].id, idb = trf->players[rk->idx[j]].id;
-        char ca = sw_swiss_choose_colour(a, b, effn[rk->idx[i]], idb, k + 1, initial,
-                                         sw_swiss_pair_waived(rk, i, j));
+        char ca = col ? col[i]
+                      : sw_swiss_choose_colour(a, b, effn[rk->idx[i]], idb, k + 1, initial,
+                                               sw_swiss_pair_waived(rk, i, j));
         out->boards[k] = ca == 'w' ? (sw_swiss_board){ida, idb} : (sw_swiss_board){idb, ida};
         if (opt && opt->explain)
             sw_swiss_explain_board(rk, k + 1, i, j, ca, &out->explain);
@@ -163,6 +165,8 @@ static bool c9_brackets(const sw_swiss_ranked *rk, const int *mate, bool *c9, bo
 
 sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw_swiss_pairing *out,
                         sw_error *err) {
+    if ((opt && opt->burstein) || trf->burstein_named)
+        return sw_swiss_pair_burstein(trf, opt, out, err);
     memset(out, 0, sizeof *out);
     sw_strbuf_init(&out->why);
     sw_strbuf_init(&out->explain);
@@ -230,7 +234,7 @@ sw_status sw_swiss_pair(const sw_swiss_trf *trf, const sw_swiss_options *opt, sw
             rc = sw_swiss_standard_order(&rk, who, bye_ok, mate, err);
     }
     if (!rc)
-        rc = build_pairing(&rk, bye_ok, mate, opt, out, err);
+        rc = sw_swiss_build_pairing(&rk, bye_ok, mate, NULL, opt, out, err);
     if (!rc) {
         sw_swiss_measure(trf, round, out->boards, out->nboards, rk.waive, &out->quality);
         if (out->why.failed || out->explain.failed)

@@ -7,6 +7,9 @@
  * below it. weights, edges, price and solve know the criteria only as
  * components and digits, so another pairing system can reuse them with its
  * own component list; bracket.c and standard.c are the Dutch system's.
+ * burstein.c, the Burstein system, needs none of them: its weight is three
+ * flags a pair and its decisions are searches group by group, so it calls
+ * blossom.h and the board builder of pair.c only.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_SWISS_PAIR_INTERNAL_H
 #define SW_SWISS_PAIR_INTERNAL_H
@@ -422,6 +425,22 @@ void sw_swiss_explain_unpaired(const sw_swiss_ranked *rk, const bool *bye_ok, in
 
 void sw_swiss_explain_board(const sw_swiss_ranked *rk, int board, int i, int j, char ca,
                             sw_strbuf *ex);
+
+/* ---- pair.c: the entry ---- */
+
+/* The boards of mate (over rk's ranked players; -2 the bye, -1 left out)
+ * in the published order, with their colours: col[r] the colour of ranked
+ * player r when col is given (a system that allocates its own), else the
+ * Dutch allocation. */
+SW_NODISCARD sw_status sw_swiss_build_pairing(const sw_swiss_ranked *rk, const bool *bye_ok,
+                                              const int *mate, const char *col,
+                                              const sw_swiss_options *opt, sw_swiss_pairing *out,
+                                              sw_error *err);
+
+/* ---- burstein.c: the Burstein system (sw_swiss_pair with opt->burstein) ---- */
+
+SW_NODISCARD sw_status sw_swiss_pair_burstein(const sw_swiss_trf *trf, const sw_swiss_options *opt,
+                                              sw_swiss_pairing *out, sw_error *err);
 
 /* ---- fast.c: the fast mode (sw_swiss_fast_match in swiss_internal.h) ---- */
 

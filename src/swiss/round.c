@@ -107,6 +107,10 @@ sw_status sw_swiss_generate(int players, int rounds, uint64_t seed, const sw_swi
     free(ratings);
     if (rc)
         return rc;
+    if (opt && opt->burstein && (rc = sw_swiss_trf_name_burstein(trf, err))) {
+        sw_swiss_trf_free(trf);
+        return rc;
+    }
     char *res = malloc((size_t)players);
     if (!res) {
         sw_swiss_trf_free(trf);

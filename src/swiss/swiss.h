@@ -74,10 +74,11 @@ typedef struct sw_swiss_trf {
      * played round. Its players are absent from the pairing and keep their
      * entry (games[nrounds]); their points exclude it. */
     bool preset;
-    bool points_custom; /* an XXS line: pts2 holds the point system */
-    int pts2[SW_PTS_N]; /* half points per result kind when points_custom */
-    bool accelerated;   /* XXA or 250 lines (or --baku) gave accelerations */
-    bool baku_named;    /* a 192 line named the Baku method: applied on reading */
+    bool points_custom;  /* an XXS line: pts2 holds the point system */
+    int pts2[SW_PTS_N];  /* half points per result kind when points_custom */
+    bool accelerated;    /* XXA or 250 lines (or --baku) gave accelerations */
+    bool baku_named;     /* a 192 line named the Baku method: applied on reading */
+    bool burstein_named; /* a 192 line named the Burstein system: sw_swiss_pair uses it */
     /* Set when the text was not UTF-8 and was read as Windows-1252
      * (Latin-1): what was converted, for the caller to show; else "". */
     char encoding_note[200];
@@ -183,6 +184,9 @@ typedef struct sw_swiss_options {
      * the default (16; the full graph at once below 64 players), -1 always the
      * full graph. Any value gives the same optimum (docs/swiss.md). */
     int sparse_window;
+    /* Pair by the Burstein system (FIDE C.04.4.2, as bbpPairings implements
+     * it; docs/swiss.md) instead of the Dutch one; fast is then ignored. */
+    bool burstein;
 } sw_swiss_options;
 
 /* How the exact matching reached its optimum (for the benchmark and tests). */

@@ -496,9 +496,16 @@ static sw_status parse_250(parser *ps, const char *line, size_t n, int lineno, s
     return keep_line(trf, line, n, err);
 }
 
+sw_status sw_swiss_trf_name_burstein(sw_swiss_trf *trf, sw_error *err) {
+    static const char line[] = "192 FIDE_BURSTEIN";
+    trf->burstein_named = true;
+    return keep_line(trf, line, sizeof line - 1, err);
+}
+
 /* TRF-2026 "192" pairing system: the Dutch system (FIDE_DUTCH,
- * FIDE_DUTCH_2025), with _BAKU its Baku acceleration; another FIDE system
- * is refused (seatwise pairs by the Dutch system only), other text kept. */
+ * FIDE_DUTCH_2025), with _BAKU its Baku acceleration, or the Burstein
+ * system (FIDE_BURSTEIN); another FIDE system is refused (seatwise pairs
+ * by these two only), other text kept. */
 static sw_status parse_192(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
     size_t i = 3;
     while (i < n && line[i] == ' ')
@@ -518,10 +525,12 @@ static sw_status parse_192(parser *ps, const char *line, size_t n, int lineno, s
                                 "192: '%.*s' is not a Dutch system name (FIDE_DUTCH_2025, "
                                 "FIDE_DUTCH_2025_BAKU)",
                                 (int)k, name);
+    } else if (k == 13 && !strncmp(name, "FIDE_BURSTEIN", 13)) {
+        ps->trf->burstein_named = true;
     } else if (k >= 5 && !strncmp(name, "FIDE_", 5)) {
         return sw_error_set(err, SW_ERR_INVALID, ps->trf->path, lineno,
                             "192: the record is paired by %.*s; seatwise pairs by the FIDE Dutch "
-                            "system only",
+                            "and Burstein systems only",
                             (int)k, name);
     }
     return keep_line(ps->trf, line, n, err);
