@@ -58,7 +58,7 @@ static sw_status last_table(sw_seating_event *ev, int section, const char *what,
 sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
                                const int64_t v[SW_WINDS], int file_index, const char *file,
                                int line, sw_error *err) {
-    sw_seating_round *r;
+    sw_seating_round *r = NULL;
     const char *what = kind == SW_RESULT_SCORES ? "scores" : "points";
     sw_status st = last_table(ev, section, what, file, line, &r, err);
     if (st)
@@ -84,7 +84,7 @@ sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
 
 sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int place[SW_WINDS],
                                const char *file, int line, sw_error *err) {
-    sw_seating_round *r;
+    sw_seating_round *r = NULL;
     sw_status st = last_table(ev, section, "places", file, line, &r, err);
     if (st)
         return st;
@@ -115,7 +115,7 @@ sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int plac
 sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
                                int file_index, const char *file, int line, sw_error *err) {
     (void)file_index;
-    sw_seating_round *r;
+    sw_seating_round *r = NULL;
     sw_status st = last_table(ev, section, "chombo", file, line, &r, err);
     if (st)
         return st;
