@@ -244,13 +244,13 @@ static void fewest_to_threes(int *as, int first, int seated, int *thr, int *tmp)
 typedef struct planner {
     const sw_schedule_options *o;
     int n, R, threes;
-    double t0, deadline;     /* the clock at the start; 0: no time limit */
-    sw_sched s;              /* the rounds being planned */
-    sw_season ss;            /* the same rounds as a season (stage 1, So) */
-    sw_seating_table *tabs;  /* [R*T]: the rounds as tables */
-    long budget;             /* tabu iterations; -1: until the deadline */
-    long rep_lb, sq_lb;      /* the floor of the tabu key */
-    sw_schedule_outcome out; /* filled stage by stage */
+    double t0, deadline;        /* the clock at the start; 0: no time limit */
+    sw_sched s;                 /* the rounds being planned */
+    sw_season ss;               /* the same rounds as a season (stage 1, So) */
+    sw_seating_table *tabs;     /* [R*T]: the rounds as tables */
+    long budget;                /* tabu iterations; -1: until the deadline */
+    sw_sched_key rep_lb, sq_lb; /* the floor of the tabu key */
+    sw_schedule_outcome out;    /* filled stage by stage */
 } planner;
 
 static void planner_free(planner *pl) {
@@ -380,12 +380,12 @@ static sw_status plan_season_search(planner *pl, sw_error *err) {
  * flattest squares, and the tables of three's R * 3K places shared as
  * evenly as can be; and the iteration budget. */
 static void plan_floor(planner *pl) {
-    long n = pl->n, R = pl->R, threes = pl->threes, T4 = pl->s.T4;
-    long D = n * (n - 1) / 2, total = (6L * T4 + 3L * threes) * R;
-    long rep_lb = total > D ? total - D : 0;
-    long q = D ? rep_lb / D : 0, rem = D ? rep_lb % D : 0;
-    long sq_lb = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
-    long tq = R * 3 * threes / n, trem = R * 3 * threes % n;
+    sw_sched_key n = pl->n, R = pl->R, threes = pl->threes, T4 = pl->s.T4;
+    sw_sched_key D = n * (n - 1) / 2, total = (6 * T4 + 3 * threes) * R;
+    sw_sched_key rep_lb = total > D ? total - D : 0;
+    sw_sched_key q = D ? rep_lb / D : 0, rem = D ? rep_lb % D : 0;
+    sw_sched_key sq_lb = rem * (q + 1) * (q + 1) + (D - rem) * q * q;
+    sw_sched_key tq = R * 3 * threes / n, trem = R * 3 * threes % n;
     sq_lb += (trem * (tq + 1) * (tq + 1) + (n - trem) * tq * tq) * SW_SCHED_THR_WEIGHT;
     pl->rep_lb = rep_lb;
     pl->sq_lb = sq_lb;
@@ -463,7 +463,7 @@ static sw_status plan_repeats(planner *pl, sw_error *err) {
     sw_sched *s = &pl->s;
     sw_criteria c1, c2;
     sched_to_season(s, &pl->ss);
-    long rep1 = s->rep, thr1 = s->sq / SW_SCHED_THR_WEIGHT;
+    sw_sched_key rep1 = s->rep, thr1 = s->sq / SW_SCHED_THR_WEIGHT;
     sw_status st = criteria_of(&pl->ss, &c1, err);
     if (st || (st = plan_tabu(pl, err)))
         return st;

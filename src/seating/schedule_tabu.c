@@ -109,10 +109,10 @@ void sw_sched_rebuild(sw_sched *s) {
     s->rep = clashes * SW_SCHED_CLASH_WEIGHT;
     s->sq = 0;
     for (int i = 0; i < n; i++)
-        s->sq += (long)s->thr[i] * s->thr[i] * SW_SCHED_THR_WEIGHT;
+        s->sq += (sw_sched_key)s->thr[i] * s->thr[i] * SW_SCHED_THR_WEIGHT;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            long m = s->meet[(size_t)i * n + j];
+            sw_sched_key m = s->meet[(size_t)i * n + j];
             if (m > 1) {
                 s->rep += m - 1;
                 s->sq += (m - 1) * (m - 1);
@@ -121,16 +121,16 @@ void sw_sched_rebuild(sw_sched *s) {
 }
 
 /* Key changes of one more / one fewer meeting of a pair that met m times. */
-static inline void inc_delta(int m, long *drep, long *dsq) {
+static inline void inc_delta(int m, sw_sched_key *drep, sw_sched_key *dsq) {
     if (m >= 1) {
         *drep += 1;
-        *dsq += 2L * m - 1;
+        *dsq += 2LL * m - 1;
     }
 }
-static inline void dec_delta(int m, long *drep, long *dsq) {
+static inline void dec_delta(int m, sw_sched_key *drep, sw_sched_key *dsq) {
     if (m >= 2) {
         *drep -= 1;
-        *dsq -= 2L * m - 3;
+        *dsq -= 2LL * m - 3;
     }
 }
 
@@ -150,7 +150,8 @@ static bool swap_allowed(const sw_sched *s, int r, int p, int q) {
     return s->rests[in] + 1 == s->rests[out];
 }
 
-static void swap_delta(const sw_sched *s, int r, int p, int q, long *drep, long *dsq) {
+static void swap_delta(const sw_sched *s, int r, int p, int q, sw_sched_key *drep,
+                       sw_sched_key *dsq) {
     int n = s->n;
     const int *at = s->at + (size_t)r * n;
     sw_round_exchange xc = sw_round_exchange_of(at, s->T4, s->seated, p, q);
@@ -160,7 +161,7 @@ static void swap_delta(const sw_sched *s, int r, int p, int q, long *drep, long 
     if (kp != kq && (kp == AT_THREE || kq == AT_THREE)) {
         /* one leaves a table of three, the other joins one: x^2 -> (x -+ 1)^2 */
         int leaves = kp == AT_THREE ? a : b, joins = kp == AT_THREE ? b : a;
-        *dsq += (2L * (s->thr[joins] - s->thr[leaves]) + 2) * SW_SCHED_THR_WEIGHT;
+        *dsq += (2LL * (s->thr[joins] - s->thr[leaves]) + 2) * SW_SCHED_THR_WEIGHT;
     }
     if (tp >= 0)
         for (int k = sw_sched_table_start(s, tp), e = k + sw_sched_table_size(s, tp); k < e; k++)
@@ -187,7 +188,7 @@ static void add_meet(sw_sched *s, int i, int j, int d) {
 }
 
 static void swap_apply(sw_sched *s, int r, int p, int q) {
-    long drep, dsq;
+    sw_sched_key drep, dsq;
     swap_delta(s, r, p, q, &drep, &dsq);
     int n = s->n;
     int *at = s->at + (size_t)r * n;
@@ -252,8 +253,8 @@ static int tabu_slot(const sw_sched *s, int T1, int t) {
 
 /* Tabu search from s; s ends in the best state seen. Round 0 stays as it is:
  * players are interchangeable, so any one first round loses nothing. */
-sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
-                        long sq_lb, double deadline, sw_sched_run *run, sw_error *err) {
+sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, sw_sched_key rep_lb,
+                        sw_sched_key sq_lb, double deadline, sw_sched_run *run, sw_error *err) {
     int n = s->n, R = s->R;
     size_t rn = (size_t)R * (size_t)n;
     /* Tabu attribute: player may not return to the table it left in that
@@ -267,7 +268,8 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     }
     memcpy(best_at, s->at, rn * sizeof *best_at);
-    long best_rep = s->rep, best_sq = s->sq, since_best = 0;
+    sw_sched_key best_rep = s->rep, best_sq = s->sq;
+    long since_best = 0;
     sw_rng rng;
     sw_rng_seed(&rng, o->seed, 0x5eed5c4ed17e5ULL);
     long it = 0;
@@ -280,7 +282,7 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
             break;
         }
         it++;
-        long bdrep = 0, bdsq = 0;
+        sw_sched_key bdrep = 0, bdsq = 0;
         int br = -1, bp = -1, bq = -1, ties = 0;
         bool have = false;
         for (int r = s->first; r < R; r++) {
@@ -294,7 +296,7 @@ sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, l
                     /* a pair of candidates is met from both ends: count it once */
                     if (q < p && q < s->seated && candidate(s, r, q))
                         continue;
-                    long drep, dsq;
+                    sw_sched_key drep, dsq;
                     swap_delta(s, r, p, q, &drep, &dsq);
                     evals++;
                     int tp = tabu_slot(s, T1, sw_sched_table_of(s, p)),
@@ -377,9 +379,9 @@ sw_status sw_schedule_tabu(int n, int R, int threes, int *at, const int *meet, c
                                       : SW_SCHEDULE_DEFAULT_ITERATIONS;
     /* The floor: the history's own repeats and squares, which no plan of the
      * rounds left can undo (reached when those rounds add no repeat). */
-    long rep_lb = 0, sq_lb = 0;
+    sw_sched_key rep_lb = 0, sq_lb = 0;
     for (int i = 0; i < n; i++) {
-        sq_lb += (long)thr[i] * thr[i] * SW_SCHED_THR_WEIGHT;
+        sq_lb += (sw_sched_key)thr[i] * thr[i] * SW_SCHED_THR_WEIGHT;
         for (int j = i + 1; j < n; j++) {
             long m = meet[(size_t)i * n + j];
             rep_lb += m > 1 ? m - 1 : 0;
@@ -461,7 +463,8 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
     develop_all(s, g);
     for (int j = 0; j < B; j++)
         memcpy(best + (size_t)j * n, s->at + (size_t)j * g * n, (size_t)n * sizeof *best);
-    long best_rep = s->rep, best_sq = s->sq, since = 0, it = 0;
+    sw_sched_key best_rep = s->rep, best_sq = s->sq;
+    long since = 0, it = 0;
     run->stopped = false;
     long long evals = 0,
               max_evals = limit == LONG_MAX ? -1 : (long long)limit * EVALS_PER_ITERATION;
@@ -471,7 +474,7 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
             break;
         }
         it++;
-        long brep = 0, bsq = 0;
+        sw_sched_key brep = 0, bsq = 0;
         int bj = -1, bp = -1, bq = -1, ties = 0;
         for (int j = 0; j < B; j++) {
             int r0 = j * g;
@@ -487,7 +490,7 @@ sw_status sw_sched_cyclic(sw_sched *s, const sw_schedule_options *o, int g, int 
                         tabu[((size_t)j * n + at[p]) * T + sw_sched_table_of(s, q)] > it ||
                         tabu[((size_t)j * n + at[q]) * T + sw_sched_table_of(s, p)] > it;
                     base_swap(s, g, j, p, q);
-                    long rep = s->rep, sq = s->sq;
+                    sw_sched_key rep = s->rep, sq = s->sq;
                     base_swap(s, g, j, p, q);
                     evals += g;
                     if (is_tabu && !sw_sched_key_less(rep, sq, best_rep, best_sq))

@@ -238,6 +238,11 @@ static inline double sw_seating_now(void) {
 
 /* R rounds of n players in the schedule's layout, with the meetings, rests
  * and tables of three they make and the tabu search's key. */
+/* A term of the schedule's search key (rep, sq below): 64 bits on every
+ * target, since sq weighs tables of three by 2^36 and long has 32 bits on
+ * some (wasm32, docs/web.md). */
+typedef long long sw_sched_key;
+
 typedef struct sw_sched {
     /* players, rounds, tables: T4 of four at positions 0..4*T4-1, then
      * tables of three up to `seated`; positions seated..n-1 sit out */
@@ -259,13 +264,13 @@ typedef struct sw_sched {
      * fairest) times SW_SCHED_THR_WEIGHT, plus the sum of squared excess
      * meetings (a stand-in for So). Without tables of three sq is just the
      * latter. */
-    long rep, sq;
+    sw_sched_key rep, sq;
 } sw_sched;
 
 /* Above any sum of squared excess meetings (pairs x rounds^2 < 2^35 at the
  * largest sizes); with the squared counts (< 2^26) the sum fits 63 bits. */
-#define SW_SCHED_THR_WEIGHT (1L << 36)
-#define SW_SCHED_CLASH_WEIGHT 1000000L /* above any count of repeats */
+#define SW_SCHED_THR_WEIGHT (1LL << 36)
+#define SW_SCHED_CLASH_WEIGHT 1000000LL /* above any count of repeats */
 
 /* A round's layout (above): table of position p (-1: a sit-out), first
  * position and number of seats of table t. */
@@ -279,7 +284,8 @@ static inline int sw_sched_table_size(const sw_sched *s, int t) {
     return sw_round_table_size(s->T4, t);
 }
 
-static inline bool sw_sched_key_less(long rep_a, long sq_a, long rep_b, long sq_b) {
+static inline bool sw_sched_key_less(sw_sched_key rep_a, sw_sched_key sq_a, sw_sched_key rep_b,
+                                     sw_sched_key sq_b) {
     return rep_a < rep_b || (rep_a == rep_b && sq_a < sq_b);
 }
 
@@ -298,8 +304,8 @@ typedef struct sw_sched_run {
 /* The tabu search from s within `limit` iterations (-1: none) or the
  * deadline (0: none), until the key reaches (rep_lb, sq_lb); s ends in the
  * best state seen. Rounds before s->first stay. */
-sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, long rep_lb,
-                        long sq_lb, double deadline, sw_sched_run *run, sw_error *err);
+sw_status sw_sched_tabu(sw_sched *s, const sw_schedule_options *o, long limit, sw_sched_key rep_lb,
+                        sw_sched_key sq_lb, double deadline, sw_sched_run *run, sw_error *err);
 
 /* Developed schedules: whether group order g fits s, and the search of
  * base rounds developed by it (s ends holding its best; pass picks the

@@ -448,9 +448,10 @@ sw_status sw_json_long(const sw_json *v, const char *what, long lo, long hi, con
     const char *s = v->str;
     int neg = *s == '-';
     s += neg;
-    long x = 0;
+    /* long long: the cap below must fit where long has 32 bits (wasm32). */
+    long long x = 0;
     for (; *s >= '0' && *s <= '9'; s++) {
-        if (x > 1000000000000L)
+        if (x > 1000000000000LL)
             break;
         x = x * 10 + (*s - '0');
     }
@@ -458,6 +459,6 @@ sw_status sw_json_long(const sw_json *v, const char *what, long lo, long hi, con
     if (*s || x < lo || x > hi)
         return sw_error_set(err, SW_ERR_INVALID, file, v->line,
                             "%s %s: expected an integer from %ld to %ld", what, v->str, lo, hi);
-    *out = x;
+    *out = (long)x; /* within [lo, hi] */
     return SW_OK;
 }
