@@ -239,6 +239,16 @@ static void set_plain(bz *b, int u, int v) {
         b->prio[(size_t)u * nv + (size_t)v] = b->prio[(size_t)v * nv + (size_t)u] = 0;
 }
 
+/* Room for twice as many edges in b->e (false when out of memory). */
+static bool edges_grow(bz *b) {
+    size_t cap = b->ecap ? 2 * b->ecap : 1024;
+    sw_blossom_edge *e = realloc(b->e, sizeof *e * cap);
+    if (!e)
+        return false;
+    b->e = e, b->ecap = cap;
+    return true;
+}
+
 /* The maximum weight matching of the current matrix into b->mate: the most
  * pairs, then the most inside score groups, then the most colour
  * preferences met, then the priorities. Finalised vertices stay out. */
@@ -251,13 +261,8 @@ static sw_status solve(bz *b, int lim, sw_error *err) {
         for (int v = u + 1; v < lim; v++) {
             if (!(row[v] & E_OK) || b->fin[v])
                 continue;
-            if (m == b->ecap) {
-                size_t cap = b->ecap ? 2 * b->ecap : 1024;
-                sw_blossom_edge *e = realloc(b->e, sizeof *e * cap);
-                if (!e)
-                    return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-                b->e = e, b->ecap = cap;
-            }
+            if (m == b->ecap && !edges_grow(b))
+                return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
             int64_t w = (row[v] & E_SAME ? b->u_same : 0) + (row[v] & E_COL ? b->u_col : 0) +
                         b->prio[(size_t)u * nv + (size_t)v];
             b->e[m++] = (sw_blossom_edge){u, v, (sw_blossom_weight)w};
@@ -441,6 +446,16 @@ static int card_search(bz_card *c, int root) {
     return -1;
 }
 
+/* Flip the augmenting path card_search found, ending at e. */
+static void card_augment(bz_card *c, int e) {
+    while (e >= 0) {
+        int pv = c->p[e], ppv = c->match[pv];
+        c->match[e] = pv;
+        c->match[pv] = e;
+        e = ppv;
+    }
+}
+
 /* A maximum matching of c's graph; returns the number of exposed vertices
  * and, when there are some, one of them in *exposed. */
 static int card_match(bz_card *c, int *exposed) {
@@ -466,12 +481,7 @@ static int card_match(bz_card *c, int *exposed) {
             *exposed = v;
             continue;
         }
-        while (e >= 0) {
-            int pv = c->p[e], ppv = c->match[pv];
-            c->match[e] = pv;
-            c->match[pv] = e;
-            e = ppv;
-        }
+        card_augment(c, e);
     }
     return free_n;
 }
@@ -661,6 +671,29 @@ static sw_status build_groups(bz *b, bz_bounds *sg, bool chain, int *scratch, bo
     return SW_OK;
 }
 
+/* Group [beg, end) with the floater from above (-1: none) in grp, in the
+ * group's order (stable insertion by the tie-breaks), every two of them
+ * joined as players of one group. Returns the group's size. */
+static int group_of(bz *b, int beg, int end, int floater, int *grp) {
+    int g = 0;
+    for (int v = beg; v < end; v++)
+        grp[g++] = v;
+    if (floater >= 0)
+        grp[g++] = floater;
+    for (int x = 1; x < g; x++) {
+        int v = grp[x], y = x;
+        while (y > 0 && above(&b->pl[v], &b->pl[grp[y - 1]])) {
+            grp[y] = grp[y - 1];
+            y--;
+        }
+        grp[y] = v;
+    }
+    for (int x = 0; x < g; x++)
+        for (int y = g - 1; y > x; y--)
+            set_edge(b, grp[x], grp[y], true, true);
+    return g;
+}
+
 /* Phase 2: each group from its top player down takes the lowest opponent
  * that keeps the rest as well paired (the priorities rise down the
  * group); a player the matching sends below the group floats into the
@@ -673,24 +706,8 @@ static sw_status pair_groups(bz *b, const bz_bounds *sg, int *pairs, int *grp, s
         int end = sg->a[k];
         if (beg == end)
             continue;
-        int g = 0;
-        for (int v = beg; v < end; v++)
-            grp[g++] = v;
-        if (floater >= 0)
-            grp[g++] = floater;
+        int g = group_of(b, beg, end, floater, grp);
         floater = -1;
-        /* the group's order: stable insertion by the tie-breaks */
-        for (int x = 1; x < g; x++) {
-            int v = grp[x], y = x;
-            while (y > 0 && above(&b->pl[v], &b->pl[grp[y - 1]])) {
-                grp[y] = grp[y - 1];
-                y--;
-            }
-            grp[y] = v;
-        }
-        for (int x = 0; x < g; x++)
-            for (int y = g - 1; y > x; y--)
-                set_edge(b, grp[x], grp[y], true, true);
         for (int x = 0; x < g; x++) {
             int v = grp[x];
             if (b->fin[v])
@@ -785,13 +802,8 @@ static sw_status local_solve(bz *b, bz_local *L, int *out, bool *perfect, long *
             int wt;
             if (L->fin[y] || (wt = local_w(b, L, x, y)) < 0)
                 continue;
-            if (m == b->ecap) {
-                size_t cap = b->ecap ? 2 * b->ecap : 1024;
-                sw_blossom_edge *e = realloc(b->e, sizeof *e * cap);
-                if (!e)
-                    return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
-                b->e = e, b->ecap = cap;
-            }
+            if (m == b->ecap && !edges_grow(b))
+                return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
             b->e[m++] = (sw_blossom_edge){L->idx[x], L->idx[y], wt};
         }
     }
@@ -826,6 +838,21 @@ static bool dual_flat(const sw_blossom_dual *d) {
         if (d->top[v] != v)
             return false;
     return true;
+}
+
+/* The group's optimum solved again as it stands, with its duals (the
+ * decisions so far fixed): L fresh. */
+static sw_status local_refresh(bz *b, bz_local *L, sw_error *err) {
+    bool perfect;
+    sw_blossom_dual_free(&L->dual);
+    sw_status rc = local_solve(b, L, L->m, &perfect, &L->w, &L->dual, err);
+    if (rc)
+        return rc;
+    memcpy(L->didx, L->idx, sizeof(int) * (size_t)(L->g + L->has_z));
+    L->fresh = true;
+    L->flat = dual_flat(&L->dual);
+    L->tight = false;
+    return SW_OK;
 }
 
 /* With duals that hold no blossom, every perfect matching of the tight
@@ -867,12 +894,7 @@ static void local_tight_path(bz *b, bz_local *L, int x, int y, bool *yes) {
     *yes = e >= 0;
     if (!*yes)
         return;
-    while (e >= 0) {
-        int pv = c->p[e], ppv = c->match[pv];
-        c->match[e] = pv;
-        c->match[pv] = e;
-        e = ppv;
-    }
+    card_augment(c, e);
     for (int u = 0; u < n; u++)
         if (!L->fin[u] && u != x && u != y)
             L->m[u] = c->match[u];
@@ -898,13 +920,8 @@ static sw_status local_accepts(bz *b, bz_local *L, int x, int y, bool *yes, sw_e
     sw_status rc;
     if (!L->fresh) { /* duals of the optimum as it stands: a pair they price
                       * above 0 is in no optimum */
-        sw_blossom_dual_free(&L->dual);
-        if ((rc = local_solve(b, L, L->m, &perfect, &L->w, &L->dual, err)))
+        if ((rc = local_refresh(b, L, err)))
             return rc;
-        memcpy(L->didx, L->idx, sizeof(int) * (size_t)(L->g + L->has_z));
-        L->fresh = true;
-        L->flat = dual_flat(&L->dual);
-        L->tight = false;
         if (L->m[x] == y)
             return SW_OK;
     }
@@ -963,16 +980,8 @@ static sw_status local_decide(bz *b, bz_local *L, int x, int *took, sw_error *er
         return SW_OK;
     }
     sw_status rc;
-    if (!L->fresh) {
-        bool perfect;
-        sw_blossom_dual_free(&L->dual);
-        if ((rc = local_solve(b, L, L->m, &perfect, &L->w, &L->dual, err)))
-            return rc;
-        memcpy(L->didx, L->idx, sizeof(int) * (size_t)(L->g + L->has_z));
-        L->fresh = true;
-        L->flat = dual_flat(&L->dual);
-        L->tight = false;
-    }
+    if (!L->fresh && (rc = local_refresh(b, L, err)))
+        return rc;
     if (L->flat) {
         bz_card *c = b->cm;
         int n = L->g + L->has_z, m0 = L->m[x];
@@ -1045,23 +1054,8 @@ static sw_status pair_chain(bz *b, const bz_bounds *sg, int *pairs, int *grp, in
     int floater = -1;
     *ok = true;
     for (int k = 0; k < ng; k++) {
-        int g = 0;
-        for (int v = gs[k]; v < ge[k]; v++)
-            grp[g++] = v;
-        if (floater >= 0)
-            grp[g++] = floater;
+        int g = group_of(b, gs[k], ge[k], floater, grp);
         floater = -1;
-        for (int x = 1; x < g; x++) {
-            int v = grp[x], y = x;
-            while (y > 0 && above(&b->pl[v], &b->pl[grp[y - 1]])) {
-                grp[y] = grp[y - 1];
-                y--;
-            }
-            grp[y] = v;
-        }
-        for (int x = 0; x < g; x++)
-            for (int y = g - 1; y > x; y--)
-                set_edge(b, grp[x], grp[y], true, true);
         bz_local L = {
             grp,   g,    (ge[k] & 1) != 0, gs[k], ge[k], lf, lm, lt, 0, li, ld, lx, {0}, true,
             false, false};

@@ -13,6 +13,7 @@
 #include "swiss/go_internal.h"
 #include "swiss/xml.h"
 #include "util/fileio.h"
+#include "util/utf8.h"
 
 /* ---- ranks, names, keys ------------------------------------------------ */
 
@@ -98,31 +99,6 @@ uint32_t sw_go_utf8_next(const char **s) {
     return c;
 }
 
-static void put_cp(sw_strbuf *sb, uint32_t c) {
-    char b[4];
-    size_t n;
-    if (c < 0x80) {
-        b[0] = (char)c;
-        n = 1;
-    } else if (c < 0x800) {
-        b[0] = (char)(0xC0 | (c >> 6));
-        b[1] = (char)(0x80 | (c & 0x3F));
-        n = 2;
-    } else if (c < 0x10000) {
-        b[0] = (char)(0xE0 | (c >> 12));
-        b[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        b[2] = (char)(0x80 | (c & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (char)(0xF0 | (c >> 18));
-        b[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-        b[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-        b[3] = (char)(0x80 | (c & 0x3F));
-        n = 4;
-    }
-    sw_strbuf_append(sb, b, n);
-}
-
 /* Java's String.toUpperCase on the scripts names are written in here
  * (Latin, Greek, Cyrillic, full-width Latin); other characters stay. */
 static void upper_cp(sw_strbuf *sb, uint32_t c) {
@@ -146,7 +122,7 @@ static void upper_cp(sw_strbuf *sb, uint32_t c) {
     else if (c == 0x17F)
         c = 'S';
     else if (c == 0x149) {
-        put_cp(sb, 0x2BC);
+        sw_strbuf_put_cp(sb, 0x2BC);
         c = 'N';
     } else if (((c >= 0x100 && c <= 0x12F) || (c >= 0x132 && c <= 0x137) ||
                 (c >= 0x14A && c <= 0x177) || (c >= 0x460 && c <= 0x481) ||
@@ -157,7 +133,7 @@ static void upper_cp(sw_strbuf *sb, uint32_t c) {
               (c >= 0x4C1 && c <= 0x4CE)) &&
              !(c & 1))
         c -= 1;
-    put_cp(sb, c);
+    sw_strbuf_put_cp(sb, c);
 }
 
 /* Java's toLowerCase, the inverse on the same scripts. */

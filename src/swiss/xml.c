@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 typedef struct xml_in {
     const char *p, *end;
     const char *path;
@@ -68,31 +70,6 @@ static char *read_name(xml_in *in) {
     return r;
 }
 
-static void put_utf8(sw_strbuf *sb, uint32_t c) {
-    char b[4];
-    size_t n;
-    if (c < 0x80) {
-        b[0] = (char)c;
-        n = 1;
-    } else if (c < 0x800) {
-        b[0] = (char)(0xC0 | (c >> 6));
-        b[1] = (char)(0x80 | (c & 0x3F));
-        n = 2;
-    } else if (c < 0x10000) {
-        b[0] = (char)(0xE0 | (c >> 12));
-        b[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-        b[2] = (char)(0x80 | (c & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (char)(0xF0 | (c >> 18));
-        b[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-        b[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-        b[3] = (char)(0x80 | (c & 0x3F));
-        n = 4;
-    }
-    sw_strbuf_append(sb, b, n);
-}
-
 /* Decode the entity at in->p ('&') into sb. */
 static sw_status read_entity(xml_in *in, sw_strbuf *sb) {
     static const struct {
@@ -129,7 +106,7 @@ static sw_status read_entity(xml_in *in, sw_strbuf *sb) {
     if (in->p >= in->end || !digits || c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
         return xml_fail(in, "bad character reference");
     advance(in, 1);
-    put_utf8(sb, c);
+    sw_strbuf_put_cp(sb, c);
     return SW_OK;
 }
 

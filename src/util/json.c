@@ -16,6 +16,7 @@
 
 #include "util/json.h"
 #include "util/strbuf.h"
+#include "util/utf8.h"
 
 typedef struct jreader {
     const char *p, *end;
@@ -62,29 +63,6 @@ static void skip_ws(jreader *r) {
             return;
         r->p++;
     }
-}
-
-static int put_utf8(char *out, unsigned cp) {
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
 }
 
 static int hex4(const char *s, unsigned *out) {
@@ -171,7 +149,7 @@ static sw_status parse_string(jreader *r, char **out, unsigned *outlen) {
         } else if (cp >= 0xD800 && cp < 0xE000) {
             cp = 0xFFFD; /* a lone surrogate has no UTF-8 form */
         }
-        n += (size_t)put_utf8(buf ? buf + n : tmp, cp);
+        n += (size_t)sw_utf8_encode(cp, buf ? buf + n : tmp);
     }
     r->p++;
     if (buf) {

@@ -70,25 +70,40 @@ static const uint16_t cp1252_high[32] = {
     0x2039, 0x0152, 0,      0x017d, 0,      0,      0x2018, 0x2019, 0x201c, 0x201d, 0x2022,
     0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0,      0x017e, 0x0178};
 
+int sw_utf8_encode(uint32_t cp, char out[4]) {
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+void sw_strbuf_put_cp(sw_strbuf *sb, uint32_t cp) {
+    char u[4];
+    sw_strbuf_append(sb, u, (size_t)sw_utf8_encode(cp, u));
+}
+
 void sw_strbuf_cp1252(sw_strbuf *sb, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         uint32_t cp = c < 0x80 ? c : c < 0xa0 ? cp1252_high[c - 0x80] : c;
         if (!cp && c)
             cp = 0xfffd;
-        char u[3];
-        if (cp < 0x80) {
-            u[0] = (char)cp;
-            sw_strbuf_append(sb, u, 1);
-        } else if (cp < 0x800) {
-            u[0] = (char)(0xc0 | (cp >> 6));
-            u[1] = (char)(0x80 | (cp & 0x3f));
-            sw_strbuf_append(sb, u, 2);
-        } else {
-            u[0] = (char)(0xe0 | (cp >> 12));
-            u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-            u[2] = (char)(0x80 | (cp & 0x3f));
-            sw_strbuf_append(sb, u, 3);
-        }
+        sw_strbuf_put_cp(sb, cp);
     }
 }

@@ -6,6 +6,7 @@
 #define SW_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/strbuf.h"
 
@@ -17,6 +18,12 @@ size_t sw_utf8_width(const char *s);
 /* Append s cut to at most `width` columns (never inside a character), then
  * spaces up to `width` columns. NULL is taken as "". */
 void sw_strbuf_pad(sw_strbuf *sb, const char *s, size_t width);
+
+/* cp (at most U+10FFFF) as UTF-8 in out; returns its bytes (1 to 4). */
+int sw_utf8_encode(uint32_t cp, char out[4]);
+
+/* Append cp as UTF-8. */
+void sw_strbuf_put_cp(sw_strbuf *sb, uint32_t cp);
 
 /* Append s[0..n), read as Windows-1252 (Latin-1 with printable characters
  * at 0x80-0x9F), as UTF-8; the five bytes the code page leaves undefined
