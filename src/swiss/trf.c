@@ -403,6 +403,15 @@ static sw_status parse_xxa(parser *ps, const char *line, size_t n, int lineno, s
                                 (int)b + 4);
         x->v[x->n++] = v;
     }
+    /* a byte where the next field's blank would be is no field: refused, as
+     * inside the line (the line is kept and written back as it is) */
+    size_t last = (size_t)(5 + w) + 5 * (size_t)x->n;
+    if (last - 1 < n && line[last - 1] != ' ')
+        return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                            "XXA: player %ld: '%c' in column %d after the last field, expected "
+                            "the end of the line",
+                            id, line[last - 1] >= 32 && line[last - 1] < 127 ? line[last - 1] : '?',
+                            (int)last);
     trf->accelerated = true;
     return keep_line(trf, line, n, err);
 }
