@@ -553,8 +553,29 @@ static bool has_word(const char *line, size_t n, const char *word) {
     return false;
 }
 
+/* The header lines read by columns and kept to be written back must be
+ * ASCII: in a Latin-1 record another byte becomes two in UTF-8 and would
+ * move the columns of the line written back. Their first non-ASCII column
+ * (1-based), or 0. */
+static size_t non_ascii_column(const char *line, size_t n) {
+    static const char by_columns[][4] = {"142", "152", "162", "192", "250", "XXA", "XXS"};
+    bool kept = false;
+    for (size_t k = 0; k < sizeof by_columns / sizeof by_columns[0] && n >= 3; k++)
+        kept = kept || !strncmp(line, by_columns[k], 3);
+    for (size_t i = 0; kept && i < n; i++)
+        if ((unsigned char)line[i] >= 0x80)
+            return i + 1;
+    return 0;
+}
+
 static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno, sw_error *err) {
     sw_swiss_trf *trf = ps->trf;
+    size_t bad = non_ascii_column(line, n);
+    if (bad)
+        return sw_error_set(err, SW_ERR_PARSE, trf->path, lineno,
+                            "%.3s: byte 0x%02X in column %zu, expected ASCII (the line is read "
+                            "by columns)",
+                            line, (unsigned char)line[bad - 1], bad);
     bool r142 = n >= 3 && !strncmp(line, "142", 3);
     if (n >= 3 && (!strncmp(line, "XXR", 3) || r142)) {
         long v = field_int(line, n, 3, n - 3);
