@@ -1695,6 +1695,24 @@ static void test_mahjong_results_json(void **state) {
     }
     free(x);
     free(y);
+    /* the analyze JSON that 'seat --json' writes carries the results back */
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_error jerr;
+    must(sw_seating_report(&a, SW_SEATING_JSON, a.nrounds + 1, &sb, &jerr), &jerr);
+    sw_seating_event c;
+    sw_seating_event_free(&b);
+    x = mj_standings(&c, sw_strbuf_cstr(&sb));
+    y = mj_standings(&b, mj_event);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(c.players[x[i].player].id, b.players[y[i].player].id);
+        assert_int_equal(x[i].points12, y[i].points12);
+        assert_int_equal(x[i].chombos, y[i].chombos);
+    }
+    free(x);
+    free(y);
+    sw_strbuf_free(&sb);
+    sw_seating_event_free(&c);
     sw_seating_event_free(&a);
     sw_seating_event_free(&b);
     static const struct {

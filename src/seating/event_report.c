@@ -193,6 +193,53 @@ static int both_present(const sw_seating_event *ev, int p, int q) {
     return hi > lo ? hi - lo : 0;
 }
 
+/* A table's result as the event's JSON reads it back: "scores" or
+ * "points" (with "places" when given), and "chombo" (an id a penalty). */
+static void json_result(const sw_seating_event *ev, const sw_seating_table *t,
+                        const sw_seating_result *res, sw_strbuf *out) {
+    if (res->kind != SW_RESULT_NONE) {
+        sw_strbuf_printf(out, ", \"%s\": [", res->kind == SW_RESULT_SCORES ? "scores" : "points");
+        for (int s = 0; s < SW_WINDS; s++) {
+            sw_strbuf_puts(out, s ? ", " : "");
+            if (res->kind == SW_RESULT_SCORES)
+                sw_strbuf_printf(out, "%lld", (long long)res->v[s]);
+            else
+                sw_mahjong_put_points(out, 12 * res->v[s], false);
+        }
+        sw_strbuf_puts(out, "]");
+        if (res->place[0])
+            sw_strbuf_printf(out, ", \"places\": [%d, %d, %d, %d]", res->place[0], res->place[1],
+                             res->place[2], res->place[3]);
+    }
+    bool any = false;
+    for (int s = 0; s < sw_seating_table_size(t); s++)
+        for (int k = 0; k < res->chombo[s]; k++) {
+            sw_strbuf_printf(out, "%s%d", any ? ", " : ", \"chombo\": [",
+                             ev->players[t->seat[s]].id);
+            any = true;
+        }
+    if (any)
+        sw_strbuf_puts(out, "]");
+}
+
+/* The scoring rules, when the input set them or gave results: a preset by
+ * name, custom ones with their values. */
+static void json_rules(const sw_seating_event *ev, sw_strbuf *out) {
+    if (!ev->rules_line && !ev->has_results)
+        return;
+    const sw_mahjong_rules *r = &ev->rules;
+    if (strcmp(r->name, "custom")) {
+        sw_strbuf_printf(out, "  \"rules\": {\"name\": \"%s\"},\n", r->name);
+        return;
+    }
+    sw_strbuf_printf(out,
+                     "  \"rules\": {\"name\": \"custom\", \"start\": %lld, \"uma\": [%lld, %lld, "
+                     "%lld, %lld], \"oka\": %lld, \"chombo\": %lld},\n",
+                     (long long)r->start, (long long)r->uma[0], (long long)r->uma[1],
+                     (long long)r->uma[2], (long long)r->uma[3], (long long)r->oka,
+                     (long long)r->chombo);
+}
+
 static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, int first_new,
                         sw_strbuf *out) {
     int n = ev->nplayers;
@@ -215,7 +262,9 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
             sw_strbuf_printf(out, ", \"withdrawn_after\": %d", pl->until);
         sw_strbuf_printf(out, ", \"rests_before\": 0, \"rests\": %d}", st->sitouts[p]);
     }
-    sw_strbuf_puts(out, "\n  ],\n  \"sessions\": [");
+    sw_strbuf_puts(out, "\n  ],\n");
+    json_rules(ev, out);
+    sw_strbuf_puts(out, "  \"sessions\": [");
     for (int r = 0; r < ev->nrounds; r++) {
         /* "played": false marks the rounds just seated, as the contract
          * marks sessions not yet played. */
@@ -232,10 +281,13 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
              * "plays": true tells it from a table left empty). */
             sw_strbuf_printf(out,
                              "%s\n       {\"table\": %d, \"boards\": null, \"seats\": "
-                             "[%d,%d,%d,%d], \"plays\": true}",
+                             "[%d,%d,%d,%d], \"plays\": true",
                              t ? "," : "", t + 1, ev->players[s[0]].id, ev->players[s[1]].id,
                              ev->players[s[2]].id,
                              s[3] == SW_SEAT_EMPTY ? 0 : ev->players[s[3]].id);
+            if (rd->results)
+                json_result(ev, &rd->tables[t], &rd->results[t], out);
+            sw_strbuf_puts(out, "}");
         }
         sw_strbuf_puts(out, "]}]}");
     }

@@ -1,9 +1,9 @@
 /* tests/fuzz/fuzz_event.h: the check shared by the two event harnesses
  * (text and JSON input): an event read and checked, written as the analyze
  * JSON of 'seat --json' (sw_seating_report), must read back as the same
- * players (with their entries, withdrawals, substitutes and teams) and rounds. Standings and
- * scripts are not part of that output. The text and CSV reports are built too, for what they walk.
- * SPDX-License-Identifier: MIT */
+ * players (with their entries, withdrawals, substitutes and teams), rounds and results. Standings
+ * and scripts are not part of that output. The text and CSV reports are built too, for what they
+ * walk. SPDX-License-Identifier: MIT */
 #ifndef SW_FUZZ_EVENT_H
 #define SW_FUZZ_EVENT_H
 
@@ -41,7 +41,21 @@ static inline bool sw_fuzz_same_event(const sw_seating_event *a, const sw_seatin
         for (int t = 0; t < x->ntables; t++)
             if (memcmp(x->tables[t].seat, y->tables[t].seat, sizeof x->tables[t].seat) != 0)
                 return false;
+        /* the results, read back as entered (a table without any: zeros) */
+        for (int t = 0; t < x->ntables; t++) {
+            static const sw_seating_result none = {0};
+            const sw_seating_result *p = x->results ? &x->results[t] : &none;
+            const sw_seating_result *q = y->results ? &y->results[t] : &none;
+            if (p->kind != q->kind || memcmp(p->chombo, q->chombo, sizeof p->chombo) ||
+                (p->kind &&
+                 (memcmp(p->v, q->v, sizeof p->v) || memcmp(p->place, q->place, sizeof p->place))))
+                return false;
+        }
     }
+    const sw_mahjong_rules *r = &a->rules, *s = &b->rules;
+    if (a->has_results && (r->start != s->start || r->oka != s->oka || r->chombo != s->chombo ||
+                           memcmp(r->uma, s->uma, sizeof r->uma) || strcmp(r->name, s->name)))
+        return false;
     return true;
 }
 
