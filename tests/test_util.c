@@ -457,6 +457,21 @@ static void test_json_utf8_and_value_limit(void **state) {
     free(big);
 }
 
+/* RFC 4180: quoted only when needed, quotes doubled; NULL is empty. */
+static void test_csv_field(void **state) {
+    (void)state;
+    static const char *const in[] = {"Anna", "de Vries, J.", "say \"hi\"", "a\nb", "", NULL};
+    static const char *const out[] = {
+        "Anna", "\"de Vries, J.\"", "\"say \"\"hi\"\"\"", "\"a\nb\"", "", ""};
+    for (int k = 0; k < 6; k++) {
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        sw_strbuf_csv_field(&sb, in[k]);
+        assert_string_equal(sw_strbuf_cstr(&sb), out[k]);
+        sw_strbuf_free(&sb);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pcg32_reference_stream),
@@ -475,6 +490,7 @@ int main(void) {
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_json_tree_and_skip),
         cmocka_unit_test(test_json_utf8_and_value_limit),
+        cmocka_unit_test(test_csv_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -918,20 +918,6 @@ void sw_report_html(const sw_report *r, sw_strbuf *o) {
 
 /* ---- seats CSV ---- */
 
-static void csv_field(sw_strbuf *o, const char *s) {
-    if (!s || !s[strcspn(s, ",\"\r\n")]) {
-        sw_strbuf_puts(o, s ? s : "");
-        return;
-    }
-    sw_strbuf_puts(o, "\"");
-    for (; *s; s++) {
-        if (*s == '"')
-            sw_strbuf_puts(o, "\"");
-        sw_strbuf_append(o, s, 1);
-    }
-    sw_strbuf_puts(o, "\"");
-}
-
 /* The CSV's start number of position p of session k (its number in its section). */
 static int start_number(const sw_report *r, int k, int p) {
     int j = sw_season_position_section(r->season, k, p);
@@ -943,7 +929,7 @@ static void csv_section(const sw_report *r, int k, int p, sw_strbuf *o) {
     int j = sw_season_position_section(r->season, k, p);
     sw_strbuf_puts(o, ",");
     if (j >= 0)
-        csv_field(o, r->season->sessions[k].sections[j].name);
+        sw_strbuf_csv_field(o, r->season->sessions[k].sections[j].name);
 }
 
 /* The rows of round rd of session k: its playing tables, then its sit-outs. */
@@ -958,15 +944,15 @@ static void csv_round(const sw_report *r, int k, int rd, sw_strbuf *o) {
         const sw_table *tb = sw_movement_at(m, rd, t);
         int j, lt = sw_season_local_table(s, k, t, &j), first, last;
         sw_strbuf_printf(o, "%d,%d,%d,%d,", k + 1, rd + 1, lt, pid(r, as[tb->seat[0]]));
-        csv_field(o, pname(r, as[tb->seat[0]]));
+        sw_strbuf_csv_field(o, pname(r, as[tb->seat[0]]));
         sw_strbuf_printf(o, ",%d,", pid(r, as[tb->seat[1]]));
-        csv_field(o, pname(r, as[tb->seat[1]]));
+        sw_strbuf_csv_field(o, pname(r, as[tb->seat[1]]));
         if (tb->group > 0)
             sw_season_group_label(s, k, tb->group, g, sizeof g);
         else
             g[0] = '\0';
         sw_strbuf_puts(o, ",");
-        csv_field(o, g);
+        sw_strbuf_csv_field(o, g);
         sw_strbuf_puts(o, ",,");
         csv_section(r, k, tb->seat[0], o);
         sw_strbuf_printf(o, ",%d,%d,", start_number(r, k, tb->seat[0]),
@@ -980,7 +966,7 @@ static void csv_round(const sw_report *r, int k, int rd, sw_strbuf *o) {
         if (!as[p] || position_plays(r, k, rd, p))
             continue;
         sw_strbuf_printf(o, "%d,%d,,,,,,,%d,", k + 1, rd + 1, pid(r, as[p]));
-        csv_field(o, pname(r, as[p]));
+        sw_strbuf_csv_field(o, pname(r, as[p]));
         csv_section(r, k, p, o);
         sw_strbuf_printf(o, ",,,%d,,\n", start_number(r, k, p));
     }

@@ -67,20 +67,6 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
     }
 }
 
-static void csv_field(sw_strbuf *o, const char *s) {
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        sw_strbuf_puts(o, s);
-        return;
-    }
-    sw_strbuf_puts(o, "\"");
-    for (; *s; s++) {
-        if (*s == '"')
-            sw_strbuf_puts(o, "\"");
-        sw_strbuf_append(o, s, 1);
-    }
-    sw_strbuf_puts(o, "\"");
-}
-
 void sw_report_standings_csv(const sw_swiss_trf *trf, const sw_standings *s, sw_strbuf *o) {
     char buf[NAME_BYTES];
     sw_strbuf_puts(o, "rank,id,name,rating");
@@ -94,7 +80,7 @@ void sw_report_standings_csv(const sw_swiss_trf *trf, const sw_standings *s, sw_
         const sw_swiss_player *pl = &trf->players[p];
         sw_swiss_player_name(pl, buf, sizeof buf);
         sw_strbuf_printf(o, "%d,%d,", s->rank[p], pl->id);
-        csv_field(o, buf);
+        sw_strbuf_csv_field(o, buf);
         sw_strbuf_printf(o, ",%d", pl->rating);
         for (int k = 0; k < s->list.n; k++) {
             int64_t v = value(s, p, k);

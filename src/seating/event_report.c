@@ -336,17 +336,6 @@ static void json_report(const sw_seating_event *ev, const sw_seating_stats *st, 
 }
 
 /* A CSV field: quoted when it holds a separator, a quote or a line break. */
-static void csv_field(sw_strbuf *out, const char *s) {
-    if (!strpbrk(s, ",\"\r\n")) {
-        sw_strbuf_puts(out, s);
-        return;
-    }
-    sw_strbuf_puts(out, "\"");
-    for (; *s; s++)
-        sw_strbuf_puts(out, *s == '"' ? "\"\"" : (char[2]){*s, '\0'});
-    sw_strbuf_puts(out, "\"");
-}
-
 static void csv_report(const sw_seating_event *ev, const int *seat_of, int first_new,
                        sw_strbuf *out) {
     int n = ev->nplayers;
@@ -358,14 +347,14 @@ static void csv_report(const sw_seating_event *ev, const int *seat_of, int first
             for (int s = 0; s < sw_seating_table_size(&rd->tables[t]); s++) {
                 const sw_seating_player *p = &ev->players[rd->tables[t].seat[s]];
                 sw_strbuf_printf(out, "%d,%d,%c,%d,", r + 1, t + 1, wind_letter[s], p->id);
-                csv_field(out, p->name);
+                sw_strbuf_csv_field(out, p->name);
                 sw_strbuf_printf(out, ",%s\n", isnew);
             }
         for (int p = 0; p < n; p++)
             if (seat_of[(size_t)r * (size_t)n + (size_t)p] < 0 &&
                 sw_seating_present(&ev->players[p], r)) {
                 sw_strbuf_printf(out, "%d,,out,%d,", r + 1, ev->players[p].id);
-                csv_field(out, ev->players[p].name);
+                sw_strbuf_csv_field(out, ev->players[p].name);
                 sw_strbuf_printf(out, ",%s\n", isnew);
             }
     }

@@ -358,10 +358,9 @@ sw_status sw_mahjong_standings_report(const sw_seating_event *ev, sw_seating_for
         for (int i = 0; i < ev->nplayers; i++) {
             const sw_mahjong_standing *x = &st[i];
             const sw_seating_player *p = &ev->players[x->player];
-            sw_strbuf_printf(out, "%d,%d,\"", x->rank, p->id);
-            for (const char *c = p->name; *c; c++) /* a quote doubled, as CSV quotes it */
-                sw_strbuf_append(out, *c == '"' ? "\"\"" : c, *c == '"' ? 2 : 1);
-            sw_strbuf_puts(out, "\",");
+            sw_strbuf_printf(out, "%d,%d,", x->rank, p->id);
+            sw_strbuf_csv_field(out, p->name);
+            sw_strbuf_puts(out, ",");
             sw_mahjong_put_points(out, x->points12, false);
             sw_strbuf_printf(out, ",%d,", x->games);
             sw_mahjong_put_mean_place(out, x);

@@ -133,3 +133,14 @@ void sw_strbuf_json_string(sw_strbuf *sb, const char *s) {
 const char *sw_strbuf_cstr(const sw_strbuf *sb) {
     return sb->data ? sb->data : "";
 }
+
+void sw_strbuf_csv_field(sw_strbuf *sb, const char *s) {
+    if (!s || !s[strcspn(s, ",\"\r\n")]) {
+        sw_strbuf_puts(sb, s ? s : "");
+        return;
+    }
+    sw_strbuf_puts(sb, "\"");
+    for (; *s; s++)
+        sw_strbuf_append(sb, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
+    sw_strbuf_puts(sb, "\"");
+}

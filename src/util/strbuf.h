@@ -30,6 +30,10 @@ size_t sw_utf8_invalid(const char *s, size_t n);
  * UTF-8 (the readers refuse them) are written as \ufffd, so the output is
  * valid JSON whatever s holds. */
 void sw_strbuf_json_string(sw_strbuf *sb, const char *s);
+/* Append s as one CSV field (RFC 4180): as it is, or quoted with its
+ * quotes doubled when it holds a comma, a quote or a line break. NULL is
+ * taken as "". */
+void sw_strbuf_csv_field(sw_strbuf *sb, const char *s);
 /* The text so far ("" when empty). */
 const char *sw_strbuf_cstr(const sw_strbuf *sb);
 
