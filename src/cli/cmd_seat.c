@@ -221,6 +221,27 @@ static void schedule_progress(void *ctx, long iterations, long repeats) {
                 repeats);
 }
 
+/* The event from --players N (ids 1..N), --players FILE and the event
+ * FILEs, in that order, checked as a whole. */
+static sw_status read_event(const seat_args *a, sw_seating_event *ev, sw_error *err) {
+    sw_status st = SW_OK;
+    for (long p = 1; p <= a->players && !st; p++)
+        st = sw_seating_add_player(ev, (int)p, NULL, err);
+    if (!st && a->players_file)
+        st = sw_seating_event_read_file(ev, a->players_file, err);
+    for (int i = 0; i < a->nfiles && !st; i++)
+        st = sw_seating_event_read_file(ev, a->files[i], err);
+    return st ? st : sw_seating_event_check(ev, err);
+}
+
+/* The event for a seating mode: results entered and no standings typed,
+ * the swiss modes rank by the standings the results make. */
+static sw_status load_event(const seat_args *a, sw_seating_event *ev, sw_error *err) {
+    sw_status st = read_event(a, ev, err);
+    bool applied;
+    return st ? st : sw_mahjong_apply_standings(ev, &applied, err);
+}
+
 static int run_schedule(const seat_args *a) {
     if (!a->players && !a->players_file && !a->nfiles)
         return usage_error("%s", "schedule needs --players N, --players FILE or the event FILEs");
@@ -233,15 +254,7 @@ static int run_schedule(const seat_args *a) {
     sw_error err;
     sw_error_clear(&err);
     sw_seating_event_init(&ev);
-    sw_status st = SW_OK;
-    for (long p = 1; p <= a->players && !st; p++)
-        st = sw_seating_add_player(&ev, (int)p, NULL, &err);
-    if (a->players_file)
-        st = sw_seating_event_read_file(&ev, a->players_file, &err);
-    for (int i = 0; i < a->nfiles && !st; i++)
-        st = sw_seating_event_read_file(&ev, a->files[i], &err);
-    if (!st && (a->players_file || a->nfiles))
-        st = sw_seating_event_check(&ev, &err);
+    sw_status st = read_event(a, &ev, &err);
     sw_schedule_options opt;
     sw_schedule_options_default(&opt);
     opt.rounds = (int)a->rounds;
@@ -314,20 +327,6 @@ static void progress(void *ctx, long tries, long crossings, long spread) {
                 crossings, spread);
 }
 
-static sw_status load_event(const seat_args *a, sw_seating_event *ev, sw_error *err) {
-    sw_status st = SW_OK;
-    for (long p = 1; p <= a->players && !st; p++)
-        st = sw_seating_add_player(ev, (int)p, NULL, err);
-    for (int i = 0; i < a->nfiles && !st; i++)
-        st = sw_seating_event_read_file(ev, a->files[i], err);
-    if (!st)
-        st = sw_seating_event_check(ev, err);
-    /* results entered and no standings typed: the swiss modes rank by the
-     * standings the results make */
-    bool applied;
-    return st ? st : sw_mahjong_apply_standings(ev, &applied, err);
-}
-
 /* seat standings FILE...: the standings the results make. */
 static int run_standings(const seat_args *a) {
     if (!a->nfiles)
@@ -339,11 +338,7 @@ static int run_standings(const seat_args *a) {
     sw_error err;
     sw_error_clear(&err);
     sw_seating_event_init(&ev);
-    sw_status st = SW_OK;
-    for (int i = 0; i < a->nfiles && !st; i++)
-        st = sw_seating_event_read_file(&ev, a->files[i], &err);
-    if (!st)
-        st = sw_seating_event_check(&ev, &err);
+    sw_status st = read_event(a, &ev, &err);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     if (!st)

@@ -210,7 +210,7 @@ static sw_status read_result(jctx *c, const sw_json *tab) {
         for (int i = 0; !st && i < chombo->n; i++) {
             long id;
             if (!(st = get_long(c, &chombo->items[i], "player id", 1, SW_SEATING_MAX_ID, &id)))
-                st = sw_seating_ev_chombo(c->ev, SW_SECTION_ROUND, id, 1, c->fidx, c->file,
+                st = sw_seating_ev_chombo(c->ev, SW_SECTION_ROUND, id, 1, c->file,
                                           chombo->items[i].line, c->err);
         }
     return st;

@@ -382,7 +382,7 @@ static void html_rounds(const sw_seating_event *ev, const int *seat_of, int firs
             int64_t pts[SW_WINDS] = {0};
             int place[SW_WINDS] = {0};
             if (scored)
-                sw_mahjong_table_points(&ev->rules, &rd->tables[t], res, pts, place);
+                sw_mahjong_table_points(&ev->rules, res, pts, place);
             sw_strbuf_printf(out,
                              "<div class=\"card\"><h3>Table %d</h3><p class=\"meta\">Round "
                              "%d</p>\n<table><tr><th>seat</th><th>player</th>%s</tr>\n",

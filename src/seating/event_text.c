@@ -226,7 +226,7 @@ static sw_status line_result(sw_seating_event *ev, int fidx, int section, const 
             return bad_token(&tok[1], "a player id", file, ln, err);
         if (ntok == 3 && tok_long(&tok[2], 1, 100, &count))
             return bad_token(&tok[2], "a number of chombo penalties from 1 to 100", file, ln, err);
-        return sw_seating_ev_chombo(ev, section, id, count, fidx, file, ln, err);
+        return sw_seating_ev_chombo(ev, section, id, count, file, ln, err);
     }
     if (tok_is(&tok[0], "places")) {
         sw_status st =

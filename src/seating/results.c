@@ -113,8 +113,7 @@ sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int plac
 }
 
 sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
-                               int file_index, const char *file, int line, sw_error *err) {
-    (void)file_index;
+                               const char *file, int line, sw_error *err) {
     sw_seating_round *r = NULL;
     sw_status st = last_table(ev, section, "chombo", file, line, &r, err);
     if (st)
@@ -148,10 +147,8 @@ sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rule
     return SW_OK;
 }
 
-void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_table *t,
-                             const sw_seating_result *res, int64_t pts12[SW_WINDS],
-                             int place[SW_WINDS]) {
-    (void)t;
+void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_result *res,
+                             int64_t pts12[SW_WINDS], int place[SW_WINDS]) {
     /* order[k]: the seat in place k + 1; equal values keep seat order */
     int order[SW_WINDS] = {0, 1, 2, 3};
     for (int i = 1; i < SW_WINDS; i++)
@@ -263,7 +260,7 @@ sw_status sw_mahjong_standings(const sw_seating_event *ev, sw_mahjong_standing *
             }
             int64_t pts[SW_WINDS];
             int place[SW_WINDS];
-            sw_mahjong_table_points(&ev->rules, &rd->tables[t], res, pts, place);
+            sw_mahjong_table_points(&ev->rules, res, pts, place);
             for (int s = 0; s < SW_WINDS; s++) {
                 sw_mahjong_standing *x = &st[rd->tables[t].seat[s]];
                 x->points12 += pts[s];

@@ -409,12 +409,11 @@ typedef struct sw_mahjong_standing {
     int chombos;
 } sw_mahjong_standing;
 
-/* The points each seat of table t of round r takes, in twelfths of a game
- * point (exact: uma shared by 2 or 3, oka in quarters), and each seat's
- * place (1..4). The table must have a result and four players. */
-void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_table *t,
-                             const sw_seating_result *res, int64_t pts12[SW_WINDS],
-                             int place[SW_WINDS]);
+/* The points each seat of a table with result res takes, in twelfths of a
+ * game point (exact: uma shared by 2 or 3, oka in quarters), and each
+ * seat's place (1..4). The table must have four players. */
+void sw_mahjong_table_points(const sw_mahjong_rules *rules, const sw_seating_result *res,
+                             int64_t pts12[SW_WINDS], int place[SW_WINDS]);
 
 /* Every player's standing over the results entered, best first: points,
  * then the lower mean place; players equal in both share a rank (listed by

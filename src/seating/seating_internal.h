@@ -62,7 +62,7 @@ sw_status sw_seating_ev_result(sw_seating_event *ev, int section, int kind,
 sw_status sw_seating_ev_places(sw_seating_event *ev, int section, const int place[SW_WINDS],
                                const char *file, int line, sw_error *err);
 sw_status sw_seating_ev_chombo(sw_seating_event *ev, int section, long id, long count,
-                               int file_index, const char *file, int line, sw_error *err);
+                               const char *file, int line, sw_error *err);
 sw_status sw_seating_ev_rules(sw_seating_event *ev, const sw_mahjong_rules *rules, const char *file,
                               int line, sw_error *err);
 
