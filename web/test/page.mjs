@@ -1,0 +1,199 @@
+// web/test/page.mjs DIST NATIVE: the page in headless Chromium (Debian's
+// chromium driven by puppeteer-core), served from 127.0.0.1, against the
+// native program (docs/web.md). Run by `scripts/web --browser`, which puts
+// puppeteer-core in build/web-test (PUPPETEER_DIR). It checks:
+//   - index.html?example=club opens the example season; planned with
+//     --restarts 2 --seed 1, the downloaded season file is the native
+//     program's, byte for byte, and the page answers while it plans;
+//   - Stop during a long plan keeps the best so far (a season comes back);
+//   - the bundled TRF paired in the page: the downloaded record and the
+//     bbp-format pairing are the native program's;
+//   - a mahjong round (random, seed 1) is the native program's;
+//   - bad input (a bad TRF, a bad season line) shows the program's
+//     file:line message beside the input;
+//   - at phone width nothing overflows sideways; screenshots are written,
+//     and no console error, page error or failed request happened.
+// SPDX-License-Identifier: MIT
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, extname, normalize } from 'node:path';
+
+const [dist, nativeArg, shots = tmpdir()] = process.argv.slice(2);
+const native = resolve(nativeArg);
+const root = resolve(dist);
+const repo = resolve(new URL('../..', import.meta.url).pathname);
+const require = createRequire(join(resolve(process.env.PUPPETEER_DIR || '.'), 'index.js'));
+const puppeteer = require('puppeteer-core');
+const PLAN_TIMEOUT = 300000;
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+
+function serve() {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file) || path.endsWith('/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[extname(file)] || 'text/plain' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+/* The native program run in a temporary directory holding copies of files
+ * (a path, or [path, name] to copy it under another name). */
+function runNative(args, files) {
+  const dir = mkdtempSync(join(tmpdir(), 'seatwise-native-'));
+  for (const f of files) {
+    const [src, name] = Array.isArray(f) ? f : [f, f.split('/').pop()];
+    copyFileSync(src, join(dir, name));
+  }
+  let stderr = '';
+  try {
+    execFileSync(native, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    stderr = String(e.stderr);
+  }
+  return { dir, stderr, read: (n) => readFileSync(join(dir, n), 'utf8') };
+}
+
+const failures = [];
+function check(ok, what) {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (!ok) failures.push(what);
+}
+
+const downloads = mkdtempSync(join(tmpdir(), 'seatwise-downloads-'));
+async function downloaded(page, buttonSelector, name) {
+  const path = join(downloads, name);
+  rmSync(path, { force: true });
+  await page.click(buttonSelector);
+  for (let i = 0; i < 100 && !existsSync(path); i++) await new Promise((r) => setTimeout(r, 100));
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+}
+
+const visible = (sel) => `!document.querySelector('${sel}').hidden`;
+
+async function main() {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const problems = [];
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warn') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.setViewport({ width: 1200, height: 900 });
+
+    // The example season, planned as the native program plans it.
+    await page.goto(`${base}index.html?example=club`);
+    await page.waitForFunction(`document.body.dataset.ready && document.querySelectorAll('#s-grid input').length > 0`, { timeout: 60000 });
+    const ex = join(repo, 'examples/parenfiles');
+    const want = runNative(['optimize', 'club.season', '--restarts', '2', '--seed', '1', '-o', 'out.season'],
+      ['club.season', 'club.pairs', '16p7rTeamS.asc'].map((n) => join(ex, n))).read('out.season');
+    await page.click('#s-go');
+    const t0 = Date.now();
+    await page.evaluate('1'); // the page answers while the worker plans
+    check(Date.now() - t0 < 2000, `the page answered in ${Date.now() - t0} ms while planning`);
+    await page.waitForFunction(visible('#s-result'), { timeout: PLAN_TIMEOUT });
+    const got = await downloaded(page, '#s-dl-season', 'club.season');
+    check(got === want, 'the downloaded season is the native program\'s (optimize --restarts 2 --seed 1)');
+    check((await downloaded(page, '#s-dl-csv', 'club-seats.csv'))?.startsWith('session,round,table'), 'the seats CSV downloads');
+    await page.screenshot({ path: join(shots, 'page-season.png'), fullPage: true });
+
+    // Stop keeps the best so far.
+    await page.$eval('#s-restarts', (el) => { el.value = '1000'; });
+    await page.click('#s-go');
+    await page.waitForFunction(`/restarts [1-9]/.test(document.getElementById('s-status').textContent)`, { timeout: PLAN_TIMEOUT });
+    await page.click('#s-stop');
+    await page.waitForFunction(`!document.getElementById('s-go').disabled`, { timeout: PLAN_TIMEOUT });
+    const status = await page.$eval('#s-status', (el) => el.textContent);
+    check(/interrupted, best of \d+ restarts kept/.test(status), `Stop keeps the best so far: ${status}`);
+    const stopped = await downloaded(page, '#s-dl-season', 'club.season');
+    check(!!stopped && stopped.includes('seats '), 'the stopped plan downloads as a season file');
+
+    // A bad season line: the program's message beside the text.
+    await page.$eval('summary', (el) => el.click());
+    await page.$eval('#s-text', (el) => { el.value = el.value.replace('absent 4 11', 'absent 4 x11'); });
+    await page.click('#s-text-apply');
+    await page.waitForFunction(visible('#s-error'), { timeout: 60000 });
+    const seasonError = await page.$eval('#s-error', (el) => el.textContent);
+    check(/club\.season:\d+/.test(seasonError), `a bad season line shows its file:line message: ${seasonError}`);
+
+    // The Swiss round: the bundled TRF paired as natively.
+    await page.goto(`${base}index.html?example=names#swiss`);
+    await page.waitForFunction(`document.body.dataset.ready && document.getElementById('w-text').value.length > 0`, { timeout: 60000 });
+    await page.click('#w-pair');
+    await page.waitForFunction(visible('#w-result'), { timeout: 60000 });
+    const trf = join(repo, 'tests/data/swiss/names.trf');
+    const sw = runNative(['swiss', 'pair', 'names.trf', '-o', 'pairing.txt', '--trf-out', 'out.trf', '--list', 'list.txt'], [trf]);
+    check((await downloaded(page, '#w-dl-trf', 'names.trf')) === sw.read('out.trf'), 'the TRF with the round appended is the native program\'s');
+    check((await downloaded(page, '#w-dl-bbp', 'names-pairing.txt')) === sw.read('pairing.txt'), 'the bbp-format pairing is the native program\'s');
+    check((await page.$eval('#w-list', (el) => el.textContent)) === sw.read('list.txt'), 'the pairing list is the native program\'s');
+    await page.screenshot({ path: join(shots, 'page-swiss.png'), fullPage: true });
+
+    // A bad TRF: the program's message beside the input.
+    const bad = join(repo, 'tests/data/swiss/bad_syntax.trf');
+    const nativeMsg = runNative(['swiss', 'pair', 'bad_syntax.trf', '-o', 'p.txt'], [bad]).stderr.trim();
+    await page.$eval('#w-text', (el, t) => { el.value = t; }, readFileSync(bad, 'utf8'));
+    await page.$eval('#w-error', (el) => { el.hidden = true; });
+    await page.click('#w-pair');
+    await page.waitForFunction(visible('#w-error'), { timeout: 60000 });
+    const swissError = await page.$eval('#w-error', (el) => el.textContent);
+    // the page names the record by the example's name (names.trf)
+    const line = nativeMsg.split('\n')[0].replace('bad_syntax.trf', 'names.trf');
+    check(swissError.split('\n')[0] === line && /names\.trf:\d+/.test(line), `a bad TRF shows the program's message: ${swissError.split('\n')[0]}`);
+
+    // The mahjong round as natively.
+    await page.goto(`${base}index.html?example=club12#mahjong`);
+    await page.waitForFunction(`document.body.dataset.ready && document.getElementById('m-players').value.length > 0`, { timeout: 60000 });
+    await page.click('#m-go');
+    await page.waitForFunction(visible('#m-result'), { timeout: 60000 });
+    const seating = join(repo, 'examples/seating');
+    const mj = runNative(['seat', 'random', '-o', 'out.txt', '--html', 'report.html', '--pantheon', 'pantheon.txt', '--seed', '1', '--quiet', 'players.txt', 'more.txt'],
+      [[join(seating, 'club12.txt'), 'players.txt'], [join(seating, 'club12-standings.txt'), 'more.txt']]);
+    check((await page.$eval('#m-out', (el) => el.textContent)) === mj.read('out.txt'), 'the mahjong round is the native program\'s (seat random --seed 1)');
+
+    // Phone width: nothing wider than the screen.
+    await page.setViewport({ width: 360, height: 740 });
+    for (const screen of ['season', 'swiss', 'mahjong']) {
+      await page.goto(`${base}index.html#${screen}`);
+      await page.waitForFunction('document.body.dataset.ready');
+      const width = await page.evaluate('document.documentElement.scrollWidth');
+      check(width <= 360, `${screen} fits a 360 px screen (${width} px)`);
+    }
+    await page.screenshot({ path: join(shots, 'page-phone.png'), fullPage: true });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  check(problems.length === 0, `no console errors, page errors or failed requests${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  if (failures.length) {
+    console.error(`seatwise: page: ${failures.length} check(s) failed`);
+    process.exit(1);
+  }
+  console.log(`seatwise: page: every check passed (screenshots in ${shots})`);
+}
+
+main().catch((e) => {
+  console.error(`seatwise: page: ${e.stack || e}`);
+  process.exit(1);
+});
