@@ -1,4 +1,4 @@
-// web/test/page.mjs DIST NATIVE: the page in headless Chromium (Debian's
+// web/e2e/page.mjs DIST NATIVE [SHOTS]: the page in headless Chromium (Debian's
 // chromium driven by puppeteer-core), served from 127.0.0.1, against the
 // native program (docs/web.md). Run by `scripts/web --browser`, which puts
 // puppeteer-core in build/web-test (PUPPETEER_DIR). It checks:
@@ -86,7 +86,9 @@ async function main() {
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    // no calls out: the machine's network may be closed (docs/web.md)
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const problems = [];
   try {
