@@ -1,5 +1,6 @@
-// web/e2e/page.mjs DIST NATIVE [SHOTS]: the page in headless Chromium (Debian's
-// chromium driven by puppeteer-core), served from 127.0.0.1, against the
+// web/e2e/page.mjs DIST NATIVE [SHOTS] [firefox]: the page in headless
+// Chromium (Debian's chromium driven by puppeteer-core), or Firefox (Debian's
+// firefox-esr, over WebDriver BiDi), served from 127.0.0.1, against the
 // native program (docs/web.md). Run by `scripts/web --browser`, which puts
 // puppeteer-core in build/web-test (PUPPETEER_DIR). It checks:
 //   - index.html?example=club opens the example season; planned with
@@ -15,35 +16,19 @@
 //     and no console error, page error or failed request happened.
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, extname, normalize } from 'node:path';
+import { join, resolve } from 'node:path';
+import { serve } from '../serve.mjs';
 
-const [dist, nativeArg, shots = tmpdir()] = process.argv.slice(2);
+const [dist, nativeArg, shots = tmpdir(), which = 'chromium'] = process.argv.slice(2);
+const firefox = which === 'firefox';
 const native = resolve(nativeArg);
-const root = resolve(dist);
 const repo = resolve(new URL('../..', import.meta.url).pathname);
 const require = createRequire(join(resolve(process.env.PUPPETEER_DIR || '.'), 'index.js'));
 const puppeteer = require('puppeteer-core');
 const PLAN_TIMEOUT = 300000;
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
-
-function serve() {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(root, path);
-    if (!file.startsWith(root) || !existsSync(file) || path.endsWith('/')) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': types[extname(file)] || 'text/plain' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 /* The native program run in a temporary directory holding copies of files
  * (a path, or [path, name] to copy it under another name). */
@@ -68,8 +53,24 @@ function check(ok, what) {
   if (!ok) failures.push(what);
 }
 
+/* Firefox: the page's downloads are caught where it clicks the link, and
+ * read back from the blob it made (Chromium's are real downloads). */
+const catchDownloads = `{
+  window.seatwiseDownloads = {};
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    if (!this.download) return click.call(this);
+    window.seatwiseDownloads[this.download] = fetch(this.href).then((r) => r.text());
+  };
+}`;
+
 const downloads = mkdtempSync(join(tmpdir(), 'seatwise-downloads-'));
 async function downloaded(page, buttonSelector, name) {
+  if (firefox) {
+    await page.evaluate(`delete window.seatwiseDownloads[${JSON.stringify(name)}]`);
+    await page.click(buttonSelector);
+    return page.evaluate(`window.seatwiseDownloads[${JSON.stringify(name)}] || null`);
+  }
   const path = join(downloads, name);
   rmSync(path, { force: true });
   await page.click(buttonSelector);
@@ -80,14 +81,16 @@ async function downloaded(page, buttonSelector, name) {
 const visible = (sel) => `!document.querySelector('${sel}').hidden`;
 
 async function main() {
-  const server = await serve();
+  const server = await serve(dist);
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  const command = firefox ? 'command -v firefox-esr || command -v firefox' : 'command -v chromium';
+  const executablePath = execFileSync('sh', ['-c', command], { encoding: 'utf8' }).trim();
   const browser = await puppeteer.launch({
     executablePath,
+    browser: firefox ? 'firefox' : 'chrome',
     headless: true,
     // no calls out: the machine's network may be closed (docs/web.md)
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
+    args: firefox ? [] : ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const problems = [];
@@ -101,8 +104,12 @@ async function main() {
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
     });
-    const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    if (firefox) {
+      await page.evaluateOnNewDocument(catchDownloads);
+    } else {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    }
     await page.setViewport({ width: 1200, height: 900 });
 
     // The example season, planned as the native program plans it.
@@ -119,7 +126,7 @@ async function main() {
     const got = await downloaded(page, '#s-dl-season', 'club.season');
     check(got === want, 'the downloaded season is the native program\'s (optimize --restarts 2 --seed 1)');
     check((await downloaded(page, '#s-dl-csv', 'club-seats.csv'))?.startsWith('session,round,table'), 'the seats CSV downloads');
-    await page.screenshot({ path: join(shots, 'page-season.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, `${which}-season.png`), fullPage: true });
 
     // Stop keeps the best so far.
     await page.$eval('#s-restarts', (el) => { el.value = '1000'; });
@@ -150,7 +157,7 @@ async function main() {
     check((await downloaded(page, '#w-dl-trf', 'names.trf')) === sw.read('out.trf'), 'the TRF with the round appended is the native program\'s');
     check((await downloaded(page, '#w-dl-bbp', 'names-pairing.txt')) === sw.read('pairing.txt'), 'the bbp-format pairing is the native program\'s');
     check((await page.$eval('#w-list', (el) => el.textContent)) === sw.read('list.txt'), 'the pairing list is the native program\'s');
-    await page.screenshot({ path: join(shots, 'page-swiss.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, `${which}-swiss.png`), fullPage: true });
 
     // A bad TRF: the program's message beside the input.
     const bad = join(repo, 'tests/data/swiss/bad_syntax.trf');
@@ -182,20 +189,20 @@ async function main() {
       const width = await page.evaluate('document.documentElement.scrollWidth');
       check(width <= 360, `${screen} fits a 360 px screen (${width} px)`);
     }
-    await page.screenshot({ path: join(shots, 'page-phone.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, `${which}-phone.png`), fullPage: true });
   } finally {
     await browser.close();
     server.close();
   }
   check(problems.length === 0, `no console errors, page errors or failed requests${problems.length ? `: ${problems.join('; ')}` : ''}`);
   if (failures.length) {
-    console.error(`seatwise: page: ${failures.length} check(s) failed`);
+    console.error(`seatwise: page (${which}): ${failures.length} check(s) failed`);
     process.exit(1);
   }
-  console.log(`seatwise: page: every check passed (screenshots in ${shots})`);
+  console.log(`seatwise: page (${which}): every check passed (screenshots in ${shots})`);
 }
 
 main().catch((e) => {
-  console.error(`seatwise: page: ${e.stack || e}`);
+  console.error(`seatwise: page (${which}): ${e.stack || e}`);
   process.exit(1);
 });
