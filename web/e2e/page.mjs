@@ -12,6 +12,7 @@
 //   - a mahjong round (random, seed 1) is the native program's;
 //   - bad input (a bad TRF, a bad season line) shows the program's
 //     file:line message beside the input;
+//   - the keyboard alone opens an example;
 //   - at phone width nothing overflows sideways; screenshots are written,
 //     and no console error, page error or failed request happened.
 // SPDX-License-Identifier: MIT
@@ -180,6 +181,18 @@ async function main() {
     const mj = runNative(['seat', 'random', '-o', 'out.txt', '--html', 'report.html', '--pantheon', 'pantheon.txt', '--seed', '1', '--quiet', 'players.txt', 'more.txt'],
       [[join(seating, 'club12.txt'), 'players.txt'], [join(seating, 'club12-standings.txt'), 'more.txt']]);
     check((await page.$eval('#m-out', (el) => el.textContent)) === mj.read('out.txt'), 'the mahjong round is the native program\'s (seat random --seed 1)');
+
+    // The keyboard alone: Tab to "Open example", Enter opens it.
+    await page.goto(`${base}index.html#season`);
+    await page.waitForFunction('document.body.dataset.ready');
+    let tabs = 0;
+    while (tabs < 40 && (await page.evaluate('document.activeElement && document.activeElement.id')) !== 's-example-open') {
+      await page.keyboard.press('Tab');
+      tabs++;
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(`document.querySelectorAll('#s-grid input').length > 0`, { timeout: 60000 });
+    check(true, `the keyboard reaches "Open example" (${tabs} Tabs) and Enter opens it`);
 
     // Phone width: nothing wider than the screen.
     await page.setViewport({ width: 360, height: 740 });

@@ -155,7 +155,13 @@ function writeSeason(blocks) {
       const ids = [...new Set(b.absent)].sort((x, y) => x - y);
       if (ids.length) add.push(`absent ${ids.join(' ')}`);
       add.push(...b.pins.map((p) => `pin ${p}`));
-      lines = [b.head, ...add, ...lines];
+      // after the session's `section` lines, which must follow `session`
+      let at = 0;
+      lines.forEach((l, j) => {
+        if (l.trim().split(/\s+/)[0] === 'section') at = j + 1;
+      });
+      lines.splice(at, 0, ...add);
+      lines.unshift(b.head);
     }
     out.push(...lines);
   });
@@ -537,6 +543,7 @@ async function seatRound() {
 const mahjongExamples = {
   club12: ['examples/seating/club12.txt', 'examples/seating/club12-standings.txt'],
   club10: ['examples/seating/club10.txt', null],
+  script8: ['examples/seating/script8.txt', null],
 };
 
 function initMahjong() {
