@@ -20,6 +20,9 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #define SW_CLI_DEFAULT_TIME 5.0
 
@@ -268,10 +271,46 @@ static sw_status quick_season(const options *o, sw_season *s, sw_error *err) {
 
 typedef struct progress_ctx {
     double last;
+    volatile sig_atomic_t *stop; /* the search's stop flag (SIGINT's) */
 } progress_ctx;
+
+#ifdef __EMSCRIPTEN__
+/* The web hook (docs/web.md): after each restart, a run whose module has
+ * swPoll (synchronous) or swPollAsync (a promise: the build is linked with
+ * Asyncify, so the program sleeps while the page's worker takes its
+ * messages) is told the progress; a 1 back means Stop, and the search then
+ * stops as on Ctrl-C. A program that slept ends later than callMain
+ * returns: swExited is the promise of its exit code. */
+EM_JS(int, sw_web_poll, (int done, int total, double seconds, double so), {
+    if (!Module.swPollAsync)
+        return Module.swPoll ? Module.swPoll(done, total, seconds, so) : 0;
+    if (!Module.swExited)
+        Module.swExited = Asyncify.whenDone().then(
+            function(rc) {
+                try {
+                    exit(rc);
+                } catch (e) {
+                    if (!(e instanceof ExitStatus))
+                        throw e;
+                }
+                return EXITSTATUS;
+            },
+            function(e) {
+                if (e instanceof ExitStatus)
+                    return e.status;
+                throw e;
+            });
+    return Asyncify.handleAsync(
+        function() { return Module.swPollAsync(done, total, seconds, so); });
+});
+#endif
 
 static void show_progress(const sw_search_progress *p, void *ctx) {
     progress_ctx *pc = ctx;
+#ifdef __EMSCRIPTEN__
+    if (sw_web_poll(p->restarts_done, p->restarts_total, p->seconds, p->best.So))
+        *pc->stop = 1;
+#endif
     if (p->seconds - pc->last < 0.2 && p->restarts_done < p->restarts_total)
         return;
     pc->last = p->seconds;
@@ -454,7 +493,7 @@ int sw_cmd_optimize(int argc, char **argv) {
                 threads, want, threads);
     if (want > 0)
         o.threads = threads;
-    progress_ctx pc = {-1};
+    progress_ctx pc = {-1, interrupted};
     sw_search_lengths len = {.anneal = o.anneal,
                              .tabu = (int)o.tabu,
                              .rests = (int)o.rests,

@@ -15,9 +15,29 @@ export interface RunResult<T extends string | Uint8Array = string> {
   files: Record<string, T>;
 }
 
+/** A search's progress, after each restart. */
+export interface Progress {
+  /** Restarts done, and asked for (100000000 under a time budget). */
+  done: number;
+  total: number;
+  /** Seconds since the search started. */
+  seconds: number;
+  /** The best season's So so far. */
+  so: number;
+}
+
+/** Progress and Stop for a search (optimize with --progress). */
+export interface SearchControl {
+  /** Called after each restart. */
+  onProgress?: (p: Progress) => void;
+  /** abort() stops the search after the restart running, as Ctrl-C does:
+   * the best season so far is the result. */
+  signal?: AbortSignal;
+}
+
 /** Run `seatwise ARGS...` in a directory holding `files`. */
-export function run(args: string[], files?: Files, opts?: { bytes?: false }): Promise<RunResult<string>>;
-export function run(args: string[], files: Files, opts: { bytes: true }): Promise<RunResult<Uint8Array>>;
+export function run(args: string[], files?: Files, opts?: { bytes?: false } & SearchControl): Promise<RunResult<string>>;
+export function run(args: string[], files: Files, opts: { bytes: true } & SearchControl): Promise<RunResult<Uint8Array>>;
 
 /** Options every command takes. */
 export interface CommonOptions {
@@ -44,7 +64,7 @@ export interface SeasonResult extends RunResult<string> {
   seatsCsv?: string;
 }
 
-export interface OptimizeOptions extends SeasonOptions {
+export interface OptimizeOptions extends SeasonOptions, SearchControl {
   /** Restarts; without `time` the deterministic form (same result as the CLI). */
   restarts?: number;
   /** The seed (default 1). */

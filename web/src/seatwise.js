@@ -70,13 +70,27 @@ function sameBytes(a, b) {
   return true;
 }
 
+/* The program's hook after each restart of a search (docs/web.md): tell
+ * onProgress, let the thread's other work in (a page worker's messages),
+ * then say whether the signal asks to stop. */
+function poller(onProgress, signal) {
+  return async (done, total, seconds, so) => {
+    if (onProgress) onProgress({ done, total, seconds, so });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return signal && signal.aborted ? 1 : 0;
+  };
+}
+
 /**
  * Run one seatwise command line, as `seatwise ARGS...` in a directory that
  * holds `files` (relative name -> text or bytes). Resolves to
  * { code, stdout, stderr, files }, where files holds what the run created
  * or changed, as text; `bytes: true` keeps them (and stdout) as Uint8Array.
+ * onProgress ({done, total, seconds, so} after each restart of a search)
+ * and signal (an AbortSignal: abort() stops the search as Ctrl-C does,
+ * keeping the best so far) apply to optimize run with --progress.
  */
-export async function run(args, files = {}, { bytes = false } = {}) {
+export async function run(args, files = {}, { bytes = false, onProgress, signal } = {}) {
   if (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))
     throw new TypeError('seatwise: args must be an array of strings');
   const module = await wasmModule();
@@ -91,6 +105,7 @@ export async function run(args, files = {}, { bytes = false } = {}) {
     },
     print() {},
     printErr() {},
+    swPollAsync: onProgress || signal ? poller(onProgress, signal) : undefined,
     preRun: [
       (M) => {
         M.FS.init(
@@ -112,7 +127,9 @@ export async function run(args, files = {}, { bytes = false } = {}) {
     FS.writeFile(name, data);
     inputs[name] = data;
   }
-  const code = core.callMain(args);
+  let code = core.callMain(args);
+  // A run that slept in the hook ends when swExited resolves.
+  if (core.swExited) code = await core.swExited;
   // emscripten's umask is 0777, so the outputs the program makes (0666 less
   // the umask, as natively) have no permission bits: read them regardless.
   FS.ignorePermissions = true;
@@ -171,7 +188,9 @@ export async function analyze(text, opts = {}) {
 /**
  * `seatwise optimize`: plan a season. opts: name, files, restarts and seed
  * (the deterministic form when time is not given), time (seconds), json,
- * html, seatsCsv, args. result.season is the planned season file (-o).
+ * html, seatsCsv, args, onProgress and signal (see run: progress after each
+ * restart, and a Stop that keeps the best so far). result.season is the
+ * planned season file (-o).
  */
 export async function optimize(text, opts = {}) {
   const name = opts.name || 'input.season';
@@ -180,8 +199,9 @@ export async function optimize(text, opts = {}) {
   if (opts.seed !== undefined) args.push('--seed', String(opts.seed));
   if (opts.time !== undefined) args.push('--time', String(opts.time));
   if (opts.json) args.push('--json');
+  if (opts.onProgress || opts.signal) args.push('--progress');
   args.push(...reportArgs(opts), ...extra(opts));
-  const r = await run(args, { ...(opts.files || {}), [name]: text });
+  const r = await run(args, { ...(opts.files || {}), [name]: text }, { onProgress: opts.onProgress, signal: opts.signal });
   r.season = r.files['out.season'];
   return reportFields(withJson(r, opts.json), opts);
 }

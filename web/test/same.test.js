@@ -128,3 +128,27 @@ test('the API: strings in, strings and JSON out', async () => {
 function text0(rel) {
   return readFileSync(join(root, rel), 'utf8');
 }
+
+test('optimize with progress and Stop: the same season, and the best so far on Stop', async () => {
+  const text = club['club.season'].toString();
+  const files = { 'club.pairs': club['club.pairs'], '16p7rTeamS.asc': club['16p7rTeamS.asc'] };
+  const plain = await optimize(text, { name: 'club.season', files, restarts: 2, seed: 1 });
+  // progress after each restart, and the run sleeping in between: the same bytes
+  const seen = [];
+  const watched = await optimize(text, { name: 'club.season', files, restarts: 2, seed: 1, onProgress: (p) => seen.push(p) });
+  assert.equal(watched.code, 0, watched.stderr);
+  assert.equal(watched.season, plain.season);
+  assert.match(watched.stdout, /^criteria /m); // the report, flushed at the late exit
+  assert.deepEqual(seen.map((p) => [p.done, p.total]), [[1, 2], [2, 2]]);
+  assert.ok(seen[1].so <= seen[0].so);
+  // Stop after the first restart of many: restart 0's season, as on Ctrl-C
+  const one = await optimize(text, { name: 'club.season', files, restarts: 1, seed: 1 });
+  const stop = new AbortController();
+  const stopped = await optimize(text, {
+    name: 'club.season', files, restarts: 1000, seed: 1, signal: stop.signal,
+    onProgress: () => stop.abort(),
+  });
+  assert.equal(stopped.code, 0, stopped.stderr);
+  assert.match(stopped.stderr, /interrupted, best of 1 restarts kept/);
+  assert.equal(stopped.season, one.season);
+});
