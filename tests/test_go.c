@@ -37,6 +37,17 @@ static void read_ok(const char *path, sw_go_tournament *t) {
     }
 }
 
+/* Pair round r (0-based) and add it to the tournament; its number of games. */
+static int play_round(sw_go_tournament *t, int r) {
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(t, r, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(t, &p, &err), SW_OK);
+    int n = p.ngames;
+    sw_go_pairing_free(&p);
+    return n;
+}
+
 static int player(const sw_go_tournament *t, const char *key) {
     for (int i = 0; i < t->nplayers; i++)
         if (!strcmp(t->players[i].key, key))
@@ -167,11 +178,8 @@ static void test_costs_round2(void **state) {
     (void)state;
     sw_go_tournament t;
     read_ok(HANDMADE, &t);
-    sw_go_pairing p;
+    play_round(&t, 0);
     sw_error err;
-    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
-    sw_go_pairing_free(&p);
     int a = player(&t, "ALPHAANN"), b = player(&t, "BRAVOBOB"), c = player(&t, "CHARLIECID"),
         d = player(&t, "DELTADAN"), e = player(&t, "ECHOEVE");
     assert_int_equal(t.ngames, 3);
@@ -223,11 +231,8 @@ static void test_standings(void **state) {
     (void)state;
     sw_go_tournament t;
     read_ok(HANDMADE, &t);
-    sw_go_pairing p;
+    play_round(&t, 0);
     sw_error err;
-    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
-    sw_go_pairing_free(&p);
     int a = player(&t, "ALPHAANN"), c = player(&t, "CHARLIECID"), e = player(&t, "ECHOEVE"),
         f = player(&t, "FOXTROTFAY");
     for (int i = 0; i < t.ngames; i++)
@@ -305,10 +310,13 @@ static int64_t pair_cost(const sw_go_round *rd, int x, int y) {
     return 0;
 }
 
-static void check_case(const char *tour, int round, bool unique, int *same) {
+/* Round `round` of dir/tour/state_R<round>.xml against OpenGotha's
+ * pairing_R<round>.txt: line for line when the optimum is unique, the same
+ * total cost and bye in any case; *same counts the identical rounds. */
+static void check_case(const char *dir, const char *tour, int round, bool unique, int *same) {
     char path[1024], want[1024];
-    snprintf(path, sizeof path, REFS "/%s/state_R%d.xml", tour, round);
-    snprintf(want, sizeof want, REFS "/%s/pairing_R%d.txt", tour, round);
+    snprintf(path, sizeof path, "%s/%s/state_R%d.xml", dir, tour, round);
+    snprintf(want, sizeof want, "%s/%s/pairing_R%d.txt", dir, tour, round);
     sw_go_tournament t;
     read_ok(path, &t);
     sw_go_pairing p;
@@ -368,7 +376,7 @@ static void test_reference_rounds(void **state) {
                    &hd, bye, optimum) != 8)
             continue;
         bool unique = !strcmp(optimum, "unique");
-        check_case(tour, round, unique, unique ? &same_unique : &same_tie);
+        check_case(REFS, tour, round, unique, unique ? &same_unique : &same_tie);
         cases++;
         uniq += unique;
         ties += !unique;
@@ -432,9 +440,7 @@ static void test_round_trip(void **state) {
     int r;
     assert_int_equal(sw_go_next_round(&t, &r, &err), SW_OK);
     assert_int_equal(r, 3);
-    sw_go_pairing p;
-    assert_int_equal(sw_go_pair(&t, r, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    int games = play_round(&t, r);
     one.len = 0;
     sw_go_write(&t, &one);
     assert_int_equal(sw_go_parse(one.data, one.len, "one.xml", &u, &err), SW_OK);
@@ -447,8 +453,7 @@ static void test_round_trip(void **state) {
     int round3 = 0;
     for (int i = 0; i < u.ngames; i++)
         round3 += u.games[i].round == 3;
-    assert_int_equal(round3, p.ngames);
-    sw_go_pairing_free(&p);
+    assert_int_equal(round3, games);
     sw_go_free(&u);
     sw_go_free(&t);
     sw_strbuf_free(&one);
@@ -599,6 +604,107 @@ static void test_priced_matching(void **state) {
     free(e);
 }
 
+/* The players CSV: columns in any order, quoted fields, ratings from the
+ * rank when left out; every bad row named by its line. */
+static void test_players_csv(void **state) {
+    (void)state;
+    const char *ok = "# comment\n"
+                     "rank , Country,name,First_Name,rating\n"
+                     "\n"
+                     "5k,fr,\"Smith, Jr.\", \"John \"\"J\"\"\" ,\n"
+                     "1D,,Lee,Ann,2111\n"
+                     "2p,KR,Cho,Hun,-900\n";
+    sw_go_entry *e;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_parse_players(ok, strlen(ok), "p.csv", &e, &n, &err), SW_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(e[0].name, "Smith, Jr.");
+    assert_string_equal(e[0].first_name, "John \"J\"");
+    assert_string_equal(e[0].country, "FR");
+    assert_string_equal(e[0].club, "");
+    assert_int_equal(e[0].rank, -5);
+    assert_int_equal(e[0].rating, 1600); /* 2100 + 100 * rank */
+    assert_int_equal(e[0].line, 4);
+    assert_int_equal(e[1].rank, 0);
+    assert_int_equal(e[1].rating, 2111);
+    assert_int_equal(e[2].rank, 6); /* 1p..3p count as 7d */
+    assert_int_equal(e[2].rating, -900);
+    sw_go_entries_free(e, n);
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"name,first name,rank\nA,B,31k\n", 2, "rank '31k' is unknown"},
+        {"name,first name,rank\nA,B,0d\n", 2, "rank '0d' is unknown"},
+        {"name,first name,rank\nA,B,\n", 2, "rank '' is unknown"},
+        {"name,first name,rank\n ,B,3k\n", 2, "the name is missing"},
+        {"name,first name,rank\nA,,3k\n", 2, "the first name is missing"},
+        {"name,first name,rank,rating\nA,B,3k,1e3\n", 2, "rating '1e3' is not"},
+        {"name,first name,rank,rating\nA,B,3k,2950\n", 2, "rating '2950' is not"},
+        {"name,first name,rank,country\nA,B,3k,F1\n", 2, "country 'F1'"},
+        {"name,first name,rank\nA,B,3k,x\n", 2, "4 fields, the header has 3"},
+        {"name,rank,first name,rank\n", 1, "column 'rank' given twice"},
+        {"name,rank,grade\n", 1, "unknown column 'grade'"},
+        {"name,first name\n", 1, "the column 'rank' is missing"},
+        {"name,first name,rank\nA,\"B,3k\n", 2, "a quote is not closed"},
+        {"name,first name,rank\nA,\"B\"x,3k\n", 2, "text after the closing quote"},
+        {"name,first name,rank\nA,B\x01,3k\n", 2, "control character"},
+        {"name,first name,rank\nA,B,3k\nA b,,3k\n", 3, "first name is missing"},
+        {"name,first name,rank\nAb,C,3k\n\nA,b c,2d\n", 4, "the same player as on line 2"},
+        {"name,first name,rank\nA,\xff,3k\n", 2, "not UTF-8"},
+        {"name,first name,rank\n", 1, "no player"},
+        {"# nothing\n", 1, "no header line"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        sw_status st = sw_go_parse_players(bad[i].text, strlen(bad[i].text), "b.csv", &e, &n, &err);
+        if (st == SW_OK || err.line != bad[i].line || !strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: status %d, line %d, '%s'", i, st, err.line, err.msg);
+        assert_null(e);
+    }
+}
+
+/* A new event from the shipped CSV is the shipped file, byte for byte, and
+ * its round 1 is the one OpenGotha pairs on that file (the same total cost
+ * and bye; line for line unless the optimum is tied). */
+static void test_new_event(void **state) {
+    (void)state;
+    char *data, *want;
+    size_t len, wlen;
+    sw_error err;
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/players.csv", &data, &len, &err), SW_OK);
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/newevent/state_R1.xml", &want, &wlen, &err),
+                     SW_OK);
+    sw_go_entry *e;
+    int n;
+    assert_int_equal(sw_go_parse_players(data, len, "players.csv", &e, &n, &err), SW_OK);
+    assert_int_equal(n, 27);
+    sw_go_event ev = {"Test event", "2026-11-29", 5, -20, 3};
+    sw_go_tournament t;
+    assert_int_equal(sw_go_new(e, n, &ev, "new.xml", &t, &err), SW_OK);
+    assert_int_equal(t.nplayers, 27);
+    assert_int_equal(t.par.floor, -20);
+    assert_int_equal(t.par.bar, 3);
+    assert_int_equal(t.par.crit[0], SW_GO_C_MMS);
+    assert_true(t.par.hd_mms);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_go_write(&t, &sb);
+    assert_string_equal(sw_strbuf_cstr(&sb), want);
+    sw_strbuf_free(&sb);
+    sw_go_free(&t);
+    sw_go_event bad = {"x", "2026-11-29", 5, 3, -20};
+    assert_int_equal(sw_go_new(e, n, &bad, "new.xml", &t, &err), SW_ERR_INVALID);
+    bad = (sw_go_event){"x", "29.11.2026", 5, -20, 3};
+    assert_int_equal(sw_go_new(e, n, &bad, "new.xml", &t, &err), SW_ERR_INVALID);
+    sw_go_entries_free(e, n);
+    free(data);
+    free(want);
+    int same = 0;
+    check_case(SW_TEST_DATA "/go", "newevent", 1, false, &same);
+}
+
 static int run(const char *cmd) {
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -653,6 +759,43 @@ static void test_cli(void **state) {
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
     assert_int_equal(run(cmd), 2);
+    /* go new, then the pages of its first round: well-formed XML with the
+     * event's name, a row a table and the bye; standings with shared places */
+    snprintf(cmd, sizeof cmd,
+             "%s go new %s/go/players.csv -o %s/n.xml --name 'Cup & Co' --rounds 3 "
+             "--date 2026-11-29 && %s go pair %s/n.xml -o %s/n.xml --html %s/p.html >/dev/null && "
+             "%s go standings %s/n.xml --html %s/s.html -o %s/s.txt && "
+             "[ $(grep -c '<tr><td class=\"n\">' %s/p.html) = 13 ] && "
+             "grep -q '<b>Bye</b>' %s/p.html && grep -q 'Cup &amp; Co, 2026-11-29' %s/p.html && "
+             "[ $(grep -c '<tr><td class=\"n\">' %s/s.html) = 27 ] && grep -q '>=1</td>' %s/s.html",
+             SW_BINARY, SW_TEST_DATA, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir,
+             dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    static const char *const pages[] = {"p.html", "s.html"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "%s/%s", dir, pages[i]);
+        assert_int_equal(sw_file_read(cmd, &text, &len, &err), SW_OK);
+        sw_xml_node *root;
+        assert_int_equal(sw_xml_parse(text, len, cmd, &root, &err), SW_OK);
+        sw_xml_free(root);
+        free(text);
+    }
+    /* outputs checked before any work: --html naming the input, a bad CSV
+     * row (FILE:LINE, exit 3), a bad rank option, a missing directory */
+    snprintf(cmd, sizeof cmd, "%s go pair %s/n.xml --html %s/n.xml 2>/dev/null", SW_BINARY, dir,
+             dir);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd,
+             "printf 'name,first name,rank\\nA,B,3x\\n' > %s/b.csv; %s go new %s/b.csv -o "
+             "%s/b.xml 2> %s/err.txt; e=$?; grep -q 'b.csv:2: rank .3x. is unknown' %s/err.txt && "
+             "[ ! -e %s/b.xml ] && exit $e",
+             dir, SW_BINARY, dir, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd, "%s go new %s/b.csv --bar 4x 2>/dev/null", SW_BINARY, dir);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd, "%s go standings %s/n.xml --html %s/no/s.html 2>/dev/null", SW_BINARY,
+             dir, dir);
+    assert_int_equal(run(cmd), 5);
     snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
     assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -666,6 +809,7 @@ int main(void) {
         cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
         cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
         cmocka_unit_test(test_standings),      cmocka_unit_test(test_priced_matching),
+        cmocka_unit_test(test_players_csv),    cmocka_unit_test(test_new_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

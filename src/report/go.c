@@ -31,8 +31,10 @@ void sw_report_go_value(sw_go_crit c, int64_t v, sw_strbuf *sb) {
 /* "Name, place, FROM to TO" from the file's general parameter set ("" when
  * it holds none of them). */
 static void event_line(const sw_go_tournament *t, sw_strbuf *o) {
-    const char *name = sw_go_general_attr(t, "name", ""), *place = sw_go_general_attr(t, "location", "");
-    const char *from = sw_go_general_attr(t, "beginDate", ""), *to = sw_go_general_attr(t, "endDate", "");
+    const char *name = sw_go_general_attr(t, "name", ""),
+               *place = sw_go_general_attr(t, "location", "");
+    const char *from = sw_go_general_attr(t, "beginDate", ""),
+               *to = sw_go_general_attr(t, "endDate", "");
     const char *sep = "";
     if (*name)
         sw_strbuf_puts(o, name), sep = ", ";
@@ -112,9 +114,10 @@ void sw_report_go_standings_html(const sw_go_tournament *t, const sw_go_standing
     char head[64];
     snprintf(head, sizeof head, "Standings after round %d", k + 1);
     begin(t, head, o);
-    sw_strbuf_printf(o, "<p class=\"meta\">%d players; players equal on every criterion share a "
-                        "place.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">place"
-                        "</th><th>player</th><th>country</th><th>club</th>",
+    sw_strbuf_printf(o,
+                     "<p class=\"meta\">%d players; players equal on every criterion share a "
+                     "place.</p>\n<div class=\"scroll\"><table>\n<tr><th class=\"n\">place"
+                     "</th><th>player</th><th>country</th><th>club</th>",
                      n);
     for (int c = 0; c < 6; c++)
         if (t->par.crit[c] != SW_GO_C_NULL)
@@ -122,8 +125,8 @@ void sw_report_go_standings_html(const sw_go_tournament *t, const sw_go_standing
     sw_strbuf_puts(o, "</tr>\n");
     for (int i = 0; i < n; i++) {
         const sw_go_player *p = &t->players[s[i].player];
-        bool shared = (i > 0 && s[i - 1].place == s[i].place) ||
-                      (i + 1 < n && s[i + 1].place == s[i].place);
+        bool shared =
+            (i > 0 && s[i - 1].place == s[i].place) || (i + 1 < n && s[i + 1].place == s[i].place);
         sw_strbuf_printf(o, "<tr><td class=\"n\">%s%d</td><td>", shared ? "=" : "", s[i].place);
         html_player(t, s[i].player, o);
         sw_strbuf_puts(o, "</td><td>");

@@ -43,8 +43,8 @@ static sw_status split(csv_rd *c, const char *s, size_t n) {
     c->nf = 0;
     for (;;) {
         if (c->nf == MAX_FIELDS)
-            return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line,
-                                "more than %d fields", MAX_FIELDS);
+            return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line, "more than %d fields",
+                                MAX_FIELDS);
         sw_strbuf *f = &c->field[c->nf++];
         f->len = 0;
         if (f->data)
@@ -139,8 +139,7 @@ static bool csv_rank(const char *s, int *rank) {
         v = v * 10 + (s[i] - '0');
     }
     char k = (char)(s[n - 1] | 0x20);
-    if (v < 1 || (k == 'k' && v > 30) || ((k == 'd' || k == 'p') && v > 9) ||
-        !strchr("kdp", k))
+    if (v < 1 || (k == 'k' && v > 30) || ((k == 'd' || k == 'p') && v > 9) || !strchr("kdp", k))
         return false;
     return sw_go_parse_rank(s, rank);
 }
@@ -178,8 +177,8 @@ static sw_status read_row(csv_rd *c, const int *col, sw_go_entry *e) {
     if (!*v[COL_RATING])
         e->rating = 2100 + 100 * e->rank;
     else if (!csv_int(v[COL_RATING], -900, 2949, &e->rating))
-        return row_error(c, "rating '%s' is not a whole number from -900 to 2949%s",
-                         v[COL_RATING], "");
+        return row_error(c, "rating '%s' is not a whole number from -900 to 2949%s", v[COL_RATING],
+                         "");
     const char *co = v[COL_COUNTRY];
     if (*co && !(strlen(co) == 2 && ((co[0] | 0x20) >= 'a' && (co[0] | 0x20) <= 'z') &&
                  ((co[1] | 0x20) >= 'a' && (co[1] | 0x20) <= 'z')))
@@ -263,13 +262,12 @@ sw_status sw_go_parse_players(const char *data, size_t len, const char *path, sw
             continue;
         }
         if (c.nf != ncol) {
-            st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "%d fields, the header has %d",
-                              c.nf, ncol);
+            st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "%d fields, the header has %d", c.nf,
+                              ncol);
             break;
         }
         if (*n == MAX_PLAYERS) {
-            st = sw_error_set(err, SW_ERR_LIMIT, path, c.line, "more than %d players",
-                              MAX_PLAYERS);
+            st = sw_error_set(err, SW_ERR_LIMIT, path, c.line, "more than %d players", MAX_PLAYERS);
             break;
         }
         if (*n == cap) {
@@ -333,8 +331,8 @@ static sw_xml_node *add(sw_xml_node *parent, const char *name, const attr *a, in
     return x;
 }
 
-#define ADD(parent, name, ...)                                                                 \
-    add(parent, name, (const attr[]){__VA_ARGS__},                                             \
+#define ADD(parent, name, ...)                                                                     \
+    add(parent, name, (const attr[]){__VA_ARGS__},                                                 \
         (int)(sizeof((const attr[]){__VA_ARGS__}) / sizeof(attr)), bad)
 #define ADD0(parent, name) add(parent, name, NULL, 0, bad)
 
@@ -381,11 +379,11 @@ static void add_parameters(sw_xml_node *root, const sw_go_event *ev, bool *bad) 
         {"paiMaCompensateDUDD", "true"}, {"paiMaDUDDLowerMode", "MID"},
         {"paiMaDUDDUpperMode", "MID"}, {"paiMaDUDDWeight", "100000000"},
         {"paiMaLastRoundForSeedSystem1", "1"}, {"paiMaMaximizeSeeding", "5000000"},
-        {"paiMaMinimizeScoreDifference", "100000000000"},
-        {"paiMaSeedSystem1", "SPLITANDRANDOM"}, {"paiMaSeedSystem2", "SPLITANDSLIP"},
-        {"paiSeAvoidSameGeo", "100000000000"}, {"paiSeBarThresholdActive", "true"},
-        {"paiSeDefSecCrit", "100000000000"}, {"paiSeMinimizeHandicap", "0"},
-        {"paiSeNbWinsThresholdActive", "false"}, {"paiSePreferMMSDiffRatherThanSameClub", "3"},
+        {"paiMaMinimizeScoreDifference", "100000000000"}, {"paiMaSeedSystem1", "SPLITANDRANDOM"},
+        {"paiMaSeedSystem2", "SPLITANDSLIP"}, {"paiSeAvoidSameGeo", "100000000000"},
+        {"paiSeBarThresholdActive", "true"}, {"paiSeDefSecCrit", "100000000000"},
+        {"paiSeMinimizeHandicap", "0"}, {"paiSeNbWinsThresholdActive", "false"},
+        {"paiSePreferMMSDiffRatherThanSameClub", "3"},
         {"paiSePreferMMSDiffRatherThanSameCountry", "1"}, {"paiSeRankThreshold", "1D"},
         {"paiStandardNX1Factor", "0.5"});
 }
