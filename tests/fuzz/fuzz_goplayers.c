@@ -15,7 +15,8 @@ static void check_event(const sw_go_entry *e, int n) {
     if (t.nplayers != n)
         sw_fuzz_fail("the tournament lost or gained players", NULL, NULL);
     for (int i = 0; i < n; i++)
-        if (strcmp(t.players[i].name, e[i].name) || strcmp(t.players[i].first_name, e[i].first_name) ||
+        if (strcmp(t.players[i].name, e[i].name) ||
+            strcmp(t.players[i].first_name, e[i].first_name) ||
             strcmp(t.players[i].country, e[i].country) || t.players[i].rank != e[i].rank ||
             t.players[i].rating != e[i].rating || !t.players[i].fin)
             sw_fuzz_fail("a player reads back differently", NULL, NULL);
