@@ -604,6 +604,47 @@ static void test_priced_matching(void **state) {
     free(e);
 }
 
+/* Direct confrontation on tests/data/go/dc.xml (four 2D players: Alpha
+ * beats the three others, Bravo > Charlie > Delta > Bravo is a cycle; every
+ * value below is also OpenGotha 3.51.02's, checked with its standings). */
+static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
+                      const int64_t *v1, const int64_t *v2) {
+    memcpy(t->par.crit, crit, sizeof t->par.crit);
+    sw_go_standing *s;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_standings(t, k, &s, &n, &err), SW_OK);
+    assert_int_equal(n, 6);
+    for (int i = 0; i < 4; i++) { /* the 2D players, in key order */
+        static const char *const keys[] = {"ALPHAANN", "BRAVOBOB", "CHARLIECID", "DELTADAN"};
+        int j = 0;
+        while (strcmp(t->players[s[j].player].key, keys[i]))
+            j++;
+        if (s[j].place != place[i] || s[j].crit[1] != v1[i] || s[j].crit[2] != v2[i])
+            fail_msg("%s: place %d, %lld, %lld", keys[i], s[j].place, (long long)s[j].crit[1],
+                     (long long)s[j].crit[2]);
+    }
+    free(s);
+}
+
+static void test_direct_confrontation(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(SW_TEST_DATA "/go/dc.xml", &t);
+    const sw_go_crit R = SW_GO_C_RANK, DC = SW_GO_C_DC, SDC = SW_GO_C_SDC, RT = SW_GO_C_RATING;
+    const sw_go_crit file[6] = {R, DC, SDC, RT}, swapped[6] = {R, SDC, DC, RT},
+                     bare[6] = {R, SDC, DC};
+    /* the cycle is one block for DC: Delta, the lowest rated, goes under */
+    check_dir(&t, file, 2, (int[]){1, 2, 3, 4}, (int64_t[]){3, 2, 1, 0}, (int64_t[]){3, 1, 1, 1});
+    check_dir(&t, swapped, 2, (int[]){1, 2, 3, 4}, (int64_t[]){3, 1, 1, 1},
+              (int64_t[]){3, 2, 1, 0});
+    /* no secondary criterion: the cycle shares a place */
+    check_dir(&t, bare, 2, (int[]){1, 2, 2, 2}, (int64_t[]){3, 1, 1, 1}, (int64_t[]){1, 0, 0, 0});
+    /* after round 2 (no cycle yet, not everyone met: SDC 0) */
+    check_dir(&t, bare, 1, (int[]){1, 4, 2, 3}, (int64_t[]){0, 0, 0, 0}, (int64_t[]){3, 0, 2, 1});
+    sw_go_free(&t);
+}
+
 /* The players CSV: columns in any order, quoted fields, ratings from the
  * rank when left out; every bad row named by its line. */
 static void test_players_csv(void **state) {
@@ -804,12 +845,19 @@ static void test_cli(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ranks_and_keys), cmocka_unit_test(test_costs_round1),
-        cmocka_unit_test(test_costs_round2),   cmocka_unit_test(test_reference_rounds),
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
-        cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),      cmocka_unit_test(test_priced_matching),
-        cmocka_unit_test(test_players_csv),    cmocka_unit_test(test_new_event),
+        cmocka_unit_test(test_ranks_and_keys),
+        cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),
+        cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_priced_matching),
+        cmocka_unit_test(test_players_csv),
+        cmocka_unit_test(test_new_event),
+        cmocka_unit_test(test_direct_confrontation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,8 @@ struct sw_go_round {
     int *group, *gsize, *inner, *ndu, *ndd, *wb;
     bool mcmahon;
     sw_go_crit main_crit;
+    /* direct confrontation (DC, SDC) at the round of the last fill_dir */
+    int64_t *dc, *sdc;
 };
 
 /* ---- UTF-16 names ------------------------------------------------------- */
@@ -252,6 +254,10 @@ int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
         return mms_at(rd, p, k);
     case SW_GO_C_STS:
         return k < 0 ? 2 * rd->smms[p] : sts(rd, p, k);
+    case SW_GO_C_DC:
+        return rd->dc[p];
+    case SW_GO_C_SDC:
+        return rd->sdc[p];
     default:
         break;
     }
@@ -291,7 +297,7 @@ int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
         return s;
     }
     default:
-        return 0; /* CPS, SOSTS, EXT, EXR, DC, SDC: not computed (docs/go.md) */
+        return 0; /* CPS, SOSTS, EXT, EXR: not computed (docs/go.md) */
     }
 }
 
@@ -354,6 +360,192 @@ static void sort_players(const sort_ctx *s, int *ids, int n, int *tmp) {
     while (j < n)
         tmp[k++] = ids[j++];
     memcpy(ids, tmp, (size_t)n * sizeof *ids);
+}
+
+/* ---- direct confrontation ------------------------------------------------ */
+
+/* SDC of a group of players g[0..m) equal on the criteria before the
+ * first DC or SDC (docs/go.md, "Direct confrontation"): beat[i * m + j]
+ * when i won more games against j than it lost up to the round. When
+ * every two have such a balance, the wins inside the group; else 0. */
+static void sdc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat) {
+    bool all = true;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            all = all && (i == j || beat[i * m + j] || beat[j * m + i]);
+    for (int i = 0; all && i < m; i++)
+        for (int j = 0; j < m; j++)
+            rd->sdc[g[i]] += beat[i * m + j];
+}
+
+/* DC of the same group, sc[i] the players' secondary value (higher better). */
+static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat,
+                     const int64_t *sc) {
+    /* the components of mutual reach (cycles of wins) count as one for
+     * the wins against players outside them; then from the bottom up, the
+     * players who beat none of those left and have the lowest secondary
+     * value take the lowest rank left, together */
+    unsigned char *reach = calloc((size_t)m * (size_t)m + 1, 1);
+    int *comp = malloc(((size_t)m + 1) * sizeof *comp),
+        *stack = malloc(((size_t)m + 1) * sizeof *stack);
+    int *rank = calloc((size_t)m + 1, sizeof *rank);
+    bool *left = malloc((size_t)m + 1);
+    if (!reach || !comp || !stack || !rank || !left)
+        goto done;
+    for (int i = 0; i < m; i++) { /* reach[i][j]: a chain of wins from i to j */
+        int top = 0;
+        stack[top++] = i;
+        while (top) {
+            int u = stack[--top];
+            for (int v = 0; v < m; v++)
+                if (beat[u * m + v] && !reach[i * m + v]) {
+                    reach[i * m + v] = 1;
+                    stack[top++] = v;
+                }
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        comp[i] = i;
+        for (int j = 0; j < i && comp[i] == i; j++)
+            if (reach[i * m + j] && reach[j * m + i])
+                comp[i] = comp[j];
+        left[i] = true;
+    }
+    int nleft = m, maxrank = 0;
+    while (nleft) {
+        int64_t low = INT64_MAX;
+        int ncand = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < m; i++) {
+                if (!left[i])
+                    continue;
+                bool beats = false; /* i's component beat someone left outside it */
+                for (int w = 0; w < m && !beats; w++)
+                    if (comp[w] == comp[i])
+                        for (int v = 0; v < m && !beats; v++)
+                            beats = left[v] && comp[v] != comp[i] && beat[w * m + v];
+                if (beats)
+                    continue;
+                if (!pass)
+                    low = sc[i] < low ? sc[i] : low;
+                else if (sc[i] == low) {
+                    rank[i] = -1; /* a candidate of this step */
+                    ncand++;
+                }
+            }
+        if (!ncand)
+            break; /* cannot happen: the components make the wins acyclic */
+        for (int i = 0; i < m; i++)
+            if (rank[i] == -1) {
+                rank[i] = 1 + nleft - ncand;
+                left[i] = false;
+                maxrank = rank[i] > maxrank ? rank[i] : maxrank;
+            }
+        nleft -= ncand;
+    }
+    for (int i = 0; i < m; i++)
+        rd->dc[g[i]] = maxrank - rank[i];
+done:
+    free(reach);
+    free(comp);
+    free(stack);
+    free(rank);
+    free(left);
+}
+
+/* DC and SDC of every player at round k, as orderedScoredPlayersList
+ * computes them: all players sorted by the criteria before the first DC or
+ * SDC, each run of players equal on them is a group (dir_group), with the
+ * criteria after the first DC as secondary values. */
+static sw_status fill_dir(sw_go_round *rd, int k) {
+    const sw_go_crit *crit = rd->par->crit;
+    memset(rd->dc, 0, (size_t)rd->np * sizeof *rd->dc);
+    memset(rd->sdc, 0, (size_t)rd->np * sizeof *rd->sdc);
+    int first = 0;
+    while (first < 6 && crit[first] != SW_GO_C_DC && crit[first] != SW_GO_C_SDC)
+        first++;
+    if (first == 6 || rd->np < 2)
+        return SW_OK;
+    int dcpos = 0; /* secondary: the criteria after the first DC */
+    while (dcpos < 6 && crit[dcpos] != SW_GO_C_DC)
+        dcpos++;
+    sw_go_crit sec[6];
+    for (int c = 0; c < 6; c++)
+        sec[c] = c > dcpos ? crit[c] : SW_GO_C_NULL;
+    size_t n = (size_t)rd->np;
+    crit_table pt = {0, NULL}, st = {0, NULL};
+    int *ids = malloc((n + 1) * sizeof *ids), *tmp = malloc((n + 1) * sizeof *tmp);
+    int *gi = malloc((n + 1) * sizeof *gi);
+    sw_status status = SW_OK;
+    if (!ids || !tmp || !gi || !crit_fill(rd, crit, first, k, &pt) ||
+        !crit_fill(rd, sec, 6, k, &st)) {
+        status = SW_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t p = 0; p < n; p++) {
+        ids[p] = (int)p;
+        gi[p] = -1;
+    }
+    sort_ctx s = {rd, &pt};
+    sort_players(&s, ids, rd->np, tmp);
+    for (int a = 0, b; a < rd->np; a = b) {
+        for (b = a + 1; b < rd->np && !crit_cmp(&pt, ids[a], ids[b]); b++) {
+        }
+        int m = b - a;
+        if (m < 2)
+            continue;
+        const int *g = ids + a;
+        /* the wins inside the group up to round k, and the secondary values
+         * as places (equal values, equal places) */
+        int *bal = calloc((size_t)m * (size_t)m + 1, sizeof *bal);
+        unsigned char *beat = calloc((size_t)m * (size_t)m + 1, 1);
+        int64_t *sc = malloc(((size_t)m + 1) * sizeof *sc);
+        if (!bal || !beat || !sc) {
+            free(bal);
+            free(beat);
+            free(sc);
+            status = SW_ERR_NOMEM;
+            goto out;
+        }
+        for (int i = 0; i < m; i++)
+            gi[g[i]] = i;
+        for (int x = 0; x < rd->t->ngames; x++) {
+            const sw_go_game *gm = &rd->t->games[x];
+            int w = gi[gm->white], l = gi[gm->black];
+            if (gm->round > k || w < 0 || l < 0 || gm->bydef ||
+                (gm->result != SW_GO_RES_WHITE && gm->result != SW_GO_RES_BLACK))
+                continue;
+            int d = gm->result == SW_GO_RES_WHITE ? 1 : -1;
+            bal[w * m + l] += d;
+            bal[l * m + w] -= d;
+        }
+        for (int i = 0; i < m * m; i++)
+            beat[i] = bal[i] > 0;
+        sdc_group(rd, g, m, beat);
+        for (int i = 0; i < m; i++) /* a later SDC criterion: this group's, just made */
+            for (int c = 0; c < 6; c++)
+                if (sec[c] == SW_GO_C_SDC)
+                    st.v[(size_t)g[i] * 6 + (size_t)c] = rd->sdc[g[i]];
+        for (int i = 0; i < m; i++) {
+            int better = 0; /* players strictly better on the secondary values */
+            for (int j = 0; j < m; j++)
+                better += crit_cmp(&st, g[j], g[i]) < 0;
+            sc[i] = m - better;
+        }
+        dc_group(rd, g, m, beat, sc);
+        for (int i = 0; i < m; i++)
+            gi[g[i]] = -1;
+        free(bal);
+        free(beat);
+        free(sc);
+    }
+out:
+    free(pt.v);
+    free(st.v);
+    free(ids);
+    free(tmp);
+    free(gi);
+    return status;
 }
 
 /* ---- groups ------------------------------------------------------------- */
@@ -454,10 +646,12 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->ndu = calloc(n + 1, sizeof(int));
     rd->ndd = calloc(n + 1, sizeof(int));
     rd->wb = calloc(n + 1, sizeof(int));
-    bool ok = rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 && rd->won && rd->mms &&
-              rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes &&
-              rd->name && rd->first && rd->order && rd->group && rd->inner && rd->ndu && rd->ndd &&
-              rd->wb;
+    rd->dc = calloc(n + 1, sizeof *rd->dc);
+    rd->sdc = calloc(n + 1, sizeof *rd->sdc);
+    bool ok = rd->dc && rd->sdc && rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 &&
+              rd->won && rd->mms && rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms &&
+              rd->cat && rd->nbyes && rd->name && rd->first && rd->order && rd->group &&
+              rd->inner && rd->ndu && rd->ndd && rd->wb;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
@@ -489,7 +683,7 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
         if (rd->main_crit == SW_GO_C_CPS)
             rd->main_crit = SW_GO_C_NBW;
         rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
-        ok = fill_groups(rd);
+        ok = fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
     }
     if (!ok) {
         sw_go_round_free(rd);
@@ -568,7 +762,7 @@ sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out
     int *ids = malloc(((size_t)t->nplayers + 1) * sizeof *ids),
         *tmp = malloc(((size_t)t->nplayers + 1) * sizeof *tmp);
     sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
-    bool ok = ids && tmp && s && crit_fill(rd, t->par.crit, 6, k, &ct);
+    bool ok = ids && tmp && s && fill_dir(rd, k) == SW_OK && crit_fill(rd, t->par.crit, 6, k, &ct);
     if (ok) {
         int m = 0;
         for (int p = 0; p < t->nplayers; p++)
@@ -624,6 +818,8 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->ndu);
     free(rd->ndd);
     free(rd->wb);
+    free(rd->dc);
+    free(rd->sdc);
     free(rd);
 }
 
