@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "report/go.h"
 #include "swiss/blossom.h"
 #include "swiss/go.h"
 #include "swiss/go_internal.h"
@@ -257,9 +258,11 @@ static void test_standings(void **state) {
     assert_int_equal(s[5].crit[1], 58 - 18);
     assert_int_equal(sw_go_crit_scale(SW_GO_C_SODOSM), 4);
     free(s);
-    /* the EGF results file: class A (60 minutes and 30 s byo-yomi: 82
-     * adjusted), Alpha first beating Delta (line 4) with White, Bravo tied
-     * with Alpha (no place written), rounds 2 and 3 not paired */
+    /* the EGF results file, as OpenGotha exports it (checked with its own
+     * export): class A (60 minutes and 30 s byo-yomi: 82 adjusted), the
+     * standings after the last round (3: rounds 2 and 3 not paired, so
+     * SOS counts the player's own score there), Alpha first beating Delta
+     * (line 4) with White, Bravo tied with Alpha (no place written) */
     sw_strbuf h9;
     sw_strbuf_init(&h9);
     assert_int_equal(sw_go_write_h9(&t, "test", &h9, &err), SW_OK);
@@ -267,11 +270,13 @@ static void test_standings(void **state) {
     assert_non_null(strstr(txt,
                            "; CL[A]\n; EV[Hand made]\n; PC[,Test]\n; DT[2026-01-01,2026-01-01]\n"
                            "; HA[h1]\n; KM[7.5]\n; TM[82]\n; CM[Standard byo-yomi]\n"));
-    assert_non_null(strstr(txt, "\n   1 Alpha Ann                       2D FR Pari   32   31   32 0"
+    assert_non_null(strstr(txt, "\n; Pl Name                            Rk Co Club  MMS  SOSSOSOS\n"
+                                "   1 Alpha Ann                       2D FR Pari   32   93  280 0"
                                 "    4+/w0    0-       0-   \n"
-                                "     Bravo Bob                       2D FR Lyon   32   31   32 0"
+                                "     Bravo Bob                       2D FR Lyon   32   93  280 0"
                                 "    3+/b0    0-       0-   \n"));
-    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   20 "));
+    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   50  173 0"
+                                "    5+/b9    0-       0-   \n"));
     sw_strbuf_free(&h9);
     assert_int_equal(sw_go_standings(&t, 3, &s, &n, &err), SW_ERR_INVALID);
     sw_go_free(&t);
@@ -604,6 +609,47 @@ static void test_priced_matching(void **state) {
     free(e);
 }
 
+/* Criterion values as the standings show them. */
+static void test_values(void **state) {
+    (void)state;
+    static const struct {
+        sw_go_crit c;
+        int64_t v;
+        const char *text;
+    } cases[] = {{SW_GO_C_MMS, 25, "12½"},    {SW_GO_C_SOSM, 1, "½"},
+                 {SW_GO_C_SOSM, -3, "-1½"},   {SW_GO_C_SODOSM, 5, "1¼"},
+                 {SW_GO_C_SODOSW, -7, "-1¾"}, {SW_GO_C_NBW, 0, "0"},
+                 {SW_GO_C_RANK, 0, "1D"},     {SW_GO_C_RANK, -5, "5K"},
+                 {SW_GO_C_CAT, -1, "2"},      {SW_GO_C_RATING, -900, "-900"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        sw_report_go_value(cases[i].c, cases[i].v, &sb);
+        assert_string_equal(sw_strbuf_cstr(&sb), cases[i].text);
+        sw_strbuf_free(&sb);
+    }
+}
+
+/* The .h9 export of a shipped event is OpenGotha's own export of it, byte
+ * for byte (ISO-8859-15; the generator line names OpenGotha here). */
+static void test_h9_shipped(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(REFS "/pairgoth-toulouse2024/state_R4.xml", &t);
+    char *want;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/toulouse2024_R4.h9", &want, &len, &err), SW_OK);
+    sw_strbuf h9;
+    sw_strbuf_init(&h9);
+    assert_int_equal(sw_go_write_h9(&t, "OpenGotha 3.51.02", &h9, &err), SW_OK);
+    assert_int_equal(h9.len, len);
+    assert_memory_equal(h9.data, want, len);
+    sw_strbuf_free(&h9);
+    free(want);
+    sw_go_free(&t);
+}
+
 /* Direct confrontation on tests/data/go/dc.xml (four 2D players: Alpha
  * beats the three others, Bravo > Charlie > Delta > Bravo is a cycle; every
  * value below is also OpenGotha 3.51.02's, checked with its standings). */
@@ -858,6 +904,8 @@ int main(void) {
         cmocka_unit_test(test_players_csv),
         cmocka_unit_test(test_new_event),
         cmocka_unit_test(test_direct_confrontation),
+        cmocka_unit_test(test_h9_shipped),
+        cmocka_unit_test(test_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,18 +14,19 @@ void sw_report_go_value(sw_go_crit c, int64_t v, sw_strbuf *sb) {
         sw_strbuf_puts(sb, r);
         return;
     }
-    int scale = sw_go_crit_scale(c);
-    int64_t whole = v / scale, part = v % scale;
-    if (part < 0) {
-        whole--;
-        part += scale;
+    if (c == SW_GO_C_CAT) { /* kept as minus the category: shown from 1 */
+        sw_strbuf_printf(sb, "%lld", (long long)(1 - v));
+        return;
     }
+    int scale = sw_go_crit_scale(c);
+    uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, whole = a / (uint64_t)scale;
     static const char *const frac[] = {"", "¼", "½", "¾"};
-    int q = (int)(part * 4 / scale);
-    if (whole == 0 && q && v >= 0)
-        sw_strbuf_puts(sb, frac[q]);
-    else
-        sw_strbuf_printf(sb, "%lld%s", (long long)whole, frac[q]);
+    int q = (int)(a % (uint64_t)scale * 4 / (uint64_t)scale);
+    if (v < 0)
+        sw_strbuf_puts(sb, "-");
+    if (whole || !q)
+        sw_strbuf_printf(sb, "%llu", (unsigned long long)whole);
+    sw_strbuf_puts(sb, frac[q]);
 }
 
 /* "Name, place, FROM to TO" from the file's general parameter set ("" when

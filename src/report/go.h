@@ -10,8 +10,8 @@
 #include "util/strbuf.h"
 
 /* A placement criterion's value (kept as sw_go_crit_scale says) as
- * OpenGotha shows it: the rank as text, else whole points and a quarter,
- * half or three quarters ("12½", "½", "-1¼"). */
+ * OpenGotha shows it: the rank as text, the category from 1, else whole
+ * points and a quarter, half or three quarters ("12½", "½", "-1¼"). */
 void sw_report_go_value(sw_go_crit c, int64_t v, sw_strbuf *out);
 
 /* The pairing list of round p->round as one HTML page. */

@@ -764,9 +764,16 @@ sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out
     sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
     bool ok = ids && tmp && s && fill_dir(rd, k) == SW_OK && crit_fill(rd, t->par.crit, 6, k, &ct);
     if (ok) {
+        /* FIN players, and the others (PRE) who have a game or a bye */
+        for (int p = 0; p < t->nplayers; p++)
+            tmp[p] = t->players[p].fin;
+        for (int i = 0; i < t->ngames; i++)
+            tmp[t->games[i].white] = tmp[t->games[i].black] = 1;
+        for (int i = 0; i < t->nbyes; i++)
+            tmp[t->byes[i].player] = 1;
         int m = 0;
         for (int p = 0; p < t->nplayers; p++)
-            if (t->players[p].fin)
+            if (tmp[p])
                 ids[m++] = p;
         sort_ctx sc = {rd, &ct};
         sort_players(&sc, ids, m, tmp);
