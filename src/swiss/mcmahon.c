@@ -44,6 +44,8 @@ struct sw_go_round {
     sw_go_crit main_crit;
     /* direct confrontation (DC, SDC) at the round of the last fill_dir */
     int64_t *dc, *sdc;
+    /* country and club classes: equal when sw_go_same_ci (geography cost) */
+    int *country, *club;
 };
 
 /* ---- UTF-16 names ------------------------------------------------------- */
@@ -362,6 +364,40 @@ static void sort_players(const sort_ctx *s, int *ids, int n, int *tmp) {
     memcpy(ids, tmp, (size_t)n * sizeof *ids);
 }
 
+/* ---- geography ------------------------------------------------------------ */
+
+typedef struct text_ix {
+    char *text;
+    int player;
+} text_ix;
+
+static int text_ix_cmp(const void *a, const void *b) {
+    return strcmp(((const text_ix *)a)->text, ((const text_ix *)b)->text);
+}
+
+/* cls[p]: one number per text of field(p) up to Java's case (sw_go_lower),
+ * so that the cost of a pair compares two integers. */
+static bool fill_classes(const sw_go_round *rd, bool club, int *cls) {
+    text_ix *ix = calloc((size_t)rd->np + 1, sizeof *ix);
+    bool ok = ix != NULL;
+    for (int p = 0; ok && p < rd->np; p++) {
+        const sw_go_player *pl = &rd->t->players[p];
+        ix[p] = (text_ix){sw_go_lower(club ? pl->club : pl->country), p};
+        ok = ix[p].text != NULL;
+    }
+    if (ok) {
+        qsort(ix, (size_t)rd->np, sizeof *ix, text_ix_cmp);
+        for (int i = 0, c = 0; i < rd->np; i++) {
+            c += i > 0 && strcmp(ix[i - 1].text, ix[i].text);
+            cls[ix[i].player] = c;
+        }
+    }
+    for (int p = 0; ix && p < rd->np; p++)
+        free(ix[p].text);
+    free(ix);
+    return ok;
+}
+
 /* ---- direct confrontation ------------------------------------------------ */
 
 /* SDC of a group of players g[0..m) equal on the criteria before the
@@ -648,10 +684,12 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->wb = calloc(n + 1, sizeof(int));
     rd->dc = calloc(n + 1, sizeof *rd->dc);
     rd->sdc = calloc(n + 1, sizeof *rd->sdc);
-    bool ok = rd->dc && rd->sdc && rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 &&
-              rd->won && rd->mms && rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms &&
-              rd->cat && rd->nbyes && rd->name && rd->first && rd->order && rd->group &&
-              rd->inner && rd->ndu && rd->ndd && rd->wb;
+    rd->country = calloc(n + 1, sizeof(int));
+    rd->club = calloc(n + 1, sizeof(int));
+    bool ok = rd->dc && rd->sdc && rd->country && rd->club && rd->opp && rd->hd && rd->colour &&
+              rd->part && rd->pts2 && rd->won && rd->mms && rd->played && rd->vmms && rd->vnbw &&
+              rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first && rd->order &&
+              rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
@@ -683,7 +721,8 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
         if (rd->main_crit == SW_GO_C_CPS)
             rd->main_crit = SW_GO_C_NBW;
         rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
-        ok = fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
+        ok = fill_classes(rd, false, rd->country) && fill_classes(rd, true, rd->club) &&
+             fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
     }
     if (!ok) {
         sw_go_round_free(rd);
@@ -827,6 +866,8 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->wb);
     free(rd->dc);
     free(rd->sdc);
+    free(rd->country);
+    free(rd->club);
     free(rd);
 }
 
@@ -841,7 +882,8 @@ int sw_go_round_bye(const sw_go_round *rd) {
 
 /* ---- gameBetween ---------------------------------------------------------- */
 
-void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
+/* gameBetween's handicap, signed: > 0 when p1 is the stronger (White). */
+static int pair_handicap(const sw_go_round *rd, int p1, int p2) {
     const sw_go_params *par = rd->par;
     int pr[2];
     for (int i = 0; i < 2; i++) {
@@ -858,7 +900,11 @@ void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
         hd += par->hd_correction;
         hd = hd > 0 ? 0 : hd;
     }
-    hd = hd > par->hd_ceiling ? par->hd_ceiling : hd < -par->hd_ceiling ? -par->hd_ceiling : hd;
+    return hd > par->hd_ceiling ? par->hd_ceiling : hd < -par->hd_ceiling ? -par->hd_ceiling : hd;
+}
+
+void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
+    int hd = pair_handicap(rd, p1, p2);
     memset(g, 0, sizeof *g);
     g->round = rd->r;
     g->result = SW_GO_RES_UNKNOWN;
@@ -974,11 +1020,11 @@ static int64_t cost_geo(const sw_go_round *rd, int p1, int p2) {
     const sw_go_player *a = &rd->t->players[p1], *b = &rd->t->players[p2];
     double g = rd->ngroups;
     double country = 0, club = 0;
-    if (!sw_go_same_ci(a->country, b->country) && par->pref_country != 0) {
+    if (rd->country[p1] != rd->country[p2] && par->pref_country != 0) {
         country = (double)par->pref_country / g;
         country = country > 1 ? 1 : country;
     }
-    if (!sw_go_same_ci(a->club, b->club) && par->pref_club != 0) {
+    if (rd->club[p1] != rd->club[p2] && par->pref_club != 0) {
         club = club_grouped(rd->t, a->club, b->club) ? (double)par->pref_club / 2.0 / g
                                                      : (double)par->pref_club * 1.2 / g;
         club = club > 1 ? 1 : club;
@@ -1001,9 +1047,7 @@ int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms) 
         t[SW_GO_T_DUPL] = par->avoid_dupl;
     if (par->random > 0)
         t[SW_GO_T_RANDOM] = det_random(rd, par->random, p1, p2);
-    sw_go_game g;
-    sw_go_round_game(rd, p1, p2, &g);
-    if (g.handicap == 0) {
+    if (pair_handicap(rd, p1, p2) == 0) { /* the colours play no part in the cost */
         int w1 = rd->wb[p1], w2 = rd->wb[p2];
         if (w1 * w2 < 0)
             t[SW_GO_T_WB] = par->balance_wb;
