@@ -630,6 +630,39 @@ static void test_values(void **state) {
     }
 }
 
+/* Cup score, exploits and SOSTS on tests/data/go/dc.xml after round 3
+ * (doubled values worked out from the rules and equal to OpenGotha's):
+ * CPS doubles each round (Alpha 2, 6, 14); EXT sums each opponent's wins
+ * weighted by handicap against rank difference (Foxtrot 15K played Echo
+ * 1K three times without handicap: 3 x 3 wins x 3), EXR over the games
+ * won; SOSTS is SOSM without handicaps nor Strasbourg bonuses. */
+static void test_cup_and_exploits(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(SW_TEST_DATA "/go/dc.xml", &t);
+    const sw_go_crit crit[6] = {SW_GO_C_CPS, SW_GO_C_EXT, SW_GO_C_EXR, SW_GO_C_SOSTS, SW_GO_C_SOSM};
+    memcpy(t.par.crit, crit, sizeof crit);
+    sw_go_standing *s;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_standings(&t, 2, &s, &n, &err), SW_OK);
+    static const struct {
+        const char *key;
+        int64_t v[4];
+    } want[] = {{"ALPHAANN", {14, 6, 6, 192}},   {"FOXTROTFAY", {9, 27, 9, 183}},
+                {"CHARLIECID", {8, 10, 2, 196}}, {"ECHOEVE", {5, 0, 0, 99}},
+                {"DELTADAN", {4, 10, 2, 196}},   {"BRAVOBOB", {2, 10, 2, 196}}};
+    assert_int_equal(n, 6);
+    for (int i = 0; i < 6; i++) {
+        assert_string_equal(t.players[s[i].player].key, want[i].key);
+        assert_memory_equal(s[i].crit, want[i].v, sizeof want[i].v);
+        assert_true(s[i].crit[3] == s[i].crit[4]);
+        assert_int_equal(s[i].place, i + 1);
+    }
+    free(s);
+    sw_go_free(&t);
+}
+
 /* The .h9 export of a shipped event is OpenGotha's own export of it, byte
  * for byte (ISO-8859-15; the generator line names OpenGotha here). */
 static void test_h9_shipped(void **state) {
@@ -906,6 +939,7 @@ int main(void) {
         cmocka_unit_test(test_direct_confrontation),
         cmocka_unit_test(test_h9_shipped),
         cmocka_unit_test(test_values),
+        cmocka_unit_test(test_cup_and_exploits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

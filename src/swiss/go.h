@@ -212,8 +212,9 @@ void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g);
 /* A player's criterion value before round index k (k = -1: before round 1). */
 int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k);
 
-/* The standings after round index k (0-based): every FIN player and every
- * other one with a game or a bye (as OpenGotha lists them), ordered
+/* The standings after round index k (0-based): the players who have a
+ * game or a bye in any round (every player when the file's DPParameterSet
+ * says displayNPPlayers="true"), as OpenGotha shows them, ordered
  * by the six placement criteria (each descending), then name and first
  * name; players equal on all six share a place. crit holds the criteria's
  * values as OpenGotha keeps them (sw_go_crit_scale). */

@@ -14,6 +14,7 @@
 #include "swiss/blossom.h"
 #include "swiss/go.h"
 #include "swiss/go_internal.h"
+#include "swiss/xml.h"
 
 enum { PART_ABSENT, PART_FREE, PART_PAIRED, PART_BYE };
 
@@ -31,7 +32,7 @@ struct sw_go_round {
     signed char *colour;              /* 1 white, -1 black */
     unsigned char *part, *pts2, *won; /* won: 2 win, 1 jigo, 0 else */
     unsigned char *played;            /* a game with a result, not by default */
-    int64_t *mms, *nbw;               /* doubled scores after round k */
+    int64_t *mms, *nbw, *cps;         /* doubled scores after round k (cps: cup score) */
     int64_t *vmms, *vnbw;             /* virtual scores: a game not played counts a half point */
     int *smms, *cat, *nbyes;
     u16s *name, *first;
@@ -153,7 +154,7 @@ static void fill_scores(sw_go_round *rd) {
         while (c < par->ncat - 1 && pl->rank < par->cat_lower[c])
             c++;
         rd->cat[p] = c;
-        int64_t mms = 2 * rd->smms[p], nbw = 0, am = 0, an = 0, virt = 0;
+        int64_t mms = 2 * rd->smms[p], nbw = 0, cup = 0, am = 0, an = 0, virt = 0;
         for (int k = 0; k < rd->nr; k++) {
             size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
             virt += rd->played[ix] ? rd->pts2[ix] : 1;
@@ -161,6 +162,7 @@ static void fill_scores(sw_go_round *rd) {
             rd->vnbw[ix] = virt;
             mms += rd->pts2[ix];
             nbw += rd->pts2[ix];
+            cup = 2 * cup + rd->pts2[ix]; /* each round doubles the cup score so far */
             if (rd->part[ix] == PART_ABSENT) {
                 am += par->mms2_absent;
                 an += par->nbw2_absent;
@@ -170,6 +172,7 @@ static void fill_scores(sw_go_round *rd) {
             }
             rd->mms[ix] = mms + (par->round_down ? am / 2 * 2 : am);
             rd->nbw[ix] = nbw + (par->round_down ? an / 2 * 2 : an);
+            rd->cps[ix] = cup + (par->round_down ? an / 2 * 2 : an);
         }
     }
 }
@@ -241,6 +244,39 @@ static int64_t sts(const sw_go_round *rd, int p, int k) {
     return v;
 }
 
+/* SOSTS: as SOSM with the opponents' Strasbourg scores (OpenGotha keeps
+ * no virtual STS: with half points for games not played they count 0). */
+static int64_t sosts(const sw_go_round *rd, int p, int k) {
+    int64_t sum = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        if (rd->part[ix] == PART_PAIRED)
+            sum += (rd->par->half_point ? 0 : sts(rd, rd->opp[ix], k)) +
+                   2 * rd->hd[ix] * rd->colour[ix];
+        else
+            sum += 2 * rd->smms[p];
+    }
+    return sum;
+}
+
+/* EXT (exploits tried) and EXR (exploits won): each game's opponent's
+ * number of wins at k, weighted by how much more the handicap asked of
+ * the player than the difference of ranks (0 when less, 1 when equal, 2
+ * one stone more, 3 two or more); EXR counts the games won only. */
+static int64_t exploits(const sw_go_round *rd, int p, int k, bool won_only) {
+    int64_t sum = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        if (rd->part[ix] != PART_PAIRED || (won_only && rd->won[ix] != 2))
+            continue;
+        int o = rd->opp[ix];
+        int d = rd->hd[ix] * rd->colour[ix] - (rd->t->players[p].rank - rd->t->players[o].rank);
+        int coef = d < 0 ? 0 : d > 2 ? 3 : d + 1;
+        sum += nbw_at(rd, o, k) * coef;
+    }
+    return sum;
+}
+
 int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
     const sw_go_player *pl = &rd->t->players[p];
     if (k >= rd->nr)
@@ -298,8 +334,16 @@ int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
             s += c == SW_GO_C_CUSSW ? nbw_at(rd, p, rr) : mms_at(rd, p, rr);
         return s;
     }
+    case SW_GO_C_CPS:
+        return score_at(rd, rd->cps, p, k, 0);
+    case SW_GO_C_SOSTS:
+        return sosts(rd, p, k);
+    case SW_GO_C_EXT:
+        return exploits(rd, p, k, false);
+    case SW_GO_C_EXR:
+        return exploits(rd, p, k, true);
     default:
-        return 0; /* CPS, SOSTS, EXT, EXR: not computed (docs/go.md) */
+        return 0;
     }
 }
 
@@ -671,6 +715,7 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->vnbw = malloc(cells * sizeof *rd->vnbw);
     rd->mms = malloc(cells * sizeof *rd->mms);
     rd->nbw = malloc(cells * sizeof *rd->nbw);
+    rd->cps = malloc(cells * sizeof *rd->cps);
     rd->smms = malloc((n + 1) * sizeof(int));
     rd->cat = malloc((n + 1) * sizeof(int));
     rd->nbyes = calloc(n + 1, sizeof(int));
@@ -686,10 +731,10 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->sdc = calloc(n + 1, sizeof *rd->sdc);
     rd->country = calloc(n + 1, sizeof(int));
     rd->club = calloc(n + 1, sizeof(int));
-    bool ok = rd->dc && rd->sdc && rd->country && rd->club && rd->opp && rd->hd && rd->colour &&
-              rd->part && rd->pts2 && rd->won && rd->mms && rd->played && rd->vmms && rd->vnbw &&
-              rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first && rd->order &&
-              rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
+    bool ok = rd->dc && rd->sdc && rd->country && rd->club && rd->cps && rd->opp && rd->hd &&
+              rd->colour && rd->part && rd->pts2 && rd->won && rd->mms && rd->played && rd->vmms &&
+              rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first &&
+              rd->order && rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
@@ -803,9 +848,13 @@ sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out
     sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
     bool ok = ids && tmp && s && fill_dir(rd, k) == SW_OK && crit_fill(rd, t->par.crit, 6, k, &ct);
     if (ok) {
-        /* FIN players, and the others (PRE) who have a game or a bye */
+        /* the players who have a game or a bye, as OpenGotha shows them
+         * (every player when the file's displayNPPlayers says so) */
+        const sw_xml_node *tps = sw_xml_child(t->doc, "TournamentParameterSet");
+        const sw_xml_node *dp = tps ? sw_xml_child(tps, "DPParameterSet") : NULL;
+        const char *np = dp ? sw_xml_attr_get(dp, "displayNPPlayers") : NULL;
         for (int p = 0; p < t->nplayers; p++)
-            tmp[p] = t->players[p].fin;
+            tmp[p] = np && !strcmp(np, "true");
         for (int i = 0; i < t->ngames; i++)
             tmp[t->games[i].white] = tmp[t->games[i].black] = 1;
         for (int i = 0; i < t->nbyes; i++)
@@ -852,6 +901,7 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->vmms);
     free(rd->vnbw);
     free(rd->nbw);
+    free(rd->cps);
     free(rd->smms);
     free(rd->cat);
     free(rd->nbyes);
