@@ -3,13 +3,20 @@
  * by round with sw_go_pair, random results in between; prints each round's
  * time. With SW_OPENGOTHA set to a command `CMD STATE.xml ROUND` that pairs
  * a round with OpenGotha (a driver built outside the repository, see
- * docs/go.md), the same rounds are paired by it too and the ratio printed.
+ * docs/go.md), the same rounds are paired by it too and the ratios printed:
+ * of the pairing's wall time inside OpenGotha (the driver prints it on
+ * standard error as "opengotha pairing S s", without the JVM's start and
+ * the file's loading; "opengotha pairing S s cpu C s" adds the process's
+ * CPU time over the pairing) and of the whole process's CPU time (JVM
+ * start, JIT and load included) to seatwise's wall and CPU time.
  * Usage: bench_go [PLAYERS] [ROUNDS]
  * SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "bench_common.h"
 #include "swiss/go.h"
@@ -53,28 +60,49 @@ static char *make_event(int n, uint64_t seed) {
     return r;
 }
 
-static double opengotha(const sw_go_tournament *t, int r) {
+/* CPU time of the children waited for so far (seconds). */
+static double children_cpu(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+           ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) / 1e6;
+}
+
+/* Pair round r with OpenGotha: its in-JVM pairing time in *pairing and
+ * CPU time over it in *pcpu (-1 when not printed), the process's CPU time
+ * in *cpu; false when SW_OPENGOTHA is not set or the command fails. */
+static bool opengotha(const sw_go_tournament *t, int r, double *pairing, double *pcpu,
+                      double *cpu) {
     const char *cmd = getenv("SW_OPENGOTHA");
     if (!cmd)
-        return -1;
+        return false;
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_go_write(t, &sb);
-    char path[] = "/tmp/bench_go_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
+    char path[] = "/tmp/bench_go_XXXXXX", log[] = "/tmp/bench_go_log_XXXXXX";
+    int fd = mkstemp(path), lfd = mkstemp(log);
+    if (fd < 0 || lfd < 0)
+        return false;
     FILE *f = fdopen(fd, "w");
     fwrite(sb.data, 1, sb.len, f);
     fclose(f);
+    close(lfd);
     sw_strbuf_free(&sb);
     char line[8192];
-    snprintf(line, sizeof line, "%s %s %d >/dev/null 2>&1", cmd, path, r + 1);
-    double t0 = bench_now();
+    snprintf(line, sizeof line, "%s %s %d >/dev/null 2>%s", cmd, path, r + 1, log);
+    double c0 = children_cpu();
     int rc = system(line);
-    double dt = bench_now() - t0;
+    *cpu = children_cpu() - c0;
+    *pairing = *pcpu = -1;
+    FILE *l = fopen(log, "r");
+    while (l && fgets(line, sizeof line, l))
+        if (sscanf(line, "opengotha pairing %lf s cpu %lf", pairing, pcpu) >= 1)
+            break;
+    if (l)
+        fclose(l);
     remove(path);
-    return rc == 0 ? dt : -1;
+    remove(log);
+    return rc == 0;
 }
 
 int main(int argc, char **argv) {
@@ -88,7 +116,8 @@ int main(int argc, char **argv) {
     }
     uint64_t seed = 7;
     for (int r = 0; r < rounds && r < t.par.rounds; r++) {
-        double og = opengotha(&t, r);
+        double og = -1, og_pcpu = -1, og_cpu = -1;
+        bool has_og = opengotha(&t, r, &og, &og_pcpu, &og_cpu);
         double c0 = bench_cpu(), w0 = bench_now();
         sw_go_pairing p;
         if (sw_go_pair(&t, r, &p, &err) || sw_go_add_round(&t, &p, &err)) {
@@ -98,8 +127,12 @@ int main(int argc, char **argv) {
         double cpu = bench_cpu() - c0, wall = bench_now() - w0;
         printf("go %d players round %d: %d games, %.3f s (cpu %.3f s)", n, r + 1, p.ngames, wall,
                cpu);
-        if (og > 0)
-            printf("; opengotha %.3f s (with the JVM start), ratio %.1f", og, og / wall);
+        if (has_og && og > 0)
+            printf("; opengotha pairing %.3f s, ratio %.1f", og, og / wall);
+        if (has_og && og_pcpu > 0)
+            printf(", its cpu %.3f s, ratio %.1f", og_pcpu, og_pcpu / cpu);
+        if (has_og)
+            printf("; opengotha process cpu %.3f s, ratio %.1f", og_cpu, og_cpu / cpu);
         printf("\n");
         sw_go_pairing_free(&p);
         /* random results, through the file's text (what OpenGotha reads) */

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 shift $(( $# > 0 ? 1 : 0 ))
-all=(asc pairs history season_text season_json json trf results event_text event_json gotha)
+all=(asc pairs history season_text season_json json trf results event_text event_json gotha goplayers)
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=("${all[@]}")
 jobs=$(nproc 2>/dev/null || echo 2)

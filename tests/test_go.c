@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "report/go.h"
 #include "swiss/blossom.h"
 #include "swiss/go.h"
 #include "swiss/go_internal.h"
@@ -35,6 +36,17 @@ static void read_ok(const char *path, sw_go_tournament *t) {
         sw_error_format(&err, buf, sizeof buf);
         fail_msg("%s", buf);
     }
+}
+
+/* Pair round r (0-based) and add it to the tournament; its number of games. */
+static int play_round(sw_go_tournament *t, int r) {
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(t, r, &p, &err), SW_OK);
+    assert_int_equal(sw_go_add_round(t, &p, &err), SW_OK);
+    int n = p.ngames;
+    sw_go_pairing_free(&p);
+    return n;
 }
 
 static int player(const sw_go_tournament *t, const char *key) {
@@ -167,11 +179,8 @@ static void test_costs_round2(void **state) {
     (void)state;
     sw_go_tournament t;
     read_ok(HANDMADE, &t);
-    sw_go_pairing p;
+    play_round(&t, 0);
     sw_error err;
-    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
-    sw_go_pairing_free(&p);
     int a = player(&t, "ALPHAANN"), b = player(&t, "BRAVOBOB"), c = player(&t, "CHARLIECID"),
         d = player(&t, "DELTADAN"), e = player(&t, "ECHOEVE");
     assert_int_equal(t.ngames, 3);
@@ -223,11 +232,8 @@ static void test_standings(void **state) {
     (void)state;
     sw_go_tournament t;
     read_ok(HANDMADE, &t);
-    sw_go_pairing p;
+    play_round(&t, 0);
     sw_error err;
-    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
-    sw_go_pairing_free(&p);
     int a = player(&t, "ALPHAANN"), c = player(&t, "CHARLIECID"), e = player(&t, "ECHOEVE"),
         f = player(&t, "FOXTROTFAY");
     for (int i = 0; i < t.ngames; i++)
@@ -252,9 +258,11 @@ static void test_standings(void **state) {
     assert_int_equal(s[5].crit[1], 58 - 18);
     assert_int_equal(sw_go_crit_scale(SW_GO_C_SODOSM), 4);
     free(s);
-    /* the EGF results file: class A (60 minutes and 30 s byo-yomi: 82
-     * adjusted), Alpha first beating Delta (line 4) with White, Bravo tied
-     * with Alpha (no place written), rounds 2 and 3 not paired */
+    /* the EGF results file, as OpenGotha exports it (checked with its own
+     * export): class A (60 minutes and 30 s byo-yomi: 82 adjusted), the
+     * standings after the last round (3: rounds 2 and 3 not paired, so
+     * SOS counts the player's own score there), Alpha first beating Delta
+     * (line 4) with White, Bravo tied with Alpha (no place written) */
     sw_strbuf h9;
     sw_strbuf_init(&h9);
     assert_int_equal(sw_go_write_h9(&t, "test", &h9, &err), SW_OK);
@@ -262,11 +270,13 @@ static void test_standings(void **state) {
     assert_non_null(strstr(txt,
                            "; CL[A]\n; EV[Hand made]\n; PC[,Test]\n; DT[2026-01-01,2026-01-01]\n"
                            "; HA[h1]\n; KM[7.5]\n; TM[82]\n; CM[Standard byo-yomi]\n"));
-    assert_non_null(strstr(txt, "\n   1 Alpha Ann                       2D FR Pari   32   31   32 0"
+    assert_non_null(strstr(txt, "\n; Pl Name                            Rk Co Club  MMS  SOSSOSOS\n"
+                                "   1 Alpha Ann                       2D FR Pari   32   93  280 0"
                                 "    4+/w0    0-       0-   \n"
-                                "     Bravo Bob                       2D FR Lyon   32   31   32 0"
+                                "     Bravo Bob                       2D FR Lyon   32   93  280 0"
                                 "    3+/b0    0-       0-   \n"));
-    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   20 "));
+    assert_non_null(strstr(txt, "\n   6 Foxtrot Fay                    15K FR Lyon   16   50  173 0"
+                                "    5+/b9    0-       0-   \n"));
     sw_strbuf_free(&h9);
     assert_int_equal(sw_go_standings(&t, 3, &s, &n, &err), SW_ERR_INVALID);
     sw_go_free(&t);
@@ -305,10 +315,13 @@ static int64_t pair_cost(const sw_go_round *rd, int x, int y) {
     return 0;
 }
 
-static void check_case(const char *tour, int round, bool unique, int *same) {
+/* Round `round` of dir/tour/state_R<round>.xml against OpenGotha's
+ * pairing_R<round>.txt: line for line when the optimum is unique, the same
+ * total cost and bye in any case; *same counts the identical rounds. */
+static void check_case(const char *dir, const char *tour, int round, bool unique, int *same) {
     char path[1024], want[1024];
-    snprintf(path, sizeof path, REFS "/%s/state_R%d.xml", tour, round);
-    snprintf(want, sizeof want, REFS "/%s/pairing_R%d.txt", tour, round);
+    snprintf(path, sizeof path, "%s/%s/state_R%d.xml", dir, tour, round);
+    snprintf(want, sizeof want, "%s/%s/pairing_R%d.txt", dir, tour, round);
     sw_go_tournament t;
     read_ok(path, &t);
     sw_go_pairing p;
@@ -368,7 +381,7 @@ static void test_reference_rounds(void **state) {
                    &hd, bye, optimum) != 8)
             continue;
         bool unique = !strcmp(optimum, "unique");
-        check_case(tour, round, unique, unique ? &same_unique : &same_tie);
+        check_case(REFS, tour, round, unique, unique ? &same_unique : &same_tie);
         cases++;
         uniq += unique;
         ties += !unique;
@@ -432,9 +445,7 @@ static void test_round_trip(void **state) {
     int r;
     assert_int_equal(sw_go_next_round(&t, &r, &err), SW_OK);
     assert_int_equal(r, 3);
-    sw_go_pairing p;
-    assert_int_equal(sw_go_pair(&t, r, &p, &err), SW_OK);
-    assert_int_equal(sw_go_add_round(&t, &p, &err), SW_OK);
+    int games = play_round(&t, r);
     one.len = 0;
     sw_go_write(&t, &one);
     assert_int_equal(sw_go_parse(one.data, one.len, "one.xml", &u, &err), SW_OK);
@@ -447,8 +458,7 @@ static void test_round_trip(void **state) {
     int round3 = 0;
     for (int i = 0; i < u.ngames; i++)
         round3 += u.games[i].round == 3;
-    assert_int_equal(round3, p.ngames);
-    sw_go_pairing_free(&p);
+    assert_int_equal(round3, games);
     sw_go_free(&u);
     sw_go_free(&t);
     sw_strbuf_free(&one);
@@ -599,6 +609,222 @@ static void test_priced_matching(void **state) {
     free(e);
 }
 
+/* Criterion values as the standings show them. */
+static void test_values(void **state) {
+    (void)state;
+    static const struct {
+        sw_go_crit c;
+        int64_t v;
+        const char *text;
+    } cases[] = {{SW_GO_C_MMS, 25, "12½"},    {SW_GO_C_SOSM, 1, "½"},
+                 {SW_GO_C_SOSM, -3, "-1½"},   {SW_GO_C_SODOSM, 5, "1¼"},
+                 {SW_GO_C_SODOSW, -7, "-1¾"}, {SW_GO_C_NBW, 0, "0"},
+                 {SW_GO_C_RANK, 0, "1D"},     {SW_GO_C_RANK, -5, "5K"},
+                 {SW_GO_C_CAT, -1, "2"},      {SW_GO_C_RATING, -900, "-900"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        sw_report_go_value(cases[i].c, cases[i].v, &sb);
+        assert_string_equal(sw_strbuf_cstr(&sb), cases[i].text);
+        sw_strbuf_free(&sb);
+    }
+}
+
+/* Cup score, exploits and SOSTS on tests/data/go/dc.xml after round 3
+ * (doubled values worked out from the rules and equal to OpenGotha's):
+ * CPS doubles each round (Alpha 2, 6, 14); EXT sums each opponent's wins
+ * weighted by handicap against rank difference (Foxtrot 15K played Echo
+ * 1K three times without handicap: 3 x 3 wins x 3), EXR over the games
+ * won; SOSTS is SOSM without handicaps nor Strasbourg bonuses. */
+static void test_cup_and_exploits(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(SW_TEST_DATA "/go/dc.xml", &t);
+    const sw_go_crit crit[6] = {SW_GO_C_CPS, SW_GO_C_EXT, SW_GO_C_EXR, SW_GO_C_SOSTS, SW_GO_C_SOSM};
+    memcpy(t.par.crit, crit, sizeof crit);
+    sw_go_standing *s;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_standings(&t, 2, &s, &n, &err), SW_OK);
+    static const struct {
+        const char *key;
+        int64_t v[4];
+    } want[] = {{"ALPHAANN", {14, 6, 6, 192}},   {"FOXTROTFAY", {9, 27, 9, 183}},
+                {"CHARLIECID", {8, 10, 2, 196}}, {"ECHOEVE", {5, 0, 0, 99}},
+                {"DELTADAN", {4, 10, 2, 196}},   {"BRAVOBOB", {2, 10, 2, 196}}};
+    assert_int_equal(n, 6);
+    for (int i = 0; i < 6; i++) {
+        assert_string_equal(t.players[s[i].player].key, want[i].key);
+        assert_memory_equal(s[i].crit, want[i].v, sizeof want[i].v);
+        assert_true(s[i].crit[3] == s[i].crit[4]);
+        assert_int_equal(s[i].place, i + 1);
+    }
+    free(s);
+    sw_go_free(&t);
+}
+
+/* The .h9 export of a shipped event is OpenGotha's own export of it, byte
+ * for byte (ISO-8859-15; the generator line names OpenGotha here). */
+static void test_h9_shipped(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(REFS "/pairgoth-toulouse2024/state_R4.xml", &t);
+    char *want;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/toulouse2024_R4.h9", &want, &len, &err), SW_OK);
+    sw_strbuf h9;
+    sw_strbuf_init(&h9);
+    assert_int_equal(sw_go_write_h9(&t, "OpenGotha 3.51.02", &h9, &err), SW_OK);
+    assert_int_equal(h9.len, len);
+    assert_memory_equal(h9.data, want, len);
+    sw_strbuf_free(&h9);
+    free(want);
+    sw_go_free(&t);
+}
+
+/* Direct confrontation on tests/data/go/dc.xml (four 2D players: Alpha
+ * beats the three others, Bravo > Charlie > Delta > Bravo is a cycle; every
+ * value below is also OpenGotha 3.51.02's, checked with its standings). */
+static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
+                      const int64_t *v1, const int64_t *v2) {
+    memcpy(t->par.crit, crit, sizeof t->par.crit);
+    sw_go_standing *s;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_standings(t, k, &s, &n, &err), SW_OK);
+    assert_int_equal(n, 6);
+    for (int i = 0; i < 4; i++) { /* the 2D players, in key order */
+        static const char *const keys[] = {"ALPHAANN", "BRAVOBOB", "CHARLIECID", "DELTADAN"};
+        int j = 0;
+        while (strcmp(t->players[s[j].player].key, keys[i]))
+            j++;
+        if (s[j].place != place[i] || s[j].crit[1] != v1[i] || s[j].crit[2] != v2[i])
+            fail_msg("%s: place %d, %lld, %lld", keys[i], s[j].place, (long long)s[j].crit[1],
+                     (long long)s[j].crit[2]);
+    }
+    free(s);
+}
+
+static void test_direct_confrontation(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    read_ok(SW_TEST_DATA "/go/dc.xml", &t);
+    const sw_go_crit R = SW_GO_C_RANK, DC = SW_GO_C_DC, SDC = SW_GO_C_SDC, RT = SW_GO_C_RATING;
+    const sw_go_crit file[6] = {R, DC, SDC, RT}, swapped[6] = {R, SDC, DC, RT},
+                     bare[6] = {R, SDC, DC};
+    /* the cycle is one block for DC: Delta, the lowest rated, goes under */
+    check_dir(&t, file, 2, (int[]){1, 2, 3, 4}, (int64_t[]){3, 2, 1, 0}, (int64_t[]){3, 1, 1, 1});
+    check_dir(&t, swapped, 2, (int[]){1, 2, 3, 4}, (int64_t[]){3, 1, 1, 1},
+              (int64_t[]){3, 2, 1, 0});
+    /* no secondary criterion: the cycle shares a place */
+    check_dir(&t, bare, 2, (int[]){1, 2, 2, 2}, (int64_t[]){3, 1, 1, 1}, (int64_t[]){1, 0, 0, 0});
+    /* after round 2 (no cycle yet, not everyone met: SDC 0) */
+    check_dir(&t, bare, 1, (int[]){1, 4, 2, 3}, (int64_t[]){0, 0, 0, 0}, (int64_t[]){3, 0, 2, 1});
+    sw_go_free(&t);
+}
+
+/* The players CSV: columns in any order, quoted fields, ratings from the
+ * rank when left out; every bad row named by its line. */
+static void test_players_csv(void **state) {
+    (void)state;
+    const char *ok = "# comment\n"
+                     "rank , Country,name,First_Name,rating\n"
+                     "\n"
+                     "5k,fr,\"Smith, Jr.\", \"John \"\"J\"\"\" ,\n"
+                     "1D,,Lee,Ann,2111\n"
+                     "2p,KR,Cho,Hun,-900\n";
+    sw_go_entry *e;
+    int n;
+    sw_error err;
+    assert_int_equal(sw_go_parse_players(ok, strlen(ok), "p.csv", &e, &n, &err), SW_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(e[0].name, "Smith, Jr.");
+    assert_string_equal(e[0].first_name, "John \"J\"");
+    assert_string_equal(e[0].country, "FR");
+    assert_string_equal(e[0].club, "");
+    assert_int_equal(e[0].rank, -5);
+    assert_int_equal(e[0].rating, 1600); /* 2100 + 100 * rank */
+    assert_int_equal(e[0].line, 4);
+    assert_int_equal(e[1].rank, 0);
+    assert_int_equal(e[1].rating, 2111);
+    assert_int_equal(e[2].rank, 6); /* 1p..3p count as 7d */
+    assert_int_equal(e[2].rating, -900);
+    sw_go_entries_free(e, n);
+    static const struct {
+        const char *text;
+        int line;
+        const char *msg;
+    } bad[] = {
+        {"name,first name,rank\nA,B,31k\n", 2, "rank '31k' is unknown"},
+        {"name,first name,rank\nA,B,0d\n", 2, "rank '0d' is unknown"},
+        {"name,first name,rank\nA,B,\n", 2, "rank '' is unknown"},
+        {"name,first name,rank\n ,B,3k\n", 2, "the name is missing"},
+        {"name,first name,rank\nA,,3k\n", 2, "the first name is missing"},
+        {"name,first name,rank,rating\nA,B,3k,1e3\n", 2, "rating '1e3' is not"},
+        {"name,first name,rank,rating\nA,B,3k,2950\n", 2, "rating '2950' is not"},
+        {"name,first name,rank,country\nA,B,3k,F1\n", 2, "country 'F1'"},
+        {"name,first name,rank\nA,B,3k,x\n", 2, "4 fields, the header has 3"},
+        {"name,rank,first name,rank\n", 1, "column 'rank' given twice"},
+        {"name,rank,grade\n", 1, "unknown column 'grade'"},
+        {"name,first name\n", 1, "the column 'rank' is missing"},
+        {"name,first name,rank\nA,\"B,3k\n", 2, "a quote is not closed"},
+        {"name,first name,rank\nA,\"B\"x,3k\n", 2, "text after the closing quote"},
+        {"name,first name,rank\nA,B\x01,3k\n", 2, "control character"},
+        {"name,first name,rank\nA,B,3k\nA b,,3k\n", 3, "first name is missing"},
+        {"name,first name,rank\nAb,C,3k\n\nA,b c,2d\n", 4, "the same player as on line 2"},
+        {"name,first name,rank\nA,\xff,3k\n", 2, "not UTF-8"},
+        {"name,first name,rank\n", 1, "no player"},
+        {"# nothing\n", 1, "no header line"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        sw_status st = sw_go_parse_players(bad[i].text, strlen(bad[i].text), "b.csv", &e, &n, &err);
+        if (st == SW_OK || err.line != bad[i].line || !strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: status %d, line %d, '%s'", i, st, err.line, err.msg);
+        assert_null(e);
+    }
+}
+
+/* A new event from the shipped CSV is the shipped file, byte for byte, and
+ * its round 1 is the one OpenGotha pairs on that file (the same total cost
+ * and bye; line for line unless the optimum is tied). */
+static void test_new_event(void **state) {
+    (void)state;
+    char *data, *want;
+    size_t len, wlen;
+    sw_error err;
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/players.csv", &data, &len, &err), SW_OK);
+    assert_int_equal(sw_file_read(SW_TEST_DATA "/go/newevent/state_R1.xml", &want, &wlen, &err),
+                     SW_OK);
+    sw_go_entry *e;
+    int n;
+    assert_int_equal(sw_go_parse_players(data, len, "players.csv", &e, &n, &err), SW_OK);
+    assert_int_equal(n, 27);
+    sw_go_event ev = {"Test event", "2026-11-29", 5, -20, 3};
+    sw_go_tournament t;
+    assert_int_equal(sw_go_new(e, n, &ev, "new.xml", &t, &err), SW_OK);
+    assert_int_equal(t.nplayers, 27);
+    assert_int_equal(t.par.floor, -20);
+    assert_int_equal(t.par.bar, 3);
+    assert_int_equal(t.par.crit[0], SW_GO_C_MMS);
+    assert_true(t.par.hd_mms);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_go_write(&t, &sb);
+    assert_string_equal(sw_strbuf_cstr(&sb), want);
+    sw_strbuf_free(&sb);
+    sw_go_free(&t);
+    sw_go_event bad = {"x", "2026-11-29", 5, 3, -20};
+    assert_int_equal(sw_go_new(e, n, &bad, "new.xml", &t, &err), SW_ERR_INVALID);
+    bad = (sw_go_event){"x", "29.11.2026", 5, -20, 3};
+    assert_int_equal(sw_go_new(e, n, &bad, "new.xml", &t, &err), SW_ERR_INVALID);
+    sw_go_entries_free(e, n);
+    free(data);
+    free(want);
+    int same = 0;
+    check_case(SW_TEST_DATA "/go", "newevent", 1, false, &same);
+}
+
 static int run(const char *cmd) {
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -653,6 +879,43 @@ static void test_cli(void **state) {
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
     assert_int_equal(run(cmd), 2);
+    /* go new, then the pages of its first round: well-formed XML with the
+     * event's name, a row a table and the bye; standings with shared places */
+    snprintf(cmd, sizeof cmd,
+             "%s go new %s/go/players.csv -o %s/n.xml --name 'Cup & Co' --rounds 3 "
+             "--date 2026-11-29 && %s go pair %s/n.xml -o %s/n.xml --html %s/p.html >/dev/null && "
+             "%s go standings %s/n.xml --html %s/s.html -o %s/s.txt && "
+             "[ $(grep -c '<tr><td class=\"n\">' %s/p.html) = 13 ] && "
+             "grep -q '<b>Bye</b>' %s/p.html && grep -q 'Cup &amp; Co, 2026-11-29' %s/p.html && "
+             "[ $(grep -c '<tr><td class=\"n\">' %s/s.html) = 27 ] && grep -q '>=1</td>' %s/s.html",
+             SW_BINARY, SW_TEST_DATA, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir,
+             dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    static const char *const pages[] = {"p.html", "s.html"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "%s/%s", dir, pages[i]);
+        assert_int_equal(sw_file_read(cmd, &text, &len, &err), SW_OK);
+        sw_xml_node *root;
+        assert_int_equal(sw_xml_parse(text, len, cmd, &root, &err), SW_OK);
+        sw_xml_free(root);
+        free(text);
+    }
+    /* outputs checked before any work: --html naming the input, a bad CSV
+     * row (FILE:LINE, exit 3), a bad rank option, a missing directory */
+    snprintf(cmd, sizeof cmd, "%s go pair %s/n.xml --html %s/n.xml 2>/dev/null", SW_BINARY, dir,
+             dir);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd,
+             "printf 'name,first name,rank\\nA,B,3x\\n' > %s/b.csv; %s go new %s/b.csv -o "
+             "%s/b.xml 2> %s/err.txt; e=$?; grep -q 'b.csv:2: rank .3x. is unknown' %s/err.txt && "
+             "[ ! -e %s/b.xml ] && exit $e",
+             dir, SW_BINARY, dir, dir, dir, dir, dir);
+    assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd, "%s go new %s/b.csv --bar 4x 2>/dev/null", SW_BINARY, dir);
+    assert_int_equal(run(cmd), 2);
+    snprintf(cmd, sizeof cmd, "%s go standings %s/n.xml --html %s/no/s.html 2>/dev/null", SW_BINARY,
+             dir, dir);
+    assert_int_equal(run(cmd), 5);
     snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
     assert_int_equal(run(cmd), 0);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -661,11 +924,22 @@ static void test_cli(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ranks_and_keys), cmocka_unit_test(test_costs_round1),
-        cmocka_unit_test(test_costs_round2),   cmocka_unit_test(test_reference_rounds),
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_xml_text),
-        cmocka_unit_test(test_bad_files),      cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),      cmocka_unit_test(test_priced_matching),
+        cmocka_unit_test(test_ranks_and_keys),
+        cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),
+        cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_priced_matching),
+        cmocka_unit_test(test_players_csv),
+        cmocka_unit_test(test_new_event),
+        cmocka_unit_test(test_direct_confrontation),
+        cmocka_unit_test(test_h9_shipped),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_cup_and_exploits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -212,7 +212,9 @@ void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g);
 /* A player's criterion value before round index k (k = -1: before round 1). */
 int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k);
 
-/* The standings after round index k (0-based): every FIN player, ordered
+/* The standings after round index k (0-based): the players who have a
+ * game or a bye in any round (every player when the file's DPParameterSet
+ * says displayNPPlayers="true"), as OpenGotha shows them, ordered
  * by the six placement criteria (each descending), then name and first
  * name; players equal on all six share a place. crit holds the criteria's
  * values as OpenGotha keeps them (sw_go_crit_scale). */
@@ -235,5 +237,39 @@ SW_NODISCARD sw_status sw_go_write_h9(const sw_go_tournament *t, const char *gen
 
 /* The last round holding a game or a bye (0-based), or -1 when none. */
 int sw_go_last_round(const sw_go_tournament *t);
+
+/* An attribute of the file's GeneralParameterSet (name, location,
+ * beginDate, komi, ...), or def when the file has none. */
+const char *sw_go_general_attr(const sw_go_tournament *t, const char *name, const char *def);
+
+/* One row of a players CSV (goplayers.c, docs/formats.md "Go players CSV"). */
+typedef struct sw_go_entry {
+    char *name, *first_name, *club, *country; /* country "" or two capitals */
+    int rank;                                 /* SW_GO_MIN_RANK .. SW_GO_MAX_RANK */
+    int rating;                               /* given, or 2100 + 100 * rank */
+    int line;
+} sw_go_entry;
+
+/* Read a players CSV: a header line naming the columns (name, first name,
+ * rank required; rating, club, country optional; any order), then one
+ * player a line. Errors name the file, the line and the field: unknown rank,
+ * missing name or first name, bad rating or country, a player twice. */
+SW_NODISCARD sw_status sw_go_parse_players(const char *data, size_t len, const char *path,
+                                           sw_go_entry **out, int *n, sw_error *err);
+void sw_go_entries_free(sw_go_entry *e, int n);
+
+/* What a new event needs beyond its players. */
+typedef struct sw_go_event {
+    const char *name; /* the event's name (also its short name) */
+    const char *date; /* YYYY-MM-DD: first and last day */
+    int rounds;       /* 1 .. SW_GO_MAX_ROUNDS */
+    int floor, bar;   /* McMahon floor and bar (ranks, floor <= bar) */
+} sw_go_event;
+
+/* A new McMahon tournament of those players (every one FIN, taking part in
+ * every round) with OpenGotha's defaults for a new McMahon tournament
+ * (docs/go.md), as if read from a file named path. */
+SW_NODISCARD sw_status sw_go_new(const sw_go_entry *e, int n, const sw_go_event *ev,
+                                 const char *path, sw_go_tournament *t, sw_error *err);
 
 #endif

@@ -14,6 +14,9 @@
 uint32_t sw_go_utf8_next(const char **s);
 /* a and b equal after Java's toLowerCase (Latin, Greek, Cyrillic). */
 bool sw_go_same_ci(const char *a, const char *b);
+/* s after that mapping, allocated (NULL when out of memory): two strings
+ * are sw_go_same_ci exactly when their sw_go_lower texts are equal. */
+char *sw_go_lower(const char *s);
 
 /* Sort a[0..n) by cmp(ctx, x, y) (< 0: x first) exactly as
  * java.util.Arrays.sort does with a comparator (javasort.c), comparison for

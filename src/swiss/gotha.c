@@ -158,6 +158,19 @@ static uint32_t lower_cp(uint32_t c) {
     return c;
 }
 
+char *sw_go_lower(const char *s) {
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    while (*s)
+        sw_strbuf_put_cp(&sb, lower_cp(sw_go_utf8_next(&s)));
+    sw_strbuf_append(&sb, "", 0);
+    if (sb.failed) {
+        sw_strbuf_free(&sb);
+        return NULL;
+    }
+    return sb.data;
+}
+
 bool sw_go_same_ci(const char *a, const char *b) {
     while (*a && *b)
         if (lower_cp(sw_go_utf8_next(&a)) != lower_cp(sw_go_utf8_next(&b)))

@@ -36,7 +36,7 @@ static void latin9(const char *s, char space, char *buf, size_t cap) {
     buf[n] = 0;
 }
 
-static const char *gen_attr(const sw_go_tournament *t, const char *name, const char *def) {
+const char *sw_go_general_attr(const sw_go_tournament *t, const char *name, const char *def) {
     const sw_xml_node *tps = sw_xml_child(t->doc, "TournamentParameterSet");
     const sw_xml_node *g = tps ? sw_xml_child(tps, "GeneralParameterSet") : NULL;
     const char *v = g ? sw_xml_attr_get(g, name) : NULL;
@@ -44,14 +44,15 @@ static const char *gen_attr(const sw_go_tournament *t, const char *name, const c
 }
 
 static long gen_long(const sw_go_tournament *t, const char *name) {
-    return strtol(gen_attr(t, name, "0"), NULL, 10);
+    return strtol(sw_go_general_attr(t, name, "0"), NULL, 10);
 }
 
 /* EGF class and adjusted time (minutes) from the time settings. */
 static char egf_class(const sw_go_tournament *t, long *adjusted, const char **system) {
-    const char *ts = gen_attr(t, "complementaryTimeSystem", "SUDDENDEATH");
+    const char *ts = sw_go_general_attr(t, "complementaryTimeSystem", "SUDDENDEATH");
     long basic = gen_long(t, "basicTime"), secs = basic * 60;
-    bool fischer = !strcmp(ts, "FISCHER"), internet = !strcmp(gen_attr(t, "bInternet", ""), "true");
+    bool fischer = !strcmp(ts, "FISCHER"),
+         internet = !strcmp(sw_go_general_attr(t, "bInternet", ""), "true");
     *system = "Sudden death";
     if (!strcmp(ts, "STDBYOYOMI")) {
         secs += 45 * gen_long(t, "stdByoYomiTime");
@@ -79,22 +80,51 @@ static char egf_class(const sw_go_tournament *t, long *adjusted, const char **sy
                                     : 'X';
 }
 
-/* A criterion value, 4 characters right-aligned. OpenGotha writes halves as
- * '½', a character ISO-8859-15 does not have (its 0xBD is 'œ'); seatwise
- * writes .5 (and .25, .75 for SODOS). */
-static void put_value(sw_strbuf *sb, sw_go_crit c, int64_t v) {
-    int scale = sw_go_crit_scale(c);
-    int64_t whole = v / scale, part = v % scale;
-    char buf[32];
-    if (part < 0) {
-        whole--;
-        part += scale;
+/* A criterion's short name as OpenGotha heads its column with it. */
+static const char *short_name(sw_go_crit c) {
+    switch (c) {
+    case SW_GO_C_SOSW:
+    case SW_GO_C_SOSM:
+        return "SOS";
+    case SW_GO_C_SOSWM1:
+    case SW_GO_C_SOSMM1:
+        return "SOS-1";
+    case SW_GO_C_SOSWM2:
+    case SW_GO_C_SOSMM2:
+        return "SOS-2";
+    case SW_GO_C_SODOSW:
+    case SW_GO_C_SODOSM:
+        return "SODOS";
+    case SW_GO_C_SOSOSW:
+    case SW_GO_C_SOSOSM:
+        return "SOSOS";
+    case SW_GO_C_CUSSW:
+    case SW_GO_C_CUSSM:
+        return "CUSS";
+    default:
+        return sw_go_crit_name(c);
     }
-    int q = (int)(part * 4 / scale);
-    if (q)
-        snprintf(buf, sizeof buf, "%lld.%s", (long long)whole, q == 1 ? "25" : q == 2 ? "5" : "75");
-    else
-        snprintf(buf, sizeof buf, "%lld", (long long)whole);
+}
+
+/* A criterion value, at least 4 characters right-aligned: the category
+ * counted from 1, else whole points and a fraction. OpenGotha writes halves
+ * as '½', a character ISO-8859-15 does not have (its writer puts '?');
+ * seatwise writes .5 (and .25, .75 for SODOS). */
+static void put_value(sw_strbuf *sb, sw_go_crit c, int64_t v) {
+    char buf[32];
+    if (c == SW_GO_C_CAT) {
+        sw_strbuf_printf(sb, " %4lld", (long long)(1 - v));
+        return;
+    }
+    int scale = sw_go_crit_scale(c);
+    uint64_t a = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    int q = (int)(a % (uint64_t)scale * 4 / (uint64_t)scale);
+    snprintf(buf, sizeof buf, "%s%llu%s", v < 0 ? "-" : "",
+             (unsigned long long)(a / (uint64_t)scale),
+             q == 1   ? ".25"
+             : q == 2 ? ".5"
+             : q == 3 ? ".75"
+                      : "");
     sw_strbuf_printf(sb, " %4s", buf);
 }
 
@@ -129,7 +159,24 @@ static char result_char(const sw_go_game *g, bool white) {
     }
 }
 
-static void put_round(const sw_go_tournament *t, const int *number, int p, int r, sw_strbuf *sb) {
+/* s in ISO-8859-15 without blanks at either end (as Java's trim), in buf. */
+static const char *trim(const char *s, char *buf, size_t cap) {
+    latin9(s, ' ', buf, cap);
+    size_t n = strlen(buf);
+    while (n && (unsigned char)buf[n - 1] <= ' ')
+        buf[--n] = 0;
+    const char *b = buf;
+    while (*b && (unsigned char)*b <= ' ')
+        b++;
+    return b;
+}
+
+/* One round's cell: `<opponent><result>/<colour><handicap>` (the short
+ * game format of the file's display settings: `<opponent><result>`; `!`
+ * instead of `/` for a result by default), or `0` and the bye or absence
+ * value (`-` for a player present and not paired). */
+static void put_round(const sw_go_tournament *t, const int *number, int p, int r, bool full,
+                      sw_strbuf *sb) {
     const sw_go_game *g = game_of(t, p, r);
     bool mcmahon = t->par.crit[0] == SW_GO_C_MMS;
     if (!g) {
@@ -141,22 +188,42 @@ static void put_round(const sw_go_tournament *t, const int *number, int p, int r
         sw_strbuf_printf(sb, "    0%c   ", v == 2 ? '+' : v == 1 ? '=' : '-');
         return;
     }
-    if (g->bydef) {
-        sw_strbuf_puts(sb, "       0=");
-        return;
-    }
     bool white = g->white == p;
     char cell[32];
-    snprintf(cell, sizeof cell, "%d%c/%c%d", number[white ? g->black : g->white],
-             result_char(g, white), white ? 'w' : 'b', g->handicap);
+    if (full)
+        snprintf(cell, sizeof cell, "%d%c%c%c%d", number[white ? g->black : g->white],
+                 result_char(g, white), g->bydef && g->result != SW_GO_RES_UNKNOWN ? '!' : '/',
+                 white ? 'w' : 'b', g->handicap);
+    else
+        snprintf(cell, sizeof cell, "%d%c", number[white ? g->black : g->white],
+                 result_char(g, white));
     sw_strbuf_printf(sb, " %8s", cell);
+}
+
+/* The player's line up to the criteria: place (blank when shared with the
+ * line above), name, rank, country, club. */
+static void put_player(const sw_go_player *p, int place, sw_strbuf *out) {
+    char buf[512], buf2[512], name[1100], rank[8];
+    if (place)
+        sw_strbuf_printf(out, "%4d", place);
+    else
+        sw_strbuf_puts(out, "    ");
+    latin9(p->name, '_', buf, sizeof buf);
+    latin9(p->first_name, '_', buf2, sizeof buf2);
+    snprintf(name, sizeof name, "%s %s", buf, buf2);
+    sw_go_rank_text(p->rank, rank);
+    const char *club = trim(p->club, buf, sizeof buf), *co = trim(p->country, buf2, sizeof buf2);
+    size_t cl = strlen(club), cn = strlen(co);
+    sw_strbuf_printf(out, " %-30.30s %3s %2s %4s", name, rank, cn < 2 ? "XX" : co + cn - 2,
+                     cl ? club + (cl > 4 ? cl - 4 : 0) : "xxxx");
 }
 
 sw_status sw_go_write_h9(const sw_go_tournament *t, const char *generator, sw_strbuf *out,
                          sw_error *err) {
-    int last = sw_go_last_round(t);
-    if (last < 0)
+    if (sw_go_last_round(t) < 0)
         return sw_error_set(err, SW_ERR_INVALID, t->path, 0, "no round has been played");
+    /* the standings after the tournament's last round, as OpenGotha's export */
+    int last = t->par.rounds - 1;
     sw_go_standing *s;
     int n;
     sw_status st = sw_go_standings(t, last, &s, &n, err);
@@ -182,50 +249,45 @@ sw_status sw_go_write_h9(const sw_go_tournament *t, const char *generator, sw_st
     const char *system;
     char cls = egf_class(t, &adjusted, &system);
     sw_strbuf_printf(out, "; CL[%c]\n", cls);
-    latin9(gen_attr(t, "name", ""), ' ', buf, sizeof buf);
+    latin9(sw_go_general_attr(t, "name", ""), ' ', buf, sizeof buf);
     sw_strbuf_printf(out, "; EV[%s]\n", buf);
-    latin9(gen_attr(t, "location", ""), ' ', buf, sizeof buf);
+    latin9(sw_go_general_attr(t, "location", ""), ' ', buf, sizeof buf);
     sw_strbuf_printf(out, "; PC[,%s]\n", buf);
-    latin9(gen_attr(t, "beginDate", ""), ' ', buf, sizeof buf);
-    latin9(gen_attr(t, "endDate", ""), ' ', buf2, sizeof buf2);
+    latin9(sw_go_general_attr(t, "beginDate", ""), ' ', buf, sizeof buf);
+    latin9(sw_go_general_attr(t, "endDate", ""), ' ', buf2, sizeof buf2);
     sw_strbuf_printf(out, "; DT[%s,%s]\n", buf, buf2);
     if (t->par.hd_correction > 0)
         sw_strbuf_printf(out, "; HA[h%d]\n", t->par.hd_correction);
-    latin9(gen_attr(t, "komi", ""), ' ', buf, sizeof buf);
+    latin9(sw_go_general_attr(t, "komi", ""), ' ', buf, sizeof buf);
     sw_strbuf_printf(out, "; KM[%s]\n; TM[%ld]\n; CM[%s]\n", buf, adjusted, system);
     sw_strbuf_printf(out, "; Generated by %s\n;\n; Pl Name                            Rk Co Club",
                      generator);
+    sw_go_crit crit[6];
     int ncrit = 0;
     for (int c = 0; c < 6; c++)
-        if (t->par.crit[c] != SW_GO_C_NULL) {
-            sw_strbuf_printf(out, " %-4.4s", sw_go_crit_name(t->par.crit[c]));
-            ncrit++;
-        }
+        if (t->par.crit[c] != SW_GO_C_NULL)
+            crit[ncrit++] = t->par.crit[c];
+    if (!ncrit) /* OpenGotha keeps one NULL column */
+        crit[ncrit++] = SW_GO_C_NULL;
+    for (int c = 0; c < ncrit; c++)
+        sw_strbuf_printf(out, "%5.5s", short_name(crit[c]));
     sw_strbuf_puts(out, "\n");
+    const sw_xml_node *tps = sw_xml_child(t->doc, "TournamentParameterSet");
+    const sw_xml_node *dp = tps ? sw_xml_child(tps, "DPParameterSet") : NULL;
+    const char *format = dp ? sw_xml_attr_get(dp, "gameFormat") : NULL;
+    bool full = !format || strcmp(format, "short");
     for (int i = 0; i < m; i++) {
-        const sw_go_player *p = &t->players[s[i].player];
-        if (i > 0 && s[i].place == s[i - 1].place)
-            sw_strbuf_puts(out, "    ");
-        else
-            sw_strbuf_printf(out, "%4d", i + 1);
-        latin9(p->name, '_', buf, sizeof buf);
-        latin9(p->first_name, '_', buf2, sizeof buf2);
-        char name[1100];
-        snprintf(name, sizeof name, "%s %s", buf, buf2);
-        char rank[8];
-        sw_go_rank_text(p->rank, rank);
-        latin9(p->club, '_', buf, sizeof buf);
-        size_t cl = strlen(buf);
-        latin9(p->country, '_', buf2, sizeof buf2);
-        sw_strbuf_printf(out, " %-30.30s %3s %2s %4s", name, rank, *buf2 ? buf2 : "XX",
-                         cl ? buf + (cl > 4 ? cl - 4 : 0) : "xxxx");
+        put_player(&t->players[s[i].player], i > 0 && s[i].place == s[i - 1].place ? 0 : i + 1,
+                   out);
         for (int c = 0; c < 6; c++)
             if (t->par.crit[c] != SW_GO_C_NULL)
                 put_value(out, t->par.crit[c], s[i].crit[c]);
+        if (ncrit == 1 && crit[0] == SW_GO_C_NULL)
+            sw_strbuf_puts(out, "    0");
         for (int c = ncrit; c < 4; c++)
             sw_strbuf_puts(out, " 0");
-        for (int r = 0; r < t->par.rounds; r++)
-            put_round(t, number, s[i].player, r, out);
+        for (int r = 0; r <= last; r++)
+            put_round(t, number, s[i].player, r, full, out);
         sw_strbuf_puts(out, "\n");
     }
     free(number);

@@ -14,6 +14,7 @@
 #include "swiss/blossom.h"
 #include "swiss/go.h"
 #include "swiss/go_internal.h"
+#include "swiss/xml.h"
 
 enum { PART_ABSENT, PART_FREE, PART_PAIRED, PART_BYE };
 
@@ -31,7 +32,7 @@ struct sw_go_round {
     signed char *colour;              /* 1 white, -1 black */
     unsigned char *part, *pts2, *won; /* won: 2 win, 1 jigo, 0 else */
     unsigned char *played;            /* a game with a result, not by default */
-    int64_t *mms, *nbw;               /* doubled scores after round k */
+    int64_t *mms, *nbw, *cps;         /* doubled scores after round k (cps: cup score) */
     int64_t *vmms, *vnbw;             /* virtual scores: a game not played counts a half point */
     int *smms, *cat, *nbyes;
     u16s *name, *first;
@@ -42,6 +43,10 @@ struct sw_go_round {
     int *group, *gsize, *inner, *ndu, *ndd, *wb;
     bool mcmahon;
     sw_go_crit main_crit;
+    /* direct confrontation (DC, SDC) at the round of the last fill_dir */
+    int64_t *dc, *sdc;
+    /* country and club classes: equal when sw_go_same_ci (geography cost) */
+    int *country, *club;
 };
 
 /* ---- UTF-16 names ------------------------------------------------------- */
@@ -149,7 +154,7 @@ static void fill_scores(sw_go_round *rd) {
         while (c < par->ncat - 1 && pl->rank < par->cat_lower[c])
             c++;
         rd->cat[p] = c;
-        int64_t mms = 2 * rd->smms[p], nbw = 0, am = 0, an = 0, virt = 0;
+        int64_t mms = 2 * rd->smms[p], nbw = 0, cup = 0, am = 0, an = 0, virt = 0;
         for (int k = 0; k < rd->nr; k++) {
             size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
             virt += rd->played[ix] ? rd->pts2[ix] : 1;
@@ -157,6 +162,7 @@ static void fill_scores(sw_go_round *rd) {
             rd->vnbw[ix] = virt;
             mms += rd->pts2[ix];
             nbw += rd->pts2[ix];
+            cup = 2 * cup + rd->pts2[ix]; /* each round doubles the cup score so far */
             if (rd->part[ix] == PART_ABSENT) {
                 am += par->mms2_absent;
                 an += par->nbw2_absent;
@@ -166,6 +172,7 @@ static void fill_scores(sw_go_round *rd) {
             }
             rd->mms[ix] = mms + (par->round_down ? am / 2 * 2 : am);
             rd->nbw[ix] = nbw + (par->round_down ? an / 2 * 2 : an);
+            rd->cps[ix] = cup + (par->round_down ? an / 2 * 2 : an);
         }
     }
 }
@@ -237,6 +244,39 @@ static int64_t sts(const sw_go_round *rd, int p, int k) {
     return v;
 }
 
+/* SOSTS: as SOSM with the opponents' Strasbourg scores (OpenGotha keeps
+ * no virtual STS: with half points for games not played they count 0). */
+static int64_t sosts(const sw_go_round *rd, int p, int k) {
+    int64_t sum = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        if (rd->part[ix] == PART_PAIRED)
+            sum += (rd->par->half_point ? 0 : sts(rd, rd->opp[ix], k)) +
+                   2 * rd->hd[ix] * rd->colour[ix];
+        else
+            sum += 2 * rd->smms[p];
+    }
+    return sum;
+}
+
+/* EXT (exploits tried) and EXR (exploits won): each game's opponent's
+ * number of wins at k, weighted by how much more the handicap asked of
+ * the player than the difference of ranks (0 when less, 1 when equal, 2
+ * one stone more, 3 two or more); EXR counts the games won only. */
+static int64_t exploits(const sw_go_round *rd, int p, int k, bool won_only) {
+    int64_t sum = 0;
+    for (int rr = 0; rr <= k; rr++) {
+        size_t ix = (size_t)p * (size_t)rd->nr + (size_t)rr;
+        if (rd->part[ix] != PART_PAIRED || (won_only && rd->won[ix] != 2))
+            continue;
+        int o = rd->opp[ix];
+        int d = rd->hd[ix] * rd->colour[ix] - (rd->t->players[p].rank - rd->t->players[o].rank);
+        int coef = d < 0 ? 0 : d > 2 ? 3 : d + 1;
+        sum += nbw_at(rd, o, k) * coef;
+    }
+    return sum;
+}
+
 int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
     const sw_go_player *pl = &rd->t->players[p];
     if (k >= rd->nr)
@@ -252,6 +292,10 @@ int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
         return mms_at(rd, p, k);
     case SW_GO_C_STS:
         return k < 0 ? 2 * rd->smms[p] : sts(rd, p, k);
+    case SW_GO_C_DC:
+        return rd->dc[p];
+    case SW_GO_C_SDC:
+        return rd->sdc[p];
     default:
         break;
     }
@@ -290,8 +334,16 @@ int64_t sw_go_round_crit(const sw_go_round *rd, sw_go_crit c, int p, int k) {
             s += c == SW_GO_C_CUSSW ? nbw_at(rd, p, rr) : mms_at(rd, p, rr);
         return s;
     }
+    case SW_GO_C_CPS:
+        return score_at(rd, rd->cps, p, k, 0);
+    case SW_GO_C_SOSTS:
+        return sosts(rd, p, k);
+    case SW_GO_C_EXT:
+        return exploits(rd, p, k, false);
+    case SW_GO_C_EXR:
+        return exploits(rd, p, k, true);
     default:
-        return 0; /* CPS, SOSTS, EXT, EXR, DC, SDC: not computed (docs/go.md) */
+        return 0;
     }
 }
 
@@ -354,6 +406,226 @@ static void sort_players(const sort_ctx *s, int *ids, int n, int *tmp) {
     while (j < n)
         tmp[k++] = ids[j++];
     memcpy(ids, tmp, (size_t)n * sizeof *ids);
+}
+
+/* ---- geography ------------------------------------------------------------ */
+
+typedef struct text_ix {
+    char *text;
+    int player;
+} text_ix;
+
+static int text_ix_cmp(const void *a, const void *b) {
+    return strcmp(((const text_ix *)a)->text, ((const text_ix *)b)->text);
+}
+
+/* cls[p]: one number per text of field(p) up to Java's case (sw_go_lower),
+ * so that the cost of a pair compares two integers. */
+static bool fill_classes(const sw_go_round *rd, bool club, int *cls) {
+    text_ix *ix = calloc((size_t)rd->np + 1, sizeof *ix);
+    bool ok = ix != NULL;
+    for (int p = 0; ok && p < rd->np; p++) {
+        const sw_go_player *pl = &rd->t->players[p];
+        ix[p] = (text_ix){sw_go_lower(club ? pl->club : pl->country), p};
+        ok = ix[p].text != NULL;
+    }
+    if (ok) {
+        qsort(ix, (size_t)rd->np, sizeof *ix, text_ix_cmp);
+        for (int i = 0, c = 0; i < rd->np; i++) {
+            c += i > 0 && strcmp(ix[i - 1].text, ix[i].text);
+            cls[ix[i].player] = c;
+        }
+    }
+    for (int p = 0; ix && p < rd->np; p++)
+        free(ix[p].text);
+    free(ix);
+    return ok;
+}
+
+/* ---- direct confrontation ------------------------------------------------ */
+
+/* SDC of a group of players g[0..m) equal on the criteria before the
+ * first DC or SDC (docs/go.md, "Direct confrontation"): beat[i * m + j]
+ * when i won more games against j than it lost up to the round. When
+ * every two have such a balance, the wins inside the group; else 0. */
+static void sdc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat) {
+    bool all = true;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            all = all && (i == j || beat[i * m + j] || beat[j * m + i]);
+    for (int i = 0; all && i < m; i++)
+        for (int j = 0; j < m; j++)
+            rd->sdc[g[i]] += beat[i * m + j];
+}
+
+/* DC of the same group, sc[i] the players' secondary value (higher better). */
+static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat,
+                     const int64_t *sc) {
+    /* the components of mutual reach (cycles of wins) count as one for
+     * the wins against players outside them; then from the bottom up, the
+     * players who beat none of those left and have the lowest secondary
+     * value take the lowest rank left, together */
+    unsigned char *reach = calloc((size_t)m * (size_t)m + 1, 1);
+    int *comp = malloc(((size_t)m + 1) * sizeof *comp),
+        *stack = malloc(((size_t)m + 1) * sizeof *stack);
+    int *rank = calloc((size_t)m + 1, sizeof *rank);
+    bool *left = malloc((size_t)m + 1);
+    if (!reach || !comp || !stack || !rank || !left)
+        goto done;
+    for (int i = 0; i < m; i++) { /* reach[i][j]: a chain of wins from i to j */
+        int top = 0;
+        stack[top++] = i;
+        while (top) {
+            int u = stack[--top];
+            for (int v = 0; v < m; v++)
+                if (beat[u * m + v] && !reach[i * m + v]) {
+                    reach[i * m + v] = 1;
+                    stack[top++] = v;
+                }
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        comp[i] = i;
+        for (int j = 0; j < i && comp[i] == i; j++)
+            if (reach[i * m + j] && reach[j * m + i])
+                comp[i] = comp[j];
+        left[i] = true;
+    }
+    int nleft = m, maxrank = 0;
+    while (nleft) {
+        int64_t low = INT64_MAX;
+        int ncand = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < m; i++) {
+                if (!left[i])
+                    continue;
+                bool beats = false; /* i's component beat someone left outside it */
+                for (int w = 0; w < m && !beats; w++)
+                    if (comp[w] == comp[i])
+                        for (int v = 0; v < m && !beats; v++)
+                            beats = left[v] && comp[v] != comp[i] && beat[w * m + v];
+                if (beats)
+                    continue;
+                if (!pass)
+                    low = sc[i] < low ? sc[i] : low;
+                else if (sc[i] == low) {
+                    rank[i] = -1; /* a candidate of this step */
+                    ncand++;
+                }
+            }
+        if (!ncand)
+            break; /* cannot happen: the components make the wins acyclic */
+        for (int i = 0; i < m; i++)
+            if (rank[i] == -1) {
+                rank[i] = 1 + nleft - ncand;
+                left[i] = false;
+                maxrank = rank[i] > maxrank ? rank[i] : maxrank;
+            }
+        nleft -= ncand;
+    }
+    for (int i = 0; i < m; i++)
+        rd->dc[g[i]] = maxrank - rank[i];
+done:
+    free(reach);
+    free(comp);
+    free(stack);
+    free(rank);
+    free(left);
+}
+
+/* DC and SDC of every player at round k, as orderedScoredPlayersList
+ * computes them: all players sorted by the criteria before the first DC or
+ * SDC, each run of players equal on them is a group (dir_group), with the
+ * criteria after the first DC as secondary values. */
+static sw_status fill_dir(sw_go_round *rd, int k) {
+    const sw_go_crit *crit = rd->par->crit;
+    memset(rd->dc, 0, (size_t)rd->np * sizeof *rd->dc);
+    memset(rd->sdc, 0, (size_t)rd->np * sizeof *rd->sdc);
+    int first = 0;
+    while (first < 6 && crit[first] != SW_GO_C_DC && crit[first] != SW_GO_C_SDC)
+        first++;
+    if (first == 6 || rd->np < 2)
+        return SW_OK;
+    int dcpos = 0; /* secondary: the criteria after the first DC */
+    while (dcpos < 6 && crit[dcpos] != SW_GO_C_DC)
+        dcpos++;
+    sw_go_crit sec[6];
+    for (int c = 0; c < 6; c++)
+        sec[c] = c > dcpos ? crit[c] : SW_GO_C_NULL;
+    size_t n = (size_t)rd->np;
+    crit_table pt = {0, NULL}, st = {0, NULL};
+    int *ids = malloc((n + 1) * sizeof *ids), *tmp = malloc((n + 1) * sizeof *tmp);
+    int *gi = malloc((n + 1) * sizeof *gi);
+    sw_status status = SW_OK;
+    if (!ids || !tmp || !gi || !crit_fill(rd, crit, first, k, &pt) ||
+        !crit_fill(rd, sec, 6, k, &st)) {
+        status = SW_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t p = 0; p < n; p++) {
+        ids[p] = (int)p;
+        gi[p] = -1;
+    }
+    sort_ctx s = {rd, &pt};
+    sort_players(&s, ids, rd->np, tmp);
+    for (int a = 0, b; a < rd->np; a = b) {
+        for (b = a + 1; b < rd->np && !crit_cmp(&pt, ids[a], ids[b]); b++) {
+        }
+        int m = b - a;
+        if (m < 2)
+            continue;
+        const int *g = ids + a;
+        /* the wins inside the group up to round k, and the secondary values
+         * as places (equal values, equal places) */
+        int *bal = calloc((size_t)m * (size_t)m + 1, sizeof *bal);
+        unsigned char *beat = calloc((size_t)m * (size_t)m + 1, 1);
+        int64_t *sc = malloc(((size_t)m + 1) * sizeof *sc);
+        if (!bal || !beat || !sc) {
+            free(bal);
+            free(beat);
+            free(sc);
+            status = SW_ERR_NOMEM;
+            goto out;
+        }
+        for (int i = 0; i < m; i++)
+            gi[g[i]] = i;
+        for (int x = 0; x < rd->t->ngames; x++) {
+            const sw_go_game *gm = &rd->t->games[x];
+            int w = gi[gm->white], l = gi[gm->black];
+            if (gm->round > k || w < 0 || l < 0 || gm->bydef ||
+                (gm->result != SW_GO_RES_WHITE && gm->result != SW_GO_RES_BLACK))
+                continue;
+            int d = gm->result == SW_GO_RES_WHITE ? 1 : -1;
+            bal[w * m + l] += d;
+            bal[l * m + w] -= d;
+        }
+        for (int i = 0; i < m * m; i++)
+            beat[i] = bal[i] > 0;
+        sdc_group(rd, g, m, beat);
+        for (int i = 0; i < m; i++) /* a later SDC criterion: this group's, just made */
+            for (int c = 0; c < 6; c++)
+                if (sec[c] == SW_GO_C_SDC)
+                    st.v[(size_t)g[i] * 6 + (size_t)c] = rd->sdc[g[i]];
+        for (int i = 0; i < m; i++) {
+            int better = 0; /* players strictly better on the secondary values */
+            for (int j = 0; j < m; j++)
+                better += crit_cmp(&st, g[j], g[i]) < 0;
+            sc[i] = m - better;
+        }
+        dc_group(rd, g, m, beat, sc);
+        for (int i = 0; i < m; i++)
+            gi[g[i]] = -1;
+        free(bal);
+        free(beat);
+        free(sc);
+    }
+out:
+    free(pt.v);
+    free(st.v);
+    free(ids);
+    free(tmp);
+    free(gi);
+    return status;
 }
 
 /* ---- groups ------------------------------------------------------------- */
@@ -443,6 +715,7 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->vnbw = malloc(cells * sizeof *rd->vnbw);
     rd->mms = malloc(cells * sizeof *rd->mms);
     rd->nbw = malloc(cells * sizeof *rd->nbw);
+    rd->cps = malloc(cells * sizeof *rd->cps);
     rd->smms = malloc((n + 1) * sizeof(int));
     rd->cat = malloc((n + 1) * sizeof(int));
     rd->nbyes = calloc(n + 1, sizeof(int));
@@ -454,10 +727,14 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->ndu = calloc(n + 1, sizeof(int));
     rd->ndd = calloc(n + 1, sizeof(int));
     rd->wb = calloc(n + 1, sizeof(int));
-    bool ok = rd->opp && rd->hd && rd->colour && rd->part && rd->pts2 && rd->won && rd->mms &&
-              rd->played && rd->vmms && rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes &&
-              rd->name && rd->first && rd->order && rd->group && rd->inner && rd->ndu && rd->ndd &&
-              rd->wb;
+    rd->dc = calloc(n + 1, sizeof *rd->dc);
+    rd->sdc = calloc(n + 1, sizeof *rd->sdc);
+    rd->country = calloc(n + 1, sizeof(int));
+    rd->club = calloc(n + 1, sizeof(int));
+    bool ok = rd->dc && rd->sdc && rd->country && rd->club && rd->cps && rd->opp && rd->hd &&
+              rd->colour && rd->part && rd->pts2 && rd->won && rd->mms && rd->played && rd->vmms &&
+              rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first &&
+              rd->order && rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
@@ -489,7 +766,8 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
         if (rd->main_crit == SW_GO_C_CPS)
             rd->main_crit = SW_GO_C_NBW;
         rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
-        ok = fill_groups(rd);
+        ok = fill_classes(rd, false, rd->country) && fill_classes(rd, true, rd->club) &&
+             fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
     }
     if (!ok) {
         sw_go_round_free(rd);
@@ -568,11 +846,22 @@ sw_status sw_go_standings(const sw_go_tournament *t, int k, sw_go_standing **out
     int *ids = malloc(((size_t)t->nplayers + 1) * sizeof *ids),
         *tmp = malloc(((size_t)t->nplayers + 1) * sizeof *tmp);
     sw_go_standing *s = calloc((size_t)t->nplayers + 1, sizeof *s);
-    bool ok = ids && tmp && s && crit_fill(rd, t->par.crit, 6, k, &ct);
+    bool ok = ids && tmp && s && fill_dir(rd, k) == SW_OK && crit_fill(rd, t->par.crit, 6, k, &ct);
     if (ok) {
+        /* the players who have a game or a bye, as OpenGotha shows them
+         * (every player when the file's displayNPPlayers says so) */
+        const sw_xml_node *tps = sw_xml_child(t->doc, "TournamentParameterSet");
+        const sw_xml_node *dp = tps ? sw_xml_child(tps, "DPParameterSet") : NULL;
+        const char *np = dp ? sw_xml_attr_get(dp, "displayNPPlayers") : NULL;
+        for (int p = 0; p < t->nplayers; p++)
+            tmp[p] = np && !strcmp(np, "true");
+        for (int i = 0; i < t->ngames; i++)
+            tmp[t->games[i].white] = tmp[t->games[i].black] = 1;
+        for (int i = 0; i < t->nbyes; i++)
+            tmp[t->byes[i].player] = 1;
         int m = 0;
         for (int p = 0; p < t->nplayers; p++)
-            if (t->players[p].fin)
+            if (tmp[p])
                 ids[m++] = p;
         sort_ctx sc = {rd, &ct};
         sort_players(&sc, ids, m, tmp);
@@ -612,6 +901,7 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->vmms);
     free(rd->vnbw);
     free(rd->nbw);
+    free(rd->cps);
     free(rd->smms);
     free(rd->cat);
     free(rd->nbyes);
@@ -624,6 +914,10 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->ndu);
     free(rd->ndd);
     free(rd->wb);
+    free(rd->dc);
+    free(rd->sdc);
+    free(rd->country);
+    free(rd->club);
     free(rd);
 }
 
@@ -638,7 +932,8 @@ int sw_go_round_bye(const sw_go_round *rd) {
 
 /* ---- gameBetween ---------------------------------------------------------- */
 
-void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
+/* gameBetween's handicap, signed: > 0 when p1 is the stronger (White). */
+static int pair_handicap(const sw_go_round *rd, int p1, int p2) {
     const sw_go_params *par = rd->par;
     int pr[2];
     for (int i = 0; i < 2; i++) {
@@ -655,7 +950,11 @@ void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
         hd += par->hd_correction;
         hd = hd > 0 ? 0 : hd;
     }
-    hd = hd > par->hd_ceiling ? par->hd_ceiling : hd < -par->hd_ceiling ? -par->hd_ceiling : hd;
+    return hd > par->hd_ceiling ? par->hd_ceiling : hd < -par->hd_ceiling ? -par->hd_ceiling : hd;
+}
+
+void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g) {
+    int hd = pair_handicap(rd, p1, p2);
     memset(g, 0, sizeof *g);
     g->round = rd->r;
     g->result = SW_GO_RES_UNKNOWN;
@@ -771,11 +1070,11 @@ static int64_t cost_geo(const sw_go_round *rd, int p1, int p2) {
     const sw_go_player *a = &rd->t->players[p1], *b = &rd->t->players[p2];
     double g = rd->ngroups;
     double country = 0, club = 0;
-    if (!sw_go_same_ci(a->country, b->country) && par->pref_country != 0) {
+    if (rd->country[p1] != rd->country[p2] && par->pref_country != 0) {
         country = (double)par->pref_country / g;
         country = country > 1 ? 1 : country;
     }
-    if (!sw_go_same_ci(a->club, b->club) && par->pref_club != 0) {
+    if (rd->club[p1] != rd->club[p2] && par->pref_club != 0) {
         club = club_grouped(rd->t, a->club, b->club) ? (double)par->pref_club / 2.0 / g
                                                      : (double)par->pref_club * 1.2 / g;
         club = club > 1 ? 1 : club;
@@ -798,9 +1097,7 @@ int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms) 
         t[SW_GO_T_DUPL] = par->avoid_dupl;
     if (par->random > 0)
         t[SW_GO_T_RANDOM] = det_random(rd, par->random, p1, p2);
-    sw_go_game g;
-    sw_go_round_game(rd, p1, p2, &g);
-    if (g.handicap == 0) {
+    if (pair_handicap(rd, p1, p2) == 0) { /* the colours play no part in the cost */
         int w1 = rd->wb[p1], w2 = rd->wb[p2];
         if (w1 * w2 < 0)
             t[SW_GO_T_WB] = par->balance_wb;
