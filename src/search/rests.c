@@ -11,8 +11,9 @@
  * from one participant to the other (two terms of Sr); an exchange with an
  * empty seat changes whether the tables where its two positions sit play,
  * and so only their positions' rests (O(rounds x seats), no matrix
- * touched). Sr is the exact integer N^4 Sr = sum (N r_i - R)^4 (R the
- * total), in 128 bits where proven to fit.
+ * touched). Sr is the exact integer (N V)^4 Sr = sum (N r_i - R)^4 (r_i
+ * and their total R in units of 1/V, the matrix's rests unit: a session's
+ * rest counts V), in 128 bits where proven to fit.
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>
@@ -60,14 +61,17 @@ static inline __int128 term(int64_t N, int64_t x, int64_t R) {
     return d2 * d2;
 }
 
-/* The flattest spread of R rests over n participants, as N^4 Sr. */
+/* The flattest spread of R rests (in units of 1/V) over n participants, as
+ * (N V)^4 Sr: over all integers, so with V > 1 (the totals' residues mod V
+ * are fixed) a bound that may lie below what can be reached. */
 static __int128 flat(int64_t n, int64_t R) {
     int64_t q = R / n, rem = R % n;
     return (__int128)(n - rem) * term(n, q, R) + (__int128)rem * term(n, q + 1, R);
 }
 
 /* Rests of every position of session k under the occupancy as (as the
- * matrix counts them: a round unseated, or at a table that does not play). */
+ * matrix counts them: a round unseated, or at a table that does not play),
+ * in units of 1/V. */
 static void session_rests(const sw_matrix *mx, char *full, int k, const int *as, int32_t *out) {
     const sw_season *s = mx->season;
     const sw_movement *m = &s->movements[s->sessions[k].movement];
@@ -86,7 +90,7 @@ static void session_rests(const sw_matrix *mx, char *full, int k, const int *as,
             int w = l->where[(size_t)p * (size_t)l->rounds + (size_t)r];
             c += w < 0 || !full[r * m->tables + w / SW_MAX_SEATS];
         }
-        out[p] = c;
+        out[p] = c * (int32_t)mx->runit;
     }
 }
 
@@ -145,7 +149,7 @@ static bool delta_layout(rwalk *w, int k, int p, int q, __int128 *out) {
                     if (!listed)
                         w->tp[ntp++] = y;
                 }
-                w->dpos[y] += d; /* a table that stops playing: a rest more */
+                w->dpos[y] += d * (int32_t)w->mx->runit; /* a table stops playing: a rest more */
             }
         }
     }
@@ -285,10 +289,10 @@ static bool fits(const sw_matrix *mx) {
     const sw_season *s = mx->season;
     int64_t most = 0, rounds = 0;
     for (int i = 0; i < s->n; i++)
-        if (s->part[i].rests > most)
-            most = s->part[i].rests;
+        if (sw_participant_rests(&s->part[i], (int)mx->runit) > most)
+            most = sw_participant_rests(&s->part[i], (int)mx->runit);
     for (int k = 0; k < s->nsessions; k++)
-        rounds += s->movements[s->sessions[k].movement].rounds;
+        rounds += s->movements[s->sessions[k].movement].rounds * mx->runit;
     /* |N r - R| <= N (most + rounds) (R <= N (most + rounds) too) */
     __int128 x = (__int128)s->n * (most + rounds) + 1;
     __int128 lim = ((__int128)1 << 126) / ((__int128)s->n + 1);
@@ -545,7 +549,7 @@ static bool session_layouts(const sw_matrix *mx, int k, int e, sw_rests_layouts 
                             int *occ, char *full, int32_t *rv) {
     const sw_season *s = mx->season;
     const sw_movement *m = &s->movements[s->sessions[k].movement];
-    int P = m->positions, width = P * m->rounds;
+    int P = m->positions, width = P * m->rounds * (int)mx->runit;
     double count = 1;
     for (int x = 0; x < e; x++)
         count = count * (P - x) / (x + 1);

@@ -54,8 +54,11 @@ typedef struct sw_player {
 } sw_player;
 
 typedef struct sw_participant {
-    int id;    /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
-    int rests; /* sit-outs carried over: the pair line's, or its players' mean */
+    int id; /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
+    /* Sit-outs carried over: the pair line's, or its players' mean, which
+     * may end in a half: rests + rests_half / 2 (sw_participant_rests). */
+    int rests;
+    int rests_half; /* 0 or 1 */
     char *name;
     /* The pair's two players, or none (player[0].id == 0). A player may be
      * in several pairs (partnerships change), with one name and rests. */
@@ -248,6 +251,16 @@ static inline int sw_season_boards(const sw_season *s, int k) {
 }
 
 /* ---- pairs file (parenfile) ---- */
+
+/* The rests unit V of a season's participants: 2 when one carries a half
+ * rest (its players' rests have an odd sum), else 1. */
+int sw_participants_rests_unit(const sw_participant *part, int n);
+
+/* p's carried rests in units of 1/unit (unit 1 or 2; 1 only when p carries
+ * no half): exact. */
+static inline int sw_participant_rests(const sw_participant *p, int unit) {
+    return p->rests * unit + p->rests_half * (unit / 2);
+}
 
 /* Parse "number rests name..." lines (# comments, blank lines ignored), each
  * optionally followed by two "player id rests name..." lines naming the
