@@ -5,9 +5,10 @@
  *   3,7,2
  *   3,9,1,4/3
  *
- * Comparisons are kept exact: every value is a rational with a denominator
- * up to SW_HISTORY_MAX_DENOMINATOR, stored as an integer over the common
- * denominator history.scale.
+ * Meetings and comparisons are kept exact: every value is a rational,
+ * stored as an integer over a common denominator, history.unit for the
+ * meetings (at most SW_HISTORY_MAX_UNIT), history.scale for the
+ * comparisons (each denominator up to SW_HISTORY_MAX_DENOMINATOR).
  * SPDX-License-Identifier: MIT */
 #include <ctype.h>
 #include <stdio.h>

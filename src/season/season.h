@@ -283,15 +283,16 @@ void sw_participant_write(const sw_participant *part, sw_strbuf *out);
 /* ---- history ---- */
 
 /* Parse a history CSV (rows "id,id,meetings[,comparisons]", docs/formats.md)
- * for the participants of s and add it to s->history. Errors name file, line
- * and field; after one, s->history may hold part of the file (free s). */
+ * for the participants of s and add it to s->history, fractions exactly (M
+ * over history.unit, C over history.scale). Errors name file, line and
+ * field; after one, s->history may hold part of the file (free s). */
 SW_NODISCARD sw_status sw_history_parse(const char *text, size_t len, const char *file,
                                         sw_season *s, sw_error *err);
 
 /* Parse a history per player (rows "player1,player2,meetings[,comparisons]"
  * under that header, docs/formats.md) and add it to s->history mapped onto
  * the pairs of s by their players: a pair's meetings with another are the
- * sum of their four players' meetings over 4, M rounded half up, C exact.
+ * sum of their four players' meetings over 4, M and C exact.
  * Rows naming a player of no pair are left out (and counted). */
 SW_NODISCARD sw_status sw_history_parse_players(const char *text, size_t len, const char *file,
                                                 sw_season *s, sw_error *err);
