@@ -55,7 +55,8 @@ static sw_i256 sr_factor(const sw_matrix *mx) {
 
 /* N^4 V^4: so's factor in sosr, since sr is (N V)^4 Sr (r scaled by V). */
 static sw_i256 so_factor(const sw_matrix *mx) {
-    sw_i256 nv = I((int64_t)mx->n * mx->runit), nv2 = sw_i256_mul(nv, nv);
+    int64_t nv = mx->n * mx->runit; /* below 2^11 */
+    sw_i256 nv2 = I(nv * nv);
     return sw_i256_mul(nv2, nv2);
 }
 

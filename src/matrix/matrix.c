@@ -203,6 +203,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
     const sw_layout *l = lay(mx, k);
     const int *as = mx->assign[k];
     const char *mark = mx->mark;
+    const int rest = sign * (int)mx->runit;
     for (int a = 0; a < mx->n; a++) {
         int p = mark[a] ? mx->pos[k][a] : 0;
         if (p == 0)
@@ -210,7 +211,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
         for (int r = 0; r < m->rounds; r++) {
             int w = where(l, p, r);
             if (w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS)) {
-                add_rest(mx, a, sign * (int)mx->runit);
+                add_rest(mx, a, rest);
                 continue;
             }
             int t = w / SW_MAX_SEATS, d = w % SW_MAX_SEATS;
