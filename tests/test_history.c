@@ -19,6 +19,7 @@
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
+#include "search/engine.h"
 #include "search/method.h"
 #include "search/price.h"
 #include "search/search.h"
@@ -1151,8 +1152,10 @@ static void test_player_rests_exact_sr(void **state) {
  * from the players in halves, drawn at random. Every one of the 720
  * seatings is priced from the definition (Sr and So over the exact
  * values), against the matrix's keys; the pricer's change of So+Sr on
- * plain swaps is the made one; and the search ends at the best seating by
- * the final order (Sr, then So). */
+ * plain swaps is the made one; the rests plan's bound on Sr (every layout
+ * counted, in halves) is at most the least Sr, and equal to it for some;
+ * and the search ends at the best
+ * seating by the final order (Sr, then So). */
 static void test_half_rests_brute_force(void **state) {
     (void)state;
     sw_movement m;
@@ -1166,7 +1169,7 @@ static void test_half_rests_brute_force(void **state) {
     assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
     enum { N = 6, D = 15 };
     sw_rng rng;
-    int flips = 0;
+    int flips = 0, reached = 0;
     for (int trial = 0; trial < 12; trial++) {
         sw_rng_seed(&rng, 31, (uint64_t)trial);
         sw_season s = uniform(&m, N, 1);
@@ -1275,6 +1278,14 @@ static void test_half_rests_brute_force(void **state) {
             }
         }
         assert_true(priced > 20);
+        sw_rests_plan pl;
+        sw_rests_plan_init(&pl, &mx);
+        assert_true(pl.ok && pl.exact);
+        int64_t bound;
+        assert_true(sw_i256_to_i64(pl.bound, &bound));
+        assert_true(bound <= best_sr);
+        reached += bound == best_sr;
+        sw_rests_plan_free(&pl);
         sw_pricer_free(&pr);
         sw_matrix_free(&mx);
         flips += worst_of_rounded > best_sr;
@@ -1291,6 +1302,7 @@ static void test_half_rests_brute_force(void **state) {
     if (getenv("SW_SHOW_FLIPS"))
         fprintf(stderr, "rounding the rests gave a worse Sr for %d of 12 seasons\n", flips);
     assert_true(flips > 0);
+    assert_true(reached > 0); /* the bound is reached for some */
     sw_movement_free(&m);
 }
 

@@ -61,12 +61,34 @@ static inline __int128 term(int64_t N, int64_t x, int64_t R) {
     return d2 * d2;
 }
 
-/* The flattest spread of R rests (in units of 1/V) over n participants, as
- * (N V)^4 Sr: over all integers, so with V > 1 (the totals' residues mod V
- * are fixed) a bound that may lie below what can be reached. */
-static __int128 flat(int64_t n, int64_t R) {
+/* The flattest spread of R rests over n participants, as N^4 Sr. */
+static __int128 flat1(int64_t n, int64_t R) {
     int64_t q = R / n, rem = R % n;
     return (__int128)(n - rem) * term(n, q, R) + (__int128)rem * term(n, q + 1, R);
+}
+
+/* The same in halves (V = 2), as (2 N)^4 Sr, when `odd` participants
+ * carry a half, so their totals are odd and the others' even (a session's
+ * rest adds 2): each class at the largest of its values at most R / n
+ * (q and q - 1, q = R div n), then raised by 2, lowest first (a fourth
+ * power is convex, so raising the lower class costs less), until the
+ * total is R. Fewer than n raises are needed. */
+static __int128 flat2(int64_t n, int64_t R, int64_t odd) {
+    int64_t q = R / n, lo = q - 1, nq = (q % 2 ? odd : n - odd), nlo = n - nq;
+    int64_t k = (R - q * nq - lo * nlo) / 2, up_lo = k < nlo ? k : nlo, up_q = k - up_lo;
+    return (__int128)(nlo - up_lo) * term(n, lo, R) + (__int128)up_lo * term(n, lo + 2, R) +
+           (__int128)(nq - up_q) * term(n, q, R) + (__int128)up_q * term(n, q + 2, R);
+}
+
+/* The flattest spread of R rests (in units of 1/V) over the participants
+ * that the residues of their totals allow, as (N V)^4 Sr. */
+static __int128 flat(const sw_matrix *mx, int64_t R) {
+    if (mx->runit == 1)
+        return flat1(mx->n, R);
+    int64_t odd = 0;
+    for (int i = 0; i < mx->n; i++)
+        odd += mx->season->part[i].rests_half;
+    return flat2(mx->n, R, odd);
 }
 
 /* Rests of every position of session k under the occupancy as (as the
@@ -490,7 +512,7 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
         __int128 kept = -1;
         w.keep_total = true;
         for (int64_t v = 0; keep && v <= pl->span && tries < RESTS_TARGETS; v++) {
-            if (!last[v] || flat(w.n, pl->fixed + v) != lb || !seat_target(&w, pl, rng, v))
+            if (!last[v] || flat(mx, pl->fixed + v) != lb || !seat_target(&w, pl, rng, v))
                 continue;
             tries++;
             done += walk(&w, rng, iters / RESTS_TARGETS, lb, lim, &top);
@@ -680,8 +702,8 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
         bool have = false;
         __int128 lb = 0;
         for (int64_t v = 0; v <= top; v++)
-            if (last[v] && (!have || flat(s->n, fixed + v) < lb)) {
-                lb = flat(s->n, fixed + v);
+            if (last[v] && (!have || flat(mx, fixed + v) < lb)) {
+                lb = flat(mx, fixed + v);
                 have = true;
             }
         pl->ok = have;
