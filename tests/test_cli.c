@@ -175,7 +175,7 @@ static void test_history_round_trip(void **state) {
              dir, dir);
     assert_int_equal(system(args), 0);
     snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
-    expect(args, 3, "club.history:2: field 3 (meetings) 'x' is not a whole number");
+    expect(args, 3, "club.history:2: field 3 (meetings) 'x' is not a number of meetings");
     snprintf(args, sizeof args, "printf '1,2,100000\\n' > '%s/club.history'", dir);
     assert_int_equal(system(args), 0);
     snprintf(args, sizeof args, "analyze %s/club-history.season", dir);

@@ -19,6 +19,7 @@
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
+#include "search/engine.h"
 #include "search/method.h"
 #include "search/price.h"
 #include "search/search.h"
@@ -242,7 +243,7 @@ static void expect_history_error(const char *text, int line, const char *needle)
 
 static void test_bad_history(void **state) {
     (void)state;
-    expect_history_error("2,5,x\n", 1, "field 3 (meetings) 'x' is not a whole number");
+    expect_history_error("2,5,x\n", 1, "field 3 (meetings) 'x' is not a number of meetings");
     expect_history_error("2,5,-1\n", 1, "field 3 (meetings) '-1'");
     expect_history_error("# c\n\n2,5,100001\n", 3, "field 3 (meetings) '100001'");
     expect_history_error("2,5,1\n5,7,1\n", 2,
@@ -540,7 +541,8 @@ static void test_player_history_values(void **state) {
     player_season(dir, player_csv, &s);
     const sw_history *h = &s.history;
     const int n = 5;
-    assert_int_equal(s.part[2].rests, 2); /* (3 + 0) / 2 half up */
+    assert_int_equal(s.part[2].rests, 1); /* (3 + 0) / 2 = 1.5 */
+    assert_int_equal(s.part[2].rests_half, 1);
     assert_int_equal(h->scale, 12);
     assert_int_equal(h->unit, 24);
     const int meet[5][5] = {
@@ -581,8 +583,7 @@ static void test_player_history_values(void **state) {
         !strstr(sw_strbuf_cstr(&sb), "history per player: 8 rows mapped onto the pairs exactly "
                                      "(4 pairs met a fraction of a meeting); 1 row left out, "
                                      "of 1 player in no pair: 999\n") ||
-        !strstr(sw_strbuf_cstr(&sb), "rests from the players: the mean rounded half up for 1 "
-                                     "pair: 3 (3+0)\n"))
+        strstr(sw_strbuf_cstr(&sb), "rounded") || !strstr(sw_strbuf_cstr(&sb), "  1.5 "))
         fail_msg("%s", sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
     sw_matrix_free(&mx);
@@ -1059,6 +1060,292 @@ static void test_fraction_changes_best(void **state) {
     sw_movement_free(&m);
 }
 
+/* Carried rests from the players are exact: four pairs, pair 1's players
+ * carry 0 and 1 (0.5), pair 3's 1 and 2 (1.5); one round at two tables,
+ * pair 4 absent, so pair 3 sits at the table that does not play and
+ * rests once more. r = (0.5, 0, 2.5, 0), mean 0.75: Sr = 0.25^4 + 0.75^4
+ * + 1.75^4 + 0.75^4 = 10.015625, (N V)^4 Sr = 8^4 Sr = 41024 (the rests
+ * rounded half up, (1, 0, 3, 0), would give 18). The reports print the
+ * halves, the JSON with its rests_unit, and the JSON reads back as a
+ * season with the same rests. */
+static void test_player_rests_exact_sr(void **state) {
+    (void)state;
+    static const char pairs[] = "1 0 P1\nplayer 101 0 a\nplayer 102 1 b\n"
+                                "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
+                                "3 0 P3\nplayer 105 1 e\nplayer 106 2 f\n"
+                                "4 0 P4\nplayer 107 0 g\nplayer 108 0 h\n";
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 2, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, 2};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    sw_participant *part;
+    int n;
+    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
+    sw_season s;
+    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, &s, &err), SW_OK);
+    sw_participants_free(part, n);
+    sw_movement_free(&m);
+    s.sessions[0].present[3] = false;
+    s.sessions[0].assign[4] = 0;
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.runit, 2);
+    static const int32_t want[4] = {1, 0, 5, 0};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(mx.rests[i], want[i]);
+    sw_criteria c;
+    sw_criteria_compute(&mx, &c);
+    assert_i256_eq(c.sr, sw_i256_from_i64(41024));
+    assert_true(fabs(c.Sr - 10.015625) < 1e-12);
+    assert_true(fabs(c.Sr - 18) > 7); /* the rounded value */
+    /* sosr = (D U)^4 (N V)^4 (So + Sr): so times (N V)^4, sr times D^4 */
+    sw_i256 nv4 = sw_i256_from_i64(8 * 8 * 8 * 8), d4 = sw_i256_from_i64(6 * 6 * 6 * 6);
+    assert_i256_eq(c.sosr, sw_i256_add(sw_i256_mul(c.so, nv4), sw_i256_mul(c.sr, d4)));
+    sw_report r = {.title = "x", .season = &s, .mx = &mx, .crit = &c};
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_report_text(&r, &sb);
+    const char *t = sw_strbuf_cstr(&sb);
+    if (!strstr(t, "  0.5 ") || !strstr(t, "  2.5 ") || strstr(t, "rounded"))
+        fail_msg("%s", t);
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_csv(&r, &sb);
+    if (!strstr(sw_strbuf_cstr(&sb), "rests,3,,2.5\n"))
+        fail_msg("%s", sw_strbuf_cstr(&sb));
+    sw_strbuf_free(&sb);
+    sw_strbuf_init(&sb);
+    sw_report_json(&r, &sb);
+    t = sw_strbuf_cstr(&sb);
+    if (!strstr(t, "\"rests_before\": 1.5, \"rests\": 2.5}") || !strstr(t, "\"rests_unit\": 2, ") ||
+        !strstr(t, "\"rests\": [0.5,0,2.5,0]"))
+        fail_msg("%s", t);
+    sw_season back;
+    assert_int_equal(sw_season_parse_json(sb.data, sb.len, "a.json", &back, &err), SW_OK);
+    assert_int_equal(back.part[0].rests, 0);
+    assert_int_equal(back.part[0].rests_half, 1);
+    assert_int_equal(back.part[2].rests, 1);
+    assert_int_equal(back.part[2].rests_half, 1);
+    sw_matrix mb;
+    assert_int_equal(sw_matrix_init(&mb, &back, &err), SW_OK);
+    assert_int_equal(mb.runit, 2);
+    assert_i256_eq(sw_criteria_sr(&mb), c.sr);
+    sw_matrix_free(&mb);
+    sw_season_free(&back);
+    /* a rests_before that is no whole number of halves is refused */
+    char *bad = strdup(sb.data), *at = strstr(bad, "\"rests_before\": 1.5");
+    assert_non_null(at);
+    memcpy(at + strlen("\"rests_before\": "), "1.2", 3);
+    assert_int_not_equal(sw_season_parse_json(bad, strlen(bad), "b.json", &back, &err), SW_OK);
+    assert_non_null(strstr(err.msg, "rests_before 1.2: expected a whole number of halves"));
+    sw_season_free(&back);
+    free(bad);
+    sw_strbuf_free(&sb);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+}
+
+/* Six pairs, one of them absent, in one session of three two-seat tables
+ * over two rounds: the pair facing the empty position rests. Carried rests
+ * from the players in halves, drawn at random. Every one of the 720
+ * seatings is priced from the definition (Sr and So over the exact
+ * values), against the matrix's keys; the pricer's change of So+Sr on
+ * plain swaps is the made one; the rests plan's bound on Sr (every layout
+ * counted, in halves) is at most the least Sr, and equal to it for some;
+ * and the search ends at the best
+ * seating by the final order (Sr, then So). */
+static void test_half_rests_brute_force(void **state) {
+    (void)state;
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 6, 3, 2, 3, 2, &err), SW_OK);
+    static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t < 3; t++)
+            m.table[r * 3 + t] =
+                (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    enum { N = 6, D = 15 };
+    sw_rng rng;
+    int flips = 0, reached = 0;
+    for (int trial = 0; trial < 12; trial++) {
+        sw_rng_seed(&rng, 31, (uint64_t)trial);
+        sw_season s = uniform(&m, N, 1);
+        int twice[N]; /* 2 x the carried rests */
+        for (int i = 0; i < N; i++) {
+            twice[i] = (int)sw_rng_bounded(&rng, 6);
+            s.part[i].rests = twice[i] / 2;
+            s.part[i].rests_half = twice[i] % 2;
+        }
+        s.part[0].rests_half = 1; /* at least one half */
+        twice[0] |= 1;
+        int absent = (int)sw_rng_bounded(&rng, N);
+        s.sessions[0].present[absent] = false;
+        /* the occupants of positions 1..6: participants, 0 the empty one */
+        int perm[N], c[N] = {0};
+        for (int i = 0, p = 0; i < N; i++)
+            if (i != absent)
+                perm[p++] = i + 1;
+        perm[N - 1] = 0;
+        for (int p = 0; p < N; p++)
+            s.sessions[0].assign[p + 1] = perm[p];
+        sw_matrix mx;
+        assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+        assert_int_equal(mx.runit, 2);
+        sw_pricer pr;
+        assert_int_equal(sw_pricer_init(&pr, &mx), 0);
+        int64_t best_sr = -1, best_so = -1, rbest_sr = -1, rbest_so = -1, worst_of_rounded = -1;
+        int priced = 0;
+        for (int x = 0; x < N;) {
+            for (int p = 0; p < N; p++)
+                mx.assign[0][p + 1] = perm[p];
+            sw_matrix_rebuild(&mx);
+            /* the definition: M at the tables that play, r the carried
+             * rests plus the rounds at a table that does not play */
+            int64_t M[D], T = 0, rr[N], RR = 0, rnd[N], RND = 0, so = 0, sr = 0, srr = 0;
+            int pos[N] = {0};
+            for (int p = 0; p < N; p++)
+                if (perm[p])
+                    pos[perm[p] - 1] = p + 1;
+            for (int i = 0; i < N; i++) {
+                int rests = 0;
+                for (int r = 0; r < 2 && pos[i]; r++)
+                    for (int t = 0; t < 3; t++)
+                        if (seat[r][t][0] == pos[i] || seat[r][t][1] == pos[i])
+                            rests += !perm[seat[r][t][0] - 1] || !perm[seat[r][t][1] - 1];
+                rr[i] = twice[i] + 2 * rests;        /* in halves */
+                rnd[i] = (twice[i] + 1) / 2 + rests; /* rounded half up */
+                RR += rr[i];
+                RND += rnd[i];
+            }
+            int e = 0;
+            for (int i = 0; i < N; i++)
+                for (int j = i + 1; j < N; j++, e++) {
+                    M[e] = 0;
+                    for (int r = 0; r < 2 && pos[i] && pos[j]; r++)
+                        for (int t = 0; t < 3; t++)
+                            M[e] += (seat[r][t][0] == pos[i] && seat[r][t][1] == pos[j]) ||
+                                    (seat[r][t][0] == pos[j] && seat[r][t][1] == pos[i]);
+                    T += M[e];
+                }
+            for (e = 0; e < D; e++) {
+                int64_t d = D * M[e] - T;
+                so += d * d * d * d;
+            }
+            for (int i = 0; i < N; i++) {
+                int64_t d = N * rr[i] - RR, dn = N * rnd[i] - RND;
+                sr += d * d * d * d;
+                srr += dn * dn * dn * dn;
+            }
+            int64_t key;
+            assert_true(sw_i256_to_i64(sw_criteria_so(&mx), &key));
+            assert_int_equal(key, so);
+            assert_true(sw_i256_to_i64(sw_criteria_sr(&mx), &key));
+            assert_int_equal(key, sr); /* (N V)^4 Sr with V = 2 */
+            if (best_sr < 0 || sr < best_sr || (sr == best_sr && so < best_so)) {
+                best_sr = sr;
+                best_so = so;
+            }
+            if (rbest_sr < 0 || srr < rbest_sr || (srr == rbest_sr && so < rbest_so)) {
+                rbest_sr = srr;
+                rbest_so = so;
+                worst_of_rounded = sr;
+            } else if (srr == rbest_sr && so == rbest_so && sr > worst_of_rounded) {
+                worst_of_rounded = sr;
+            }
+            /* the pricer on a plain swap that moves a rest */
+            int p = 1 + (int)sw_rng_bounded(&rng, N), q = 1 + (int)sw_rng_bounded(&rng, N);
+            if (p != q && perm[p - 1] && perm[q - 1] && sw_matrix_tables_ready(&mx, 0) &&
+                mx.wr[0][p] != mx.wr[0][q]) {
+                assert_true(sw_pricer_sync(&pr, &mx));
+                __int128 d;
+                assert_true(sw_price_sosr(&pr, &mx, 0, p, q, &d));
+                sw_i256 before = sw_criteria_sosr(&mx);
+                sw_matrix_exchange(&mx, 0, p, q);
+                assert_i256_eq(sw_i256_sub(sw_criteria_sosr(&mx), before), sw_i256_from_i128(d));
+                priced++;
+            }
+            if (c[x] < x) {
+                int y = x % 2 == 0 ? 0 : c[x], tmp = perm[y];
+                perm[y] = perm[x];
+                perm[x] = tmp;
+                c[x]++;
+                x = 0;
+            } else {
+                c[x++] = 0;
+            }
+        }
+        assert_true(priced > 20);
+        sw_rests_plan pl;
+        sw_rests_plan_init(&pl, &mx);
+        assert_true(pl.ok && pl.exact);
+        int64_t bound;
+        assert_true(sw_i256_to_i64(pl.bound, &bound));
+        assert_true(bound <= best_sr);
+        reached += bound == best_sr;
+        sw_rests_plan_free(&pl);
+        sw_pricer_free(&pr);
+        sw_matrix_free(&mx);
+        flips += worst_of_rounded > best_sr;
+        sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1};
+        sw_search_result res;
+        assert_int_equal(sw_search_run(&s, &o, &res, &err), SW_OK);
+        int64_t got;
+        assert_true(sw_i256_to_i64(res.after.sr, &got));
+        assert_int_equal(got, best_sr);
+        assert_true(sw_i256_to_i64(res.after.so, &got));
+        assert_int_equal(got, best_so);
+        sw_season_free(&s);
+    }
+    if (getenv("SW_SHOW_FLIPS"))
+        fprintf(stderr, "rounding the rests gave a worse Sr for %d of 12 seasons\n", flips);
+    assert_true(flips > 0);
+    assert_true(reached > 0); /* the bound is reached for some */
+    sw_movement_free(&m);
+}
+
+/* A history per pair takes fractions exactly too: its meetings over the
+ * history's unit (the lcm of their denominators), the comparisons the
+ * meetings unless given; a second file joins the units. */
+static void test_pair_history_fractions(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season s = uniform(&m, 4, 1);
+    sw_movement_free(&m);
+    const char *text = "2,5,7.5\n8,2,1/3,2\n5,8,2\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(text, strlen(text), "h.csv", &s, &err), SW_OK);
+    const sw_history *h = &s.history;
+    int n = s.n;
+    assert_int_equal(h->unit, 6);
+    assert_int_equal(h->scale, 2);
+    assert_int_equal(h->meet[0 * n + 1], 45); /* 7.5 */
+    assert_int_equal(h->meet[2 * n + 0], 2);  /* 1/3 */
+    assert_int_equal(h->meet[1 * n + 2], 12); /* 2 */
+    assert_int_equal(h->comp[0 * n + 1], 15); /* 7.5: the meetings */
+    assert_int_equal(h->comp[0 * n + 2], 4);
+    const char *more = "2,5,0.25\n";
+    assert_int_equal(sw_history_parse(more, strlen(more), "h2.csv", &s, &err), SW_OK);
+    assert_int_equal(h->unit, 12);
+    assert_int_equal(h->meet[0 * n + 1], 93); /* 7.75 */
+    assert_int_equal(h->meet[0 * n + 2], 4);
+    assert_int_equal(h->comp[1 * n + 0], 31); /* 7.75 over 4 */
+    assert_int_equal(h->scale, 4);
+    sw_matrix mx;
+    assert_int_equal(sw_matrix_init(&mx, &s, &err), SW_OK);
+    assert_int_equal(mx.unit, 12);
+    sw_matrix_free(&mx);
+    sw_season_free(&s);
+    expect_history_error("2,5,1/20001\n", 1,
+                         "field 3 (meetings) '1/20001': the denominators of the history's "
+                         "meetings have a common multiple above 20000");
+    expect_history_error("2,5,1/200\n8,11,1/201\n", 2, "common multiple above 20000");
+    expect_history_error("2,5,100000.5\n", 1, "field 3 (meetings) '100000.5' is not a number");
+}
+
 static void test_history_from_previous_season(void **state) {
     (void)state;
     sw_movement m;
@@ -1405,6 +1692,9 @@ int main(void) {
         cmocka_unit_test(test_player_history_example),
         cmocka_unit_test(test_player_history_exact_so),
         cmocka_unit_test(test_fraction_changes_best),
+        cmocka_unit_test(test_player_rests_exact_sr),
+        cmocka_unit_test(test_half_rests_brute_force),
+        cmocka_unit_test(test_pair_history_fractions),
         cmocka_unit_test(test_history_from_previous_season),
         cmocka_unit_test(test_history_leaver_and_newcomer),
         cmocka_unit_test(test_bad_previous_history),

@@ -59,7 +59,7 @@ static void test_parenfile_bad(void **state) {
 
 /* A pair line may be followed by its two players; files without them read
  * as before (a name may hold the word 'player'); a pair carries its
- * players' mean rests, half up; written and read back the same. */
+ * players' mean rests exactly (a half kept); written and read back the same. */
 static void test_parenfile_players(void **state) {
     (void)state;
     const char *text = "# number rests name\n"
@@ -84,18 +84,26 @@ static void test_parenfile_players(void **state) {
     assert_int_equal(p[0].player[1].id, 10269);
     assert_int_equal(p[0].player[1].rests, 3);
     assert_string_equal(p[0].player[1].name, "Bert de Vries");
-    assert_int_equal(p[0].rests, 2); /* (0 + 3) / 2 = 1.5, half up */
+    assert_int_equal(p[0].rests, 1); /* (0 + 3) / 2 = 1.5, exactly */
+    assert_int_equal(p[0].rests_half, 1);
+    assert_int_equal(sw_participant_rests(&p[0], 2), 3);
     /* no players: the old reading, 'player' inside a name included */
     assert_int_equal(p[1].player[0].id, 0);
     assert_null(p[1].player[0].name);
     assert_int_equal(p[1].rests, 2);
+    assert_int_equal(p[1].rests_half, 0);
+    assert_int_equal(sw_participant_rests(&p[1], 2), 4);
     assert_string_equal(p[1].name, "player one - player two");
     /* a player in two pairs */
     assert_int_equal(p[2].player[1].id, 10231);
-    assert_int_equal(p[2].rests, 1); /* (1 + 0) / 2 half up */
+    assert_int_equal(p[2].rests, 0); /* (1 + 0) / 2 = 0.5 */
+    assert_int_equal(p[2].rests_half, 1);
     assert_int_equal(p[3].player[0].id, 99999999);
     assert_string_equal(p[3].player[0].name, "");
-    assert_int_equal(p[3].rests, 1);
+    assert_int_equal(p[3].rests, 1); /* (1 + 1) / 2 */
+    assert_int_equal(p[3].rests_half, 0);
+    assert_int_equal(sw_participants_rests_unit(p, n), 2);
+    assert_int_equal(sw_participants_rests_unit(p + 1, 1), 1);
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     for (int i = 0; i < n; i++)
@@ -107,6 +115,7 @@ static void test_parenfile_players(void **state) {
     for (int i = 0; i < n; i++) {
         assert_int_equal(q[i].id, p[i].id);
         assert_int_equal(q[i].rests, p[i].rests);
+        assert_int_equal(q[i].rests_half, p[i].rests_half);
         assert_string_equal(q[i].name, p[i].name);
         for (int k = 0; k < 2; k++) {
             assert_int_equal(q[i].player[k].id, p[i].player[k].id);

@@ -53,15 +53,23 @@ static sw_i256 sr_factor(const sw_matrix *mx) {
     return sw_i256_mul(du, du);
 }
 
+/* N^4 V^4: so's factor in sosr, since sr is (N V)^4 Sr (r scaled by V). */
+static sw_i256 so_factor(const sw_matrix *mx) {
+    int64_t nv = mx->n * mx->runit; /* below 2^11 */
+    sw_i256 nv2 = I(nv * nv);
+    return sw_i256_mul(nv2, nv2);
+}
+
 sw_i256 sw_criteria_sosr(const sw_matrix *mx) {
-    sw_i256 n2 = I((int64_t)mx->n * mx->n), n4 = sw_i256_mul(n2, n2);
-    return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), n4),
+    return sw_i256_add(sw_i256_mul(sw_criteria_so(mx), so_factor(mx)),
                        sw_i256_mul(sw_criteria_sr(mx), sr_factor(mx)));
 }
 
 long double sw_criteria_sc_weight(const sw_matrix *mx, double lambda) {
-    long double L = (long double)mx->scale, N = (long double)mx->n, U = (long double)mx->unit;
-    return (long double)lambda * (N * N * N * N) * (U * U * U * U) / (L * L * L * L);
+    long double L = (long double)mx->scale, N = (long double)mx->n, U = (long double)mx->unit,
+                V = (long double)mx->runit;
+    return (long double)lambda * (N * N * N * N) * (U * U * U * U) * (V * V * V * V) /
+           (L * L * L * L);
 }
 
 /* With the totals fixed, b in moment4 is fixed and the sum is linear in the
@@ -71,10 +79,9 @@ sw_i256 sw_criteria_sosr_delta(const sw_matrix *mx, const int64_t dm[5], const i
     sw_i256 m[5], r[5];
     widen(dm, m);
     widen(dr, r);
-    sw_i256 n2 = I((int64_t)mx->n * mx->n), n4 = sw_i256_mul(n2, n2);
     sw_i256 dso = sw_criteria_moment4(mx->pairs, I(mx->msum[1]), 0, m);
     sw_i256 dsr = sw_criteria_moment4(mx->n, I(mx->rsum[1]), 0, r);
-    return sw_i256_add(sw_i256_mul(dso, n4), sw_i256_mul(dsr, sr_factor(mx)));
+    return sw_i256_add(sw_i256_mul(dso, so_factor(mx)), sw_i256_mul(dsr, sr_factor(mx)));
 }
 
 /* Sp^2 D^8 = sum_i s_i'^2, s_i' = sum_{j != i} (D M_ij - T)^4 = D^4 s_i. */
@@ -113,7 +120,7 @@ int sw_criteria_compare_final(const sw_criteria *a, const sw_criteria *b) {
 void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     memset(c, 0, sizeof *c);
     long double D = (long double)mx->pairs, N = mx->n, L = (long double)mx->scale;
-    long double U = (long double)mx->unit, U4 = U * U * U * U;
+    long double U = (long double)mx->unit, U4 = U * U * U * U, V = (long double)mx->runit;
     c->so = sw_criteria_so(mx);
     c->sr = sw_criteria_sr(mx);
     c->sp2 = sw_criteria_sp2(mx);
@@ -122,12 +129,13 @@ void sw_criteria_compute(const sw_matrix *mx, sw_criteria *c) {
     c->so_bound = sw_meet_ranges_so_bound(&mx->ranges, mx->pairs, mx->msum[1]);
     long double D4 = D * D * D * D, N4 = N * N * N * N;
     c->So = ratio(c->so, D4 * U4);
-    c->Sr = ratio(c->sr, N4);
+    c->Sr = ratio(c->sr, N4 * V * V * V * V);
     c->Sp = sqrtl(sw_i256_to_ld(c->sp2)) / (D4 == 0 ? 1 : D4 * U4);
     c->Sc = ratio(c->sc, D4 * L * L * L * L);
     c->So_bound = ratio(c->so_bound, D4 * U4);
     c->meetings = mx->msum[1];
     c->unit = mx->unit;
+    c->runit = mx->runit;
     c->g = D == 0 ? 0 : (double)(mx->msum[1] / D / U);
     c->gc = D == 0 ? 0 : (double)(sw_i256_to_ld(mx->csum[1]) / L / D);
     c->Qo = quality(mx->msum[1], mx->msum[2], mx->pairs);

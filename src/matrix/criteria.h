@@ -3,10 +3,10 @@
  *
  * Each spread is a sum of fourth powers of deviations from a mean. Scaled by
  * the count to the fourth it is an exact integer, which is what the search
- * compares (all assignments of one season share D, N, L and U, the unit M
- * is kept in):
- *   so  = (D U)^4 So,  sr = N^4 Sr,  sp2 = (D U)^8 Sp^2,  sc = (D L)^4 Sc,
- *   sosr = (D U)^4 N^4 (So + Sr).
+ * compares (all assignments of one season share D, N, L, U, the unit M is
+ * kept in, and V, the unit r is kept in):
+ *   so  = (D U)^4 So,  sr = (N V)^4 Sr,  sp2 = (D U)^8 Sp^2,  sc = (D L)^4 Sc,
+ *   sosr = (D U)^4 (N V)^4 (So + Sr).
  * The doubles are for display only.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_CRITERIA_H
@@ -22,6 +22,7 @@ typedef struct sw_criteria {
     double g, gc;     /* mean meetings and mean effective meetings per pair */
     int64_t meetings; /* U T: total meetings over pairs, times unit */
     int64_t unit;     /* U (sw_matrix.unit) */
+    int64_t runit;    /* V (sw_matrix.runit) */
 } sw_criteria;
 
 /* Every criterion of the state (O(n) for Sp, O(1) for the rest). */
@@ -34,8 +35,8 @@ sw_i256 sw_criteria_sr(const sw_matrix *mx);   /* O(1) */
 sw_i256 sw_criteria_sp2(const sw_matrix *mx);  /* O(n) */
 sw_i256 sw_criteria_sc(const sw_matrix *mx);   /* O(1) */
 
-/* Sc's weight lambda in sosr's units: lambda N^4 U^4 / L^4, so that
- * sosr + weight sc = (D U)^4 N^4 (So + Sr + lambda Sc). */
+/* Sc's weight lambda in sosr's units: lambda N^4 U^4 V^4 / L^4, so that
+ * sosr + weight sc = (D U)^4 (N V)^4 (So + Sr + lambda Sc). */
 long double sw_criteria_sc_weight(const sw_matrix *mx, double lambda);
 
 /* The final order, which ranks whole seasons (a search's result, its

@@ -203,6 +203,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
     const sw_layout *l = lay(mx, k);
     const int *as = mx->assign[k];
     const char *mark = mx->mark;
+    const int rest = sign * (int)mx->runit;
     for (int a = 0; a < mx->n; a++) {
         int p = mark[a] ? mx->pos[k][a] : 0;
         if (p == 0)
@@ -210,7 +211,7 @@ static void update_rows(sw_matrix *mx, int k, int sign) {
         for (int r = 0; r < m->rounds; r++) {
             int w = where(l, p, r);
             if (w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS)) {
-                add_rest(mx, a, sign);
+                add_rest(mx, a, rest);
                 continue;
             }
             int t = w / SW_MAX_SEATS, d = w % SW_MAX_SEATS;
@@ -305,7 +306,8 @@ static void w_build(sw_matrix *mx, int k) {
         mx->wocc[k][p] = (char)taken;
         for (int r = 0; taken && r < l->rounds; r++) {
             int w = where(l, p, r);
-            wr[p] += w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS);
+            if (w < 0 || !sw_matrix_table_plays(mx, k, r, w / SW_MAX_SEATS))
+                wr[p] += (int32_t)mx->runit;
         }
     }
     int *nb = mx->wnb[k], x = P1 + 1;
@@ -543,6 +545,7 @@ static sw_status alloc_state(sw_matrix *mx, const sw_season *s, sw_error *err) {
     mx->nsessions = s->nsessions;
     mx->pairs = (int64_t)s->n * (s->n - 1) / 2;
     mx->unit = s->history.meet ? s->history.unit : 1;
+    mx->runit = sw_participants_rests_unit(s->part, s->n);
     size_t n = (size_t)s->n, nn = n * n;
     mx->layout = calloc((size_t)s->nmovements, sizeof *mx->layout);
     mx->assign = calloc((size_t)s->nsessions, sizeof *mx->assign);
@@ -615,7 +618,7 @@ void sw_matrix_rebuild(sw_matrix *mx) {
         mx->csum[k] = sw_i256_from_i64(0);
     for (size_t i = 0; i < n; i++) {
         mx->rests[i] = 0;
-        add_rest(mx, (int)i, mx->season->part[i].rests);
+        add_rest(mx, (int)i, sw_participant_rests(&mx->season->part[i], (int)mx->runit));
     }
     /* Unordered pairs start at 0, or at the history's values (a fixed
      * baseline, scaled to L); the power sums over them count from there. */

@@ -5,7 +5,9 @@
  * meetings unit, so that a fraction of a meeting a history per player maps
  * onto a pair stays exact; U = 1 without one), the competition matrix C
  * (scaled by L, the least common multiple of every h that can occur, so it is
- * integral), the coincidence matrix K and the rest vector r, together with the
+ * integral), the coincidence matrix K and the rest vector r (scaled by V, the
+ * rests unit, so that half a rest a pair carries from its players stays
+ * exact; V = 1 without one), together with the
  * power sums (sum of x, x^2, x^3, x^4) the criteria are computed from. An
  * exchange of two positions in one session updates only the rows of the
  * participants whose meetings, comparisons or rests change: the two exchanged
@@ -42,6 +44,8 @@ typedef struct sw_matrix {
     int64_t pairs;     /* D = n(n-1)/2 */
     int64_t unit;      /* U: M is stored as U*M, a session's meeting adds U */
     int64_t scale;     /* L: C is stored as L*C */
+    int64_t runit;     /* V: r is stored as V*r, a session's rest adds V (2 when a pair
+                          carries half a rest from its players, else 1) */
     sw_layout *layout; /* [season->nmovements] */
     int **assign;      /* [session][P+1]: participant index+1 at position, 0 = empty */
     int **pos;         /* [session][n]: position of participant i, 0 = absent */
@@ -50,11 +54,11 @@ typedef struct sw_matrix {
     int32_t *meet;     /* [n*n] U*M */
     int64_t *comp;     /* [n*n] L*C */
     int32_t *coinc;    /* [n*n] K */
-    int32_t *rests;    /* [n] r, carried-over rests included */
+    int32_t *rests;    /* [n] V*r, carried-over rests included */
     int64_t msum[5];   /* msum[k] = sum over pairs i<j of (U*M)^k (k = 1..4) */
     int64_t *mrow;     /* [n*5]: mrow[i*5+k] = sum over j != i of (U*M_ij)^k */
     sw_i256 csum[5];   /* csum[k] = sum over pairs of (L*C)^k */
-    int64_t rsum[5];   /* rsum[k] = sum over participants of r^k */
+    int64_t rsum[5];   /* rsum[k] = sum over participants of (V*r)^k */
     char *mark;        /* [n] scratch for exchanges */
     int32_t *pm;       /* [n*n] scratch: pending changes of M (upper triangle) */
     int64_t *pc;       /* [n*n] scratch: pending changes of L*C */
@@ -63,7 +67,7 @@ typedef struct sw_matrix {
     /* Position tables for plain swaps (both positions taken). While the set
      * of empty positions of session k stays what it was when the tables were
      * built, the session's contribution to a pair depends only on the two
-     * positions: wm[k][p*(P+1)+q] U*meetings, wc[k][...] L*C, wr[k][p] rests.
+     * positions: wm[k][p*(P+1)+q] U*meetings, wc[k][...] L*C, wr[k][p] V*rests.
      * A plain swap then changes only the rows of the two participants, O(n).
      * wocc[k] is the occupancy the tables were built for, wdiff[k] how many
      * positions differ from it now (0 = valid); wm[k] == NULL when the

@@ -781,7 +781,9 @@ static void html_fairness(const sw_report *r, sw_strbuf *o) {
         sw_criteria_histogram(mx, i, hist, maxv);
         sw_strbuf_printf(o, "<tr><td class=\"n\">%d</td><td>", r->season->part[i].id);
         sw_html_escape(o, r->season->part[i].name);
-        sw_strbuf_printf(o, "</td><td class=\"n\">%d</td>", mx->rests[i]);
+        char rests[32];
+        sw_meet_format(rests, sizeof rests, mx->rests[i], mx->runit);
+        sw_strbuf_printf(o, "</td><td class=\"n\">%s</td>", rests);
         for (int v = 0; v <= maxv; v++)
             sw_strbuf_printf(o, "<td class=\"n\">%d</td>", hist[v]);
         sw_strbuf_puts(o, "</tr>\n");

@@ -274,29 +274,6 @@ static void text_player_history(const sw_season *s, sw_strbuf *o) {
     sw_strbuf_puts(o, "\n");
 }
 
-/* Rests are whole numbers: a pair whose players carry an odd total gets
- * their mean rounded half up (docs/formats.md, "Rests from the players").
- * Say which pairs, the one place a value is still rounded. */
-static void text_rounded_rests(const sw_season *s, sw_strbuf *o) {
-    int count = 0;
-    for (int i = 0; i < s->n; i++) {
-        const sw_player *pl = s->part[i].player;
-        count += pl[0].id && (pl[0].rests + pl[1].rests) % 2;
-    }
-    if (count == 0)
-        return;
-    sw_strbuf_printf(o, "rests from the players: the mean rounded half up for %d pair%s:", count,
-                     count == 1 ? "" : "s");
-    for (int i = 0, shown = 0; i < s->n && shown < 10; i++) {
-        const sw_player *pl = s->part[i].player;
-        if (pl[0].id && (pl[0].rests + pl[1].rests) % 2) {
-            sw_strbuf_printf(o, " %d (%d+%d)", s->part[i].id, pl[0].rests, pl[1].rests);
-            shown++;
-        }
-    }
-    sw_strbuf_puts(o, count > 10 ? " ...\n" : "\n");
-}
-
 static void text_participants(const sw_report *r, sw_strbuf *o) {
     const sw_matrix *mx = r->mx;
     int maxv = max_meet(mx);
@@ -315,7 +292,7 @@ static void text_participants(const sw_report *r, sw_strbuf *o) {
         sw_criteria_histogram(mx, i, hist, maxv);
         sw_strbuf_printf(o, "  %6d ", p->id);
         sw_strbuf_pad(o, p->name, 28);
-        sw_strbuf_printf(o, " %5d", mx->rests[i]);
+        sw_strbuf_printf(o, " %5s", mtext(mx->rests[i], mx->runit).s);
         for (int v = 0; v <= maxv; v++)
             sw_strbuf_printf(o, " %4d", hist[v]);
         sw_strbuf_puts(o, "\n");
@@ -347,7 +324,6 @@ void sw_report_text(const sw_report *r, sw_strbuf *o) {
         if (h->player_rows || h->player_rows_left_out)
             text_player_history(s, o);
     }
-    text_rounded_rests(s, o);
     sw_strbuf overrides;
     sw_strbuf_init(&overrides);
     sw_season_pin_overrides(s, &overrides);
@@ -567,8 +543,10 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
     for (int i = 0; i < s->n; i++) {
         sw_strbuf_printf(o, "%s\n  {\"id\": %d, \"name\": ", i ? "," : "", s->part[i].id);
         sw_strbuf_json_string(o, s->part[i].name ? s->part[i].name : "");
-        sw_strbuf_printf(o, ", \"rests_before\": %d, \"rests\": %d}", s->part[i].rests,
-                         r->mx->rests[i]);
+        int64_t V = r->mx->runit;
+        sw_strbuf_printf(o, ", \"rests_before\": %s, \"rests\": %s}",
+                         mtext(sw_participant_rests(&s->part[i], (int)V), V).s,
+                         mtext(r->mx->rests[i], V).s);
     }
     sw_strbuf_puts(o, "],\n");
     json_sessions(r, o);
@@ -581,6 +559,10 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
      * meetings value is a whole number of 1/meetings_unit */
     if (r->mx->unit > 1)
         sw_strbuf_printf(o, "\"meetings_unit\": %lld, ", (long long)r->mx->unit);
+    /* rests_unit, when a pair carries half a rest from its players: every
+     * rests value (and rests_before) is a whole number of 1/rests_unit */
+    if (r->mx->runit > 1)
+        sw_strbuf_printf(o, "\"rests_unit\": %lld, ", (long long)r->mx->runit);
     sw_strbuf_puts(o, "\"meetings\": ");
     json_matrix(r, o, 0);
     sw_strbuf_puts(o, ",\n\"competition\": ");
@@ -589,7 +571,7 @@ void sw_report_json(const sw_report *r, sw_strbuf *o) {
     json_matrix(r, o, 2);
     sw_strbuf_puts(o, ",\n\"rests\": [");
     for (int i = 0; i < s->n; i++)
-        sw_strbuf_printf(o, "%s%d", i ? "," : "", r->mx->rests[i]);
+        sw_strbuf_printf(o, "%s%s", i ? "," : "", mtext(r->mx->rests[i], r->mx->runit).s);
     sw_strbuf_puts(o, "]}}\n");
 }
 
@@ -614,5 +596,5 @@ void sw_report_csv(const sw_report *r, sw_strbuf *o) {
                     sw_strbuf_printf(o, "%d\n", sw_matrix_coinc(mx, i, j));
             }
     for (int i = 0; i < mx->n; i++)
-        sw_strbuf_printf(o, "rests,%d,,%d\n", p[i].id, mx->rests[i]);
+        sw_strbuf_printf(o, "rests,%d,,%s\n", p[i].id, mtext(mx->rests[i], mx->runit).s);
 }

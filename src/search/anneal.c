@@ -279,7 +279,7 @@ long long sw_anneal_run(sw_matrix *mx, sw_rng *rng, long long iters, double t0_f
         return 0;
     sw_engine_init(&A.E, mx);
     A.E.keep_sr = keep_sr;
-    /* Sc in sosr's units: sosr = (D U)^4 N^4 (So + Sr), sc = D^4 L^4 Sc. */
+    /* Sc in sosr's units: sosr = (D U)^4 (N V)^4 (So + Sr), sc = D^4 L^4 Sc. */
     A.sc_to_sosr = sw_criteria_sc_weight(mx, ANNEAL_SC_WEIGHT);
     double t0 = start_temperature(&A, t0_factor), t1 = t0 * ANNEAL_T1;
     double cool = pow(t1 / t0, 1.0 / (double)iters);

@@ -197,13 +197,14 @@ static inline bool sw_move_admissible(const sw_engine *E, int k, int p, int q, b
  * session to plan, the totals of rests its layouts of empty positions can
  * give (every layout, or with too many a fixed sample), with some layouts
  * of each; which season totals the sessions can give together (reach),
- * and the least flattest spread of those as N^4 Sr (bound): with every
- * layout counted (exact) a lower bound on Sr over the season's
- * assignments (pins ignored); the totals that give it are the walk's
+ * and the least flattest spread of those as (N V)^4 Sr (bound; totals in
+ * units of 1/V, the matrix's rests unit): with every layout counted
+ * (exact) a lower bound on Sr over the season's assignments (pins
+ * ignored); the totals that give it are the walk's
  * targets. ok false: out of memory, or sums beyond 128 bits; the walk then
  * starts from the seating as it is and ends only at Sr 0. */
 typedef struct sw_rests_layouts {
-    int e, width; /* empty positions; the largest total of rests */
+    int e, width; /* empty positions; the largest total of rests (units of 1/V) */
     int *seen;    /* [width+1]: layouts giving each total */
     int *empty;   /* [(width+1) * RESTS_KEEP * e]: some of them, e positions each */
 } sw_rests_layouts;

@@ -24,19 +24,20 @@ static __int128 pow4(int64_t u) {
 int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     memset(pr, 0, sizeof *pr);
     const sw_season *s = mx->season;
-    int rounds = 0, carried = 0;
+    int rounds = 0, carried = 0, V = (int)mx->runit;
     for (int k = 0; k < s->nsessions; k++)
         rounds += s->movements[s->sessions[k].movement].rounds;
     for (int i = 0; i < s->n; i++)
-        if (s->part[i].rests > carried)
-            carried = s->part[i].rests;
+        if (sw_participant_rests(&s->part[i], V) > carried)
+            carried = sw_participant_rests(&s->part[i], V);
     /* A pair meets at most once a round, on top of its history's meetings
-     * (all in units of 1/U); a participant rests at most once a round. */
+     * (all in units of 1/U); a participant rests at most once a round, on
+     * top of its carried rests (in units of 1/V). */
     pr->xmax = rounds * (int)mx->unit + sw_history_max_meetings(s);
     for (int i = 0; i < s->nmovements; i++)
         if (s->movements[i].positions > pr->maxp)
             pr->maxp = s->movements[i].positions;
-    pr->rmax = carried + rounds;
+    pr->rmax = carried + rounds * V;
     pr->e = malloc(((size_t)pr->xmax + 1) * sizeof *pr->e);
     pr->e64 = malloc(((size_t)pr->xmax + 1) * sizeof *pr->e64);
     pr->f = malloc(((size_t)pr->rmax + 1) * sizeof *pr->f);
@@ -44,7 +45,7 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
         sw_pricer_free(pr);
         return -1;
     }
-    __int128 n2 = (__int128)mx->n * mx->n, d2 = (__int128)mx->pairs * mx->pairs;
+    __int128 n2 = (__int128)mx->n * V * mx->n * V, d2 = (__int128)mx->pairs * mx->pairs;
     __int128 u2 = (__int128)mx->unit * mx->unit, du;
     pr->n4 = n2 * n2;
     /* Sr's factor (D U)^4 (criteria.h); beyond 127 bits every rest change

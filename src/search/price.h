@@ -6,9 +6,9 @@
  * p or q meet or are compared with in k (the matrix's neighbour lists wnbm, wnb):
  * about 2 x rounds entries of M instead of n. Every key is a sum of fourth
  * powers of integer deviations, so its change is a sum over those entries:
- *   sosr = N^4 sum (D M - T)^4 + (D U)^4 sum (N r - R)^4   (so and sr scaled)
+ *   sosr = (N V)^4 sum (D M - T)^4 + (D U)^4 sum (N r - R)^4   (so and sr scaled)
  *   sp2  = sum_i s_i^2, s_i = sum_j (D M_ij - T)^4
- * (M and T in units of 1/U, as the matrix keeps them)
+ * (M and T in units of 1/U, r and R in units of 1/V, as the matrix keeps them)
  *   sc   = sum (D c - Tc)^4, c = L C
  * The pricer keeps tables e[x] = (D x - T)^4 and f[x] = (N x - R)^4 for the
  * totals T and R of the current occupancy (a plain swap keeps them), so the
@@ -29,11 +29,11 @@
 
 typedef struct sw_pricer {
     int64_t T, R;   /* totals the tables were built for (-1: never) */
-    int xmax, rmax; /* tables cover M in [0, xmax], r in [0, rmax] */
+    int xmax, rmax; /* tables cover U M in [0, xmax], V r in [0, rmax] */
     int maxp;       /* the most positions of a movement of the season */
     __int128 *e, *f;
     int64_t *e64;    /* e in 64 bits, valid when narrow */
-    __int128 n4, d4; /* N^4, (D U)^4 (saturated) */
+    __int128 n4, d4; /* (N V)^4, (D U)^4 (saturated) */
     bool ok;         /* tables valid and within bounds for T, R */
     bool sc_ok;      /* Sc deltas fit 128 bits for the current Tc */
     bool sum_ok;     /* So sums of a swap fit 128 bits without checks */

@@ -11,8 +11,9 @@
  * from one participant to the other (two terms of Sr); an exchange with an
  * empty seat changes whether the tables where its two positions sit play,
  * and so only their positions' rests (O(rounds x seats), no matrix
- * touched). Sr is the exact integer N^4 Sr = sum (N r_i - R)^4 (R the
- * total), in 128 bits where proven to fit.
+ * touched). Sr is the exact integer (N V)^4 Sr = sum (N r_i - R)^4 (r_i
+ * and their total R in units of 1/V, the matrix's rests unit: a session's
+ * rest counts V), in 128 bits where proven to fit.
  * SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>
@@ -61,13 +62,38 @@ static inline __int128 term(int64_t N, int64_t x, int64_t R) {
 }
 
 /* The flattest spread of R rests over n participants, as N^4 Sr. */
-static __int128 flat(int64_t n, int64_t R) {
+static __int128 flat1(int64_t n, int64_t R) {
     int64_t q = R / n, rem = R % n;
     return (__int128)(n - rem) * term(n, q, R) + (__int128)rem * term(n, q + 1, R);
 }
 
+/* The same in halves (V = 2), as (2 N)^4 Sr, when `odd` participants
+ * carry a half, so their totals are odd and the others' even (a session's
+ * rest adds 2): each class at the largest of its values at most R / n
+ * (q and q - 1, q = R div n), then raised by 2, lowest first (a fourth
+ * power is convex, so raising the lower class costs less), until the
+ * total is R. Fewer than n raises are needed. */
+static __int128 flat2(int64_t n, int64_t R, int64_t odd) {
+    int64_t q = R / n, lo = q - 1, nq = (q % 2 ? odd : n - odd), nlo = n - nq;
+    int64_t k = (R - q * nq - lo * nlo) / 2, up_lo = k < nlo ? k : nlo, up_q = k - up_lo;
+    return (__int128)(nlo - up_lo) * term(n, lo, R) + (__int128)up_lo * term(n, lo + 2, R) +
+           (__int128)(nq - up_q) * term(n, q, R) + (__int128)up_q * term(n, q + 2, R);
+}
+
+/* The flattest spread of R rests (in units of 1/V) over the participants
+ * that the residues of their totals allow, as (N V)^4 Sr. */
+static __int128 flat(const sw_matrix *mx, int64_t R) {
+    if (mx->runit == 1)
+        return flat1(mx->n, R);
+    int64_t odd = 0;
+    for (int i = 0; i < mx->n; i++)
+        odd += mx->season->part[i].rests_half;
+    return flat2(mx->n, R, odd);
+}
+
 /* Rests of every position of session k under the occupancy as (as the
- * matrix counts them: a round unseated, or at a table that does not play). */
+ * matrix counts them: a round unseated, or at a table that does not play),
+ * in units of 1/V. */
 static void session_rests(const sw_matrix *mx, char *full, int k, const int *as, int32_t *out) {
     const sw_season *s = mx->season;
     const sw_movement *m = &s->movements[s->sessions[k].movement];
@@ -86,7 +112,7 @@ static void session_rests(const sw_matrix *mx, char *full, int k, const int *as,
             int w = l->where[(size_t)p * (size_t)l->rounds + (size_t)r];
             c += w < 0 || !full[r * m->tables + w / SW_MAX_SEATS];
         }
-        out[p] = c;
+        out[p] = c * (int32_t)mx->runit;
     }
 }
 
@@ -145,7 +171,7 @@ static bool delta_layout(rwalk *w, int k, int p, int q, __int128 *out) {
                     if (!listed)
                         w->tp[ntp++] = y;
                 }
-                w->dpos[y] += d; /* a table that stops playing: a rest more */
+                w->dpos[y] += d * (int32_t)w->mx->runit; /* a table stops playing: a rest more */
             }
         }
     }
@@ -285,10 +311,10 @@ static bool fits(const sw_matrix *mx) {
     const sw_season *s = mx->season;
     int64_t most = 0, rounds = 0;
     for (int i = 0; i < s->n; i++)
-        if (s->part[i].rests > most)
-            most = s->part[i].rests;
+        if (sw_participant_rests(&s->part[i], (int)mx->runit) > most)
+            most = sw_participant_rests(&s->part[i], (int)mx->runit);
     for (int k = 0; k < s->nsessions; k++)
-        rounds += s->movements[s->sessions[k].movement].rounds;
+        rounds += s->movements[s->sessions[k].movement].rounds * mx->runit;
     /* |N r - R| <= N (most + rounds) (R <= N (most + rounds) too) */
     __int128 x = (__int128)s->n * (most + rounds) + 1;
     __int128 lim = ((__int128)1 << 126) / ((__int128)s->n + 1);
@@ -486,7 +512,7 @@ long long sw_rests_run(sw_matrix *mx, sw_rng *rng, int iters, const sw_rests_pla
         __int128 kept = -1;
         w.keep_total = true;
         for (int64_t v = 0; keep && v <= pl->span && tries < RESTS_TARGETS; v++) {
-            if (!last[v] || flat(w.n, pl->fixed + v) != lb || !seat_target(&w, pl, rng, v))
+            if (!last[v] || flat(mx, pl->fixed + v) != lb || !seat_target(&w, pl, rng, v))
                 continue;
             tries++;
             done += walk(&w, rng, iters / RESTS_TARGETS, lb, lim, &top);
@@ -545,7 +571,7 @@ static bool session_layouts(const sw_matrix *mx, int k, int e, sw_rests_layouts 
                             int *occ, char *full, int32_t *rv) {
     const sw_season *s = mx->season;
     const sw_movement *m = &s->movements[s->sessions[k].movement];
-    int P = m->positions, width = P * m->rounds;
+    int P = m->positions, width = P * m->rounds * (int)mx->runit;
     double count = 1;
     for (int x = 0; x < e; x++)
         count = count * (P - x) / (x + 1);
@@ -676,8 +702,8 @@ void sw_rests_plan_init(sw_rests_plan *pl, const sw_matrix *mx) {
         bool have = false;
         __int128 lb = 0;
         for (int64_t v = 0; v <= top; v++)
-            if (last[v] && (!have || flat(s->n, fixed + v) < lb)) {
-                lb = flat(s->n, fixed + v);
+            if (last[v] && (!have || flat(mx, fixed + v) < lb)) {
+                lb = flat(mx, fixed + v);
                 have = true;
             }
         pl->ok = have;

@@ -136,7 +136,7 @@ long long sw_tabu_run(sw_matrix *mx, sw_matrix *scratch, sw_rng *rng, int iters,
     const int stall_limit = TABU_STALL;
     long long evals = 0;
     sw_key top = E.cur;
-    /* The weighted ranking: Sc in sosr's units (sosr = (D U)^4 N^4 (So +
+    /* The weighted ranking: Sc in sosr's units (sosr = (D U)^4 (N V)^4 (So +
      * Sr), sc = D^4 L^4 Sc), so a move is scored So+Sr + sc_weight Sc. */
     double lamf = sc_weight > 0 ? (double)sw_criteria_sc_weight(mx, sc_weight) : 0;
     sw_matrix_assign_from(scratch, mx);

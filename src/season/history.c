@@ -5,9 +5,10 @@
  *   3,7,2
  *   3,9,1,4/3
  *
- * Comparisons are kept exact: every value is a rational with a denominator
- * up to SW_HISTORY_MAX_DENOMINATOR, stored as an integer over the common
- * denominator history.scale.
+ * Meetings and comparisons are kept exact: every value is a rational,
+ * stored as an integer over a common denominator, history.unit for the
+ * meetings (at most SW_HISTORY_MAX_UNIT), history.scale for the
+ * comparisons (each denominator up to SW_HISTORY_MAX_DENOMINATOR).
  * SPDX-License-Identifier: MIT */
 #include <ctype.h>
 #include <stdio.h>
@@ -151,23 +152,29 @@ static sw_status participant(hparser *hp, int k, sw_field f, int *idx) {
     return SW_OK;
 }
 
-/* Bring every stored comparison to the common denominator lcm(scale, den). */
-static sw_status rescale(hparser *hp, int64_t den, sw_field f) {
+/* Bring every stored comparison (what 2: meetings) to the common
+ * denominator lcm(scale, den) (lcm(unit, den)), field k naming the value. */
+static sw_status rescale(hparser *hp, int what, int64_t den, int k, sw_field f) {
     sw_history *h = &hp->s->history;
-    int64_t g = sw_gcd64(h->scale, den), L = h->scale / g * den;
-    if (L == h->scale)
+    int64_t *cur = what == 2 ? &h->unit : &h->scale,
+            most = what == 2 ? SW_HISTORY_MAX_UNIT : SW_HISTORY_MAX_SCALE;
+    int64_t g = sw_gcd64(*cur, den), L = *cur / g * den;
+    if (L == *cur)
         return SW_OK;
-    if (L > SW_HISTORY_MAX_SCALE)
+    if (L > most)
         return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
-                            "field 4 (comparisons) '%.*s': the denominators of the history's "
-                            "comparisons have a common multiple above %lld; round the values "
-                            "to fewer decimals",
-                            (int)(f.n > 40 ? 40 : f.n), f.p, (long long)SW_HISTORY_MAX_SCALE);
-    int64_t mul = L / h->scale;
+                            "field %d (%s) '%.*s': the denominators of the history's %s have a "
+                            "common multiple above %lld; round the values to fewer decimals",
+                            k + 1, field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, field_name[what],
+                            (long long)most);
+    int64_t mul = L / *cur;
     size_t nn = (size_t)hp->s->n * (size_t)hp->s->n;
     for (size_t x = 0; x < nn; x++)
-        h->comp[x] *= mul;
-    h->scale = L;
+        if (what == 2)
+            h->meet[x] = (int32_t)(h->meet[x] * mul);
+        else
+            h->comp[x] *= mul;
+    *cur = L;
     return SW_OK;
 }
 
@@ -202,10 +209,15 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
                             "participants %d and %d already listed on line %d; give each two "
                             "participants one row",
                             hp->s->part[a].id, hp->s->part[b].id, hp->seen[idx]);
-    long m = sw_csv_digits(f[2].p, f[2].n);
-    if (m < 0 || m > SW_HISTORY_MAX_MEETINGS)
-        return bad_field(hp, 2, f[2], "is not a whole number 0..100000");
-    int64_t num = m, den = 1;
+    int64_t mn, md;
+    if (sw_csv_rational(f[2], &mn, &md) != 0 || mn < 0 || md > SW_HISTORY_MAX_DENOMINATOR ||
+        mn > SW_HISTORY_MAX_MEETINGS * md)
+        return bad_field(hp, 2, f[2],
+                         "is not a number of meetings, expected 0..100000: a whole number, a "
+                         "decimal (7.5) or a fraction (15/2)");
+    int64_t num = mn, den = md; /* the comparisons: the meetings unless given */
+    if ((st = rescale(hp, 2, md, 2, f[2])) != SW_OK)
+        return st;
     if (nf == 4) {
         if (sw_csv_rational(f[3], &num, &den) != 0)
             return bad_field(hp, 3, f[3],
@@ -216,20 +228,19 @@ static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *head
             return bad_field(hp, 3, f[3],
                              "is out of range, expected -200000..200000 with a "
                              "denominator up to 1000000");
-        st = rescale(hp, den, f[3]);
-        if (st != SW_OK)
-            return st;
     }
+    if ((st = rescale(hp, 3, den, nf - 1, f[nf - 1])) != SW_OK)
+        return st;
     sw_history *h = &hp->s->history;
     hp->seen[idx] = hp->line;
-    int64_t v = num * (h->scale / den);
-    if (m * h->unit > SW_HISTORY_MAX_MEETINGS * h->unit - h->meet[a * n + b])
+    int64_t v = num * (h->scale / den), m = mn * (h->unit / md);
+    if (m > SW_HISTORY_MAX_MEETINGS * h->unit - h->meet[a * n + b])
         return sw_error_set(hp->err, SW_ERR_LIMIT, hp->file, hp->line,
                             "participants %d and %d: more than %d meetings over all history "
                             "files",
                             hp->s->part[a].id, hp->s->part[b].id, SW_HISTORY_MAX_MEETINGS);
-    h->meet[a * n + b] += (int32_t)(m * h->unit);
-    h->meet[b * n + a] += (int32_t)(m * h->unit);
+    h->meet[a * n + b] += (int32_t)m;
+    h->meet[b * n + a] += (int32_t)m;
     h->comp[a * n + b] += v;
     h->comp[b * n + a] += v;
     return SW_OK;

@@ -3,8 +3,8 @@
  * be followed by two "player id rests name..." lines naming its players
  * (a line no older file can hold: a pair line starts with a number), which
  * a history per player is mapped through (playerhistory.c); the pair then
- * carries its players' mean rests, rounded half up, unless its own line
- * gives them (docs/formats.md, "Pairs file").
+ * carries its players' mean rests exactly, a half included, unless its own
+ * line gives them (docs/formats.md, "Pairs file").
  * SPDX-License-Identifier: MIT */
 #include <ctype.h>
 #include <stdlib.h>
@@ -24,6 +24,13 @@ void sw_participants_free(sw_participant *part, int n) {
         free(part[i].player[1].name);
     }
     free(part);
+}
+
+int sw_participants_rests_unit(const sw_participant *part, int n) {
+    for (int i = 0; i < n; i++)
+        if (part[i].rests_half)
+            return 2;
+    return 1;
 }
 
 static char *dup_or_null(const char *s, bool *fail) {
@@ -95,7 +102,8 @@ static sw_status end_pair(pparser *pp) {
                                 "on theirs; give the rests on the pair line or on the players' "
                                 "lines, not both",
                                 q->id, q->rests, r0, r1);
-        q->rests = (r0 + r1 + 1) / 2; /* the mean, half up */
+        q->rests = (r0 + r1) / 2; /* the mean: rests + rests_half / 2 */
+        q->rests_half = (r0 + r1) % 2;
     }
     return SW_OK;
 }

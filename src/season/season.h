@@ -54,8 +54,11 @@ typedef struct sw_player {
 } sw_player;
 
 typedef struct sw_participant {
-    int id;    /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
-    int rests; /* sit-outs carried over: the pair line's, or its players' mean */
+    int id; /* number in the pairs file, 1..SW_PARTICIPANT_MAX_ID, unique */
+    /* Sit-outs carried over: the pair line's, or its players' mean, which
+     * may end in a half: rests + rests_half / 2 (sw_participant_rests). */
+    int rests;
+    int rests_half; /* 0 or 1 */
     char *name;
     /* The pair's two players, or none (player[0].id == 0). A player may be
      * in several pairs (partnerships change), with one name and rests. */
@@ -249,6 +252,16 @@ static inline int sw_season_boards(const sw_season *s, int k) {
 
 /* ---- pairs file (parenfile) ---- */
 
+/* The rests unit V of a season's participants: 2 when one carries a half
+ * rest (its players' rests have an odd sum), else 1. */
+int sw_participants_rests_unit(const sw_participant *part, int n);
+
+/* p's carried rests in units of 1/unit (unit 1 or 2; 1 only when p carries
+ * no half): exact. */
+static inline int sw_participant_rests(const sw_participant *p, int unit) {
+    return p->rests * unit + p->rests_half * (unit / 2);
+}
+
 /* Parse "number rests name..." lines (# comments, blank lines ignored), each
  * optionally followed by two "player id rests name..." lines naming the
  * pair's players. On success *part is a new array of *n participants the
@@ -270,15 +283,16 @@ void sw_participant_write(const sw_participant *part, sw_strbuf *out);
 /* ---- history ---- */
 
 /* Parse a history CSV (rows "id,id,meetings[,comparisons]", docs/formats.md)
- * for the participants of s and add it to s->history. Errors name file, line
- * and field; after one, s->history may hold part of the file (free s). */
+ * for the participants of s and add it to s->history, fractions exactly (M
+ * over history.unit, C over history.scale). Errors name file, line and
+ * field; after one, s->history may hold part of the file (free s). */
 SW_NODISCARD sw_status sw_history_parse(const char *text, size_t len, const char *file,
                                         sw_season *s, sw_error *err);
 
 /* Parse a history per player (rows "player1,player2,meetings[,comparisons]"
  * under that header, docs/formats.md) and add it to s->history mapped onto
  * the pairs of s by their players: a pair's meetings with another are the
- * sum of their four players' meetings over 4, M rounded half up, C exact.
+ * sum of their four players' meetings over 4, M and C exact.
  * Rows naming a player of no pair are left out (and counted). */
 SW_NODISCARD sw_status sw_history_parse_players(const char *text, size_t len, const char *file,
                                                 sw_season *s, sw_error *err);

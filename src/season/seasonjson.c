@@ -25,6 +25,22 @@ typedef struct jseason {
     sw_error *err;
 } jseason;
 
+/* rests_before: a whole number of halves 0..SW_PARTICIPANT_MAX_RESTS (a
+ * pair carries its players' mean, which may end in .5), as whole rests and
+ * a half. */
+static sw_status read_rests(jseason *c, const sw_json *v, long *rests, int *half) {
+    int64_t num = 0, den = 1;
+    if (v->type != SW_JSON_NUM || sw_csv_rational((sw_field){v->str, strlen(v->str)}, &num, &den) ||
+        num < 0 || den > 2 || num > SW_PARTICIPANT_MAX_RESTS * den)
+        return sw_error_set(c->err, SW_ERR_INVALID, c->file, v->line,
+                            "rests_before %s: expected a whole number of halves 0..%d (3, 1.5)",
+                            v->type == SW_JSON_NUM ? v->str : "(not a number)",
+                            SW_PARTICIPANT_MAX_RESTS);
+    *rests = (long)(num / den);
+    *half = den == 2;
+    return SW_OK;
+}
+
 static sw_status read_participants(jseason *c, const sw_json *list) {
     sw_status st = sw_json_expect(list, SW_JSON_ARR, "participants", c->file, c->err);
     if (st)
@@ -43,6 +59,7 @@ static sw_status read_participants(jseason *c, const sw_json *list) {
     for (int i = 0; i < list->n; i++) {
         const sw_json *p = &list->items[i], *v;
         long id, rests = 0;
+        int half = 0;
         if ((st = sw_json_expect(p, SW_JSON_OBJ, "participant", c->file, c->err)))
             return st;
         if (!(v = sw_json_get(p, "id")))
@@ -53,9 +70,7 @@ static sw_status read_participants(jseason *c, const sw_json *list) {
         if (sw_season_find(s, (int)id) >= 0)
             return sw_error_set(c->err, SW_ERR_INVALID, c->file, v->line,
                                 "participant %ld listed twice, expected unique ids", id);
-        if ((v = sw_json_get(p, "rests_before")) &&
-            (st = sw_json_long(v, "rests_before", 0, SW_PARTICIPANT_MAX_RESTS, c->file, &rests,
-                               c->err)))
+        if ((v = sw_json_get(p, "rests_before")) && (st = read_rests(c, v, &rests, &half)))
             return st;
         const char *name = "";
         if ((v = sw_json_get(p, "name"))) {
@@ -65,6 +80,7 @@ static sw_status read_participants(jseason *c, const sw_json *list) {
         }
         s->part[i].id = (int)id;
         s->part[i].rests = (int)rests;
+        s->part[i].rests_half = half;
         s->part[i].name = strdup(name);
         s->n = i + 1;
         if (!s->part[i].name)
