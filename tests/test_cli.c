@@ -1125,10 +1125,44 @@ static void test_swiss_result_flow(void **state) {
              d, d);
     expect(args, 0, NULL);
     sh("cmp '%s/b.trf' '%s/c.trf'", d, d);
+    /* a correction is never silent: the result it replaces on stderr, and
+     * for a round before the last that the later rounds were paired on it;
+     * the same result entered again says nothing */
+    snprintf(args, sizeof args, "swiss result %s/b.trf 1 0-1 -o %s/corr.trf", d, d);
+    expect(args, 0, "b.trf: note: round 3, board 1 (3 - 2): 1-0 replaced by 0-1\n");
+    sh("grep -q '^001    3 .* 2.0       0007 w 1  0005 b 1  0002 w 0$' '%s/corr.trf'", d);
+    snprintf(args, sizeof args, "swiss result %s/b.trf 1 1-0 4 0-1 -o %s/same.trf", d, d);
+    expect_none(args, 0, "replaced");
+    sh("cmp '%s/b.trf' '%s/same.trf'", d, d);
     snprintf(args, sizeof args, "swiss pair %s/b.trf --list - --trf-out %s/r4.trf", d, d);
     expect(args, 0, "Round 4 pairings");
+    snprintf(args, sizeof args, "swiss result %s/r4.trf --round 3 3 = -o %s/corr4.trf", d, d);
+    expect(args, 0,
+           "note: round 3, board 3 (9 - 4): -/+ replaced by ½-½; the rounds after it were "
+           "paired with the old one");
     snprintf(args, sizeof args, "swiss result %s/r4.trf --round 4", d);
     expect(args, 0, "Round 4 of");
+    /* byes asked for ahead (round 4, not paired yet): written in the next
+     * column, listed as such by the pairing, which leaves them out */
+    snprintf(args, sizeof args,
+             "swiss result %s/b.trf --round 4 player 5 H player 6 Z -o %s/ah.trf", d, d);
+    expect(args, 0, NULL);
+    sh("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
+    sh("grep -q '^001    6 .*  0000 - Z$' '%s/ah.trf'", d);
+    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 4 player 6 F -o %s/ah2.trf", d, d);
+    expect(args, 0, "note: round 4, player 6: Z replaced by F");
+    snprintf(args, sizeof args, "swiss pair %s/ah2.trf --list - -o /dev/null", d);
+    expect(args, 0, "half-point bye: 5 ");
+    expect(args, 0, "full-point bye: 6 ");
+    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 2 1-0", d);
+    expect(args, 3, "board 2: round 4 is not in the record, which has 3 rounds paired: only byes");
+    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 player 2 U", d);
+    expect(args, 3, "player 2: U is the pairing-allocated bye");
+    snprintf(args, sizeof args,
+             "swiss result %s/b.trf --round 4 player 1 H player 2 H player 3 H player 4 H player "
+             "5 H player 6 H player 7 H player 8 H player 9 Z",
+             d);
+    expect(args, 3, "byes for all 9 players leave nobody to pair in round 4");
     /* bad results: exit 3, file and line, no output written */
     static const struct {
         const char *text, *msg;

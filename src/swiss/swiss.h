@@ -273,7 +273,10 @@ SW_NODISCARD sw_status sw_swiss_results_parse(const char *text, size_t len, cons
  * a board, anything given twice is an error naming path and the entry's
  * line, and nothing changes. Then both players' result codes are written
  * and every player's points are recomputed from the record. *missing (may
- * be NULL) is the number of the round's boards still without a result. */
+ * be NULL) is the number of the round's boards still without a result.
+ * round = trf->nrounds + 1 (the round not paired yet) takes byes only
+ * (player entries H, F or Z): they are written ahead in that round's
+ * column (trf->preset), their players absent from its pairing. */
 SW_NODISCARD sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round,
                                               const sw_swiss_result *entries, int n,
                                               const char *path, int *missing, sw_error *err);
