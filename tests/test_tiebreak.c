@@ -346,7 +346,30 @@ static void test_cli(void **state) {
     free(text);
     snprintf(path, sizeof path, "%s/t.txt", dir);
     assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "Standings after round 3"));
+    /* the event's name and date head the text, the JSON and the page */
+    assert_non_null(strstr(text, "Tie-break hand example, 2025-01-01\n"
+                                 "Standings after round 3"));
+    free(text);
+    snprintf(path, sizeof path, "%s/t.json", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
+                                 "    \"city\": null,\n    \"start\": \"2025-01-01\""));
+    free(text);
+    snprintf(path, sizeof path, "%s/t.html", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>"));
+    free(text);
+    /* a shared rank is marked on each of its players, the first included */
+    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --tiebreaks PTS -o %s/pts.txt",
+             SW_BINARY, TB_DATA, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(path, sizeof path, "%s/pts.txt", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "   =1  1 Alpha, A      2000  2.0\n"
+                                 "   =1  3 Charlie, C    1800  2.0\n"
+                                 "    3  5 Echo, E       1600  1.5\n"
+                                 "   =4  2 Bravo, B      1900  1.0\n"
+                                 "   =4  4 Delta, D      1700  1.0\n"));
     free(text);
     /* bad list: usage error, nothing written */
     snprintf(cmd, sizeof cmd,
