@@ -1220,6 +1220,22 @@ static void test_swiss_records_as_they_come(void **state) {
     sh("grep -q '\"board\": 3, \"white\": {\"id\": 6, \"name\": \"Smith, Anna\", \"rating\": 1495, "
        "\"points\": 0}' '%s/l.json'",
        d);
+    /* the standings read the record the same way (--encoding too), headed
+     * by the event; without a tie-break list the default is named */
+    snprintf(args, sizeof args, "swiss standings " SW_TEST_DATA "/swiss/latin1.trf");
+    expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
+    expect(args, 0, "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, ");
+    expect(args, 0, "=3  1 M\xc3\xbcller, J\xc3\xbcrgen  ");
+    expect(args, 0,
+           "note: no tie-break list in the record (212 or 202 line) or --tiebreaks: "
+           "the default, BH/C1 BH SB DE");
+    snprintf(args, sizeof args,
+             "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --tiebreaks BH --encoding utf8");
+    expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
+    expect_none(args, 3, "tie-break list");
+    snprintf(args, sizeof args,
+             "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --encoding latin2 -o %s/x", d);
+    expect_usage(args, "swiss standings", "--encoding 'latin2': expected auto, utf8 or latin1");
     /* preset5.trf: 4 has a half-point bye and 2 a zero-point bye written ahead */
     snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --list -");
     expect(args, 0, "half-point bye: 4 Player 4\n");
