@@ -84,6 +84,7 @@ typedef struct sw_swiss_trf {
     char encoding_note[200];
     char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
                          * XXA are read and kept) */
+    int *other_lineno;  /* the line of each (0: one seatwise added), for messages */
     int nother;
 } sw_swiss_trf;
 
