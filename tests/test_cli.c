@@ -1163,6 +1163,15 @@ static void test_swiss_result_flow(void **state) {
              "5 H player 6 H player 7 H player 8 H player 9 Z",
              d);
     expect(args, 3, "byes for all 9 players leave nobody to pair in round 4");
+    /* a record without rounds: results refused with what to do, byes for
+     * round 1 taken (this once read round 0 before the array) */
+    sh("cut -c1-89 '%s/g.trf' | sed -E 's/^(001.{77}).{4}/\\1 0.0/' > '%s/g0.trf'", d, d);
+    snprintf(args, sizeof args, "swiss result %s/g0.trf 1 1-0", d);
+    expect(args, 3, "g0.trf: no round paired yet: pair round 1 first");
+    snprintf(args, sizeof args, "swiss result %s/g0.trf --round 1 player 3 H -o %s/g0h.trf", d, d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g0h.trf --list - -o /dev/null", d);
+    expect(args, 0, "half-point bye: 3 ");
     /* bad results: exit 3, file and line, no output written */
     static const struct {
         const char *text, *msg;

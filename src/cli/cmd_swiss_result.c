@@ -187,7 +187,7 @@ static char *codes_before(const sw_swiss_trf *trf, int round) {
     if (!old)
         return NULL;
     int r = round - 1;
-    bool column = r < trf->nrounds || (r == trf->nrounds && trf->preset);
+    bool column = r >= 0 && (r < trf->nrounds || (r == trf->nrounds && trf->preset));
     for (int i = 0; i < trf->nplayers; i++)
         old[i] = column ? trf->players[i].games[r].result : ' ';
     return old;
@@ -229,6 +229,14 @@ static int run(const rargs *a) {
     if (rc)
         return rc;
     int round = a->round ? (int)a->round : trf.nrounds;
+    if (round < 1) {
+        fprintf(stderr,
+                "seatwise: %s: no round paired yet: pair round 1 first (byes asked for ahead: "
+                "--round 1 player ID H|F|Z)\n",
+                a->in);
+        sw_swiss_trf_free(&trf);
+        return SW_EXIT_INPUT;
+    }
     if (!a->results && !a->nwords) {
         rc = show_boards(&trf, round);
         sw_swiss_trf_free(&trf);
