@@ -1142,6 +1142,19 @@ static void test_swiss_result_flow(void **state) {
            "paired with the old one");
     snprintf(args, sizeof args, "swiss result %s/r4.trf --round 4", d);
     expect(args, 0, "Round 4 of");
+    /* standings while round 4 is played: those after round 3, with a note */
+    snprintf(args, sizeof args, "swiss standings %s/r4.trf -o %s/s4.txt", d, d);
+    expect(args, 0,
+           "r4.trf: note: round 4 is still being played (4 boards without a result): the "
+           "standings after round 3");
+    snprintf(args, sizeof args, "swiss standings %s/b.trf -o %s/s3.txt", d, d);
+    expect(args, 0, NULL);
+    sh("cmp '%s/s3.txt' '%s/s4.txt'", d, d);
+    sh("grep -q 'Standings after round 3' '%s/s4.txt'", d);
+    snprintf(args, sizeof args, "swiss standings %s/r4.trf --after-round 4", d);
+    expect(args, 3,
+           "round 4 is still being played (4 boards without a result): standings after "
+           "round 3 at most");
     /* byes asked for ahead (round 4, not paired yet): written in the next
      * column, listed as such by the pairing, which leaves them out */
     snprintf(args, sizeof args,

@@ -119,6 +119,37 @@ static int choose_list(const args *a, const sw_swiss_trf *trf, sw_tb_list *list)
     return SW_EXIT_OK;
 }
 
+/* The boards of the record's last round still without a result (0: the
+ * round is complete, or there is none). */
+static int open_boards(const sw_swiss_trf *trf) {
+    int r = trf->nrounds - 1, n = 0;
+    for (int i = 0; r >= 0 && i < trf->nplayers; i++)
+        n += trf->players[i].games[r].opp > 0 && trf->players[i].games[r].result == ' ';
+    return n / 2;
+}
+
+/* A last round still being played: the standings are those after the
+ * round before it (said in a note), and --after-round may not name it. */
+static int before_open_round(const args *a, sw_swiss_trf *trf) {
+    int open = open_boards(trf), last = trf->nrounds;
+    if (!open)
+        return SW_EXIT_OK;
+    if (a->after == last) {
+        fprintf(stderr,
+                "seatwise: %s: round %d is still being played (%d board%s without a result): "
+                "standings after round %d at most\n",
+                a->in, last, open, open == 1 ? "" : "s", last - 1);
+        return SW_EXIT_INPUT;
+    }
+    if (!a->after)
+        fprintf(stderr,
+                "seatwise: %s: note: round %d is still being played (%d board%s without a "
+                "result): the standings after round %d\n",
+                a->in, last, open, open == 1 ? "" : "s", last - 1);
+    sw_swiss_trf_truncate(trf, last - 1);
+    return SW_EXIT_OK;
+}
+
 static int write_out(const char *path, const sw_strbuf *sb) {
     sw_error err;
     if (sb->failed) {
@@ -167,6 +198,10 @@ int sw_cmd_swiss_standings(int argc, char **argv) {
     sw_error err;
     if ((rc = sw_cli_swiss_read(a.in, a.enc, &trf)) != SW_EXIT_OK)
         return rc;
+    if ((rc = before_open_round(&a, &trf)) != SW_EXIT_OK) {
+        sw_swiss_trf_free(&trf);
+        return rc;
+    }
     /* the record must be consistent (symmetric opponents, points); a past
      * break of the pairing rules does not change the standings */
     sw_strbuf warn;

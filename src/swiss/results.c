@@ -401,3 +401,12 @@ sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round, const sw_swiss_re
     }
     return SW_OK;
 }
+
+void sw_swiss_trf_truncate(sw_swiss_trf *trf, int rounds) {
+    if (rounds < 0 || rounds >= trf->nrounds)
+        return;
+    trf->nrounds = rounds;
+    trf->preset = false;
+    for (int i = 0; i < trf->nplayers; i++)
+        trf->players[i].points2 = score_before(trf, &trf->players[i], rounds);
+}

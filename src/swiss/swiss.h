@@ -282,6 +282,12 @@ SW_NODISCARD sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round,
                                               const sw_swiss_result *entries, int n,
                                               const char *path, int *missing, sw_error *err);
 
+/* The record as it stood after its first `rounds` rounds (0 <= rounds <
+ * trf->nrounds): the later rounds and a column of byes written ahead left
+ * out, stated points recomputed. For the standings while a round is still
+ * being played. */
+void sw_swiss_trf_truncate(sw_swiss_trf *trf, int rounds);
+
 /* Score the boards of a round against the record before it. */
 void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards, int nboards,
                       bool waive_colour, sw_swiss_quality *q);
