@@ -178,10 +178,8 @@ static const char *result_text(char w, char b, char buf[8]) {
     return buf;
 }
 
-/* The round's result codes before the entries (old[i] for the player of
- * index i; blank for none), then a note on stderr for each entry that
- * replaced another result: a correction is never silent, and a correction
- * of a round before the last says the later rounds were paired without it. */
+/* The round's result codes before the entries: old[i] for the player of
+ * index i, blank for none (a round not in the record, or no result yet). */
 static char *codes_before(const sw_swiss_trf *trf, int round) {
     char *old = malloc((size_t)trf->nplayers + 1);
     if (!old)
@@ -193,6 +191,9 @@ static char *codes_before(const sw_swiss_trf *trf, int round) {
     return old;
 }
 
+/* A note on stderr for each entry that replaced another result (old[] as
+ * codes_before gave it): a correction is never silent, and one of a round
+ * before the last says the later rounds were paired with the old result. */
 static void note_replaced(const sw_swiss_trf *trf, int round, const char *old,
                           const sw_swiss_result *e, int n, const char *in) {
     sw_swiss_board *b = NULL;
