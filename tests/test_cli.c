@@ -1125,10 +1125,66 @@ static void test_swiss_result_flow(void **state) {
              d, d);
     expect(args, 0, NULL);
     sh("cmp '%s/b.trf' '%s/c.trf'", d, d);
+    /* a correction is never silent: the result it replaces on stderr, and
+     * for a round before the last that the later rounds were paired on it;
+     * the same result entered again says nothing */
+    snprintf(args, sizeof args, "swiss result %s/b.trf 1 0-1 -o %s/corr.trf", d, d);
+    expect(args, 0, "b.trf: note: round 3, board 1 (3 - 2): 1-0 replaced by 0-1\n");
+    sh("grep -q '^001    3 .* 2.0       0007 w 1  0005 b 1  0002 w 0$' '%s/corr.trf'", d);
+    snprintf(args, sizeof args, "swiss result %s/b.trf 1 1-0 4 0-1 -o %s/same.trf", d, d);
+    expect_none(args, 0, "replaced");
+    sh("cmp '%s/b.trf' '%s/same.trf'", d, d);
     snprintf(args, sizeof args, "swiss pair %s/b.trf --list - --trf-out %s/r4.trf", d, d);
     expect(args, 0, "Round 4 pairings");
+    snprintf(args, sizeof args, "swiss result %s/r4.trf --round 3 3 = -o %s/corr4.trf", d, d);
+    expect(args, 0,
+           "note: round 3, board 3 (9 - 4): -/+ replaced by ½-½; the rounds after it were "
+           "paired with the old one");
     snprintf(args, sizeof args, "swiss result %s/r4.trf --round 4", d);
     expect(args, 0, "Round 4 of");
+    /* standings while round 4 is played: those after round 3, with a note */
+    snprintf(args, sizeof args, "swiss standings %s/r4.trf -o %s/s4.txt", d, d);
+    expect(args, 0,
+           "r4.trf: note: round 4 is still being played (4 boards without a result): the "
+           "standings after round 3");
+    snprintf(args, sizeof args, "swiss standings %s/b.trf -o %s/s3.txt", d, d);
+    expect(args, 0, NULL);
+    sh("cmp '%s/s3.txt' '%s/s4.txt'", d, d);
+    sh("grep -q 'Standings after round 3' '%s/s4.txt'", d);
+    snprintf(args, sizeof args, "swiss standings %s/r4.trf --after-round 4", d);
+    expect(args, 3,
+           "round 4 is still being played (4 boards without a result): standings after "
+           "round 3 at most");
+    /* byes asked for ahead (round 4, not paired yet): written in the next
+     * column, listed as such by the pairing, which leaves them out */
+    snprintf(args, sizeof args,
+             "swiss result %s/b.trf --round 4 player 5 H player 6 Z -o %s/ah.trf", d, d);
+    expect(args, 0, NULL);
+    sh("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
+    sh("grep -q '^001    6 .*  0000 - Z$' '%s/ah.trf'", d);
+    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 4 player 6 F -o %s/ah2.trf", d, d);
+    expect(args, 0, "note: round 4, player 6: Z replaced by F");
+    snprintf(args, sizeof args, "swiss pair %s/ah2.trf --list - -o /dev/null", d);
+    expect(args, 0, "half-point bye: 5 ");
+    expect(args, 0, "full-point bye: 6 ");
+    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 2 1-0", d);
+    expect(args, 3, "board 2: round 4 is not in the record, which has 3 rounds paired: only byes");
+    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 player 2 U", d);
+    expect(args, 3, "player 2: U is the pairing-allocated bye");
+    snprintf(args, sizeof args,
+             "swiss result %s/b.trf --round 4 player 1 H player 2 H player 3 H player 4 H player "
+             "5 H player 6 H player 7 H player 8 H player 9 Z",
+             d);
+    expect(args, 3, "byes for all 9 players leave nobody to pair in round 4");
+    /* a record without rounds: results refused with what to do, byes for
+     * round 1 taken (this once read round 0 before the array) */
+    sh("cut -c1-89 '%s/g.trf' | sed -E 's/^(001.{77}).{4}/\\1 0.0/' > '%s/g0.trf'", d, d);
+    snprintf(args, sizeof args, "swiss result %s/g0.trf 1 1-0", d);
+    expect(args, 3, "g0.trf: no round paired yet: pair round 1 first");
+    snprintf(args, sizeof args, "swiss result %s/g0.trf --round 1 player 3 H -o %s/g0h.trf", d, d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss pair %s/g0h.trf --list - -o /dev/null", d);
+    expect(args, 0, "half-point bye: 3 ");
     /* bad results: exit 3, file and line, no output written */
     static const struct {
         const char *text, *msg;
@@ -1186,6 +1242,22 @@ static void test_swiss_records_as_they_come(void **state) {
     sh("grep -q '\"board\": 3, \"white\": {\"id\": 6, \"name\": \"Smith, Anna\", \"rating\": 1495, "
        "\"points\": 0}' '%s/l.json'",
        d);
+    /* the standings read the record the same way (--encoding too), headed
+     * by the event; without a tie-break list the default is named */
+    snprintf(args, sizeof args, "swiss standings " SW_TEST_DATA "/swiss/latin1.trf");
+    expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
+    expect(args, 0, "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, ");
+    expect(args, 0, "=3  1 M\xc3\xbcller, J\xc3\xbcrgen  ");
+    expect(args, 0,
+           "note: no tie-break list in the record (212 or 202 line) or --tiebreaks: "
+           "the default, BH/C1 BH SB DE");
+    snprintf(args, sizeof args,
+             "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --tiebreaks BH --encoding utf8");
+    expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
+    expect_none(args, 3, "tie-break list");
+    snprintf(args, sizeof args,
+             "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --encoding latin2 -o %s/x", d);
+    expect_usage(args, "swiss standings", "--encoding 'latin2': expected auto, utf8 or latin1");
     /* preset5.trf: 4 has a half-point bye and 2 a zero-point bye written ahead */
     snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --list -");
     expect(args, 0, "half-point bye: 4 Player 4\n");

@@ -1595,6 +1595,38 @@ static void test_mahjong_standings_ema(void **state) {
     sw_seating_event_free(&ev);
 }
 
+/* The WRC preset worked by hand (start 30000, uma 15/5/-5/-15 thousand,
+ * no oka, chombo 20000, equal scores share uma): round 1, table 1: 1 first
+ * with 42000 (+12000 + 15000); 2 and 3 tie on 29000 for places 2-3 and
+ * share (5000 - 5000) / 2 = 0 (-1000 each); 4 fourth with 20000 (-10000 -
+ * 15000) and a chombo (-20000). Round 2: 3 and 4 tie on 35000 for places
+ * 1-2 (+5000 + 10000 each); 1 and 2 tie on 25000 for 3-4 (-5000 - 10000). */
+static void test_mahjong_standings_wrc(void **state) {
+    (void)state;
+    sw_seating_event ev;
+    sw_mahjong_standing *st = mj_standings(&ev, "rules wrc\n"
+                                                "player 1\nplayer 2\nplayer 3\nplayer 4\n"
+                                                "round 1\ntable 1 2 3 4\n"
+                                                "scores 42000 29000 29000 20000\nchombo 4\n"
+                                                "round 2\ntable 2 1 4 3\n"
+                                                "scores 25000 25000 35000 35000\n");
+    assert_string_equal(ev.rules.name, "wrc");
+    /* 1: 27000 - 15000; 2: -1000 - 15000; 3: -1000 + 15000; 4: -45000 + 15000 */
+    static const int want_id[4] = {3, 1, 2, 4};
+    static const int64_t want_points[4] = {14000, 12000, -16000, -30000};
+    /* places: 3 took 3rd then 2nd, 1 1st then 4th, 2 2nd then 3rd, 4 4th then 1st */
+    static const int want_places[4] = {3 + 2, 1 + 4, 2 + 3, 4 + 1};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ev.players[st[i].player].id, want_id[i]);
+        assert_int_equal(st[i].points12, 12 * want_points[i]);
+        assert_int_equal(st[i].rank, i + 1);
+        assert_int_equal(st[i].places, want_places[i]);
+    }
+    assert_int_equal(st[3].chombos, 1);
+    free(st);
+    sw_seating_event_free(&ev);
+}
+
 /* Custom rules with oka and a three-way tie: uma (30, 10, -10, -30
  * thousand) shared by three is (30000 + 10000 - 10000) / 3 = 10000 for
  * the first three; oka 20000: 15000 to the first (seat E by seat
@@ -1840,6 +1872,7 @@ int main(void) {
         cmocka_unit_test(test_cli_end_to_end),
         cmocka_unit_test(test_pantheon_round_trip),
         cmocka_unit_test(test_mahjong_standings_ema),
+        cmocka_unit_test(test_mahjong_standings_wrc),
         cmocka_unit_test(test_mahjong_custom_rules_exact),
         cmocka_unit_test(test_mahjong_shared_rank),
         cmocka_unit_test(test_mahjong_results_json),

@@ -2117,6 +2117,63 @@ static void test_results_errors(void **state) {
     sw_swiss_trf_free(&t);
 }
 
+/* Byes entered for the round after the last (not paired yet): written as
+ * the column of byes written ahead, read back as the round to be paired,
+ * whose pairing leaves their players out and keeps their entries. */
+static void test_results_byes_ahead(void **state) {
+    (void)state;
+    sw_swiss_options opt = {0};
+    sw_swiss_trf t, back;
+    sw_error err;
+    assert_int_equal(sw_swiss_generate(9, 3, 3, &opt, &t, &err), SW_OK);
+    assert_int_equal(t.nrounds, 3);
+    sw_swiss_result ahead[2] = {{0, 2, 'H', 0, 1}, {0, 7, 'Z', 0, 2}};
+    int missing = -1;
+    assert_int_equal(sw_swiss_results_apply(&t, 4, ahead, 2, "r.txt", &missing, &err), SW_OK);
+    assert_int_equal(missing, 0);
+    assert_true(t.preset);
+    assert_int_equal(t.nrounds, 3);
+    char *text = trf_text(&t);
+    assert_int_equal(sw_swiss_trf_parse(text, strlen(text), "t.trf", &back, &err), SW_OK);
+    assert_true(back.preset);
+    assert_int_equal(back.nrounds, 3);
+    assert_int_equal(back.players[back.index_of_id[2]].games[3].result, 'H');
+    assert_int_equal(back.players[back.index_of_id[7]].games[3].result, 'Z');
+    assert_int_equal(back.players[back.index_of_id[1]].games[3].result, ' ');
+    char *again = trf_text(&back);
+    assert_string_equal(text, again); /* byte-stable */
+    sw_swiss_pairing q;
+    assert_int_equal(sw_swiss_pair(&back, &opt, &q, &err), SW_OK);
+    assert_int_equal(q.nboards, 4); /* 7 players: 3 boards and the bye */
+    for (int k = 0; k < q.nboards; k++)
+        for (int id = 2; id <= 7; id += 5)
+            assert_true(q.boards[k].white != id && q.boards[k].black != id);
+    /* added, the round keeps the byes and counts the half point */
+    int before2 = back.players[back.index_of_id[2]].points2;
+    assert_int_equal(sw_swiss_trf_add_round(&back, &q, NULL, &err), SW_OK);
+    assert_int_equal(back.players[back.index_of_id[2]].games[3].result, 'H');
+    assert_int_equal(back.players[back.index_of_id[2]].points2, before2 + 1);
+    /* a board, U, or byes for everyone are refused, nothing changed */
+    sw_swiss_result board = {1, 0, '1', '0', 3}, u = {0, 4, 'U', 0, 4};
+    assert_int_equal(sw_swiss_results_apply(&t, 4, &board, 1, "r.txt", NULL, &err), SW_ERR_INVALID);
+    assert_int_equal(err.line, 3);
+    assert_int_equal(sw_swiss_results_apply(&t, 4, &u, 1, "r.txt", NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "U is the pairing-allocated bye"));
+    sw_swiss_result all[9];
+    for (int i = 0; i < 9; i++)
+        all[i] = (sw_swiss_result){0, i + 1, 'H', 0, i + 1};
+    assert_int_equal(sw_swiss_results_apply(&t, 4, all, 9, "r.txt", NULL, &err), SW_ERR_INVALID);
+    assert_non_null(strstr(err.msg, "byes for all 9 players leave nobody to pair in round 4"));
+    char *still = trf_text(&t);
+    assert_string_equal(text, still);
+    free(text);
+    free(again);
+    free(still);
+    sw_swiss_pairing_free(&q);
+    sw_swiss_trf_free(&t);
+    sw_swiss_trf_free(&back);
+}
+
 /* A Latin-1 (Windows-1252) record is read as such and converted: names in
  * UTF-8 with their columns kept (ratings read right), the event's header
  * lines too, a note says so; --encoding utf8 refuses it with the line; the
@@ -2324,6 +2381,7 @@ int main(void) {
         cmocka_unit_test(test_results_boards_numbered_as_the_list),
         cmocka_unit_test(test_results_round_trip),
         cmocka_unit_test(test_results_errors),
+        cmocka_unit_test(test_results_byes_ahead),
         cmocka_unit_test(test_trf_latin1),
         cmocka_unit_test(test_generate_refuses_unpairable),
         cmocka_unit_test(test_cli_exit_codes),

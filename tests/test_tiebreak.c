@@ -186,7 +186,9 @@ static void test_lists(void **state) {
     assert_int_equal(sw_swiss_trf_parse(rec, strlen(rec), "mem", &t, &err), SW_OK);
     assert_int_equal(sw_tb_from_record(&t, &l, &found, &err), SW_ERR_PARSE);
     assert_false(found);
-    assert_non_null(strstr(err.msg, "line 202"));
+    assert_non_null(strstr(err.msg, "202 line: modifier 'Q' of BH"));
+    assert_string_equal(err.file, "mem");
+    assert_int_equal(err.line, 2);
     assert_int_equal(sw_tb_record_rules(&t), SW_TB_RULES_2026); /* no date */
     sw_swiss_trf_free(&t);
 }
@@ -346,8 +348,55 @@ static void test_cli(void **state) {
     free(text);
     snprintf(path, sizeof path, "%s/t.txt", dir);
     assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "Standings after round 3"));
+    /* the event's name and date head the text, the JSON and the page */
+    assert_non_null(strstr(text, "Tie-break hand example, 2025-01-01\n"
+                                 "Standings after round 3"));
     free(text);
+    snprintf(path, sizeof path, "%s/t.json", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
+                                 "    \"city\": null,\n    \"start\": \"2025-01-01\""));
+    free(text);
+    snprintf(path, sizeof path, "%s/t.html", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>"));
+    free(text);
+    /* a shared rank is marked on each of its players, the first included */
+    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --tiebreaks PTS -o %s/pts.txt",
+             SW_BINARY, TB_DATA, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(path, sizeof path, "%s/pts.txt", dir);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_non_null(strstr(text, "   =1  1 Alpha, A      2000  2.0\n"
+                                 "   =1  3 Charlie, C    1800  2.0\n"
+                                 "    3  5 Echo, E       1600  1.5\n"
+                                 "   =4  2 Bravo, B      1900  1.0\n"
+                                 "   =4  4 Delta, D      1700  1.0\n"));
+    free(text);
+    /* a record's unreadable 202/212 line: its file and line; refused by
+     * standings (exit 3), a warning on the pairing page, which then ranks
+     * by points */
+    snprintf(cmd, sizeof cmd, "sed '2a 202 BH/C1 XX SB' %shand5.trf > %s/b202.trf", TB_DATA, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s swiss standings %s/b202.trf 2>&1 | grep -q 'b202.trf:3: 202 line: unknown "
+             "tie-break .XX.'",
+             SW_BINARY, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s swiss standings %s/b202.trf 2>/dev/null", SW_BINARY, dir);
+    assert_int_equal(run(cmd), 3);
+    snprintf(cmd, sizeof cmd,
+             "%s swiss pair %s/b202.trf -o /dev/null --html %s/b.html 2>&1 | grep -q "
+             "'b202.trf:3: warning: 202 line: unknown tie-break .XX. .*rank by points'",
+             SW_BINARY, dir, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd, "sed '2a 212 PTS BH#M1 DE' %shand5.trf > %s/g212.trf", TB_DATA, dir);
+    assert_int_equal(run(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s swiss standings %s/g212.trf 2>&1 | grep -q 'rank  player        rating  PTS  "
+             "BH/M1  DE$'",
+             SW_BINARY, dir);
+    assert_int_equal(run(cmd), 0);
     /* bad list: usage error, nothing written */
     snprintf(cmd, sizeof cmd,
              "%s swiss standings %shand5.trf --tiebreaks 'BH/Z' --csv %s/bad.csv 2>/dev/null",

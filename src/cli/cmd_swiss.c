@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "report/swiss.h"
 #include "swiss/swiss.h"
+#include "swiss/tiebreak.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 
@@ -240,6 +241,14 @@ static int cmd_pair(const args *a) {
     }
     if (!rc && a->html) {
         out.len = 0;
+        /* the page ranks by the record's tie-break line: an unreadable one
+         * is said, the page then ranking by points and starting rank */
+        sw_tb_list tbl;
+        bool found;
+        sw_error tberr;
+        if (sw_tb_from_record(&trf, &tbl, &found, &tberr))
+            fprintf(stderr, "seatwise: %s:%d: warning: %s; the page's standings rank by points\n",
+                    tberr.file, tberr.line, tberr.msg);
         sw_report_swiss_html(&trf, &p, a->in, &out);
         rc = write_text(a->html, &out);
     }

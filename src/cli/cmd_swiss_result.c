@@ -25,6 +25,9 @@ static const char usage[] =
     "without a board the bye code H (half point), F (full point), U (pairing-\n"
     "allocated) or Z (zero). --results FILE holds the same entries, one or more\n"
     "a line, '#' comments. Without results: the round's boards and results.\n"
+    "A result that replaces another (a correction) is named on stderr.\n"
+    "R one past the record's last round (not paired yet) takes byes asked for\n"
+    "ahead: 'player ID H|F|Z', written so that the next pairing leaves them out.\n"
     "Example: seatwise swiss result ev.trf --round 3 1 1-0 2 = 3 -/+ -o ev.trf.new\n"
     "--encoding auto|utf8|latin1: the record's encoding (default auto: UTF-8\n"
     "when valid, else Windows-1252/Latin-1 converted to UTF-8 with a note).\n";
@@ -162,12 +165,79 @@ static int results_fail(const rargs *a, const sw_error *err) {
     return sw_cli_fail(&e);
 }
 
+/* A board's result as the arbiter writes it: 1-0, 0-1, ½-½, else the two
+ * codes (+/-, -/+, -/-, W/L, ...). */
+static const char *result_text(char w, char b, char buf[8]) {
+    if (w == '1' && b == '0')
+        return "1-0";
+    if (w == '0' && b == '1')
+        return "0-1";
+    if (w == '=' && b == '=')
+        return "½-½";
+    snprintf(buf, 8, "%c/%c", w, b);
+    return buf;
+}
+
+/* The round's result codes before the entries: old[i] for the player of
+ * index i, blank for none (a round not in the record, or no result yet). */
+static char *codes_before(const sw_swiss_trf *trf, int round) {
+    char *old = malloc((size_t)trf->nplayers + 1);
+    if (!old)
+        return NULL;
+    int r = round - 1;
+    bool column = r >= 0 && (r < trf->nrounds || (r == trf->nrounds && trf->preset));
+    for (int i = 0; i < trf->nplayers; i++)
+        old[i] = column ? trf->players[i].games[r].result : ' ';
+    return old;
+}
+
+/* A note on stderr for each entry that replaced another result (old[] as
+ * codes_before gave it): a correction is never silent, and one of a round
+ * before the last says the later rounds were paired with the old result. */
+static void note_replaced(const sw_swiss_trf *trf, int round, const char *old,
+                          const sw_swiss_result *e, int n, const char *in) {
+    sw_swiss_board *b = NULL;
+    int nb = 0;
+    sw_error err;
+    if (round <= trf->nrounds && sw_swiss_round_boards(trf, round, &b, &nb, &err))
+        return;
+    const char *later =
+        round < trf->nrounds ? "; the rounds after it were paired with the old one" : "";
+    for (int k = 0; k < n; k++) {
+        char b1[8], b2[8];
+        if (e[k].board) {
+            int w = trf->index_of_id[b[e[k].board - 1].white];
+            int x = trf->index_of_id[b[e[k].board - 1].black];
+            if (old[w] == ' ' || (old[w] == e[k].white && old[x] == e[k].black))
+                continue;
+            fprintf(
+                stderr, "seatwise: %s: note: round %d, board %d (%d - %d): %s replaced by %s%s\n",
+                in, round, e[k].board, b[e[k].board - 1].white, b[e[k].board - 1].black,
+                result_text(old[w], old[x], b1), result_text(e[k].white, e[k].black, b2), later);
+        } else {
+            char was = old[trf->index_of_id[e[k].player]];
+            if (was != ' ' && was != e[k].white)
+                fprintf(stderr, "seatwise: %s: note: round %d, player %d: %c replaced by %c%s\n",
+                        in, round, e[k].player, was, e[k].white, later);
+        }
+    }
+    free(b);
+}
+
 static int run(const rargs *a) {
     sw_swiss_trf trf;
     int rc = sw_cli_swiss_read(a->in, a->enc, &trf);
     if (rc)
         return rc;
     int round = a->round ? (int)a->round : trf.nrounds;
+    if (round < 1) {
+        fprintf(stderr,
+                "seatwise: %s: no round paired yet: pair round 1 first (byes asked for ahead: "
+                "--round 1 player ID H|F|Z)\n",
+                a->in);
+        sw_swiss_trf_free(&trf);
+        return SW_EXIT_INPUT;
+    }
     if (!a->results && !a->nwords) {
         rc = show_boards(&trf, round);
         sw_swiss_trf_free(&trf);
@@ -183,6 +253,11 @@ static int run(const rargs *a) {
     rc = results_text(a, &text, &path);
     if (!rc && sw_swiss_results_parse(sw_strbuf_cstr(&text), text.len, path, &res, &nres, &err))
         rc = results_fail(a, &err);
+    char *old = rc ? NULL : codes_before(&trf, round);
+    if (!rc && !old) {
+        fprintf(stderr, "seatwise swiss: out of memory\n");
+        rc = SW_EXIT_INTERNAL;
+    }
     if (!rc && sw_swiss_results_apply(&trf, round, res, nres, path, &missing, &err))
         rc = results_fail(a, &err);
     if (!rc) {
@@ -195,6 +270,9 @@ static int run(const rargs *a) {
             rc = sw_cli_fail(&err);
         }
     }
+    if (!rc)
+        note_replaced(&trf, round, old, res, nres, a->in);
+    free(old);
     if (!rc && missing)
         fprintf(stderr, "seatwise: %s: note: round %d: %d board%s still without a result\n", a->in,
                 round, missing, missing == 1 ? "" : "s");

@@ -18,6 +18,7 @@ static const char usage[] =
     "usage: seatwise swiss standings IN.trf [-o OUT] [--tiebreaks LIST] [--csv FILE]\n"
     "                                [--json FILE] [--html FILE] [--rules 2024|2026]\n"
     "                                [--unrated RATING] [--after-round N] [--no-names]\n"
+    "                                [--encoding E]\n"
     "The standings after the record's rounds with FIDE tie-breaks (C.07): -o the\n"
     "table as text ('-' or none: standard output), --csv, --json, --html the same\n"
     "as CSV, JSON and a page. --tiebreaks LIST (blanks or commas between names;\n"
@@ -27,11 +28,16 @@ static const char usage[] =
     "--rules: the 2024 regulations or their 2026 amendment for unplayed rounds\n"
     "(default: by the record's start date, 042); --unrated: the rating counted\n"
     "for unrated players in ARO, TPR and PTP (without it these need every\n"
-    "player rated); --after-round N: the standings after round N.\n";
+    "player rated); --after-round N: the standings after round N.\n"
+    "Without a list in the record or the option the default is used and a note\n"
+    "says so: C.07 leaves the list to the event's regulations.\n"
+    "--encoding auto|utf8|latin1: the record's encoding (default auto: UTF-8\n"
+    "when valid, else Windows-1252/Latin-1 converted to UTF-8 with a note).\n";
 
 typedef struct args {
     const char *in, *out, *csv, *json, *html, *list;
     long rules, unrated, after;
+    int enc;
     bool no_names;
 } args;
 
@@ -53,13 +59,18 @@ static int parse_args(int argc, char **argv, args *a) {
                            : !strcmp(s, "--html")      ? &a->html
                            : !strcmp(s, "--tiebreaks") ? &a->list
                                                        : NULL;
-        bool num = !strcmp(s, "--rules") || !strcmp(s, "--unrated") || !strcmp(s, "--after-round");
+        bool num = !strcmp(s, "--rules") || !strcmp(s, "--unrated") ||
+                   !strcmp(s, "--after-round") || !strcmp(s, "--encoding");
         if (str || num) {
             if (!next)
                 return sw_cli_usage("swiss standings", "option %s needs a value", s);
             i++;
             if (str) {
                 *str = next;
+            } else if (!strcmp(s, "--encoding")) {
+                if (sw_cli_swiss_encoding(next, &a->enc))
+                    return sw_cli_usage("swiss standings",
+                                        "--encoding '%s': expected auto, utf8 or latin1", next);
             } else if (!strcmp(s, "--rules")) {
                 if (sw_cli_parse_int(next, 2024, 2026, &a->rules) ||
                     (a->rules != 2024 && a->rules != 2026))
@@ -97,8 +108,45 @@ static int choose_list(const args *a, const sw_swiss_trf *trf, sw_tb_list *list)
     bool found = false;
     if (sw_tb_from_record(trf, list, &found, &err))
         return sw_cli_fail(&err);
-    if (!found && sw_tb_parse_list(SW_TB_DEFAULT_LIST, "default", list, &err))
+    if (found)
+        return SW_EXIT_OK;
+    if (sw_tb_parse_list(SW_TB_DEFAULT_LIST, "default", list, &err))
         return sw_cli_fail(&err);
+    fprintf(stderr,
+            "seatwise: %s: note: no tie-break list in the record (212 or 202 line) or "
+            "--tiebreaks: the default, %s\n",
+            a->in, SW_TB_DEFAULT_LIST);
+    return SW_EXIT_OK;
+}
+
+/* The boards of the record's last round still without a result (0: the
+ * round is complete, or there is none). */
+static int open_boards(const sw_swiss_trf *trf) {
+    int r = trf->nrounds - 1, n = 0;
+    for (int i = 0; r >= 0 && i < trf->nplayers; i++)
+        n += trf->players[i].games[r].opp > 0 && trf->players[i].games[r].result == ' ';
+    return n / 2;
+}
+
+/* A last round still being played: the standings are those after the
+ * round before it (said in a note), and --after-round may not name it. */
+static int before_open_round(const args *a, sw_swiss_trf *trf) {
+    int open = open_boards(trf), last = trf->nrounds;
+    if (!open)
+        return SW_EXIT_OK;
+    if (a->after == last) {
+        fprintf(stderr,
+                "seatwise: %s: round %d is still being played (%d board%s without a result): "
+                "standings after round %d at most\n",
+                a->in, last, open, open == 1 ? "" : "s", last - 1);
+        return SW_EXIT_INPUT;
+    }
+    if (!a->after)
+        fprintf(stderr,
+                "seatwise: %s: note: round %d is still being played (%d board%s without a "
+                "result): the standings after round %d\n",
+                a->in, last, open, open == 1 ? "" : "s", last - 1);
+    sw_swiss_trf_truncate(trf, last - 1);
     return SW_EXIT_OK;
 }
 
@@ -148,8 +196,12 @@ int sw_cmd_swiss_standings(int argc, char **argv) {
         return rc;
     sw_swiss_trf trf;
     sw_error err;
-    if (sw_swiss_trf_read(a.in, &trf, &err))
-        return sw_cli_fail(&err);
+    if ((rc = sw_cli_swiss_read(a.in, a.enc, &trf)) != SW_EXIT_OK)
+        return rc;
+    if ((rc = before_open_round(&a, &trf)) != SW_EXIT_OK) {
+        sw_swiss_trf_free(&trf);
+        return rc;
+    }
     /* the record must be consistent (symmetric opponents, points); a past
      * break of the pairing rules does not change the standings */
     sw_strbuf warn;

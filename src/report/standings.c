@@ -16,6 +16,12 @@ static int64_t value(const sw_standings *s, int p, int k) {
     return s->value[(size_t)p * (size_t)s->list.n + (size_t)k];
 }
 
+bool sw_report_standings_shared(const sw_standings *s, int i) {
+    int r = s->rank[s->order[i]];
+    return (i > 0 && s->rank[s->order[i - 1]] == r) ||
+           (i + 1 < s->nplayers && s->rank[s->order[i + 1]] == r);
+}
+
 void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bool no_names,
                               sw_strbuf *o) {
     char name[NAME_BYTES], cell[NAME_BYTES + 16], v[32];
@@ -36,6 +42,10 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
             colw[k] = strlen(v) > colw[k] ? strlen(v) : colw[k];
         }
     }
+    size_t before = o->len;
+    sw_report_swiss_event_line(trf, o);
+    if (o->len > before)
+        sw_strbuf_puts(o, "\n");
     sw_strbuf_printf(o, "Standings after round %d (FIDE tie-breaks, %d rules)\n\n rank  ",
                      s->rounds, (int)s->rules);
     sw_strbuf_pad(o, "player", width);
@@ -53,9 +63,8 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
             snprintf(cell, sizeof cell, "%d", pl->id);
         else
             snprintf(cell, sizeof cell, "%d %s", pl->id, name);
-        bool shared = i && s->rank[s->order[i - 1]] == s->rank[p];
         char rk[16];
-        snprintf(rk, sizeof rk, "%s%d", shared ? "=" : "", s->rank[p]);
+        snprintf(rk, sizeof rk, "%s%d", sw_report_standings_shared(s, i) ? "=" : "", s->rank[p]);
         sw_strbuf_printf(o, "%5s  ", rk);
         sw_strbuf_pad(o, cell, width);
         sw_strbuf_printf(o, "  %6d", pl->rating);
@@ -93,7 +102,9 @@ void sw_report_standings_csv(const sw_swiss_trf *trf, const sw_standings *s, sw_
 
 void sw_report_standings_json(const sw_swiss_trf *trf, const sw_standings *s, sw_strbuf *o) {
     char buf[NAME_BYTES];
-    sw_strbuf_printf(o, "{\"rules\": %d, \"rounds\": %d, \"tiebreaks\": [", (int)s->rules,
+    sw_strbuf_puts(o, "{\"event\": ");
+    sw_report_swiss_event_json(trf, o);
+    sw_strbuf_printf(o, ",\n\"rules\": %d, \"rounds\": %d, \"tiebreaks\": [", (int)s->rules,
                      s->rounds);
     for (int k = 0; k < s->list.n; k++) {
         sw_tb_name(&s->list.tb[k], buf, sizeof buf);
@@ -143,9 +154,8 @@ void sw_report_standings_table_html(const sw_swiss_trf *trf, const sw_standings 
     for (int i = 0; i < s->nplayers; i++) {
         int p = s->order[i];
         const sw_swiss_player *pl = &trf->players[p];
-        bool shared = i && s->rank[s->order[i - 1]] == s->rank[p];
         sw_strbuf_printf(o, "<tr><td class=\"n\">%s%d</td><td><span class=\"num\">%d</span> ",
-                         shared ? "=" : "", s->rank[p], pl->id);
+                         sw_report_standings_shared(s, i) ? "=" : "", s->rank[p], pl->id);
         sw_swiss_player_name(pl, buf, sizeof buf);
         sw_html_escape(o, buf);
         sw_strbuf_printf(o, "</td><td class=\"n\">%d</td>", pl->rating);
@@ -188,7 +198,16 @@ void sw_report_standings_html(const sw_swiss_trf *trf, const sw_standings *s, co
                               sw_strbuf *o) {
     char head[96];
     snprintf(head, sizeof head, "Standings after round %d", s->rounds);
-    sw_html_begin(o, head);
+    sw_strbuf ev;
+    sw_strbuf_init(&ev);
+    sw_report_swiss_event_line(trf, &ev);
+    sw_html_begin_running(o, head, ev.len && !ev.failed ? sw_strbuf_cstr(&ev) : NULL);
+    if (ev.len && !ev.failed) {
+        sw_strbuf_puts(o, "<p class=\"meta\"><b>");
+        sw_html_escape(o, sw_strbuf_cstr(&ev));
+        sw_strbuf_puts(o, "</b></p>\n");
+    }
+    sw_strbuf_free(&ev);
     sw_strbuf_puts(o, "<p class=\"meta\">");
     sw_html_escape(o, title);
     sw_strbuf_printf(o, ": %d players, %d rounds played.</p>\n", trf->nplayers, s->rounds);

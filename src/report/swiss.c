@@ -42,9 +42,7 @@ static void points(char *buf, size_t size, int points2) {
     snprintf(buf, size, "%d%s", points2 / 2, points2 % 2 ? ".5" : "");
 }
 
-/* The event's name, city and dates (TRF 012, 022, 042, 052) as one line,
- * "" when the record has none: "Name, City, START to END". */
-static void event_line(const sw_swiss_trf *trf, sw_strbuf *o) {
+void sw_report_swiss_event_line(const sw_swiss_trf *trf, sw_strbuf *o) {
     const char *name = sw_swiss_trf_header(trf, "012"), *city = sw_swiss_trf_header(trf, "022");
     const char *from = sw_swiss_trf_header(trf, "042"), *to = sw_swiss_trf_header(trf, "052");
     const char *sep = "";
@@ -114,7 +112,7 @@ void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bo
         width = strlen(cell) > 5 ? strlen(cell) : 5;
     }
     size_t before = o->len;
-    event_line(trf, o);
+    sw_report_swiss_event_line(trf, o);
     if (o->len > before)
         sw_strbuf_puts(o, "\n\n");
     sw_strbuf_printf(o, "Round %d pairings\n\nboard  ", p->round);
@@ -178,14 +176,8 @@ static void json_header(sw_strbuf *o, const sw_swiss_trf *trf, const char *key, 
         sw_strbuf_puts(o, "null");
 }
 
-void sw_report_swiss_json(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,
-                          sw_strbuf *o) {
-    sw_strbuf_printf(o, "{\n  \"round\": %d,\n  \"rounds\": ", p->round);
-    if (trf->total_rounds)
-        sw_strbuf_printf(o, "%d", trf->total_rounds);
-    else
-        sw_strbuf_puts(o, "null");
-    sw_strbuf_puts(o, ",\n  \"event\": {\n");
+void sw_report_swiss_event_json(const sw_swiss_trf *trf, sw_strbuf *o) {
+    sw_strbuf_puts(o, "{\n");
     json_header(o, trf, "name", "012");
     sw_strbuf_puts(o, ",\n");
     json_header(o, trf, "city", "022");
@@ -193,7 +185,19 @@ void sw_report_swiss_json(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bo
     json_header(o, trf, "start", "042");
     sw_strbuf_puts(o, ",\n");
     json_header(o, trf, "end", "052");
-    sw_strbuf_puts(o, "\n  },\n  \"boards\": [");
+    sw_strbuf_puts(o, "\n  }");
+}
+
+void sw_report_swiss_json(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,
+                          sw_strbuf *o) {
+    sw_strbuf_printf(o, "{\n  \"round\": %d,\n  \"rounds\": ", p->round);
+    if (trf->total_rounds)
+        sw_strbuf_printf(o, "%d", trf->total_rounds);
+    else
+        sw_strbuf_puts(o, "null");
+    sw_strbuf_puts(o, ",\n  \"event\": ");
+    sw_report_swiss_event_json(trf, o);
+    sw_strbuf_puts(o, ",\n  \"boards\": [");
     for (int k = 0; k < p->nboards; k++) {
         const sw_swiss_player *w = player(trf, p->boards[k].white);
         const sw_swiss_player *b = player(trf, p->boards[k].black);
@@ -246,7 +250,7 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
     snprintf(head, sizeof head, "Round %d pairings", p->round);
     sw_strbuf ev;
     sw_strbuf_init(&ev);
-    event_line(trf, &ev);
+    sw_report_swiss_event_line(trf, &ev);
     sw_html_begin_running(o, head, ev.len && !ev.failed ? sw_strbuf_cstr(&ev) : NULL);
     if (ev.len) {
         sw_strbuf_puts(o, "<p class=\"meta\"><b>");
@@ -332,7 +336,7 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
     sw_strbuf_puts(o, "<th>this round</th></tr>\n");
     for (int i = 0; i < trf->nplayers; i++) {
         const sw_swiss_player *pl = &trf->players[r[i].index];
-        bool shared = tb && i && st.rank[r[i - 1].index] == st.rank[r[i].index];
+        bool shared = tb && sw_report_standings_shared(&st, i);
         sw_strbuf_printf(o, "<tr><td class=\"n\">%s%d</td><td>", shared ? "=" : "",
                          tb ? st.rank[r[i].index] : i + 1);
         html_player(o, pl);

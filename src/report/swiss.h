@@ -15,6 +15,13 @@
 /* The player's name from its TRF record (columns 15-47), blanks trimmed. */
 void sw_swiss_player_name(const sw_swiss_player *p, char *buf, size_t size);
 
+/* The event's name, city and dates (TRF 012, 022, 042, 052) as one line,
+ * nothing when the record has none: "Name, City, START to END". */
+void sw_report_swiss_event_line(const sw_swiss_trf *trf, sw_strbuf *out);
+/* The same as a JSON object {"name", "city", "start", "end"} (null for a
+ * line the record does not have), indented as a member of the outer object. */
+void sw_report_swiss_event_json(const sw_swiss_trf *trf, sw_strbuf *out);
+
 /* The pairing list as text: one line per board, names next to the numbers
  * (left out with no_names), columns aligned by display width. */
 void sw_report_swiss_list(const sw_swiss_trf *trf, const sw_swiss_pairing *p, bool no_names,

@@ -311,8 +311,62 @@ static sw_status check_entries(const sw_swiss_trf *trf, int round, const sw_swis
     return st;
 }
 
+/* Byes entered ahead for the round after the record's last (a half-point
+ * bye asked for, an absence announced): the column of byes written ahead
+ * (trf->preset) is started or added to. Only 'player ID CODE' entries, H F
+ * or Z (the pairing gives U), and at least one player left to pair. */
+static sw_status apply_ahead(sw_swiss_trf *trf, int round, const sw_swiss_result *e, int n,
+                             const char *path, sw_error *err) {
+    int r = trf->nrounds;
+    for (int k = 0; k < n; k++) {
+        if (e[k].board)
+            return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                "board %d: round %d is not in the record, which has %d round%s "
+                                "paired: only byes ('player ID H', 'F' or 'Z') can be entered "
+                                "ahead for it",
+                                e[k].board, round, r, r == 1 ? "" : "s");
+        if (e[k].white == 'U')
+            return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                "player %d: U is the pairing-allocated bye, which the pairing of "
+                                "round %d gives; ahead of it only H, F or Z",
+                                e[k].player, round);
+    }
+    sw_status st = check_entries(trf, round, NULL, 0, e, n, path, err);
+    if (st)
+        return st;
+    int blank = 0; /* players left to pair once the entries are in */
+    for (int i = 0; i < trf->nplayers; i++) {
+        const sw_swiss_player *p = &trf->players[i];
+        bool entered = !trf->preset || p->games[r].result == ' ';
+        for (int k = 0; k < n && entered; k++)
+            entered = e[k].player != p->id;
+        blank += entered;
+    }
+    if (!blank)
+        return sw_error_set(err, SW_ERR_INVALID, path, n ? e[n - 1].line : 0,
+                            "byes for all %d players leave nobody to pair in round %d",
+                            trf->nplayers, round);
+    if ((st = sw_swiss_grow_rounds(trf, r + 1, err)))
+        return st;
+    if (!trf->preset)
+        for (int i = 0; i < trf->nplayers; i++)
+            trf->players[i].games[r] = (sw_swiss_game){0, '-', ' '};
+    for (int k = 0; k < n; k++) {
+        sw_swiss_player *p = &trf->players[trf->index_of_id[e[k].player]];
+        p->games[r] = (sw_swiss_game){0, '-', e[k].white};
+        p->absent = true; /* not paired in that round */
+    }
+    trf->preset = trf->preset || n > 0;
+    return SW_OK;
+}
+
 sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round, const sw_swiss_result *e, int n,
                                  const char *path, int *missing, sw_error *err) {
+    if (round == trf->nrounds + 1) {
+        if (missing)
+            *missing = 0;
+        return apply_ahead(trf, round, e, n, path, err);
+    }
     sw_swiss_board *b;
     int nb;
     sw_status st = sw_swiss_round_boards(trf, round, &b, &nb, err);
@@ -346,4 +400,13 @@ sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round, const sw_swiss_re
         p->points2 = score_before(trf, p, trf->nrounds);
     }
     return SW_OK;
+}
+
+void sw_swiss_trf_truncate(sw_swiss_trf *trf, int rounds) {
+    if (rounds < 0 || rounds >= trf->nrounds)
+        return;
+    trf->nrounds = rounds;
+    trf->preset = false;
+    for (int i = 0; i < trf->nplayers; i++)
+        trf->players[i].points2 = score_before(trf, &trf->players[i], rounds);
 }

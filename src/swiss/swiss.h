@@ -84,6 +84,7 @@ typedef struct sw_swiss_trf {
     char encoding_note[200];
     char **other_lines; /* header lines kept verbatim (not 001/XXR/XXC/XXW/XXZ; XXS and
                          * XXA are read and kept) */
+    int *other_lineno;  /* the line of each (0: one seatwise added), for messages */
     int nother;
 } sw_swiss_trf;
 
@@ -273,10 +274,19 @@ SW_NODISCARD sw_status sw_swiss_results_parse(const char *text, size_t len, cons
  * a board, anything given twice is an error naming path and the entry's
  * line, and nothing changes. Then both players' result codes are written
  * and every player's points are recomputed from the record. *missing (may
- * be NULL) is the number of the round's boards still without a result. */
+ * be NULL) is the number of the round's boards still without a result.
+ * round = trf->nrounds + 1 (the round not paired yet) takes byes only
+ * (player entries H, F or Z): they are written ahead in that round's
+ * column (trf->preset), their players absent from its pairing. */
 SW_NODISCARD sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round,
                                               const sw_swiss_result *entries, int n,
                                               const char *path, int *missing, sw_error *err);
+
+/* The record as it stood after its first `rounds` rounds (0 <= rounds <
+ * trf->nrounds): the later rounds and a column of byes written ahead left
+ * out, stated points recomputed. For the standings while a round is still
+ * being played. */
+void sw_swiss_trf_truncate(sw_swiss_trf *trf, int rounds);
 
 /* Score the boards of a round against the record before it. */
 void sw_swiss_measure(const sw_swiss_trf *trf, int round, const sw_swiss_board *boards, int nboards,

@@ -128,22 +128,28 @@ sw_status sw_tb_parse_list(const char *text, const char *what, sw_tb_list *out, 
 
 sw_status sw_tb_from_record(const sw_swiss_trf *trf, sw_tb_list *out, bool *found, sw_error *err) {
     *found = false;
-    const char *l202 = NULL, *l212 = NULL;
+    int i202 = -1, i212 = -1;
     for (int i = 0; i < trf->nother; i++) {
         const char *l = trf->other_lines[i];
         if (!strncmp(l, "212", 3) && (l[3] == ' ' || !l[3]))
-            l212 = l;
+            i212 = i;
         else if (!strncmp(l, "202", 3) && (l[3] == ' ' || !l[3]))
-            l202 = l;
+            i202 = i;
     }
-    const char *l = l212 ? l212 : l202;
-    if (!l)
+    int i = i212 >= 0 ? i212 : i202;
+    if (i < 0)
         return SW_OK;
-    char what[320];
-    snprintf(what, sizeof what, "%s: line %.3s", trf->path, l);
-    sw_status st = parse_list(l + 3, what, l == l202, out, err);
+    const char *l = trf->other_lines[i];
+    int lineno = trf->other_lineno ? trf->other_lineno[i] : 0;
+    char what[16];
+    snprintf(what, sizeof what, "%.3s line", l);
+    sw_status st = parse_list(l + 3, what, i == i202, out, err);
     if (!st && !out->n)
-        st = sw_error_set(err, SW_ERR_PARSE, trf->path, 0, "%.3s: no tie-break named", l);
+        st = sw_error_set(err, SW_ERR_PARSE, NULL, 0, "%s: no tie-break named", what);
+    if (st && err && err->line == 0) { /* the record's file and line */
+        snprintf(err->file, sizeof err->file, "%s", trf->path);
+        err->line = lineno;
+    }
     *found = !st;
     return st;
 }

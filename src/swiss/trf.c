@@ -79,6 +79,7 @@ void sw_swiss_trf_free(sw_swiss_trf *trf) {
     for (int i = 0; i < trf->nother; i++)
         free(trf->other_lines[i]);
     free(trf->other_lines);
+    free(trf->other_lineno);
     memset(trf, 0, sizeof *trf);
 }
 
@@ -267,11 +268,19 @@ static sw_status parse_player(parser *ps, const char *line, size_t n, int lineno
     return SW_OK;
 }
 
-static sw_status keep_line(sw_swiss_trf *trf, const char *line, size_t n, sw_error *err) {
+/* Keep a header line (and its line number, 0 for one seatwise adds) to
+ * write it back. */
+static sw_status keep_line(sw_swiss_trf *trf, const char *line, size_t n, int lineno,
+                           sw_error *err) {
     char **l = realloc(trf->other_lines, sizeof *l * (size_t)(trf->nother + 1));
     if (!l)
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
     trf->other_lines = l;
+    int *ln = realloc(trf->other_lineno, sizeof *ln * (size_t)(trf->nother + 1));
+    if (!ln)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    trf->other_lineno = ln;
+    ln[trf->nother] = lineno;
     char *c = malloc(n + 1);
     if (!c)
         return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
@@ -413,7 +422,7 @@ static sw_status parse_xxa(parser *ps, const char *line, size_t n, int lineno, s
                             id, line[last - 1] >= 32 && line[last - 1] < 127 ? line[last - 1] : '?',
                             (int)last);
     trf->accelerated = true;
-    return keep_line(trf, line, n, err);
+    return keep_line(trf, line, n, lineno, err);
 }
 
 /* TRF-2026 "162" point system: "162  W 3.0    D 1.0    P 2.0": a code
@@ -502,13 +511,13 @@ static sw_status parse_250(parser *ps, const char *line, size_t n, int lineno, s
     }
     ps->acc[ps->nacc++] = (acc_range){v, (int)r0, (int)r1, (int)p0, (int)p1, lineno};
     trf->accelerated = true;
-    return keep_line(trf, line, n, err);
+    return keep_line(trf, line, n, lineno, err);
 }
 
 sw_status sw_swiss_trf_name_burstein(sw_swiss_trf *trf, sw_error *err) {
     static const char line[] = "192 FIDE_BURSTEIN";
     trf->burstein_named = true;
-    return keep_line(trf, line, sizeof line - 1, err);
+    return keep_line(trf, line, sizeof line - 1, 0, err);
 }
 
 /* TRF-2026 "192" pairing system: the Dutch system (FIDE_DUTCH,
@@ -542,7 +551,7 @@ static sw_status parse_192(parser *ps, const char *line, size_t n, int lineno, s
                             "and Burstein systems only",
                             (int)k, name);
     }
-    return keep_line(ps->trf, line, n, err);
+    return keep_line(ps->trf, line, n, lineno, err);
 }
 
 static bool has_word(const char *line, size_t n, const char *word) {
@@ -585,7 +594,7 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
                                 line + 3, SW_SWISS_MAX_ROUNDS);
         trf->total_rounds = (int)v;
         /* TRF-2026's 142 is kept as written; XXR is written from the value */
-        return r142 ? keep_line(trf, line, n, err) : SW_OK;
+        return r142 ? keep_line(trf, line, n, lineno, err) : SW_OK;
     }
     if (n >= 3 && !strncmp(line, "152", 3)) { /* TRF-2026 initial colour: W or B */
         size_t i = 3;
@@ -597,11 +606,11 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
                                 (int)(n - 3), line + 3);
         trf->initial_colour = line[i] == 'B' ? 'b' : 'w';
         trf->initial_given = true;
-        return keep_line(trf, line, n, err);
+        return keep_line(trf, line, n, lineno, err);
     }
     if (n >= 3 && !strncmp(line, "162", 3)) {
         sw_status st = parse_162(trf, line, n, lineno, err);
-        return st ? st : keep_line(trf, line, n, err);
+        return st ? st : keep_line(trf, line, n, lineno, err);
     }
     if (n >= 3 && !strncmp(line, "192", 3))
         return parse_192(ps, line, n, lineno, err);
@@ -620,11 +629,11 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
         return parse_xxz(ps, line, n, lineno, err);
     if (n >= 3 && !strncmp(line, "XXS", 3)) {
         sw_status st = parse_xxs(trf, line, n, lineno, err);
-        return st ? st : keep_line(trf, line, n, err);
+        return st ? st : keep_line(trf, line, n, lineno, err);
     }
     if (n >= 3 && !strncmp(line, "XXA", 3))
         return parse_xxa(ps, line, n, lineno, err);
-    return keep_line(trf, line, n, err);
+    return keep_line(trf, line, n, lineno, err);
 }
 
 /* First pass: XXW changes the columns of every 001 line, wherever it stands. */
