@@ -267,7 +267,7 @@ static sw_status check_entries(const sw_swiss_trf *trf, int round, const sw_swis
         int slot;
         if (e[k].board) {
             int bd = e[k].board;
-            if (bd > nb) {
+            if (bd < 1 || bd > nb) { /* the reader gives >= 1; gcc -O3 cannot see it */
                 st = sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
                                   "board %d: round %d has %d board%s", bd, round, nb,
                                   nb == 1 ? "" : "s");
