@@ -2,8 +2,10 @@
  * terms of pairs of a hand-made tournament against values worked out from
  * OpenGotha's rules (docs/go.md); every shipped reference round
  * (data/mcmahon: OpenGotha's own pairing, line for line where the optimum is
- * unique, the same total cost where several matchings tie); the XML round
- * trip; bad files named with their line; the 'go pair' command end to end.
+ * unique and on the tie rounds where Gabow's search order reaches
+ * OpenGotha's choice, the same total cost on the others); the matching
+ * against brute force and the blossom; the XML round trip; bad files named
+ * with their line; the 'go pair' command end to end.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -315,9 +317,18 @@ static int64_t pair_cost(const sw_go_round *rd, int x, int y) {
     return 0;
 }
 
+/* Shipped tie rounds where OpenGotha's matching is another optimum than
+ * the one sw_go_gabow reaches first (docs/go.md, "Several optimal
+ * matchings"): there only the total cost is checked. */
+static bool tie_differs(const char *tour, int round) {
+    return (!strcmp(tour, "pairgoth-toulouse2024") && (round == 3 || round == 5)) ||
+           (!strcmp(tour, "pairgoth-simpleswiss") && round == 7);
+}
+
 /* Round `round` of dir/tour/state_R<round>.xml against OpenGotha's
- * pairing_R<round>.txt: line for line when the optimum is unique, the same
- * total cost and bye in any case; *same counts the identical rounds. */
+ * pairing_R<round>.txt: line for line unless the round is a tie known to
+ * differ, the same total cost and bye in any case; *same counts the
+ * identical rounds. */
 static void check_case(const char *dir, const char *tour, int round, bool unique, int *same) {
     char path[1024], want[1024];
     snprintf(path, sizeof path, "%s/%s/state_R%d.xml", dir, tour, round);
@@ -345,7 +356,7 @@ static void check_case(const char *dir, const char *tour, int round, bool unique
             sw_strbuf_printf(&exp, "%s %s %d\n", ref[i].a, ref[i].b, ref[i].hd);
     bool equal = !strcmp(sw_strbuf_cstr(&got), sw_strbuf_cstr(&exp));
     *same += equal;
-    if (unique && !equal)
+    if (!equal && (unique || !tie_differs(tour, round)))
         fail_msg("%s round %d differs:\n%s---\n%s", tour, round, sw_strbuf_cstr(&got),
                  sw_strbuf_cstr(&exp));
     /* tie or not: our matching weighs as much as OpenGotha's */
@@ -389,6 +400,8 @@ static void test_reference_rounds(void **state) {
     fclose(f);
     assert_int_equal(cases, 35);
     assert_int_equal(same_unique, uniq);
+    assert_int_equal(ties, 10);
+    assert_int_equal(same_tie, 7);
     print_message("go reference rounds: %d/%d unique identical, %d/%d tie rounds identical "
                   "(all of the same total cost)\n",
                   same_unique, uniq, same_tie, ties);
@@ -565,48 +578,122 @@ static void test_bad_files(void **state) {
     assert_int_equal(parse_edited(2, "<Tournaments>", &err), SW_ERR_PARSE);
 }
 
-/* The priced solve of large rounds (gomatch.c) reaches the optimum of the
- * blossom on every pair: costs shaped like a McMahon round's (a large
- * constant, a score-group distance, small seeding and club terms, many
- * ties), 420 players. */
-static void test_priced_matching(void **state) {
-    (void)state;
-    enum { N = 420 };
-    int64_t *w = malloc((size_t)N * N * sizeof *w);
-    sw_blossom_edge *e = malloc((size_t)N * N / 2 * sizeof *e);
-    int group[N], club[N], mate[N], mate2[N];
-    uint64_t x = 12345;
-    for (int i = 0; i < N; i++) {
+/* Costs shaped like a McMahon round's (a large constant, a score-group
+ * distance, small seeding and club terms, many ties) for n players. */
+static int64_t *round_like_costs(int n, uint64_t seed) {
+    int64_t *w = malloc((size_t)n * (size_t)n * sizeof *w);
+    int *group = malloc((size_t)n * sizeof *group), *club = malloc((size_t)n * sizeof *club);
+    assert_true(w && group && club);
+    uint64_t x = seed;
+    for (int i = 0; i < n; i++) {
         x = x * 6364136223846793005u + 1442695040888963407u;
         group[i] = (int)(x >> 59);
         club[i] = (int)((x >> 40) % 23);
     }
-    size_t m = 0;
-    for (int i = 0; i < N; i++)
-        for (int j = i; j < N; j++) {
+    for (int i = 0; i < n; i++)
+        for (int j = i; j < n; j++) {
             int d = abs(group[i] - group[j]);
             int64_t c = i == j ? 0
                                : INT64_C(500000000000000) + INT64_C(100000000000) * (40 - d) / 40 +
                                      (d == 0 ? 5000000 - 1000 * abs(i - j) % 7 : 0) +
                                      (club[i] != club[j] ? INT64_C(9000000000) : 0);
-            w[(size_t)i * N + (size_t)j] = w[(size_t)j * N + (size_t)i] = c;
-            if (i != j)
-                e[m++] = (sw_blossom_edge){i, j, c};
+            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] = c;
         }
-    sw_error err;
-    assert_int_equal(sw_go_match(w, N, mate, "t", &err), SW_OK);
-    assert_int_equal(sw_blossom_match(N, e, m, SW_BLOSSOM_MAX_CARDINALITY, mate2, &err), SW_OK);
-    int64_t a = 0, b = 0;
-    for (int i = 0; i < N; i++) {
-        assert_true(mate[i] >= 0 && mate[mate[i]] == i);
-        if (i < mate[i])
-            a += w[(size_t)i * N + (size_t)mate[i]];
-        if (i < mate2[i])
-            b += w[(size_t)i * N + (size_t)mate2[i]];
+    free(group);
+    free(club);
+    return w;
+}
+
+/* sw_go_match reaches the optimum of the blossom on every pair: by Gabow's
+ * algorithm at 420 players, by the priced solve above OpenGotha's block
+ * size (640). */
+static void test_large_matching(void **state) {
+    (void)state;
+    static const int sizes[] = {420, SW_GO_ONE_BLOCK + 40};
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        int n = sizes[z];
+        int64_t *w = round_like_costs(n, 12345);
+        sw_blossom_edge *e = malloc((size_t)n * (size_t)n / 2 * sizeof *e);
+        int *mate = malloc((size_t)n * sizeof *mate), *mate2 = malloc((size_t)n * sizeof *mate2);
+        assert_true(e && mate && mate2);
+        size_t m = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                e[m++] = (sw_blossom_edge){i, j, w[(size_t)i * (size_t)n + (size_t)j]};
+        sw_error err;
+        assert_int_equal(sw_go_match(w, n, mate, "t", &err), SW_OK);
+        assert_int_equal(sw_blossom_match(n, e, m, SW_BLOSSOM_MAX_CARDINALITY, mate2, &err), SW_OK);
+        int64_t a = 0, b = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(mate[i] >= 0 && mate[i] < n && mate[mate[i]] == i);
+            if (i < mate[i])
+                a += w[(size_t)i * (size_t)n + (size_t)mate[i]];
+            if (i < mate2[i])
+                b += w[(size_t)i * (size_t)n + (size_t)mate2[i]];
+        }
+        assert_true(a == b);
+        free(w);
+        free(e);
+        free(mate);
+        free(mate2);
     }
-    assert_true(a == b);
-    free(w);
-    free(e);
+}
+
+/* The heaviest perfect matching of w (n x n) over the vertices not in
+ * used, by trying every partner of the first free vertex. */
+static int64_t brute_best(const int64_t *w, int n, unsigned used) {
+    int i = 0;
+    while (i < n && (used >> i & 1))
+        i++;
+    if (i == n)
+        return 0;
+    int64_t best = INT64_MIN;
+    for (int j = i + 1; j < n; j++) {
+        if (used >> j & 1)
+            continue;
+        int64_t r = brute_best(w, n, used | 1u << i | 1u << j);
+        if (r != INT64_MIN && w[i * n + j] + r > best)
+            best = w[i * n + j] + r;
+    }
+    return best;
+}
+
+/* sw_go_gabow against brute force on small graphs with few distinct costs
+ * (many optimal matchings, blossoms, expansions), and its deterministic
+ * choice on four vertices with equal costs: stage 1 pairs 0-1 (the first
+ * tight edge, kept by 1); in stage 2 the roots 2 and 3 reach 0 at the same
+ * time as 3's edge to 2 is tight, and the event of vertex 0 comes first,
+ * so 0 is taken from 1 by 2 and 1 goes to 3. */
+static void test_gabow_small(void **state) {
+    (void)state;
+    uint64_t x = 99;
+    for (int iter = 0; iter < 3000; iter++) {
+        int n = 2 + 2 * (iter % 6);
+        int64_t w[144];
+        int mate[12];
+        for (int i = 0; i < n; i++) {
+            w[i * n + i] = 0;
+            for (int j = i + 1; j < n; j++) {
+                x = x * 6364136223846793005u + 1442695040888963407u;
+                w[i * n + j] = w[j * n + i] = 1 + (int64_t)(x >> 61) * (iter % 2 ? 1 : 1000);
+            }
+        }
+        sw_error err;
+        assert_int_equal(sw_go_gabow(w, n, mate, "t", &err), SW_OK);
+        int64_t got = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(mate[i] >= 0 && mate[i] < n && mate[i] != i && mate[mate[i]] == i);
+            if (i < mate[i])
+                got += w[i * n + mate[i]];
+        }
+        assert_true(got == brute_best(w, n, 0));
+    }
+    int64_t c4[16] = {0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0, 5, 5, 5, 5, 0};
+    int mate[4];
+    sw_error err;
+    assert_int_equal(sw_go_gabow(c4, 4, mate, "t", &err), SW_OK);
+    assert_int_equal(mate[0], 2);
+    assert_int_equal(mate[1], 3);
 }
 
 /* Criterion values as the standings show them. */
@@ -924,21 +1011,14 @@ static void test_cli(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ranks_and_keys),
-        cmocka_unit_test(test_costs_round1),
-        cmocka_unit_test(test_costs_round2),
-        cmocka_unit_test(test_reference_rounds),
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_xml_text),
-        cmocka_unit_test(test_bad_files),
-        cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),
-        cmocka_unit_test(test_priced_matching),
-        cmocka_unit_test(test_players_csv),
-        cmocka_unit_test(test_new_event),
-        cmocka_unit_test(test_direct_confrontation),
-        cmocka_unit_test(test_h9_shipped),
-        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_ranks_and_keys),   cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),     cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),       cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),        cmocka_unit_test(test_large_matching),
+        cmocka_unit_test(test_gabow_small),      cmocka_unit_test(test_players_csv),
+        cmocka_unit_test(test_new_event),        cmocka_unit_test(test_direct_confrontation),
+        cmocka_unit_test(test_h9_shipped),       cmocka_unit_test(test_values),
         cmocka_unit_test(test_cup_and_exploits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

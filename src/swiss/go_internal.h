@@ -24,8 +24,15 @@ char *sw_go_lower(const char *s);
 int sw_go_java_sort(const void *ctx, int *a, int n, int (*cmp)(const void *, int, int));
 
 /* A maximum-weight perfect matching of the symmetric costs w (n x n, row
- * i the costs of vertex i, n even; gomatch.c): mate[i] the partner of i.
- * Where several matchings are optimal it returns one of them. */
+ * i the costs of vertex i, n even, costs below 2^61; gomatch.c): mate[i]
+ * the partner of i. Up to SW_GO_ONE_BLOCK vertices, where several
+ * matchings are optimal, the one Gabow's search order reaches first
+ * (sw_go_gabow); above, one of them. */
 sw_status sw_go_match(const int64_t *w, int n, int *mate, const char *path, sw_error *err);
+/* The same by Gabow's O(n^3) algorithm alone (gabow.c). */
+sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err);
+/* OpenGotha pairs up to this many players as one block (its
+ * PAIRING_GROUP_MAX_SIZE); sw_go_match follows its search order up to it. */
+#define SW_GO_ONE_BLOCK 600
 
 #endif

@@ -1,11 +1,14 @@
 /* src/swiss/gomatch.c: the maximum-weight perfect matching of a Go round's
- * costs (a full n x n matrix). Small rounds run the blossom algorithm on
- * every pair. Large ones run a priced solve: a sparse graph (each player's
- * heaviest pairs and its neighbours in pairing order) is matched, the
- * duals of that matching price every pair left out, the few most
- * undervalued pairs of each player join the graph, and the loop ends when
- * no pair has a negative reduced cost: the matching is then optimal for
- * all pairs (LP duality), found on a small part of the n^2/2 edges.
+ * costs (a full n x n matrix). Up to SW_GO_ONE_BLOCK players, the size
+ * OpenGotha pairs as one block, Gabow's algorithm (gabow.c) runs on every
+ * pair: its search order picks OpenGotha's matching on most rounds where
+ * several are optimal. Larger rounds (which OpenGotha cuts into blocks)
+ * run a priced solve: a sparse graph (each player's heaviest pairs and its
+ * neighbours in pairing order) is matched, the duals of that matching
+ * price every pair left out, the few most undervalued pairs of each player
+ * join the graph, and the loop ends when no pair has a negative reduced
+ * cost: the matching is then optimal for all pairs (LP duality), found on
+ * a small part of the n^2/2 edges.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +17,8 @@
 #include "swiss/go_internal.h"
 
 enum {
-    GO_SPARSE_FROM = 400, /* players from which the priced solve runs */
-    GO_START_K = 12,      /* heaviest pairs of each player in the first graph */
-    GO_PRICE_K = 6        /* most undervalued pairs of a player added a round */
+    GO_START_K = 12, /* heaviest pairs of each player in the first graph */
+    GO_PRICE_K = 6   /* most undervalued pairs of a player added a round */
 };
 
 typedef struct go_graph {
@@ -143,19 +145,7 @@ static sw_status sparse(const int64_t *w, int n, int *mate, const char *path, sw
     return st;
 }
 
-static sw_status dense(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
-    size_t m = (size_t)n * (size_t)(n - 1) / 2, e = 0;
-    sw_blossom_edge *edges = malloc((m + 1) * sizeof *edges);
-    if (!edges)
-        return sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            edges[e++] = (sw_blossom_edge){i, j, w[(size_t)i * (size_t)n + (size_t)j]};
-    sw_status st = sw_blossom_match(n, edges, m, SW_BLOSSOM_MAX_CARDINALITY, mate, err);
-    free(edges);
-    return st;
-}
-
 sw_status sw_go_match(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
-    return n >= GO_SPARSE_FROM ? sparse(w, n, mate, path, err) : dense(w, n, mate, path, err);
+    return n <= SW_GO_ONE_BLOCK ? sw_go_gabow(w, n, mate, path, err)
+                                : sparse(w, n, mate, path, err);
 }

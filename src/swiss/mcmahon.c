@@ -1209,8 +1209,8 @@ static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate,
             w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] =
                 sw_go_round_cost(rd, list[i], list[j], NULL);
     }
-    /* where several matchings are optimal this picks one of them, not
-     * always OpenGotha's (docs/go.md) */
+    /* where several matchings are optimal, the one Gabow's search order
+     * reaches first, numbered in pairing order as OpenGotha's (docs/go.md) */
     sw_status st = sw_go_match(w, n, mate, rd->t->path, err);
     free(w);
     return st;

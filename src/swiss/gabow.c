@@ -1,0 +1,621 @@
+/* src/swiss/gabow.c: a maximum-weight perfect matching of a complete graph
+ * given by its cost matrix: Edmonds' primal-dual blossom algorithm in
+ * Gabow's O(n^3) organisation (H. N. Gabow, "An efficient implementation of
+ * Edmonds' algorithm for maximum matching on graphs", JACM 23, 1976; the
+ * weighted version as Z. Galil's survey, ACM Computing Surveys 18, 1986,
+ * describes it). go pair uses it up to 600 players because its choice
+ * among several optimal matchings is, on the reference rounds, mostly
+ * OpenGotha's (docs/go.md).
+ *
+ * Each stage makes every free vertex an outer root. The duals are not
+ * raised step by step and searched for tight edges: every pending event
+ * carries the time (the total dual change of the stage) at which it
+ * happens, and the earliest one is handled next:
+ *   - an unlabelled vertex is reached by its cheapest edge from an outer
+ *     vertex (its blossom becomes inner, its mate's blossom outer);
+ *   - an outer blossom's cheapest edge to another outer blossom is tight
+ *     (a new blossom, or an augmenting path that ends the stage);
+ *   - an inner blossom's dual reaches zero (it is expanded).
+ * Ties between events at the same time go to the lowest vertex number
+ * that carries them: the reached vertex, the outer blossom's base, the
+ * inner blossom's base. An edge between two outer vertices is kept by the
+ * one scanned later; an outer blossom takes, among its equally cheap
+ * edges, the one of the vertex scanned first, and a vertex its first
+ * cheapest edge in neighbour order. A new outer blossom scans its vertices
+ * from the last in cycle order; after an expansion an unlabelled vertex
+ * takes its cheapest edge from the highest-numbered outer vertex. Weights
+ * are doubled in effect (slacks y_u + y_v - 2 w, all duals start at the
+ * largest cost) so that every time is an integer.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss/go_internal.h"
+
+#define NEVER INT64_MAX
+
+enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
+
+typedef struct gb {
+    int n;
+    const int64_t *w;
+    int64_t *dual;     /* 2n: vertex duals, then blossom duals (ids n..2n-1) */
+    int *mate;         /* vertex -> vertex, -1 when free */
+    int *up;           /* 2n: enclosing blossom, -1 at top level */
+    int *base;         /* 2n: base vertex */
+    int **kids;        /* blossom: sub-blossoms around the cycle, base one first */
+    int **link;        /* blossom: 2 per sub-blossom k, the edge from k to k+1 */
+    int *nkids;        /* blossom: how many sub-blossoms */
+    int *top;          /* vertex -> its top-level blossom (itself when alone) */
+    int *label;        /* 2n, top-level blossoms */
+    unsigned char *vl; /* vertex: the label of its top-level blossom */
+    int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
+    int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
+    int *reach_from;   /* the outer end of that edge */
+    int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
+    int *pair_to;      /* the other end */
+    int *stamp;        /* outer vertex: its place in outer[] */
+    int *outer;        /* n: the outer vertices of the stage in scan order */
+    int nouter;
+    int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
+    int64_t *bt;     /* 2n: an outer blossom's earliest edge event */
+    int *bx;         /* 2n: the vertex that carries it */
+    int *spare;      /* unused blossom ids */
+    int nspare;
+    int *mark;             /* 2n: path tracing */
+    int *list;             /* n: vertex lists */
+    int *scan;             /* n: vertex lists while scanning */
+    int *rot;              /* 3n: rotating a blossom */
+    unsigned char *onpath; /* n: expanding a blossom */
+    int64_t now;           /* total dual change of the stage */
+    bool oom;
+} gb;
+
+static int64_t slack(const gb *g, int u, int v) {
+    return g->dual[u] + g->dual[v] - 2 * g->w[(size_t)u * (size_t)g->n + (size_t)v];
+}
+
+/* The vertices of blossom b, sub-blossoms in cycle order from the base. */
+static int leaves(const gb *g, int b, int *outv, int cnt) {
+    if (b < g->n) {
+        outv[cnt] = b;
+        return cnt + 1;
+    }
+    for (int k = 0; k < g->nkids[b]; k++)
+        cnt = leaves(g, g->kids[b][k], outv, cnt);
+    return cnt;
+}
+
+static void set_top(gb *g, int b, int t) {
+    int cnt = leaves(g, b, g->list, 0);
+    for (int k = 0; k < cnt; k++)
+        g->top[g->list[k]] = t;
+}
+
+static void set_label(gb *g, int b, int lab) {
+    g->label[b] = lab;
+    int cnt = leaves(g, b, g->list, 0);
+    for (int k = 0; k < cnt; k++)
+        g->vl[g->list[k]] = (unsigned char)lab;
+}
+
+/* Vertex x has just become outer: record its edges to unlabelled vertices
+ * and its own candidate, the cheapest edge to an outer vertex of another
+ * blossom (the first such vertex in number order among equals). */
+static void scan_vertex(gb *g, int x) {
+    int n = g->n, bx = g->top[x];
+    const int64_t *row = g->w + (size_t)x * (size_t)n, *dual = g->dual;
+    const unsigned char *vl = g->vl;
+    int64_t *reach = g->reach;
+    int *from = g->reach_from;
+    int64_t at = g->now + dual[x];
+    for (int v = 0; v < n; v++) {
+        int64_t t = at + dual[v] - 2 * row[v];
+        if (t < reach[v] && vl[v] == UNLABELLED) {
+            reach[v] = t;
+            from[v] = x;
+        }
+    }
+    int64_t best = NEVER, dx = dual[x];
+    int to = -1;
+    for (int k = 0; k < g->nouter; k++) {
+        int v = g->outer[k];
+        if (g->top[v] == bx)
+            continue;
+        int64_t t = g->now + (dx + dual[v] - 2 * row[v]) / 2;
+        if (t < best || (t == best && v < to)) {
+            best = t;
+            to = v;
+        }
+    }
+    g->pair[x] = best;
+    g->pair_to[x] = to;
+    g->stamp[x] = g->nouter;
+    g->outer[g->nouter++] = x;
+}
+
+/* Blossom b has just become outer: its vertices, from the last. */
+static void scan_blossom(gb *g, int b) {
+    int cnt = leaves(g, b, g->scan, 0);
+    for (int k = cnt - 1; k >= 0; k--)
+        scan_vertex(g, g->scan[k]);
+}
+
+/* Unlabelled vertex v again: its cheapest edge from an outer vertex. */
+static void rescan_reach(gb *g, int v) {
+    g->reach[v] = NEVER;
+    g->reach_from[v] = -1;
+    for (int u = 0; u < g->n; u++) {
+        if (g->vl[u] != OUTER)
+            continue;
+        int64_t t = g->now + slack(g, u, v);
+        if (t <= g->reach[v]) {
+            g->reach[v] = t;
+            g->reach_from[v] = u;
+        }
+    }
+}
+
+/* Outer vertex x whose candidate fell inside its own blossom: its cheapest
+ * edge to the outer vertices scanned before it, in other blossoms. */
+static void rescan_pair(gb *g, int x) {
+    g->pair[x] = NEVER;
+    g->pair_to[x] = -1;
+    for (int k = 0; k < g->stamp[x]; k++) {
+        int v = g->outer[k];
+        if (g->top[v] == g->top[x])
+            continue;
+        int64_t t = g->now + slack(g, x, v) / 2;
+        if (t < g->pair[x] || (t == g->pair[x] && v < g->pair_to[x])) {
+            g->pair[x] = t;
+            g->pair_to[x] = v;
+        }
+    }
+}
+
+static void make_outer(gb *g, int b, int in, int out) {
+    set_label(g, b, OUTER);
+    g->in[b] = in;
+    g->out[b] = out;
+    scan_blossom(g, b);
+}
+
+/* Top-level blossom b (unlabelled) is reached from outer vertex u by its
+ * vertex v: it becomes inner and its mate's blossom outer. */
+static void grow(gb *g, int v, int u) {
+    int b = g->top[v];
+    set_label(g, b, INNER);
+    g->in[b] = v;
+    g->out[b] = u;
+    if (b >= g->n)
+        g->expire[b] = g->now + g->dual[b];
+    int m = g->mate[g->base[b]];
+    make_outer(g, g->top[m], m, g->base[b]);
+}
+
+/* The outer blossom above outer blossom b in its tree, or -1 at a root. */
+static int tree_up(const gb *g, int b) {
+    if (g->out[b] < 0)
+        return -1;
+    int t = g->top[g->out[b]];
+    return g->top[g->out[t]];
+}
+
+/* Rotate blossom b so that vertex v becomes its base, rematching inside. */
+static void shift_base(gb *g, int b, int v) {
+    int t = v;
+    while (g->up[t] != b)
+        t = g->up[t];
+    if (t >= g->n)
+        shift_base(g, t, v);
+    int len = g->nkids[b], i = 0;
+    while (g->kids[b][i] != t)
+        i++;
+    int step = (i % 2) ? 1 : -1, j = i;
+    while (j != 0) {
+        int j1 = (j + step + len) % len, j2 = (j1 + step + len) % len;
+        int a, c; /* a in kid j1, c in kid j2 */
+        if (step == 1) {
+            a = g->link[b][2 * j1];
+            c = g->link[b][2 * j1 + 1];
+        } else {
+            a = g->link[b][2 * j2 + 1];
+            c = g->link[b][2 * j2];
+        }
+        if (g->kids[b][j1] >= g->n)
+            shift_base(g, g->kids[b][j1], a);
+        if (g->kids[b][j2] >= g->n)
+            shift_base(g, g->kids[b][j2], c);
+        g->mate[a] = c;
+        g->mate[c] = a;
+        j = j2;
+    }
+    /* kid i first */
+    int *k2 = g->rot, *l2 = g->rot + len;
+    for (int k = 0; k < len; k++) {
+        k2[k] = g->kids[b][(i + k) % len];
+        l2[2 * k] = g->link[b][2 * ((i + k) % len)];
+        l2[2 * k + 1] = g->link[b][2 * ((i + k) % len) + 1];
+    }
+    memcpy(g->kids[b], k2, (size_t)len * sizeof *k2);
+    memcpy(g->link[b], l2, (size_t)len * 2 * sizeof *l2);
+    g->base[b] = g->base[t];
+}
+
+static void augment(gb *g, int x, int y) {
+    int pairs[2][2] = {{x, y}, {y, x}};
+    for (int side = 0; side < 2; side++) {
+        int s = pairs[side][0], j = pairs[side][1];
+        for (;;) {
+            int bs = g->top[s];
+            if (bs >= g->n)
+                shift_base(g, bs, s);
+            g->mate[s] = j;
+            if (g->out[bs] < 0)
+                break;
+            int bt = g->top[g->out[bs]];
+            s = g->out[bt];
+            j = g->in[bt];
+            if (bt >= g->n)
+                shift_base(g, bt, j);
+            g->mate[j] = s;
+        }
+    }
+}
+
+/* Outer vertices x and y of the same tree, in different blossoms: the
+ * cycle they close becomes one outer blossom. */
+static void shrink(gb *g, int x, int y) {
+    int bx = g->top[x], by = g->top[y];
+    /* common ancestor */
+    int a = bx, c = by, bb = -1;
+    while (a >= 0 || c >= 0) {
+        if (a >= 0) {
+            if (g->mark[a]) {
+                bb = a;
+                break;
+            }
+            g->mark[a] = 1;
+            a = tree_up(g, a);
+        }
+        if (c >= 0) {
+            if (g->mark[c]) {
+                bb = c;
+                break;
+            }
+            g->mark[c] = 1;
+            c = tree_up(g, c);
+        }
+    }
+    for (a = bx; a >= 0; a = tree_up(g, a))
+        g->mark[a] = 0;
+    for (c = by; c >= 0; c = tree_up(g, c))
+        g->mark[c] = 0;
+    int b = g->spare[--g->nspare];
+    int len = 0;
+    for (a = bx; a != bb; a = tree_up(g, a))
+        len += 2;
+    for (c = by; c != bb; c = tree_up(g, c))
+        len += 2;
+    len += 1;
+    int *kids = malloc((size_t)len * sizeof *kids), *link = malloc((size_t)len * 2 * sizeof *link);
+    if (!kids || !link) {
+        free(kids);
+        free(link);
+        g->oom = true;
+        return;
+    }
+    /* x's side, from bb down to bx */
+    int k = 0;
+    {
+        int cnt = 0;
+        for (a = bx; a != bb; a = tree_up(g, a))
+            cnt++;
+        /* chain a0 = bx .. a_cnt = bb, each step through an inner blossom */
+        k = 2 * cnt;
+        kids[0] = bb;
+        int pos = k;
+        for (a = bx; a != bb; a = tree_up(g, a)) {
+            int t = g->top[g->out[a]];
+            kids[pos] = a;
+            kids[pos - 1] = t;
+            /* edge from kid pos-1 (t) to kid pos (a): matched */
+            link[2 * (pos - 1)] = g->out[a];
+            link[2 * (pos - 1) + 1] = g->in[a];
+            /* edge from kid pos-2 to kid pos-1 (t): t's tree edge */
+            link[2 * (pos - 2)] = g->out[t];
+            link[2 * (pos - 2) + 1] = g->in[t];
+            pos -= 2;
+        }
+    }
+    link[2 * k] = x;
+    link[2 * k + 1] = y;
+    int pos = k + 1;
+    for (c = by; c != bb; c = tree_up(g, c)) {
+        int t = g->top[g->out[c]];
+        kids[pos] = c;
+        link[2 * pos] = g->in[c];
+        link[2 * pos + 1] = g->out[c];
+        kids[pos + 1] = t;
+        link[2 * (pos + 1)] = g->in[t];
+        link[2 * (pos + 1) + 1] = g->out[t];
+        pos += 2;
+    }
+    g->kids[b] = kids;
+    g->link[b] = link;
+    g->nkids[b] = len;
+    g->up[b] = -1;
+    g->base[b] = g->base[bb];
+    g->dual[b] = 0;
+    g->in[b] = g->in[bb];
+    g->out[b] = g->out[bb];
+    for (k = 0; k < len; k++)
+        g->up[kids[k]] = b;
+    /* inner sub-blossoms become outer: their vertices are scanned */
+    set_top(g, b, b);
+    set_label(g, b, OUTER);
+    for (k = 0; k < len; k++)
+        if (g->label[kids[k]] == INNER)
+            scan_blossom(g, kids[k]);
+}
+
+/* Blossom b (top level) dissolves into its sub-blossoms. */
+static void dissolve(gb *g, int b) {
+    for (int k = 0; k < g->nkids[b]; k++) {
+        int s = g->kids[b][k];
+        g->up[s] = -1;
+        set_top(g, s, s);
+        set_label(g, s, UNLABELLED);
+    }
+}
+
+static void release(gb *g, int b) {
+    free(g->kids[b]);
+    free(g->link[b]);
+    g->kids[b] = g->link[b] = NULL;
+    g->nkids[b] = 0;
+    g->label[b] = UNLABELLED;
+    g->spare[g->nspare++] = b;
+}
+
+/* Inner blossom b's dual is zero: its sub-blossoms on the even path from
+ * the entry to the base keep the tree; the others are unlabelled. */
+static void expand_inner(gb *g, int b) {
+    int len = g->nkids[b];
+    int *kids = g->kids[b], *link = g->link[b];
+    int in = g->in[b], out = g->out[b];
+    int t = in;
+    while (g->up[t] != b)
+        t = g->up[t];
+    int i = 0;
+    while (kids[i] != t)
+        i++;
+    dissolve(g, b);
+    int step = (i % 2) ? 1 : -1, j = i;
+    unsigned char *onpath = g->onpath;
+    memset(onpath, 0, (size_t)len);
+    int cin = in, cout = out;
+    for (;;) {
+        int kt = kids[j];
+        onpath[j] = 1;
+        set_label(g, kt, INNER);
+        g->in[kt] = cin;
+        g->out[kt] = cout;
+        if (kt >= g->n)
+            g->expire[kt] = g->now + g->dual[kt];
+        if (j == 0)
+            break;
+        int j1 = (j + step + len) % len, j2 = (j1 + step + len) % len;
+        onpath[j1] = 1;
+        int ks = kids[j1];
+        /* ks is reached by the matched edge from kt */
+        int m = g->base[ks];
+        make_outer(g, ks, m, g->mate[m]);
+        if (step == 1) {
+            cout = link[2 * j1];
+            cin = link[2 * j1 + 1];
+        } else {
+            cout = link[2 * j2 + 1];
+            cin = link[2 * j2];
+        }
+        j = j2;
+    }
+    for (int k = 0; k < len; k++) {
+        if (onpath[k])
+            continue;
+        int cnt = leaves(g, kids[k], g->list, 0);
+        for (int x = 0; x < cnt; x++)
+            rescan_reach(g, g->list[x]);
+    }
+    release(g, b);
+}
+
+/* End of a stage: outer blossoms with a zero dual dissolve. */
+static void expand_zero(gb *g, int b) {
+    int len = g->nkids[b];
+    int *kids = malloc((size_t)len * sizeof *kids);
+    if (!kids) {
+        g->oom = true;
+        return;
+    }
+    memcpy(kids, g->kids[b], (size_t)len * sizeof *kids);
+    dissolve(g, b);
+    release(g, b);
+    for (int k = 0; k < len; k++)
+        if (kids[k] >= g->n && g->dual[kids[k]] == 0)
+            expand_zero(g, kids[k]);
+    free(kids);
+}
+
+/* The pending event that comes first: its time, its kind (the label of
+ * the vertex carrying it) and *x the vertex carrying it. */
+static int64_t next_event(gb *g, int *x) {
+    int n = g->n;
+    for (int i = 0; i < n; i++)
+        if (g->vl[i] == OUTER) {
+            g->bt[g->top[i]] = NEVER;
+            g->bx[g->top[i]] = -1;
+        }
+    for (int i = 0; i < n; i++) {
+        if (g->vl[i] != OUTER)
+            continue;
+        int b = g->top[i];
+        if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
+            rescan_pair(g, i);
+        if (g->pair[i] < g->bt[b] ||
+            (g->pair[i] == g->bt[b] && g->pair[i] < NEVER && g->stamp[i] < g->stamp[g->bx[b]])) {
+            g->bt[b] = g->pair[i];
+            g->bx[b] = i;
+        }
+    }
+    int64_t best = NEVER;
+    *x = -1;
+    for (int i = 0; i < n; i++) {
+        int b = g->top[i], cand = i;
+        int64_t t = NEVER;
+        if (g->vl[i] == UNLABELLED) {
+            t = g->reach[i];
+        } else if (g->base[b] != i) {
+            continue;
+        } else if (g->vl[i] == OUTER) {
+            t = g->bt[b];
+            cand = g->bx[b];
+        } else if (b >= n) {
+            t = g->expire[b];
+        }
+        if (t < best) {
+            best = t;
+            *x = cand;
+        }
+    }
+    return best;
+}
+
+/* One stage: grow the forest of every free vertex until an augmenting path
+ * is found. Returns false when none exists (or out of memory). */
+static bool stage(gb *g) {
+    int n = g->n;
+    g->now = 0;
+    g->nouter = 0;
+    for (int b = 0; b < 2 * n; b++)
+        g->label[b] = UNLABELLED;
+    for (int v = 0; v < n; v++) {
+        g->vl[v] = UNLABELLED;
+        g->reach[v] = NEVER;
+        g->reach_from[v] = -1;
+        g->pair[v] = NEVER;
+        g->pair_to[v] = -1;
+    }
+    for (int v = 0; v < n; v++)
+        if (g->mate[v] < 0)
+            make_outer(g, g->top[v], v, -1);
+    while (!g->oom) {
+        int x;
+        int64_t when = next_event(g, &x);
+        if (x < 0)
+            return false;
+        int64_t d = when - g->now;
+        for (int v = 0; v < n; v++)
+            g->dual[v] += g->vl[v] == OUTER ? -d : g->vl[v] == INNER ? d : 0;
+        for (int b = n; b < 2 * n; b++)
+            if (g->kids[b] && g->up[b] < 0)
+                g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
+        g->now = when;
+        int b = g->top[x];
+        if (g->label[b] == UNLABELLED) {
+            grow(g, x, g->reach_from[x]);
+        } else if (g->label[b] == INNER) {
+            expand_inner(g, b);
+        } else {
+            int y = g->pair_to[x], rx = b, ry = g->top[y], r;
+            while ((r = tree_up(g, rx)) >= 0)
+                rx = r;
+            while ((r = tree_up(g, ry)) >= 0)
+                ry = r;
+            if (rx == ry) {
+                shrink(g, x, y);
+                continue;
+            }
+            augment(g, x, y);
+            for (int c = n; c < 2 * n && !g->oom; c++)
+                if (g->kids[c] && g->up[c] < 0 && g->label[c] == OUTER && g->dual[c] == 0)
+                    expand_zero(g, c);
+            return !g->oom;
+        }
+    }
+    return false;
+}
+
+sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
+    gb g = {.n = n, .w = w};
+    size_t n2 = 2 * (size_t)n + 1;
+    g.dual = calloc(n2, sizeof *g.dual);
+    g.mate = malloc(n2 * sizeof *g.mate);
+    g.up = malloc(n2 * sizeof *g.up);
+    g.base = malloc(n2 * sizeof *g.base);
+    g.kids = calloc(n2, sizeof *g.kids);
+    g.link = calloc(n2, sizeof *g.link);
+    g.nkids = calloc(n2, sizeof *g.nkids);
+    g.top = malloc(n2 * sizeof *g.top);
+    g.label = calloc(n2, sizeof *g.label);
+    g.vl = calloc(n2, 1);
+    g.in = malloc(n2 * sizeof *g.in);
+    g.out = malloc(n2 * sizeof *g.out);
+    g.reach = malloc(n2 * sizeof *g.reach);
+    g.reach_from = malloc(n2 * sizeof *g.reach_from);
+    g.pair = malloc(n2 * sizeof *g.pair);
+    g.pair_to = malloc(n2 * sizeof *g.pair_to);
+    g.stamp = calloc(n2, sizeof *g.stamp);
+    g.outer = malloc(n2 * sizeof *g.outer);
+    g.expire = malloc(n2 * sizeof *g.expire);
+    g.bt = malloc(n2 * sizeof *g.bt);
+    g.bx = malloc(n2 * sizeof *g.bx);
+    g.spare = malloc(n2 * sizeof *g.spare);
+    g.mark = calloc(n2, sizeof *g.mark);
+    g.list = malloc(n2 * sizeof *g.list);
+    g.scan = malloc(n2 * sizeof *g.scan);
+    g.rot = malloc(3 * n2 * sizeof *g.rot);
+    g.onpath = malloc(n2);
+    g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
+            !g.label || !g.vl || !g.in || !g.out || !g.reach || !g.reach_from || !g.pair ||
+            !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt || !g.bx || !g.spare ||
+            !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+    if (!g.oom) {
+        int64_t most = 0;
+        for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
+            if (w[k] > most)
+                most = w[k];
+        for (int v = 0; v < n; v++) {
+            g.dual[v] = most;
+            g.mate[v] = -1;
+            g.up[v] = -1;
+            g.base[v] = v;
+            g.top[v] = v;
+        }
+        for (int b = 2 * n - 1; b >= n; b--) {
+            g.up[b] = -1;
+            g.spare[g.nspare++] = b;
+        }
+        while (stage(&g))
+            ;
+    }
+    sw_status st = SW_OK;
+    if (g.oom)
+        st = sw_error_set(err, SW_ERR_NOMEM, path, 0, "out of memory");
+    for (int v = 0; v < n && !st; v++) {
+        mate[v] = g.mate[v];
+        if (mate[v] < 0)
+            st = sw_error_set(err, SW_ERR_INVALID, path, 0, "no perfect matching");
+    }
+    for (int b = n; b < 2 * n && g.kids; b++) {
+        free(g.kids[b]);
+        free(g.link[b]);
+    }
+    void *bufs[] = {g.dual,  g.mate,    g.up,    g.base,  g.kids,   g.link,  g.nkids,
+                    g.top,   g.label,   g.vl,    g.in,    g.out,    g.reach, g.reach_from,
+                    g.pair,  g.pair_to, g.stamp, g.outer, g.expire, g.bt,    g.bx,
+                    g.spare, g.mark,    g.list,  g.scan,  g.rot,    g.onpath};
+    for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
+        free(bufs[k]);
+    return st;
+}
