@@ -696,6 +696,110 @@ static void test_gabow_small(void **state) {
     assert_int_equal(mate[1], 3);
 }
 
+/* The hand-made file's settings (seeding by split and slip in round 1)
+ * with generated players: counts[i] players of rank ranks[i], named P0000,
+ * P0001, ... with ratings descending and a club each. */
+static void parse_generated(const char *const *ranks, const int *counts, int nspec,
+                            sw_go_tournament *t) {
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(HANDMADE, &data, &len, &err), SW_OK);
+    char *open = strstr(data, "    <Players>\n"), *close = strstr(data, "    </Players>\n");
+    char *seed = strstr(data, "paiMaSeedSystem1=\"SPLITANDRANDOM\"");
+    assert_true(open && close && seed && close < seed);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_strbuf_append(&sb, data, (size_t)(open - data));
+    sw_strbuf_puts(&sb, "    <Players>\n");
+    for (int s = 0, i = 0; s < nspec; s++)
+        for (int k = 0; k < counts[s]; k++, i++)
+            sw_strbuf_printf(&sb,
+                             "<Player club=\"C%04d\" country=\"FR\" firstName=\"F\" grade=\"%s\" "
+                             "name=\"P%04d\" participating=\"11111\" rank=\"%s\" rating=\"%d\" "
+                             "registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
+                             i, ranks[s], i, ranks[s], 2800 - i);
+    sw_strbuf_append(&sb, close, (size_t)(seed - close));
+    sw_strbuf_puts(&sb, "paiMaSeedSystem1=\"SPLITANDSLIP\"");
+    sw_strbuf_puts(&sb, seed + strlen("paiMaSeedSystem1=\"SPLITANDRANDOM\""));
+    assert_int_equal(sw_go_parse(sb.data, sb.len, "generated.xml", t, &err), SW_OK);
+    sw_strbuf_free(&sb);
+    free(data);
+}
+
+/* The blocks of round 1 (players numbered in file order): their ends. */
+static int round1_blocks(const sw_go_tournament *t, int *ends) {
+    sw_go_round *rd;
+    sw_error err;
+    assert_int_equal(sw_go_round_new(t, 0, &rd, &err), SW_OK);
+    int n0, n = 0;
+    const int *order = sw_go_round_order(rd, &n0);
+    int *list = malloc((size_t)n0 * sizeof *list);
+    assert_non_null(list);
+    for (int i = 0; i < n0; i++)
+        if (order[i] != sw_go_round_bye(rd))
+            list[n++] = order[i];
+    int nb = sw_go_round_blocks(rd, list, n, ends);
+    /* ranks descending and ratings descending: the order is the file's */
+    for (int i = 0; i < n; i++)
+        assert_int_equal(list[i], i);
+    free(list);
+    sw_go_round_free(rd);
+    return nb;
+}
+
+/* A round of more than 600 players to pair is cut into blocks from the top
+ * (makeAutomaticPairing): a block grows score level by score level until it
+ * has at least 200 players and an even number, or reaches 600, or leaves
+ * only 200; each block is matched alone with the whole round's costs. The
+ * expected values follow from that rule; the pairings of the first two
+ * cases were confirmed with OpenGotha 3.51.02 (a headless driver of its
+ * Pair button, outside the repository), which pairs one level of 700 as
+ * 500 + 200 (i with i + 250, 500 + i with 600 + i: split and slip inside
+ * each block) where one block would give i with i + 350. */
+static void test_blocks(void **state) {
+    (void)state;
+    static const char *const one[] = {"5K"}, *const three[] = {"2D", "1K", "10K"};
+    int ends[16];
+    sw_go_tournament t;
+    /* one level of 701: the bye is the last, 500 are cut when 200 remain */
+    parse_generated(one, (const int[]){701}, 1, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 500);
+    assert_int_equal(ends[1], 700);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_OK);
+    assert_int_equal(p.bye, 700);
+    assert_int_equal(p.ngames, 350);
+    for (int g = 0; g < p.ngames; g++) {
+        int a = p.games[g].white < p.games[g].black ? p.games[g].white : p.games[g].black;
+        int b = p.games[g].white ^ p.games[g].black ^ a;
+        assert_int_equal(b - a, a < 500 ? 250 : 100);
+        assert_true(a < 250 || (a >= 500 && a < 600));
+    }
+    sw_go_pairing_free(&p);
+    sw_go_free(&t);
+    /* 201 at 2d (odd: the block goes on), 149 at 1k: 350, even */
+    parse_generated(three, (const int[]){201, 149, 351}, 3, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 350);
+    assert_int_equal(ends[1], 700);
+    sw_go_free(&t);
+    /* one level of 1300 to pair: 600 (the largest block), 500, 200 */
+    parse_generated(one, (const int[]){1301}, 1, &t);
+    assert_int_equal(round1_blocks(&t, ends), 3);
+    assert_int_equal(ends[0], 600);
+    assert_int_equal(ends[1], 1100);
+    assert_int_equal(ends[2], 1300);
+    sw_go_free(&t);
+    /* up to 600: one block */
+    parse_generated(three, (const int[]){300, 1, 300}, 3, &t);
+    assert_int_equal(round1_blocks(&t, ends), 1);
+    assert_int_equal(ends[0], 600);
+    sw_go_free(&t);
+}
+
 /* Criterion values as the standings show them. */
 static void test_values(void **state) {
     (void)state;
@@ -1019,7 +1123,7 @@ int main(void) {
         cmocka_unit_test(test_gabow_small),      cmocka_unit_test(test_players_csv),
         cmocka_unit_test(test_new_event),        cmocka_unit_test(test_direct_confrontation),
         cmocka_unit_test(test_h9_shipped),       cmocka_unit_test(test_values),
-        cmocka_unit_test(test_cup_and_exploits),
+        cmocka_unit_test(test_cup_and_exploits), cmocka_unit_test(test_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
