@@ -1236,8 +1236,8 @@ int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends) {
                 ready = take_level(rd, cat, level, rem, &nrem, list, &m, start);
                 ready = ready || (m - start >= SW_GO_MIN_BLOCK && (m - start) % 2 == 0);
             }
-        if (m == start)
-            break; /* scores below every level: the rest is one block */
+        if (!ready)
+            break; /* scores below every group: this block and the rest are one */
         ends[nb++] = m;
     }
     memcpy(list + m, rem, (size_t)nrem * sizeof *rem);
