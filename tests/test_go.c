@@ -892,6 +892,20 @@ static void test_cup_and_exploits(void **state) {
         assert_int_equal(s[i].place, i + 1);
     }
     free(s);
+    /* a cup is paired on cup-score groups, 2^3 down to 0 before round 4
+     * (9 groups): Charlie and Foxtrot (4) share one, Alpha (7) and Bravo
+     * (1) are 6 of 9 groups apart: 1e11 (1 - 2/3) (1 + 1/3) */
+    t.par.rounds = 4;
+    sw_go_round *rd;
+    assert_int_equal(sw_go_round_new(&t, 3, &rd, &err), SW_OK);
+    int64_t terms[SW_GO_NTERMS];
+    sw_go_round_cost(rd, player(&t, "CHARLIECID"), player(&t, "FOXTROTFAY"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(100000000000));
+    sw_go_round_cost(rd, player(&t, "ALPHAANN"), player(&t, "BRAVOBOB"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(44444444444));
+    sw_go_round_cost(rd, player(&t, "ALPHAANN"), player(&t, "FOXTROTFAY"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(77777777777));
+    sw_go_round_free(rd);
     sw_go_free(&t);
 }
 

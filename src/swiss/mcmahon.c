@@ -631,7 +631,9 @@ out:
 /* ---- groups ------------------------------------------------------------- */
 
 static int main_score(const sw_go_round *rd, int p, int k) {
-    int64_t v = rd->main_crit == SW_GO_C_MMS ? mms_at(rd, p, k) : nbw_at(rd, p, k);
+    int64_t v = rd->main_crit == SW_GO_C_MMS   ? mms_at(rd, p, k)
+                : rd->main_crit == SW_GO_C_CPS ? score_at(rd, rd->cps, p, k, 0)
+                                               : nbw_at(rd, p, k);
     return (int)(v / 2);
 }
 
@@ -642,7 +644,9 @@ static bool fill_groups(sw_go_round *rd) {
         rd->score_max = par->bar + 2 + r + 30;
         rd->score_min = par->floor - 1 + 30;
     } else {
-        rd->score_max = r;
+        /* a cup's groups go up to 2^r (fillPairingInfo), the score a player
+         * could reach if the cup score doubled each round */
+        rd->score_max = rd->main_crit == SW_GO_C_CPS ? 1 << r : r;
         rd->score_min = 0;
     }
     rd->nscores = rd->score_max - rd->score_min + 1;
@@ -763,8 +767,6 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
                 rd->main_crit = t->par.crit[c];
                 break;
             }
-        if (rd->main_crit == SW_GO_C_CPS)
-            rd->main_crit = SW_GO_C_NBW;
         rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
         ok = fill_classes(rd, false, rd->country) && fill_classes(rd, true, rd->club) &&
              fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
@@ -1228,11 +1230,13 @@ int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends) {
         return -1;
     memcpy(rem, list, (size_t)n * sizeof *rem);
     int nrem = n, m = 0, nb = 0;
+    /* the levels of the groups, but a cup's only from r down (makeAutomaticPairing) */
+    int top = rd->main_crit == SW_GO_C_CPS ? rd->r : rd->score_max;
     while (nrem > SW_GO_ONE_BLOCK) {
         int start = m;
         bool ready = false;
         for (int cat = 0; !ready && cat < rd->par->ncat; cat++)
-            for (int level = rd->score_max; !ready && level >= rd->score_min; level--) {
+            for (int level = top; !ready && level >= rd->score_min; level--) {
                 ready = take_level(rd, cat, level, rem, &nrem, list, &m, start);
                 ready = ready || (m - start >= SW_GO_MIN_BLOCK && (m - start) % 2 == 0);
             }
