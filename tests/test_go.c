@@ -696,6 +696,151 @@ static void test_gabow_small(void **state) {
     assert_int_equal(mate[1], 3);
 }
 
+/* text with its first from replaced by to (from must occur), allocated. */
+static char *replace_once(char *text, const char *from, const char *to) {
+    char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t head = (size_t)(at - text), nfrom = strlen(from), nto = strlen(to);
+    char *r = malloc(strlen(text) - nfrom + nto + 1);
+    assert_non_null(r);
+    memcpy(r, text, head);
+    memcpy(r + head, to, nto);
+    strcpy(r + head + nto, at + nfrom);
+    free(text);
+    return r;
+}
+
+/* The hand-made file's settings (seeding by split and slip in round 1)
+ * with generated players: counts[i] players of rank ranks[i], named P0000,
+ * P0001, ... with ratings descending and a club each; with cat6d, two
+ * categories, the first from 6d. */
+static void parse_generated(const char *const *ranks, const int *counts, int nspec, bool cat6d,
+                            sw_go_tournament *t) {
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(HANDMADE, &data, &len, &err), SW_OK);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    sw_strbuf_puts(&sb, "    <Players>\n");
+    for (int s = 0, i = 0; s < nspec; s++)
+        for (int k = 0; k < counts[s]; k++, i++)
+            sw_strbuf_printf(&sb,
+                             "<Player club=\"C%04d\" country=\"FR\" firstName=\"F\" grade=\"%s\" "
+                             "name=\"P%04d\" participating=\"11111\" rank=\"%s\" rating=\"%d\" "
+                             "registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
+                             i, ranks[s], i, ranks[s], 2800 - i);
+    char *open = strstr(data, "    <Players>\n"), *close = strstr(data, "    </Players>\n");
+    assert_true(open && close);
+    memmove(open + strlen("    <Players>\n"), close, strlen(close) + 1);
+    data = replace_once(data, "    <Players>\n", sb.data);
+    data = replace_once(data, "paiMaSeedSystem1=\"SPLITANDRANDOM\"",
+                        "paiMaSeedSystem1=\"SPLITANDSLIP\"");
+    if (cat6d) {
+        data = replace_once(data, "numberOfCategories=\"1\"", "numberOfCategories=\"2\"");
+        data = replace_once(data, "stdByoYomiTime=\"30\"/>",
+                            "stdByoYomiTime=\"30\"><Categories><Category lowerLimit=\"6D\" "
+                            "number=\"1\"/></Categories></GeneralParameterSet>");
+    }
+    assert_int_equal(sw_go_parse(data, strlen(data), "generated.xml", t, &err), SW_OK);
+    sw_strbuf_free(&sb);
+    free(data);
+}
+
+/* The blocks of round 1 (players numbered in file order): their ends. */
+static int round1_blocks(const sw_go_tournament *t, int *ends) {
+    sw_go_round *rd;
+    sw_error err;
+    assert_int_equal(sw_go_round_new(t, 0, &rd, &err), SW_OK);
+    int n0, n = 0;
+    const int *order = sw_go_round_order(rd, &n0);
+    int *list = malloc((size_t)n0 * sizeof *list);
+    assert_non_null(list);
+    for (int i = 0; i < n0; i++)
+        if (order[i] != sw_go_round_bye(rd))
+            list[n++] = order[i];
+    int nb = sw_go_round_blocks(rd, list, n, ends);
+    /* ranks descending and ratings descending: the order is the file's */
+    for (int i = 0; i < n; i++)
+        assert_int_equal(list[i], i);
+    free(list);
+    sw_go_round_free(rd);
+    return nb;
+}
+
+/* Round 1 of one level paired: the bye is the last player, and each block
+ * is split and slipped alone (the first half's i with i + half). */
+static void assert_slip_in_blocks(sw_go_tournament *t, const int *ends, int nb, int bye) {
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(t, 0, &p, &err), SW_OK);
+    assert_int_equal(p.bye, bye);
+    assert_int_equal(p.ngames, ends[nb - 1] / 2);
+    for (int g = 0; g < p.ngames; g++) {
+        int a = p.games[g].white < p.games[g].black ? p.games[g].white : p.games[g].black;
+        int b = p.games[g].white ^ p.games[g].black ^ a, k = 0;
+        while (ends[k] <= a)
+            k++;
+        int start = k ? ends[k - 1] : 0, half = (ends[k] - start) / 2;
+        assert_int_equal(b - a, half);
+        assert_true(a < start + half);
+    }
+    sw_go_pairing_free(&p);
+}
+
+/* A round of more than 600 players to pair is cut into blocks from the top
+ * (makeAutomaticPairing): a block grows score level by score level until it
+ * has at least 200 players and an even number, or reaches 600, or leaves
+ * only 200; each block is matched alone with the whole round's costs. The
+ * expected values follow from that rule; the blocks and pairings of these
+ * cases were confirmed with OpenGotha 3.51.02 (a headless driver of its
+ * Pair button, outside the repository), which pairs one level of 700 as
+ * 500 + 200 (i with i + 250, 500 + i with 600 + i: split and slip inside
+ * each block) where one block would give i with i + 350. */
+static void test_blocks(void **state) {
+    (void)state;
+    static const char *const one[] = {"5K"}, *const three[] = {"2D", "1K", "10K"};
+    int ends[16];
+    sw_go_tournament t;
+    /* one level of 701: the bye is the last, 500 are cut when 200 remain */
+    parse_generated(one, (const int[]){701}, 1, false, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 500);
+    assert_int_equal(ends[1], 700);
+    assert_slip_in_blocks(&t, ends, 2, 700);
+    sw_go_free(&t);
+    /* 201 at 2d (odd: the block goes on), 149 at 1k: 350, even */
+    parse_generated(three, (const int[]){201, 149, 351}, 3, false, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 350);
+    assert_int_equal(ends[1], 700);
+    sw_go_free(&t);
+    /* one level of 1300 to pair: 600 (the largest block), 500, 200 */
+    parse_generated(one, (const int[]){1301}, 1, false, &t);
+    assert_int_equal(round1_blocks(&t, ends), 3);
+    assert_int_equal(ends[0], 600);
+    assert_int_equal(ends[1], 1100);
+    assert_int_equal(ends[2], 1300);
+    assert_slip_in_blocks(&t, ends, 3, 1300);
+    sw_go_free(&t);
+    /* by category first: 210 at 6d are a block, though 4d has the same
+     * McMahon score (the bar); without categories, 360 */
+    static const char *const cats[] = {"6D", "4D", "10K"};
+    parse_generated(cats, (const int[]){210, 150, 341}, 3, true, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 210);
+    sw_go_free(&t);
+    parse_generated(cats, (const int[]){210, 150, 341}, 3, false, &t);
+    assert_int_equal(round1_blocks(&t, ends), 2);
+    assert_int_equal(ends[0], 360);
+    sw_go_free(&t);
+    /* up to 600: one block */
+    parse_generated(three, (const int[]){300, 1, 300}, 3, false, &t);
+    assert_int_equal(round1_blocks(&t, ends), 1);
+    assert_int_equal(ends[0], 600);
+    sw_go_free(&t);
+}
+
 /* Criterion values as the standings show them. */
 static void test_values(void **state) {
     (void)state;
@@ -747,6 +892,20 @@ static void test_cup_and_exploits(void **state) {
         assert_int_equal(s[i].place, i + 1);
     }
     free(s);
+    /* a cup is paired on cup-score groups, 2^3 down to 0 before round 4
+     * (9 groups): Charlie and Foxtrot (4) share one, Alpha (7) and Bravo
+     * (1) are 6 of 9 groups apart: 1e11 (1 - 2/3) (1 + 1/3) */
+    t.par.rounds = 4;
+    sw_go_round *rd;
+    assert_int_equal(sw_go_round_new(&t, 3, &rd, &err), SW_OK);
+    int64_t terms[SW_GO_NTERMS];
+    sw_go_round_cost(rd, player(&t, "CHARLIECID"), player(&t, "FOXTROTFAY"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(100000000000));
+    sw_go_round_cost(rd, player(&t, "ALPHAANN"), player(&t, "BRAVOBOB"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(44444444444));
+    sw_go_round_cost(rd, player(&t, "ALPHAANN"), player(&t, "FOXTROTFAY"), terms);
+    assert_true(terms[SW_GO_T_SCORE] == INT64_C(77777777777));
+    sw_go_round_free(rd);
     sw_go_free(&t);
 }
 
@@ -1019,7 +1178,7 @@ int main(void) {
         cmocka_unit_test(test_gabow_small),      cmocka_unit_test(test_players_csv),
         cmocka_unit_test(test_new_event),        cmocka_unit_test(test_direct_confrontation),
         cmocka_unit_test(test_h9_shipped),       cmocka_unit_test(test_values),
-        cmocka_unit_test(test_cup_and_exploits),
+        cmocka_unit_test(test_cup_and_exploits), cmocka_unit_test(test_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
-/* src/swiss/go_internal.h: what gotha.c (the file) and mcmahon.c (the
- * pairing) share beyond go.h: UTF-8 decoding and Java's case-insensitive
- * comparison of clubs and countries.
+/* src/swiss/go_internal.h: what gotha.c (the file), mcmahon.c (the
+ * pairing) and the matching share beyond go.h: UTF-8 decoding, Java's
+ * case-insensitive comparison of clubs and countries, Java's sort, the
+ * matching and the blocks of a large round.
  * SPDX-License-Identifier: MIT */
 #ifndef SW_GO_INTERNAL_H
 #define SW_GO_INTERNAL_H
@@ -8,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "swiss/go.h"
 #include "util/error.h"
 
 /* The code point at *s (checked UTF-8), moving *s past it. */
@@ -34,5 +36,16 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
 /* OpenGotha pairs up to this many players as one block (its
  * PAIRING_GROUP_MAX_SIZE); sw_go_match follows its search order up to it. */
 #define SW_GO_ONE_BLOCK 600
+/* A block cut off a larger round has at least this many players, unless
+ * it reaches SW_GO_ONE_BLOCK first or would leave fewer to the rest. */
+#define SW_GO_MIN_BLOCK 200
+
+/* Cut the players to pair (list, n of them, in pairing order, without the
+ * bye) into the blocks OpenGotha matches one by one when more than
+ * SW_GO_ONE_BLOCK players are to pair: list is reordered so that block b is
+ * list[ends[b-1] .. ends[b]) (ends[-1] = 0); ends needs room for
+ * n / SW_GO_MIN_BLOCK + 2 values. Returns the number of blocks (1 when
+ * n <= SW_GO_ONE_BLOCK), or -1 when out of memory (list unchanged). */
+int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends);
 
 #endif

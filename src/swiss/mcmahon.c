@@ -631,7 +631,9 @@ out:
 /* ---- groups ------------------------------------------------------------- */
 
 static int main_score(const sw_go_round *rd, int p, int k) {
-    int64_t v = rd->main_crit == SW_GO_C_MMS ? mms_at(rd, p, k) : nbw_at(rd, p, k);
+    int64_t v = rd->main_crit == SW_GO_C_MMS   ? mms_at(rd, p, k)
+                : rd->main_crit == SW_GO_C_CPS ? score_at(rd, rd->cps, p, k, 0)
+                                               : nbw_at(rd, p, k);
     return (int)(v / 2);
 }
 
@@ -642,7 +644,9 @@ static bool fill_groups(sw_go_round *rd) {
         rd->score_max = par->bar + 2 + r + 30;
         rd->score_min = par->floor - 1 + 30;
     } else {
-        rd->score_max = r;
+        /* a cup's groups go up to 2^r (fillPairingInfo), the score a player
+         * could reach if the cup score doubled each round */
+        rd->score_max = rd->main_crit == SW_GO_C_CPS ? 1 << r : r;
         rd->score_min = 0;
     }
     rd->nscores = rd->score_max - rd->score_min + 1;
@@ -763,8 +767,6 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
                 rd->main_crit = t->par.crit[c];
                 break;
             }
-        if (rd->main_crit == SW_GO_C_CPS)
-            rd->main_crit = SW_GO_C_NBW;
         rd->mcmahon = t->par.crit[0] == SW_GO_C_MMS;
         ok = fill_classes(rd, false, rd->country) && fill_classes(rd, true, rd->club) &&
              fill_dir(rd, r - 1) == SW_OK && fill_groups(rd);
@@ -1198,6 +1200,56 @@ sw_status sw_go_next_round(const sw_go_tournament *t, int *round, sw_error *err)
     return SW_OK;
 }
 
+/* ---- blocks ----------------------------------------------------------------- */
+
+/* Move to out (at *m) the players of rem (*nrem of them, order kept) of
+ * category at most cat whose main score is at least level, until the block
+ * reaches SW_GO_ONE_BLOCK players or only SW_GO_MIN_BLOCK remain (then
+ * true: the block is cut there). */
+static bool take_level(const sw_go_round *rd, int cat, int level, int *rem, int *nrem, int *out,
+                       int *m, int start) {
+    bool full = false;
+    int kept = 0;
+    for (int i = 0; i < *nrem; i++) {
+        int p = rem[i];
+        if (full || rd->cat[p] > cat || main_score(rd, p, rd->r - 1) < level) {
+            rem[kept++] = p;
+            continue;
+        }
+        out[(*m)++] = p;
+        int left = *nrem - (i + 1 - kept);
+        full = *m - start >= SW_GO_ONE_BLOCK || left <= SW_GO_MIN_BLOCK;
+    }
+    *nrem = kept;
+    return full;
+}
+
+int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends) {
+    int *rem = malloc(((size_t)n + 1) * sizeof *rem);
+    if (!rem)
+        return -1;
+    memcpy(rem, list, (size_t)n * sizeof *rem);
+    int nrem = n, m = 0, nb = 0;
+    /* the levels of the groups, but a cup's only from r down (makeAutomaticPairing) */
+    int top = rd->main_crit == SW_GO_C_CPS ? rd->r : rd->score_max;
+    while (nrem > SW_GO_ONE_BLOCK) {
+        int start = m;
+        bool ready = false;
+        for (int cat = 0; !ready && cat < rd->par->ncat; cat++)
+            for (int level = top; !ready && level >= rd->score_min; level--) {
+                ready = take_level(rd, cat, level, rem, &nrem, list, &m, start);
+                ready = ready || (m - start >= SW_GO_MIN_BLOCK && (m - start) % 2 == 0);
+            }
+        if (!ready)
+            break; /* scores below every group: this block and the rest are one */
+        ends[nb++] = m;
+    }
+    memcpy(list + m, rem, (size_t)nrem * sizeof *rem);
+    ends[nb++] = n;
+    free(rem);
+    return nb;
+}
+
 /* The costs of every pair of the players to pair (list, n of them). */
 static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate, sw_error *err) {
     int64_t *w = malloc(((size_t)n * (size_t)n + 1) * sizeof *w);
@@ -1213,6 +1265,19 @@ static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate,
      * reaches first, numbered in pairing order as OpenGotha's (docs/go.md) */
     sw_status st = sw_go_match(w, n, mate, rd->t->path, err);
     free(w);
+    return st;
+}
+
+/* Match the block list[0..n) and append its games to out. */
+static sw_status pair_block(const sw_go_round *rd, const int *list, int n, int *mate,
+                            sw_go_pairing *out, sw_error *err) {
+    sw_status st = n > 0 ? match(rd, list, n, mate, err) : SW_OK;
+    for (int i = 0; !st && i < n; i++) {
+        if (mate[i] < 0)
+            return sw_error_set(err, SW_ERR_INVALID, rd->t->path, 0, "no perfect matching");
+        if (i < mate[i])
+            sw_go_round_game(rd, list[i], list[mate[i]], &out->games[out->ngames++]);
+    }
     return st;
 }
 
@@ -1248,16 +1313,14 @@ sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out, sw_er
         if (rd->order[i] != rd->bye)
             list[n++] = rd->order[i];
     out->bye = rd->bye;
-    if (!st && n > 0)
-        st = match(rd, list, n, mate, err);
-    for (int i = 0; !st && i < n; i++) {
-        if (mate[i] < 0) {
-            st = sw_error_set(err, SW_ERR_INVALID, t->path, 0, "no perfect matching");
-            break;
-        }
-        if (i < mate[i])
-            sw_go_round_game(rd, list[i], list[mate[i]], &out->games[out->ngames++]);
-    }
+    /* a large round is cut into blocks, each matched alone, its games in
+     * block order (docs/go.md, step 8) */
+    int *ends = malloc(((size_t)n / SW_GO_MIN_BLOCK + 2) * sizeof *ends), nb = 0;
+    if (!st && (!ends || (nb = sw_go_round_blocks(rd, list, n, ends)) < 0))
+        st = sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    for (int b = 0, start = 0; !st && b < nb; start = ends[b++])
+        st = pair_block(rd, list + start, ends[b] - start, mate, out, err);
+    free(ends);
     if (!st)
         st = number_tables(rd, out, err);
     sw_go_round_free(rd);
