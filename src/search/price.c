@@ -21,6 +21,18 @@ static __int128 pow4(int64_t u) {
     return s * s;
 }
 
+/* *r = a b, false when it leaves 128 bits. Factors that both fit 64 bits
+ * give |a b| <= 2^126, which cannot overflow: that common case is one
+ * plain product, without the generic checked one (on targets with no
+ * 128-bit multiply, such as wasm32, a runtime routine that divides). */
+static inline bool mul128(__int128 a, __int128 b, __int128 *r) {
+    if (a == (int64_t)a && b == (int64_t)b) {
+        *r = (__int128)(int64_t)a * (int64_t)b;
+        return true;
+    }
+    return !__builtin_mul_overflow(a, b, r);
+}
+
 int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     memset(pr, 0, sizeof *pr);
     const sw_season *s = mx->season;
@@ -48,6 +60,10 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     __int128 n2 = (__int128)mx->n * V * mx->n * V, d2 = (__int128)mx->pairs * mx->pairs;
     __int128 u2 = (__int128)mx->unit * mx->unit, du;
     pr->n4 = n2 * n2;
+    /* A 64-bit So change de with |de| <= n4lim has |de n4| <= INT64_MAX:
+     * the product of sw_price_sosr's narrow sum in 64 bits (-1: n4 itself
+     * does not fit 64 bits, no de qualifies). n4 >= 1 when n V >= 1. */
+    pr->n4lim = pr->n4 >= 1 && pr->n4 <= INT64_MAX ? INT64_MAX / (int64_t)pr->n4 : -1;
     /* Sr's factor (D U)^4 (criteria.h); beyond 127 bits every rest change
      * fails its checked product and is priced by making the exchange */
     if (__builtin_mul_overflow(d2, u2, &du) || __builtin_mul_overflow(du, du, &pr->d4))
@@ -161,13 +177,16 @@ bool sw_price_sosr(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
         }
     }
     __int128 total;
-    if (__builtin_mul_overflow(de, pr->n4, &total))
+    /* |de| <= n4lim: de n4 fits 64 bits (sw_pricer_init) */
+    if (de <= pr->n4lim && de >= -pr->n4lim)
+        total = (int64_t)de * (int64_t)pr->n4;
+    else if (!mul128(de, pr->n4, &total))
         return false;
     int dr = mx->wr[k][q] - mx->wr[k][p];
     if (dr) {
         int ra = mx->rests[as[p] - 1], rb = mx->rests[as[q] - 1];
         __int128 df = pr->f[ra + dr] - pr->f[ra] + pr->f[rb - dr] - pr->f[rb], t;
-        if (__builtin_mul_overflow(df, pr->d4, &t) || __builtin_add_overflow(total, t, &total))
+        if (!mul128(df, pr->d4, &t) || __builtin_add_overflow(total, t, &total))
             return false;
     }
     *d = total;
@@ -245,10 +264,12 @@ static sw_i256 pow4_wide(int64_t u) {
     return sw_i256_mul(s, s);
 }
 
-/* u^4 for |u| < 2^28: the square fits 64 bits, one wide product. */
-static inline __int128 pow4_narrow(int64_t u) {
-    int64_t s = u * u;
-    return (__int128)s * s;
+/* u1^4 - u0^4 for |u0|, |u1| < 2^28: with the squares s0, s1 < 2^56 in
+ * 64 bits, s1^2 - s0^2 = (s1 - s0)(s1 + s0), one wide product of factors
+ * below 2^57 (instead of one for each fourth power). */
+static inline __int128 pow4_change(int64_t u0, int64_t u1) {
+    int64_t s0 = u0 * u0, s1 = u1 * u1;
+    return (__int128)(s1 - s0) * (s1 + s0);
 }
 
 static inline bool narrow_dev(int64_t u) {
@@ -285,8 +306,7 @@ static int sc_terms(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int 
             if ((uint64_t)(ca[y] + pr->cn) <= span && (uint64_t)(cb[y] + pr->cn) <= span &&
                 (uint64_t)(dc + pr->cn) <= span) {
                 int64_t u0 = D * ca[y] - tc, v0 = D * cb[y] - tc, t = D * dc;
-                *total +=
-                    pow4_narrow(u0 + t) - pow4_narrow(u0) + pow4_narrow(v0 - t) - pow4_narrow(v0);
+                *total += pow4_change(u0, u0 + t) + pow4_change(v0, v0 - t);
                 continue;
             }
             int64_t u0, u1, v0, v1, t;
@@ -371,7 +391,7 @@ bool sw_price_pair_so(const sw_pricer *pr, const sw_matrix *mx, int k, int p, in
         w->seen[y] = 0;
         de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
     }
-    return !__builtin_mul_overflow(de, pr->n4, dsosr);
+    return mul128(de, pr->n4, dsosr);
 }
 
 bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
@@ -406,8 +426,8 @@ bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
             ok = false;
             continue;
         }
-        sc += pow4_narrow(u1) - pow4_narrow(u0) + pow4_narrow(v1) - pow4_narrow(v0);
+        sc += pow4_change(u0, u1) + pow4_change(v0, v1);
     }
     /* every rest total is kept: Sr does not change */
-    return ok && !__builtin_mul_overflow(de, pr->n4, dsosr) && (*dsc = sc, true);
+    return ok && mul128(de, pr->n4, dsosr) && (*dsc = sc, true);
 }
