@@ -7,8 +7,6 @@
 
 #include "matrix/criteria.h"
 
-typedef unsigned __int128 u128;
-
 /* Deviations below 2^30 keep every table entry below 2^120. */
 #define DEV_LIMIT (INT64_C(1) << 30)
 /* Competition deviations below 2^28: fourth powers below 2^112. */
@@ -209,15 +207,16 @@ static sw_i256 sq_change(sw_i256 s, sw_i256 ds) {
     return sw_i256_mul(sw_i256_add(sw_i256_add(s, s), ds), ds);
 }
 
-/* s_i in 128 bits, evaluated modulo 2^128: exact whenever |s_i| < 2^127,
- * which the caller checks by the row's maximum entry. */
-static __int128 row_s128(const sw_matrix *mx, int i) {
+/* s_i in 64 bits, evaluated modulo 2^64: exact whenever 0 <= s_i < 2^63,
+ * as when pr->smax_ok (s_i < 2^59, sw_pricer_sync). */
+static int64_t row_s64(const sw_matrix *mx, int i) {
     const int64_t *m = &mx->mrow[(size_t)i * 5];
-    u128 D = (u128)mx->pairs, T = (u128)(uint64_t)mx->msum[1];
-    u128 D2 = D * D, T2 = T * T;
-    u128 r = D2 * D2 * (u128)m[4] - 4 * D2 * D * T * (u128)m[3] + 6 * D2 * T2 * (u128)m[2] -
-             4 * D * T2 * T * (u128)m[1] + (u128)(mx->n - 1) * T2 * T2;
-    return (__int128)r;
+    uint64_t D = (uint64_t)mx->pairs, T = (uint64_t)mx->msum[1];
+    uint64_t D2 = D * D, T2 = T * T;
+    uint64_t r = D2 * D2 * (uint64_t)m[4] - 4 * D2 * D * T * (uint64_t)m[3] +
+                 6 * D2 * T2 * (uint64_t)m[2] - 4 * D * T2 * T * (uint64_t)m[1] +
+                 (uint64_t)(mx->n - 1) * T2 * T2;
+    return (int64_t)r;
 }
 
 sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q) {
@@ -242,16 +241,18 @@ sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int
             dsa += da;
             dsb += db;
             if (narrow) {
-                __int128 sy = row_s128(mx, y), ds = da + db;
-                small += (2 * sy + ds) * ds;
+                /* s_y < 2^59 and |ds| < 2 emax < 2^59: 2 s_y + ds fits 64 bits */
+                int64_t sy = row_s64(mx, y), ds = (int64_t)(da + db);
+                small += (__int128)(2 * sy + ds) * ds;
             } else {
                 total = sw_i256_add(total, sq_change(row_s(mx, y), sw_i256_from_i128(da + db)));
             }
         }
     }
     if (narrow) {
-        __int128 sa = row_s128(mx, a), sb = row_s128(mx, b);
-        small += (2 * sa + dsa) * dsa + (2 * sb + dsb) * dsb;
+        /* |dsa|, |dsb| < N emax < 2^59: the factors fit 64 bits */
+        int64_t sa = row_s64(mx, a), sb = row_s64(mx, b), da = (int64_t)dsa, db = (int64_t)dsb;
+        small += (__int128)(2 * sa + da) * da + (__int128)(2 * sb + db) * db;
         return sw_i256_from_i128(small);
     }
     total = sw_i256_add(total, sq_change(row_s(mx, a), sw_i256_from_i128(dsa)));
