@@ -104,6 +104,35 @@ static void test_i256_beyond_128_bits(void **state) {
     assert_true(ld > 4.5231284858326e74L && ld < 4.5231284858327e74L);
 }
 
+/* The conversions through 64 bits give what C's own conversions give, on
+ * both sides of the 64-bit range (where they switch to the wide path). */
+static void test_i128_conversions(void **state) {
+    (void)state;
+    const __int128 big = (__int128)1 << 100;
+    const __int128 v[] = {0,
+                          -1,
+                          ((__int128)1 << 53) + 1,
+                          INT64_MAX,
+                          INT64_MIN,
+                          (__int128)INT64_MAX + 1,
+                          (__int128)INT64_MAX + 1025,
+                          (__int128)INT64_MIN - 1,
+                          -((__int128)INT64_MAX + 2049),
+                          big + 1,
+                          -big - 12345};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        assert_true(sw_i128_to_double(v[i]) == (double)v[i]);
+        assert_true(sw_i128_to_ld(v[i]) == (long double)v[i]);
+    }
+    /* sw_i256_to_ld's 64-bit path and its limb loop agree at the switch */
+    assert_true(sw_i256_to_ld(sw_i256_from_i64(INT64_MIN)) == -9223372036854775808.0L);
+    assert_true(sw_i256_to_ld(sw_i256_from_i64(INT64_MAX)) == (long double)INT64_MAX);
+    assert_true(sw_i256_to_ld(sw_i256_from_i128((__int128)INT64_MAX + 2)) ==
+                (long double)((uint64_t)INT64_MAX + 2));
+    assert_true(sw_i256_to_ld(sw_i256_from_i128(-(__int128)INT64_MAX - 3)) ==
+                -(long double)((uint64_t)INT64_MAX + 3));
+}
+
 static void test_strbuf_printf_and_json(void **state) {
     (void)state;
     sw_strbuf sb;
@@ -491,6 +520,7 @@ int main(void) {
         cmocka_unit_test(test_json_tree_and_skip),
         cmocka_unit_test(test_json_utf8_and_value_limit),
         cmocka_unit_test(test_csv_field),
+        cmocka_unit_test(test_i128_conversions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,15 +136,21 @@ static void add_comp(sw_matrix *mx, int i, int j, int64_t delta) {
     int64_t n = mx->n;
     int64_t old = mx->comp[i * n + j], neu = old + delta;
     mx->comp[i * n + j] = mx->comp[j * n + i] = neu;
-    __int128 o2 = (__int128)old * old, n2 = (__int128)neu * neu;
     sw_i256_add_i128(&mx->csum[1], neu - old);
-    sw_i256_add_i128(&mx->csum[2], n2 - o2);
     if (old < C_SMALL && old > -C_SMALL && neu < C_SMALL && neu > -C_SMALL) {
-        /* The common case: x^4 < 2^120 fits 128 bits, so only the sum is wide. */
-        sw_i256_add_i128(&mx->csum[3], n2 * neu - o2 * old);
-        sw_i256_add_i128(&mx->csum[4], n2 * n2 - o2 * o2);
+        /* The common case: squares below 2^60 fit 64 bits and each change
+         * is one wide product: neu^3 - old^3 = (neu - old)(n2 + neu old +
+         * o2), factors below 2^31 and 3 2^60 < 2^62, and neu^4 - old^4 =
+         * (n2 - o2)(n2 + o2), factors below 2^61; x^4 < 2^120 fits 128
+         * bits, so only the sums are wide. */
+        int64_t s2 = old * old, t2 = neu * neu;
+        sw_i256_add_i128(&mx->csum[2], t2 - s2);
+        sw_i256_add_i128(&mx->csum[3], (__int128)(neu - old) * (t2 + neu * old + s2));
+        sw_i256_add_i128(&mx->csum[4], (__int128)(t2 - s2) * (t2 + s2));
         return;
     }
+    __int128 o2 = (__int128)old * old, n2 = (__int128)neu * neu;
+    sw_i256_add_i128(&mx->csum[2], n2 - o2);
     /* |x| < 2^40 by the size limits: x^2 fits 128 bits, x^4 needs sw_i256. */
     sw_i256 O2 = sw_i256_from_i128(o2), N2 = sw_i256_from_i128(n2);
     mx->csum[3] =

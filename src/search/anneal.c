@@ -92,12 +92,12 @@ static int pair_proposal(sw_engine *E, sw_pair_scratch *w, sw_rng *rng, const ne
     if (l < 0 || !sw_price_pair_so(&E->pr, mx, c->k, c->p, c->q, l, lp, lq, w, &dso))
         return 0;
     /* refused on So+Sr alone whatever Sc does (as a single swap is) */
-    double dv = (double)dso;
+    double dv = sw_i128_to_double(dso);
     if (dv >= 9 * temp && dv - 2 * sc_room(S, mx) >= 9 * temp)
         return 1;
     if (!sw_price_pair(&E->pr, mx, c->k, c->p, c->q, l, lp, lq, w, &dso, &dsc))
         return 1; /* beyond the proven bounds: not made */
-    dv = (double)dso + (double)((long double)dsc * S->to_sosr);
+    dv = sw_i128_to_double(dso) + (double)(sw_i128_to_ld(dsc) * S->to_sosr);
     if (dv > 0 && (dv >= 9 * temp || dv >= temp * neglog_draw(nl, rng)))
         return 1;
 #ifndef NDEBUG
@@ -181,7 +181,7 @@ static bool price_proposal(anneal *A, const sw_move *c, bool ready, double temp,
     *have_dsc = false;
     if (ready && A->E.fast && as[c->p] && as[c->q] &&
         sw_price_sosr(&A->E.pr, mx, c->k, c->p, c->q, &d128)) {
-        *d = (double)d128;
+        *d = sw_i128_to_double(d128);
         /* Sc >= 0, so Sc's change is at least -Sc: a proposal whose
          * So+Sr change alone is beyond 9 temperatures plus that room
          * (twice it, for rounding) is refused whatever Sc does, and Sc
@@ -191,7 +191,7 @@ static bool price_proposal(anneal *A, const sw_move *c, bool ready, double temp,
         if (ANNEAL_SC_WEIGHT > 0) {
             __int128 dsc128;
             if (sw_price_sc128(&A->E.pr, mx, c->k, c->p, c->q, &dsc128)) {
-                *d += (double)((long double)dsc128 * A->sc_to_sosr);
+                *d += (double)(sw_i128_to_ld(dsc128) * A->sc_to_sosr);
                 *dsc = sw_i256_from_i128(dsc128);
                 *have_dsc = true;
             } else if (sw_price_sc(&A->E.pr, mx, c->k, c->p, c->q, dsc)) {

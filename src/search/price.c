@@ -7,8 +7,6 @@
 
 #include "matrix/criteria.h"
 
-typedef unsigned __int128 u128;
-
 /* Deviations below 2^30 keep every table entry below 2^120. */
 #define DEV_LIMIT (INT64_C(1) << 30)
 /* Competition deviations below 2^28: fourth powers below 2^112. */
@@ -19,6 +17,18 @@ typedef unsigned __int128 u128;
 static __int128 pow4(int64_t u) {
     __int128 s = (__int128)u * u;
     return s * s;
+}
+
+/* *r = a b, false when it leaves 128 bits. Factors that both fit 64 bits
+ * give |a b| <= 2^126, which cannot overflow: that common case is one
+ * plain product, without the generic checked one (on targets with no
+ * 128-bit multiply, such as wasm32, a runtime routine that divides). */
+static inline bool mul128(__int128 a, __int128 b, __int128 *r) {
+    if (a == (int64_t)a && b == (int64_t)b) {
+        *r = (__int128)(int64_t)a * (int64_t)b;
+        return true;
+    }
+    return !__builtin_mul_overflow(a, b, r);
 }
 
 int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
@@ -48,6 +58,10 @@ int sw_pricer_init(sw_pricer *pr, const sw_matrix *mx) {
     __int128 n2 = (__int128)mx->n * V * mx->n * V, d2 = (__int128)mx->pairs * mx->pairs;
     __int128 u2 = (__int128)mx->unit * mx->unit, du;
     pr->n4 = n2 * n2;
+    /* A 64-bit So change de with |de| <= n4lim has |de n4| <= INT64_MAX:
+     * the product of sw_price_sosr's narrow sum in 64 bits (-1: n4 itself
+     * does not fit 64 bits, no de qualifies). n4 >= 1 when n V >= 1. */
+    pr->n4lim = pr->n4 >= 1 && pr->n4 <= INT64_MAX ? INT64_MAX / (int64_t)pr->n4 : -1;
     /* Sr's factor (D U)^4 (criteria.h); beyond 127 bits every rest change
      * fails its checked product and is priced by making the exchange */
     if (__builtin_mul_overflow(d2, u2, &du) || __builtin_mul_overflow(du, du, &pr->d4))
@@ -161,13 +175,16 @@ bool sw_price_sosr(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
         }
     }
     __int128 total;
-    if (__builtin_mul_overflow(de, pr->n4, &total))
+    /* |de| <= n4lim: de n4 fits 64 bits (sw_pricer_init) */
+    if (de <= pr->n4lim && de >= -pr->n4lim)
+        total = (int64_t)de * (int64_t)pr->n4;
+    else if (!mul128(de, pr->n4, &total))
         return false;
     int dr = mx->wr[k][q] - mx->wr[k][p];
     if (dr) {
         int ra = mx->rests[as[p] - 1], rb = mx->rests[as[q] - 1];
         __int128 df = pr->f[ra + dr] - pr->f[ra] + pr->f[rb - dr] - pr->f[rb], t;
-        if (__builtin_mul_overflow(df, pr->d4, &t) || __builtin_add_overflow(total, t, &total))
+        if (!mul128(df, pr->d4, &t) || __builtin_add_overflow(total, t, &total))
             return false;
     }
     *d = total;
@@ -190,15 +207,16 @@ static sw_i256 sq_change(sw_i256 s, sw_i256 ds) {
     return sw_i256_mul(sw_i256_add(sw_i256_add(s, s), ds), ds);
 }
 
-/* s_i in 128 bits, evaluated modulo 2^128: exact whenever |s_i| < 2^127,
- * which the caller checks by the row's maximum entry. */
-static __int128 row_s128(const sw_matrix *mx, int i) {
+/* s_i in 64 bits, evaluated modulo 2^64: exact whenever 0 <= s_i < 2^63,
+ * as when pr->smax_ok (s_i < 2^59, sw_pricer_sync). */
+static int64_t row_s64(const sw_matrix *mx, int i) {
     const int64_t *m = &mx->mrow[(size_t)i * 5];
-    u128 D = (u128)mx->pairs, T = (u128)(uint64_t)mx->msum[1];
-    u128 D2 = D * D, T2 = T * T;
-    u128 r = D2 * D2 * (u128)m[4] - 4 * D2 * D * T * (u128)m[3] + 6 * D2 * T2 * (u128)m[2] -
-             4 * D * T2 * T * (u128)m[1] + (u128)(mx->n - 1) * T2 * T2;
-    return (__int128)r;
+    uint64_t D = (uint64_t)mx->pairs, T = (uint64_t)mx->msum[1];
+    uint64_t D2 = D * D, T2 = T * T;
+    uint64_t r = D2 * D2 * (uint64_t)m[4] - 4 * D2 * D * T * (uint64_t)m[3] +
+                 6 * D2 * T2 * (uint64_t)m[2] - 4 * D * T2 * T * (uint64_t)m[1] +
+                 (uint64_t)(mx->n - 1) * T2 * T2;
+    return (int64_t)r;
 }
 
 sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q) {
@@ -223,16 +241,18 @@ sw_i256 sw_price_sp2(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int
             dsa += da;
             dsb += db;
             if (narrow) {
-                __int128 sy = row_s128(mx, y), ds = da + db;
-                small += (2 * sy + ds) * ds;
+                /* s_y < 2^59 and |ds| < 2 emax < 2^59: 2 s_y + ds fits 64 bits */
+                int64_t sy = row_s64(mx, y), ds = (int64_t)(da + db);
+                small += (__int128)(2 * sy + ds) * ds;
             } else {
                 total = sw_i256_add(total, sq_change(row_s(mx, y), sw_i256_from_i128(da + db)));
             }
         }
     }
     if (narrow) {
-        __int128 sa = row_s128(mx, a), sb = row_s128(mx, b);
-        small += (2 * sa + dsa) * dsa + (2 * sb + dsb) * dsb;
+        /* |dsa|, |dsb| < N emax < 2^59: the factors fit 64 bits */
+        int64_t sa = row_s64(mx, a), sb = row_s64(mx, b), da = (int64_t)dsa, db = (int64_t)dsb;
+        small += (__int128)(2 * sa + da) * da + (__int128)(2 * sb + db) * db;
         return sw_i256_from_i128(small);
     }
     total = sw_i256_add(total, sq_change(row_s(mx, a), sw_i256_from_i128(dsa)));
@@ -245,10 +265,12 @@ static sw_i256 pow4_wide(int64_t u) {
     return sw_i256_mul(s, s);
 }
 
-/* u^4 for |u| < 2^28: the square fits 64 bits, one wide product. */
-static inline __int128 pow4_narrow(int64_t u) {
-    int64_t s = u * u;
-    return (__int128)s * s;
+/* u1^4 - u0^4 for |u0|, |u1| < 2^28: with the squares s0, s1 < 2^56 in
+ * 64 bits, s1^2 - s0^2 = (s1 - s0)(s1 + s0), one wide product of factors
+ * below 2^57 (instead of one for each fourth power). */
+static inline __int128 pow4_change(int64_t u0, int64_t u1) {
+    int64_t s0 = u0 * u0, s1 = u1 * u1;
+    return (__int128)(s1 - s0) * (s1 + s0);
 }
 
 static inline bool narrow_dev(int64_t u) {
@@ -285,8 +307,7 @@ static int sc_terms(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int 
             if ((uint64_t)(ca[y] + pr->cn) <= span && (uint64_t)(cb[y] + pr->cn) <= span &&
                 (uint64_t)(dc + pr->cn) <= span) {
                 int64_t u0 = D * ca[y] - tc, v0 = D * cb[y] - tc, t = D * dc;
-                *total +=
-                    pow4_narrow(u0 + t) - pow4_narrow(u0) + pow4_narrow(v0 - t) - pow4_narrow(v0);
+                *total += pow4_change(u0, u0 + t) + pow4_change(v0, v0 - t);
                 continue;
             }
             int64_t u0, u1, v0, v1, t;
@@ -371,7 +392,7 @@ bool sw_price_pair_so(const sw_pricer *pr, const sw_matrix *mx, int k, int p, in
         w->seen[y] = 0;
         de += e[ma[y] + dv] - e[ma[y]] + e[mb[y] - dv] - e[mb[y]];
     }
-    return !__builtin_mul_overflow(de, pr->n4, dsosr);
+    return mul128(de, pr->n4, dsosr);
 }
 
 bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q, int l, int lp,
@@ -406,8 +427,8 @@ bool sw_price_pair(const sw_pricer *pr, const sw_matrix *mx, int k, int p, int q
             ok = false;
             continue;
         }
-        sc += pow4_narrow(u1) - pow4_narrow(u0) + pow4_narrow(v1) - pow4_narrow(v0);
+        sc += pow4_change(u0, u1) + pow4_change(v0, v1);
     }
     /* every rest total is kept: Sr does not change */
-    return ok && !__builtin_mul_overflow(de, pr->n4, dsosr) && (*dsc = sc, true);
+    return ok && mul128(de, pr->n4, dsosr) && (*dsc = sc, true);
 }

@@ -34,6 +34,7 @@ typedef struct sw_pricer {
     __int128 *e, *f;
     int64_t *e64;    /* e in 64 bits, valid when narrow */
     __int128 n4, d4; /* (N V)^4, (D U)^4 (saturated) */
+    int64_t n4lim;   /* |de| <= n4lim: de n4 fits 64 bits (-1: none) */
     bool ok;         /* tables valid and within bounds for T, R */
     bool sc_ok;      /* Sc deltas fit 128 bits for the current Tc */
     bool sum_ok;     /* So sums of a swap fit 128 bits without checks */

@@ -87,7 +87,7 @@ static void shortlist_add(sw_move *sl, int *n, const sw_move *m) {
 
 static double to_double(sw_i256 v) {
     __int128 w;
-    return sw_i256_to_i128(v, &w) ? (double)w : (double)sw_i256_to_ld(v);
+    return sw_i256_to_i128(v, &w) ? sw_i128_to_double(w) : (double)sw_i256_to_ld(v);
 }
 
 /* The shortlisted move with the lowest So+Sr + lamf Sc (Sc priced here,
@@ -101,12 +101,12 @@ static sw_move shortlist_pick(sw_engine *E, sw_move *sl, int n, double lamf) {
         __int128 d128;
         double dsc;
         if (m->plain && sw_price_sc128(&E->pr, E->mx, m->k, m->p, m->q, &d128)) {
-            dsc = (double)d128;
+            dsc = sw_i128_to_double(d128);
         } else {
             sw_move_rest(E, m);
             dsc = to_double(m->sc);
         }
-        double f = (m->narrow ? (double)m->s : to_double(m->sosr)) + lamf * dsc;
+        double f = (m->narrow ? sw_i128_to_double(m->s) : to_double(m->sosr)) + lamf * dsc;
         if (best.k < 0 || f < bs) {
             bs = f;
             best = *m;

@@ -52,7 +52,18 @@ int sw_i256_cmp(sw_i256 a, sw_i256 b) {
     return 0;
 }
 
+double sw_i128_to_double_wide(__int128 v) {
+    return (double)v;
+}
+
+long double sw_i128_to_ld_wide(__int128 v) {
+    return (long double)v;
+}
+
 long double sw_i256_to_ld(sw_i256 a) {
+    int64_t v;
+    if (sw_i256_to_i64(a, &v)) /* exact: the loop's value, without its wide products */
+        return (long double)v;
     bool neg = sw_i256_is_neg(a);
     if (neg)
         a = sw_i256_neg(a);

@@ -84,6 +84,22 @@ static inline bool sw_i256_to_i64(sw_i256 a, int64_t *out) {
     return true;
 }
 
+/* v converted to double and long double (the nearest, as C converts):
+ * from 64 bits when v fits them, the same value. Where 128-bit
+ * conversions are runtime routines (wasm32; long double on x86-64) the
+ * common small v takes one instruction; the wide case is a call of its
+ * own so that a compiler does not convert both ways and select. */
+double sw_i128_to_double_wide(__int128 v);
+long double sw_i128_to_ld_wide(__int128 v);
+
+static inline double sw_i128_to_double(__int128 v) {
+    return v == (int64_t)v ? (double)(int64_t)v : sw_i128_to_double_wide(v);
+}
+
+static inline long double sw_i128_to_ld(__int128 v) {
+    return v == (int64_t)v ? (long double)(int64_t)v : sw_i128_to_ld_wide(v);
+}
+
 sw_i256 sw_i256_sub(sw_i256 a, sw_i256 b);
 sw_i256 sw_i256_neg(sw_i256 a);
 sw_i256 sw_i256_mul(sw_i256 a, sw_i256 b);
