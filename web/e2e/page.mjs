@@ -18,7 +18,7 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '../serve.mjs';
@@ -76,7 +76,15 @@ async function downloaded(page, buttonSelector, name) {
   rmSync(path, { force: true });
   await page.click(buttonSelector);
   for (let i = 0; i < 100 && !existsSync(path); i++) await new Promise((r) => setTimeout(r, 100));
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  if (!existsSync(path)) return null;
+  // Chromium may show the file before it has written all of it: read it
+  // once its size holds still for 200 ms.
+  let size = -1;
+  for (let i = 0; i < 50 && statSync(path).size !== size; i++) {
+    size = statSync(path).size;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return readFileSync(path, 'utf8');
 }
 
 const visible = (sel) => `!document.querySelector('${sel}').hidden`;
