@@ -49,13 +49,16 @@ typedef struct gb {
     int *top;          /* vertex -> its top-level blossom (itself when alone) */
     int *label;        /* 2n, top-level blossoms */
     unsigned char *vl; /* vertex: the label of its top-level blossom */
-    int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
-    int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
-    int *reach_from;   /* the outer end of that edge */
-    int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
-    int *pair_to;      /* the other end */
-    int *stamp;        /* outer vertex: its place in outer[] */
-    int *outer;        /* n: the outer vertices of the stage in scan order */
+    int *free_v;       /* n: the unlabelled vertices, in no particular order */
+    int *free_at;      /* vertex: its place in free_v, -1 when labelled */
+    int nfree;
+    int *in, *out;   /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
+    int64_t *reach;  /* vertex: when its cheapest edge from an outer vertex is tight */
+    int *reach_from; /* the outer end of that edge */
+    int64_t *pair;   /* outer vertex: when its cheapest edge to another outer blossom is tight */
+    int *pair_to;    /* the other end */
+    int *stamp;      /* outer vertex: its place in outer[] */
+    int *outer;      /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
     int64_t *bt;     /* 2n: an outer blossom's earliest edge event */
@@ -92,26 +95,43 @@ static void set_top(gb *g, int b, int t) {
         g->top[g->list[k]] = t;
 }
 
+/* Vertex v's label, keeping free_v the list of the unlabelled ones. */
+static void set_vl(gb *g, int v, int lab) {
+    if (lab == UNLABELLED && g->free_at[v] < 0) {
+        g->free_at[v] = g->nfree;
+        g->free_v[g->nfree++] = v;
+    } else if (lab != UNLABELLED && g->free_at[v] >= 0) {
+        int last = g->free_v[--g->nfree];
+        g->free_v[g->free_at[v]] = last;
+        g->free_at[last] = g->free_at[v];
+        g->free_at[v] = -1;
+    }
+    g->vl[v] = (unsigned char)lab;
+}
+
 static void set_label(gb *g, int b, int lab) {
     g->label[b] = lab;
     int cnt = leaves(g, b, g->list, 0);
     for (int k = 0; k < cnt; k++)
-        g->vl[g->list[k]] = (unsigned char)lab;
+        set_vl(g, g->list[k], lab);
 }
 
 /* Vertex x has just become outer: record its edges to unlabelled vertices
- * and its own candidate, the cheapest edge to an outer vertex of another
- * blossom (the first such vertex in number order among equals). */
+ * (each one's record depends only on the order of x's, not of its own
+ * visit, so free_v's order does not matter) and its own candidate, the
+ * cheapest edge to an outer vertex of another blossom (the first such
+ * vertex in number order among equals). */
 static void scan_vertex(gb *g, int x) {
     int n = g->n, bx = g->top[x];
     const int64_t *row = g->w + (size_t)x * (size_t)n, *dual = g->dual;
-    const unsigned char *vl = g->vl;
+    const int *fv = g->free_v;
     int64_t *reach = g->reach;
     int *from = g->reach_from;
     int64_t at = g->now + dual[x];
-    for (int v = 0; v < n; v++) {
+    for (int k = 0, nf = g->nfree; k < nf; k++) {
+        int v = fv[k];
         int64_t t = at + dual[v] - 2 * row[v];
-        if (t < reach[v] && vl[v] == UNLABELLED) {
+        if (t < reach[v]) {
             reach[v] = t;
             from[v] = x;
         }
@@ -499,8 +519,11 @@ static bool stage(gb *g) {
     g->nouter = 0;
     for (int b = 0; b < 2 * n; b++)
         g->label[b] = UNLABELLED;
+    g->nfree = 0;
     for (int v = 0; v < n; v++) {
         g->vl[v] = UNLABELLED;
+        g->free_at[v] = g->nfree;
+        g->free_v[g->nfree++] = v;
         g->reach[v] = NEVER;
         g->reach_from[v] = -1;
         g->pair[v] = NEVER;
@@ -559,6 +582,8 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.top = malloc(n2 * sizeof *g.top);
     g.label = calloc(n2, sizeof *g.label);
     g.vl = calloc(n2, 1);
+    g.free_v = malloc(n2 * sizeof *g.free_v);
+    g.free_at = malloc(n2 * sizeof *g.free_at);
     g.in = malloc(n2 * sizeof *g.in);
     g.out = malloc(n2 * sizeof *g.out);
     g.reach = malloc(n2 * sizeof *g.reach);
@@ -577,9 +602,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.rot = malloc(3 * n2 * sizeof *g.rot);
     g.onpath = malloc(n2);
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
-            !g.label || !g.vl || !g.in || !g.out || !g.reach || !g.reach_from || !g.pair ||
-            !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt || !g.bx || !g.spare ||
-            !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
+            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt ||
+            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -611,10 +636,11 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,  g.mate,    g.up,    g.base,  g.kids,   g.link,  g.nkids,
-                    g.top,   g.label,   g.vl,    g.in,    g.out,    g.reach, g.reach_from,
-                    g.pair,  g.pair_to, g.stamp, g.outer, g.expire, g.bt,    g.bx,
-                    g.spare, g.mark,    g.list,  g.scan,  g.rot,    g.onpath};
+    void *bufs[] = {g.dual,  g.mate,  g.up,     g.base,       g.kids,   g.link,
+                    g.nkids, g.top,   g.label,  g.vl,         g.free_v, g.free_at,
+                    g.in,    g.out,   g.reach,  g.reach_from, g.pair,   g.pair_to,
+                    g.stamp, g.outer, g.expire, g.bt,         g.bx,     g.spare,
+                    g.mark,  g.list,  g.scan,   g.rot,        g.onpath};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
