@@ -471,15 +471,14 @@ static void expand_zero(gb *g, int b) {
  * the vertex carrying it) and *x the vertex carrying it. */
 static int64_t next_event(gb *g, int *x) {
     int n = g->n;
-    for (int i = 0; i < n; i++)
-        if (g->vl[i] == OUTER) {
-            g->bt[g->top[i]] = NEVER;
-            g->bx[g->top[i]] = -1;
-        }
-    for (int i = 0; i < n; i++) {
-        if (g->vl[i] != OUTER)
-            continue;
-        int b = g->top[i];
+    /* outer[] holds the outer vertices (a vertex stays outer until the
+     * stage ends); each blossom's minimum does not depend on their order */
+    for (int k = 0; k < g->nouter; k++) {
+        g->bt[g->top[g->outer[k]]] = NEVER;
+        g->bx[g->top[g->outer[k]]] = -1;
+    }
+    for (int k = 0; k < g->nouter; k++) {
+        int i = g->outer[k], b = g->top[i];
         if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
             rescan_pair(g, i);
         if (g->pair[i] < g->bt[b] ||
