@@ -49,16 +49,16 @@ typedef struct gb {
     int *top;          /* vertex -> its top-level blossom (itself when alone) */
     int *label;        /* 2n, top-level blossoms */
     unsigned char *vl; /* vertex: the label of its top-level blossom */
-    int *free_v;       /* n: the unlabelled vertices, in no particular order */
-    int *free_at;      /* vertex: its place in free_v, -1 when labelled */
-    int nfree;
-    int *in, *out;   /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
-    int64_t *reach;  /* vertex: when its cheapest edge from an outer vertex is tight */
-    int *reach_from; /* the outer end of that edge */
-    int64_t *pair;   /* outer vertex: when its cheapest edge to another outer blossom is tight */
-    int *pair_to;    /* the other end */
-    int *stamp;      /* outer vertex: its place in outer[] */
-    int *outer;      /* n: the outer vertices of the stage in scan order */
+    int *free_v;       /* n: the vertices, unlabelled ones first, in no particular order */
+    int *free_at;      /* vertex: its place in free_v */
+    int nfree;         /* how many are unlabelled */
+    int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
+    int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
+    int *reach_from;   /* the outer end of that edge */
+    int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
+    int *pair_to;      /* the other end */
+    int *stamp;        /* outer vertex: its place in outer[] */
+    int *outer;        /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
     int64_t *bt;     /* 2n: an outer blossom's earliest edge event */
@@ -95,17 +95,21 @@ static void set_top(gb *g, int b, int t) {
         g->top[g->list[k]] = t;
 }
 
-/* Vertex v's label, keeping free_v the list of the unlabelled ones. */
+/* Swap the vertices at places i and j of free_v. */
+static void free_swap(gb *g, int i, int j) {
+    int a = g->free_v[i], b = g->free_v[j];
+    g->free_v[i] = b;
+    g->free_v[j] = a;
+    g->free_at[b] = i;
+    g->free_at[a] = j;
+}
+
+/* Vertex v's label, keeping the unlabelled vertices first in free_v. */
 static void set_vl(gb *g, int v, int lab) {
-    if (lab == UNLABELLED && g->free_at[v] < 0) {
-        g->free_at[v] = g->nfree;
-        g->free_v[g->nfree++] = v;
-    } else if (lab != UNLABELLED && g->free_at[v] >= 0) {
-        int last = g->free_v[--g->nfree];
-        g->free_v[g->free_at[v]] = last;
-        g->free_at[last] = g->free_at[v];
-        g->free_at[v] = -1;
-    }
+    if (lab == UNLABELLED && g->free_at[v] >= g->nfree)
+        free_swap(g, g->free_at[v], g->nfree++);
+    else if (lab != UNLABELLED && g->free_at[v] < g->nfree)
+        free_swap(g, g->free_at[v], --g->nfree);
     g->vl[v] = (unsigned char)lab;
 }
 
@@ -537,8 +541,10 @@ static bool stage(gb *g) {
         if (x < 0)
             return false;
         int64_t d = when - g->now;
-        for (int v = 0; v < n; v++)
-            g->dual[v] += g->vl[v] == OUTER ? -d : g->vl[v] == INNER ? d : 0;
+        for (int k = g->nfree; k < n; k++) { /* the labelled vertices */
+            int v = g->free_v[k];
+            g->dual[v] += g->vl[v] == OUTER ? -d : d;
+        }
         for (int b = n; b < 2 * n; b++)
             if (g->kids[b] && g->up[b] < 0)
                 g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
