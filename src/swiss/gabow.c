@@ -140,19 +140,20 @@ static void scan_vertex(gb *g, int x) {
             from[v] = x;
         }
     }
-    int64_t best = NEVER, dx = dual[x];
+    int64_t best = NEVER, dx = dual[x]; /* half the slack, now added at the end */
     int to = -1;
-    for (int k = 0; k < g->nouter; k++) {
-        int v = g->outer[k];
-        if (g->top[v] == bx)
+    const int *outer = g->outer, *top = g->top;
+    for (int k = 0, no = g->nouter; k < no; k++) {
+        int v = outer[k];
+        if (top[v] == bx)
             continue;
-        int64_t t = g->now + (dx + dual[v] - 2 * row[v]) / 2;
+        int64_t t = (dx + dual[v] - 2 * row[v]) / 2;
         if (t < best || (t == best && v < to)) {
             best = t;
             to = v;
         }
     }
-    g->pair[x] = best;
+    g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
     g->stamp[x] = g->nouter;
     g->outer[g->nouter++] = x;
