@@ -65,6 +65,7 @@ typedef struct gb {
     int *bx;         /* 2n: the vertex that carries it */
     int *spare;      /* unused blossom ids */
     int nspare;
+    int hi;                /* above every blossom id used so far */
     int *mark;             /* 2n: path tracing */
     int *list;             /* n: vertex lists */
     int *scan;             /* n: vertex lists while scanning */
@@ -317,6 +318,8 @@ static void shrink(gb *g, int x, int y) {
     for (c = by; c >= 0; c = tree_up(g, c))
         g->mark[c] = 0;
     int b = g->spare[--g->nspare];
+    if (b >= g->hi)
+        g->hi = b + 1;
     int len = 0;
     for (a = bx; a != bb; a = tree_up(g, a))
         len += 2;
@@ -546,7 +549,7 @@ static bool stage(gb *g) {
             int v = g->free_v[k];
             g->dual[v] += g->vl[v] == OUTER ? -d : d;
         }
-        for (int b = n; b < 2 * n; b++)
+        for (int b = n; b < g->hi; b++)
             if (g->kids[b] && g->up[b] < 0)
                 g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
         g->now = when;
@@ -566,7 +569,7 @@ static bool stage(gb *g) {
                 continue;
             }
             augment(g, x, y);
-            for (int c = n; c < 2 * n && !g->oom; c++)
+            for (int c = n; c < g->hi && !g->oom; c++)
                 if (g->kids[c] && g->up[c] < 0 && g->label[c] == OUTER && g->dual[c] == 0)
                     expand_zero(g, c);
             return !g->oom;
@@ -576,7 +579,7 @@ static bool stage(gb *g) {
 }
 
 sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
-    gb g = {.n = n, .w = w};
+    gb g = {.n = n, .w = w, .hi = n};
     size_t n2 = 2 * (size_t)n + 1;
     g.dual = calloc(n2, sizeof *g.dual);
     g.mate = malloc(n2 * sizeof *g.mate);
