@@ -49,6 +49,9 @@ typedef struct gb {
     int *top;          /* vertex -> its top-level blossom (itself when alone) */
     int *label;        /* 2n, top-level blossoms */
     unsigned char *vl; /* vertex: the label of its top-level blossom */
+    int *free_v;       /* n: the vertices, unlabelled ones first, in no particular order */
+    int *free_at;      /* vertex: its place in free_v */
+    int nfree;         /* how many are unlabelled */
     int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
     int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
     int *reach_from;   /* the outer end of that edge */
@@ -62,6 +65,7 @@ typedef struct gb {
     int *bx;         /* 2n: the vertex that carries it */
     int *spare;      /* unused blossom ids */
     int nspare;
+    int hi;                /* above every blossom id used so far */
     int *mark;             /* 2n: path tracing */
     int *list;             /* n: vertex lists */
     int *scan;             /* n: vertex lists while scanning */
@@ -92,43 +96,65 @@ static void set_top(gb *g, int b, int t) {
         g->top[g->list[k]] = t;
 }
 
+/* Swap the vertices at places i and j of free_v. */
+static void free_swap(gb *g, int i, int j) {
+    int a = g->free_v[i], b = g->free_v[j];
+    g->free_v[i] = b;
+    g->free_v[j] = a;
+    g->free_at[b] = i;
+    g->free_at[a] = j;
+}
+
+/* Vertex v's label, keeping the unlabelled vertices first in free_v. */
+static void set_vl(gb *g, int v, int lab) {
+    if (lab == UNLABELLED && g->free_at[v] >= g->nfree)
+        free_swap(g, g->free_at[v], g->nfree++);
+    else if (lab != UNLABELLED && g->free_at[v] < g->nfree)
+        free_swap(g, g->free_at[v], --g->nfree);
+    g->vl[v] = (unsigned char)lab;
+}
+
 static void set_label(gb *g, int b, int lab) {
     g->label[b] = lab;
     int cnt = leaves(g, b, g->list, 0);
     for (int k = 0; k < cnt; k++)
-        g->vl[g->list[k]] = (unsigned char)lab;
+        set_vl(g, g->list[k], lab);
 }
 
 /* Vertex x has just become outer: record its edges to unlabelled vertices
- * and its own candidate, the cheapest edge to an outer vertex of another
- * blossom (the first such vertex in number order among equals). */
+ * (each one's record depends only on the order of x's, not of its own
+ * visit, so free_v's order does not matter) and its own candidate, the
+ * cheapest edge to an outer vertex of another blossom (the first such
+ * vertex in number order among equals). */
 static void scan_vertex(gb *g, int x) {
     int n = g->n, bx = g->top[x];
     const int64_t *row = g->w + (size_t)x * (size_t)n, *dual = g->dual;
-    const unsigned char *vl = g->vl;
+    const int *fv = g->free_v;
     int64_t *reach = g->reach;
     int *from = g->reach_from;
     int64_t at = g->now + dual[x];
-    for (int v = 0; v < n; v++) {
+    for (int k = 0, nf = g->nfree; k < nf; k++) {
+        int v = fv[k];
         int64_t t = at + dual[v] - 2 * row[v];
-        if (t < reach[v] && vl[v] == UNLABELLED) {
+        if (t < reach[v]) {
             reach[v] = t;
             from[v] = x;
         }
     }
-    int64_t best = NEVER, dx = dual[x];
+    int64_t best = NEVER, dx = dual[x]; /* half the slack, now added at the end */
     int to = -1;
-    for (int k = 0; k < g->nouter; k++) {
-        int v = g->outer[k];
-        if (g->top[v] == bx)
+    const int *outer = g->outer, *top = g->top;
+    for (int k = 0, no = g->nouter; k < no; k++) {
+        int v = outer[k];
+        if (top[v] == bx)
             continue;
-        int64_t t = g->now + (dx + dual[v] - 2 * row[v]) / 2;
+        int64_t t = (dx + dual[v] - 2 * row[v]) / 2;
         if (t < best || (t == best && v < to)) {
             best = t;
             to = v;
         }
     }
-    g->pair[x] = best;
+    g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
     g->stamp[x] = g->nouter;
     g->outer[g->nouter++] = x;
@@ -292,6 +318,8 @@ static void shrink(gb *g, int x, int y) {
     for (c = by; c >= 0; c = tree_up(g, c))
         g->mark[c] = 0;
     int b = g->spare[--g->nspare];
+    if (b >= g->hi)
+        g->hi = b + 1;
     int len = 0;
     for (a = bx; a != bb; a = tree_up(g, a))
         len += 2;
@@ -451,15 +479,14 @@ static void expand_zero(gb *g, int b) {
  * the vertex carrying it) and *x the vertex carrying it. */
 static int64_t next_event(gb *g, int *x) {
     int n = g->n;
-    for (int i = 0; i < n; i++)
-        if (g->vl[i] == OUTER) {
-            g->bt[g->top[i]] = NEVER;
-            g->bx[g->top[i]] = -1;
-        }
-    for (int i = 0; i < n; i++) {
-        if (g->vl[i] != OUTER)
-            continue;
-        int b = g->top[i];
+    /* outer[] holds the outer vertices (a vertex stays outer until the
+     * stage ends); each blossom's minimum does not depend on their order */
+    for (int k = 0; k < g->nouter; k++) {
+        g->bt[g->top[g->outer[k]]] = NEVER;
+        g->bx[g->top[g->outer[k]]] = -1;
+    }
+    for (int k = 0; k < g->nouter; k++) {
+        int i = g->outer[k], b = g->top[i];
         if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
             rescan_pair(g, i);
         if (g->pair[i] < g->bt[b] ||
@@ -499,8 +526,11 @@ static bool stage(gb *g) {
     g->nouter = 0;
     for (int b = 0; b < 2 * n; b++)
         g->label[b] = UNLABELLED;
+    g->nfree = 0;
     for (int v = 0; v < n; v++) {
         g->vl[v] = UNLABELLED;
+        g->free_at[v] = g->nfree;
+        g->free_v[g->nfree++] = v;
         g->reach[v] = NEVER;
         g->reach_from[v] = -1;
         g->pair[v] = NEVER;
@@ -515,9 +545,11 @@ static bool stage(gb *g) {
         if (x < 0)
             return false;
         int64_t d = when - g->now;
-        for (int v = 0; v < n; v++)
-            g->dual[v] += g->vl[v] == OUTER ? -d : g->vl[v] == INNER ? d : 0;
-        for (int b = n; b < 2 * n; b++)
+        for (int k = g->nfree; k < n; k++) { /* the labelled vertices */
+            int v = g->free_v[k];
+            g->dual[v] += g->vl[v] == OUTER ? -d : d;
+        }
+        for (int b = n; b < g->hi; b++)
             if (g->kids[b] && g->up[b] < 0)
                 g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
         g->now = when;
@@ -537,7 +569,7 @@ static bool stage(gb *g) {
                 continue;
             }
             augment(g, x, y);
-            for (int c = n; c < 2 * n && !g->oom; c++)
+            for (int c = n; c < g->hi && !g->oom; c++)
                 if (g->kids[c] && g->up[c] < 0 && g->label[c] == OUTER && g->dual[c] == 0)
                     expand_zero(g, c);
             return !g->oom;
@@ -547,7 +579,7 @@ static bool stage(gb *g) {
 }
 
 sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
-    gb g = {.n = n, .w = w};
+    gb g = {.n = n, .w = w, .hi = n};
     size_t n2 = 2 * (size_t)n + 1;
     g.dual = calloc(n2, sizeof *g.dual);
     g.mate = malloc(n2 * sizeof *g.mate);
@@ -559,6 +591,8 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.top = malloc(n2 * sizeof *g.top);
     g.label = calloc(n2, sizeof *g.label);
     g.vl = calloc(n2, 1);
+    g.free_v = malloc(n2 * sizeof *g.free_v);
+    g.free_at = malloc(n2 * sizeof *g.free_at);
     g.in = malloc(n2 * sizeof *g.in);
     g.out = malloc(n2 * sizeof *g.out);
     g.reach = malloc(n2 * sizeof *g.reach);
@@ -577,9 +611,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.rot = malloc(3 * n2 * sizeof *g.rot);
     g.onpath = malloc(n2);
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
-            !g.label || !g.vl || !g.in || !g.out || !g.reach || !g.reach_from || !g.pair ||
-            !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt || !g.bx || !g.spare ||
-            !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
+            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt ||
+            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -611,10 +645,11 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,  g.mate,    g.up,    g.base,  g.kids,   g.link,  g.nkids,
-                    g.top,   g.label,   g.vl,    g.in,    g.out,    g.reach, g.reach_from,
-                    g.pair,  g.pair_to, g.stamp, g.outer, g.expire, g.bt,    g.bx,
-                    g.spare, g.mark,    g.list,  g.scan,  g.rot,    g.onpath};
+    void *bufs[] = {g.dual,  g.mate,  g.up,     g.base,       g.kids,   g.link,
+                    g.nkids, g.top,   g.label,  g.vl,         g.free_v, g.free_at,
+                    g.in,    g.out,   g.reach,  g.reach_from, g.pair,   g.pair_to,
+                    g.stamp, g.outer, g.expire, g.bt,         g.bx,     g.spare,
+                    g.mark,  g.list,  g.scan,   g.rot,        g.onpath};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
