@@ -220,8 +220,9 @@ static int cmd_pair(const args *a) {
         return rc;
     if (trf.total_rounds && trf.nrounds >= trf.total_rounds)
         fprintf(stderr,
-                "seatwise: %s: warning: pairing round %d of an event of %d rounds (XXR %d)\n",
-                a->in, trf.nrounds + 1, trf.total_rounds, trf.total_rounds);
+                "seatwise: %s: warning: pairing round %d of an event of %d rounds (%s %d)\n", a->in,
+                trf.nrounds + 1, trf.total_rounds, trf.rounds_by_142 ? "142" : "XXR",
+                trf.total_rounds);
     sw_swiss_pairing p;
     sw_error err;
     if (sw_swiss_pair(&trf, &a->opt, &p, &err)) {

@@ -64,7 +64,8 @@ typedef struct sw_swiss_trf {
     int max_id;
     int nrounds; /* rounds recorded (longest player record) */
     int rounds_cap;
-    int total_rounds;    /* XXR, 0 when not given */
+    int total_rounds;    /* XXR or TRF-2026's 142, 0 when not given */
+    bool rounds_by_142;  /* total_rounds came from a 142 line */
     int id_width;        /* XXW, default 4 */
     char initial_colour; /* 'w' (white1) or 'b' (black1) */
     bool initial_given;  /* an XXC line set it (else it is read from the record's first

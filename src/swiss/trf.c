@@ -593,6 +593,7 @@ static sw_status parse_header(parser *ps, const char *line, size_t n, int lineno
                                 "%.3s: '%.*s' is not a round count in 1..%d", line, (int)(n - 3),
                                 line + 3, SW_SWISS_MAX_ROUNDS);
         trf->total_rounds = (int)v;
+        trf->rounds_by_142 = r142;
         /* TRF-2026's 142 is kept as written; XXR is written from the value */
         return r142 ? keep_line(trf, line, n, lineno, err) : SW_OK;
     }
