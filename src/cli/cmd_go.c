@@ -17,7 +17,6 @@
 #include "swiss/go.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
-#include "util/utf8.h"
 
 static const char usage[] =
     "usage: seatwise go pair STATE.xml [-o OUT.xml] [--list FILE] [--html FILE] [--json]\n"
@@ -161,74 +160,6 @@ static int parse_args(int argc, char **argv, go_args *a) {
     return -1;
 }
 
-static void keys_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
-    for (int i = 0; i < p->ngames; i++)
-        sw_strbuf_printf(sb, "%s %s %d\n", t->players[p->games[i].white].key,
-                         t->players[p->games[i].black].key, p->games[i].handicap);
-    if (p->bye >= 0)
-        sw_strbuf_printf(sb, "bye %s\n", t->players[p->bye].key);
-}
-
-static void json_player(const sw_go_tournament *t, int i, sw_strbuf *sb) {
-    char rank[8];
-    sw_go_rank_text(t->players[i].rank, rank);
-    sw_strbuf_puts(sb, "{\"key\": ");
-    sw_strbuf_json_string(sb, t->players[i].key);
-    sw_strbuf_puts(sb, ", \"name\": ");
-    sw_strbuf_json_string(sb, t->players[i].name);
-    sw_strbuf_puts(sb, ", \"first_name\": ");
-    sw_strbuf_json_string(sb, t->players[i].first_name);
-    sw_strbuf_printf(sb, ", \"rank\": \"%s\"}", rank);
-}
-
-static void json_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
-    sw_strbuf_printf(sb, "{\n  \"round\": %d,\n  \"games\": [", p->round + 1);
-    for (int i = 0; i < p->ngames; i++) {
-        const sw_go_game *g = &p->games[i];
-        sw_strbuf_printf(sb, "%s\n    {\"table\": %d, \"handicap\": %d, \"white\": ", i ? "," : "",
-                         g->table, g->handicap);
-        json_player(t, g->white, sb);
-        sw_strbuf_puts(sb, ", \"black\": ");
-        json_player(t, g->black, sb);
-        sw_strbuf_puts(sb, "}");
-    }
-    sw_strbuf_puts(sb, p->ngames ? "\n  ],\n  \"bye\": " : "],\n  \"bye\": ");
-    if (p->bye >= 0)
-        json_player(t, p->bye, sb);
-    else
-        sw_strbuf_puts(sb, "null");
-    sw_strbuf_puts(sb, "\n}\n");
-}
-
-static void list_name(const sw_go_tournament *t, int i, sw_strbuf *sb) {
-    char rank[8], buf[512];
-    sw_go_rank_text(t->players[i].rank, rank);
-    snprintf(buf, sizeof buf, "%s %s (%s)", t->players[i].name, t->players[i].first_name, rank);
-    sw_strbuf_pad(sb, buf, 36);
-}
-
-static void list_text(const sw_go_tournament *t, const sw_go_pairing *p, sw_strbuf *sb) {
-    sw_strbuf_printf(sb, "Round %d\n\n%5s  ", p->round + 1, "Table");
-    sw_strbuf_pad(sb, "White", 36);
-    sw_strbuf_puts(sb, "  ");
-    sw_strbuf_pad(sb, "Black", 36);
-    sw_strbuf_puts(sb, "  Hcp\n");
-    for (int i = 0; i < p->ngames; i++) {
-        sw_strbuf_printf(sb, "%5d  ", p->games[i].table);
-        list_name(t, p->games[i].white, sb);
-        sw_strbuf_puts(sb, "  ");
-        list_name(t, p->games[i].black, sb);
-        sw_strbuf_printf(sb, "  %3d\n", p->games[i].handicap);
-    }
-    if (p->bye >= 0) {
-        sw_strbuf_puts(sb, "\nBye: ");
-        list_name(t, p->bye, sb);
-        while (sb->len && sb->data[sb->len - 1] == ' ')
-            sb->data[--sb->len] = 0;
-        sw_strbuf_puts(sb, "\n");
-    }
-}
-
 /* Write the outputs together (sw_files_write_atomic): files[0..n) plus
  * standard output's text std unless an output already took it. */
 static int write_outputs(sw_out_file *files, int n, const sw_strbuf *std, bool stdout_taken) {
@@ -269,7 +200,7 @@ static int run_pair(const go_args *a, sw_go_tournament *t) {
         files[n++] = (sw_out_file){a->out, sw_strbuf_cstr(&sb[0]), sb[0].len};
     }
     if (a->list) {
-        list_text(t, &p, &sb[1]);
+        sw_report_go_pairing_text(t, &p, &sb[1]);
         files[n++] = (sw_out_file){a->list, sw_strbuf_cstr(&sb[1]), sb[1].len};
     }
     if (a->html) {
@@ -277,9 +208,9 @@ static int run_pair(const go_args *a, sw_go_tournament *t) {
         files[n++] = (sw_out_file){a->html, sw_strbuf_cstr(&sb[2]), sb[2].len};
     }
     if (a->json)
-        json_text(t, &p, &sb[3]);
+        sw_report_go_pairing_json(t, &p, &sb[3]);
     else
-        keys_text(t, &p, &sb[3]);
+        sw_report_go_keys(t, &p, &sb[3]);
     int rc = sb[0].failed || sb[1].failed || sb[2].failed || sb[3].failed
                  ? nomem()
                  : write_outputs(files, n, &sb[3],
@@ -288,73 +219,6 @@ static int run_pair(const go_args *a, sw_go_tournament *t) {
         sw_strbuf_free(&sb[i]);
     sw_go_pairing_free(&p);
     return rc;
-}
-
-static void standings_text(const sw_go_tournament *t, const sw_go_standing *s, int n, int k,
-                           sw_strbuf *sb) {
-    sw_strbuf_printf(sb, "Standings after round %d\n\n%5s  ", k + 1, "Place");
-    sw_strbuf_pad(sb, "Name", 30);
-    sw_strbuf_puts(sb, "  Rank  Co  Club");
-    for (int c = 0; c < 6; c++)
-        if (t->par.crit[c] != SW_GO_C_NULL)
-            sw_strbuf_printf(sb, " %8s", sw_go_crit_name(t->par.crit[c]));
-    sw_strbuf_puts(sb, "\n");
-    for (int i = 0; i < n; i++) {
-        const sw_go_player *p = &t->players[s[i].player];
-        char name[512], rank[8];
-        snprintf(name, sizeof name, "%s %s", p->name, p->first_name);
-        sw_go_rank_text(p->rank, rank);
-        if (i > 0 && s[i].place == s[i - 1].place)
-            sw_strbuf_puts(sb, "       ");
-        else
-            sw_strbuf_printf(sb, "%5d  ", s[i].place);
-        sw_strbuf_pad(sb, name, 30);
-        sw_strbuf_printf(sb, "  %4s  ", rank);
-        sw_strbuf_pad(sb, p->country, 2);
-        sw_strbuf_puts(sb, "  ");
-        sw_strbuf_pad(sb, p->club, 4);
-        for (int c = 0; c < 6; c++) {
-            if (t->par.crit[c] == SW_GO_C_NULL)
-                continue;
-            sw_strbuf v;
-            sw_strbuf_init(&v);
-            sw_report_go_value(t->par.crit[c], s[i].crit[c], &v);
-            size_t w = sw_utf8_width(sw_strbuf_cstr(&v));
-            for (; w < 8; w++)
-                sw_strbuf_puts(sb, " ");
-            sw_strbuf_printf(sb, " %s", sw_strbuf_cstr(&v));
-            sw_strbuf_free(&v);
-        }
-        sw_strbuf_puts(sb, "\n");
-    }
-}
-
-static void standings_json(const sw_go_tournament *t, const sw_go_standing *s, int n, int k,
-                           sw_strbuf *sb) {
-    sw_strbuf_printf(sb, "{\n  \"round\": %d,\n  \"criteria\": [", k + 1);
-    int nc = 0;
-    for (int c = 0; c < 6; c++)
-        if (t->par.crit[c] != SW_GO_C_NULL)
-            sw_strbuf_printf(sb, "%s\"%s\"", nc++ ? ", " : "", sw_go_crit_name(t->par.crit[c]));
-    sw_strbuf_puts(sb, "],\n  \"standings\": [");
-    for (int i = 0; i < n; i++) {
-        sw_strbuf_printf(sb, "%s\n    {\"place\": %d, \"player\": ", i ? "," : "", s[i].place);
-        json_player(t, s[i].player, sb);
-        sw_strbuf_puts(sb, ", \"values\": [");
-        nc = 0;
-        for (int c = 0; c < 6; c++) {
-            sw_go_crit cr = t->par.crit[c];
-            if (cr == SW_GO_C_NULL)
-                continue;
-            int scale = sw_go_crit_scale(cr);
-            if (scale == 1)
-                sw_strbuf_printf(sb, "%s%lld", nc++ ? ", " : "", (long long)s[i].crit[c]);
-            else
-                sw_strbuf_printf(sb, "%s%g", nc++ ? ", " : "", (double)s[i].crit[c] / scale);
-        }
-        sw_strbuf_puts(sb, "]}");
-    }
-    sw_strbuf_puts(sb, n ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 static int run_standings(const go_args *a, const sw_go_tournament *t) {
@@ -371,9 +235,9 @@ static int run_standings(const go_args *a, const sw_go_tournament *t) {
     sw_strbuf_init(&text);
     sw_strbuf_init(&page);
     if (a->json)
-        standings_json(t, s, n, k, &text);
+        sw_report_go_standings_json(t, s, n, k, &text);
     else
-        standings_text(t, s, n, k, &text);
+        sw_report_go_standings_text(t, s, n, k, &text);
     sw_out_file files[3];
     int nf = 0;
     if (a->html) {
