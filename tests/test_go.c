@@ -997,6 +997,19 @@ static void test_players_csv(void **state) {
     assert_int_equal(e[2].rank, 6); /* 1p..3p count as 7d */
     assert_int_equal(e[2].rating, -900);
     sw_go_entries_free(e, n);
+    /* CRLF line ends; '#' within a line is text (a line that starts with
+     * it is a comment) */
+    const char *crlf = "name,first name,rank,club\r\n"
+                       "Lee,Ann,1d,\"#1, Go\"\r\n"
+                       "# Kim,Al,2k,Go\r\n"
+                       "Kim,Bo,2k,Go#2\r\n";
+    assert_int_equal(sw_go_parse_players(crlf, strlen(crlf), "c.csv", &e, &n, &err), SW_OK);
+    assert_int_equal(n, 2);
+    assert_string_equal(e[0].club, "#1, Go");
+    assert_string_equal(e[1].club, "Go#2");
+    assert_string_equal(e[1].first_name, "Bo");
+    assert_int_equal(e[1].line, 4);
+    sw_go_entries_free(e, n);
     static const struct {
         const char *text;
         int line;
@@ -1014,8 +1027,9 @@ static void test_players_csv(void **state) {
         {"name,rank,first name,rank\n", 1, "column 'rank' given twice"},
         {"name,rank,grade\n", 1, "unknown column 'grade'"},
         {"name,first name\n", 1, "the column 'rank' is missing"},
-        {"name,first name,rank\nA,\"B,3k\n", 2, "a quote is not closed"},
-        {"name,first name,rank\nA,\"B\"x,3k\n", 2, "text after the closing quote"},
+        {"name,first name,rank\nA,\"B,3k\n", 2, "field 2 (column 3): the quote is not closed"},
+        {"name,first name,rank\nA,\"B\"x,3k\n", 2,
+         "field 2 (column 6): text after the closing quote"},
         {"name,first name,rank\nA,B\x01,3k\n", 2, "control character"},
         {"name,first name,rank\nA,B,3k\nA b,,3k\n", 3, "first name is missing"},
         {"name,first name,rank\nAb,C,3k\n\nA,b c,2d\n", 4, "the same player as on line 2"},

@@ -266,6 +266,41 @@ static void test_bad_history(void **state) {
     expect_history_error("2,5,1\nfirst,second,meetings\n", 2, "field 1 (first participant)");
     /* denominators whose lcm leaves the exact range */
     expect_history_error("2,5,1,1/999983\n8,11,1,1/999979\n", 2, "common multiple");
+    /* a quote left open, text after a closing quote, a quoted blank */
+    expect_history_error("2,5,1\n8,11,\"2\n", 2,
+                         "field 3 (column 6): the quote is not closed on its line");
+    expect_history_error("2,\"5\"x,1\n", 1, "field 2 (column 6): text after the closing quote");
+    expect_history_error("2,\" 5\",1\n", 1, "field 2 (second participant) ' 5'");
+}
+
+/* Quoted fields (util/csv.h) read as the same values unquoted, with CRLF
+ * line ends and a '#' inside quotes kept as text (here in the header). */
+static void test_quoted_history(void **state) {
+    (void)state;
+    sw_movement m;
+    read_movement(MOVEMENT, &m);
+    sw_season plain = uniform(&m, 4, 1), quoted = uniform(&m, 4, 1);
+    sw_movement_free(&m);
+    const char *a = "i,j,meetings,comparisons\n2,5,3\n8,2,1,-0.25\n5,8,0,+4/3\n11,8,2,2.5\n";
+    const char *b = "\"i\",\"j #\",\"meetings\",\"comparisons\" # header\r\n"
+                    "\"2\", 5 ,\"3\"\r\n"
+                    "8,\"2\",1,\"-0.25\"  # \"note\r\n"
+                    "\"5\",\"8\",\"0\",\"+4/3\"\r\n"
+                    "11 , \"8\" , 2 , \"2.5\"\r\n";
+    sw_error err;
+    assert_int_equal(sw_history_parse(a, strlen(a), "a.csv", &plain, &err), SW_OK);
+    if (sw_history_parse(b, strlen(b), "b.csv", &quoted, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    const sw_history *x = &plain.history, *y = &quoted.history;
+    assert_int_equal(x->scale, 12);
+    assert_int_equal(y->scale, x->scale);
+    assert_int_equal(y->unit, x->unit);
+    size_t nn = (size_t)plain.n * (size_t)plain.n;
+    assert_memory_equal(y->meet, x->meet, nn * sizeof *x->meet);
+    assert_memory_equal(y->comp, x->comp, nn * sizeof *x->comp);
+    assert_int_equal(y->meet[0 * plain.n + 1], 3);
+    sw_season_free(&plain);
+    sw_season_free(&quoted);
 }
 
 static void test_history_values(void **state) {
@@ -600,6 +635,39 @@ static void test_player_history_values(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* A history per player with quoted fields, its header too (the file's kind
+ * is told from the header's fields as read), is the same history. */
+static void test_quoted_player_history(void **state) {
+    (void)state;
+    char dir[] = "/tmp/sw_players_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const char quoted[] = "# the club's export, quoted\r\n"
+                                 "\"Player1\",\"PLAYER2\",\"meetings\",comparisons\r\n"
+                                 "\"101\",\"103\",\"2\"\r\n"
+                                 "102, \"104\" ,2\r\n"
+                                 "104,101,\"1.5\" # \"a, note\r\n"
+                                 "102,103,\"1/2\"\r\n"
+                                 "105,101,1\r\n"
+                                 "106,102,1/3\r\n"
+                                 "\"107\",103,3,\"2.5\"\r\n"
+                                 "101,102,4\r\n"
+                                 "999,103,5\r\n";
+    sw_season s, q;
+    player_season(dir, player_csv, &s);
+    player_season(dir, quoted, &q);
+    assert_int_equal(q.history.unit, 24);
+    assert_int_equal(q.history.scale, s.history.scale);
+    assert_memory_equal(q.history.meet, s.history.meet, 25 * sizeof(int32_t));
+    assert_memory_equal(q.history.comp, s.history.comp, 25 * sizeof(int64_t));
+    assert_int_equal(q.history.player_rows, 8);
+    assert_int_equal(q.history.player_rows_left_out, 1);
+    sw_season_free(&s);
+    sw_season_free(&q);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void expect_player_error(const char *pairs, const char *text, int line, const char *needle) {
     sw_participant *part;
     int n;
@@ -642,6 +710,7 @@ static void test_bad_player_history(void **state) {
     BAD("101,103,1,200000.5\n", 2, "field 4 (comparisons) '200000.5'");
     BAD("101,103\n", 2, "2 fields, expected 3 or 4: player1,player2");
     BAD("101,103,1,2,3\n", 2, "5 fields, expected 3 or 4");
+    BAD("101,103,1\n101,\"104,1\n", 3, "field 2 (column 5): the quote is not closed");
     BAD("101,103,1,1/999983\n102,104,1,1/999979\n", 3, "common multiple above 67108864");
     /* the meetings' unit is held to SW_HISTORY_MAX_UNIT: denominators to 5000 */
     BAD("101,103,1/999983\n", 2,
@@ -1684,9 +1753,11 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_history_equals_played_sessions),
         cmocka_unit_test(test_bad_history),
+        cmocka_unit_test(test_quoted_history),
         cmocka_unit_test(test_history_values),
         cmocka_unit_test(test_season_file_history),
         cmocka_unit_test(test_player_history_values),
+        cmocka_unit_test(test_quoted_player_history),
         cmocka_unit_test(test_bad_player_history),
         cmocka_unit_test(test_player_histories_add_exactly),
         cmocka_unit_test(test_player_history_example),

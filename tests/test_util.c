@@ -1,5 +1,6 @@
 /* tests/test_util.c: PCG32 against the reference stream, 256-bit arithmetic
- * against __int128, text buffers, file reading checks and atomic writes.
+ * against __int128, text buffers, file reading checks and atomic writes,
+ * the CSV reader's fields, errors and rows.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "util/csv.h"
 #include "util/error.h"
 #include "util/fileio.h"
 #include "util/json.h"
@@ -501,6 +503,137 @@ static void test_csv_field(void **state) {
     }
 }
 
+/* The row of one line as "|"-joined fields, checked against want; the
+ * columns against cols (0 ends the list). */
+static void expect_row(unsigned flags, const char *line, int nf, const char *const *want,
+                       const int *cols) {
+    sw_csv c;
+    sw_error err;
+    sw_csv_init(&c, line, strlen(line), "t.csv", flags);
+    c.line = 7;
+    if (sw_csv_split(&c, line, strlen(line), &err) != SW_OK)
+        fail_msg("'%s': %s", line, err.msg);
+    if (c.nf != nf)
+        fail_msg("'%s': %d fields, want %d", line, c.nf, nf);
+    for (int k = 0; k < nf; k++) {
+        assert_string_equal(c.field[k].p, want[k]);
+        assert_int_equal(c.field[k].n, strlen(want[k]));
+        if (cols)
+            assert_int_equal(c.field[k].column, cols[k]);
+    }
+    sw_csv_free(&c);
+}
+
+static void test_csv_split_fields(void **state) {
+    (void)state;
+    /* quotes, a comma and "" inside them, an empty quoted field */
+    expect_row(0, "a,\"b,c\",\"d\"\"e\",\"\"", 4, (const char *const[]){"a", "b,c", "d\"e", ""},
+               (const int[]){1, 3, 9, 16});
+    /* blanks around fields trimmed, kept inside quotes; a quote inside an
+     * unquoted field is text */
+    expect_row(0, "  x  , \" y \" ,z\"w", 3, (const char *const[]){"x", " y ", "z\"w"},
+               (const int[]){3, 8, 15});
+    /* empty fields and a trailing comma */
+    expect_row(0, ",,", 3, (const char *const[]){"", "", ""}, (const int[]){1, 2, 3});
+    expect_row(0, "a,b,", 3, (const char *const[]){"a", "b", ""}, NULL);
+    expect_row(0, "a, ", 2, (const char *const[]){"a", ""}, NULL);
+    /* a CR before the line end (CRLF) is dropped, after a quote too */
+    expect_row(0, "a,b\r", 2, (const char *const[]){"a", "b"}, NULL);
+    expect_row(0, "a,\"b\"\r", 2, (const char *const[]){"a", "b"}, NULL);
+    /* '#': a comment line; inside a line text, unless SW_CSV_HASH_COMMENTS */
+    expect_row(0, "  # note", 0, NULL, NULL);
+    expect_row(0, "", 0, NULL, NULL);
+    expect_row(0, " \t ", 0, NULL, NULL);
+    expect_row(0, "a#b,c", 2, (const char *const[]){"a#b", "c"}, NULL);
+    expect_row(SW_CSV_HASH_COMMENTS, "a,b # c,d", 2, (const char *const[]){"a", "b"}, NULL);
+    expect_row(SW_CSV_HASH_COMMENTS, "\"a#b\",c#", 2, (const char *const[]){"a#b", "c"}, NULL);
+    expect_row(SW_CSV_HASH_COMMENTS, "\"a\" # \"", 1, (const char *const[]){"a"}, NULL);
+    expect_row(SW_CSV_HASH_COMMENTS, "a,#", 2, (const char *const[]){"a", ""}, NULL);
+    /* a single field, quoted or not */
+    expect_row(0, "\"\"\"\"", 1, (const char *const[]){"\""}, (const int[]){1});
+    expect_row(0, "one", 1, (const char *const[]){"one"}, (const int[]){1});
+}
+
+static void expect_split_error(const char *line, const char *msg) {
+    sw_csv c;
+    sw_error err;
+    sw_error_clear(&err);
+    sw_csv_init(&c, line, strlen(line), "t.csv", SW_CSV_HASH_COMMENTS);
+    c.line = 4;
+    assert_int_equal(sw_csv_split(&c, line, strlen(line), &err), SW_ERR_PARSE);
+    assert_string_equal(err.file, "t.csv");
+    assert_int_equal(err.line, 4);
+    assert_string_equal(err.msg, msg);
+    sw_csv_free(&c);
+}
+
+static void test_csv_split_errors(void **state) {
+    (void)state;
+    expect_split_error("a,\"b,c", "field 2 (column 3): the quote is not closed on its line");
+    expect_split_error("\"", "field 1 (column 1): the quote is not closed on its line");
+    expect_split_error("a, \"b\"\"\r", "field 2 (column 4): the quote is not closed on its line");
+    expect_split_error("a,b,  \"c\" d", "field 3 (column 11): text after the closing quote");
+    expect_split_error("\"a\"\"b\"c,d", "field 1 (column 7): text after the closing quote");
+}
+
+/* Rows of a text: blank and comment lines skipped, line numbers counted
+ * over them, CRLF and LF alike, and an open quote names its line. */
+static void test_csv_rows(void **state) {
+    (void)state;
+    const char *text = "# head\r\nid,name\r\n\r\n1,\"Smith, J.\"\r\n2,\"O\"\"Neil\"\n  \n3,Lee";
+    sw_csv c;
+    sw_error err;
+    sw_csv_init(&c, text, strlen(text), "r.csv", 0);
+    static const int lines[] = {2, 4, 5, 7};
+    static const char *const second[] = {"name", "Smith, J.", "O\"Neil", "Lee"};
+    for (int r = 0; r < 4; r++) {
+        assert_int_equal(sw_csv_next(&c, &err), SW_OK);
+        assert_int_equal(c.nf, 2);
+        assert_int_equal(c.line, lines[r]);
+        assert_string_equal(c.field[1].p, second[r]);
+    }
+    assert_int_equal(sw_csv_next(&c, &err), SW_OK);
+    assert_int_equal(c.nf, 0);
+    assert_int_equal(c.line, 7);
+    sw_csv_free(&c);
+
+    const char *bad = "a,b\n\n1,2\n3,\"x,4\n5,6\n";
+    sw_csv_init(&c, bad, strlen(bad), "bad.csv", 0);
+    assert_int_equal(sw_csv_next(&c, &err), SW_OK);
+    assert_int_equal(sw_csv_next(&c, &err), SW_OK);
+    sw_error_clear(&err);
+    assert_int_equal(sw_csv_next(&c, &err), SW_ERR_PARSE);
+    char msg[600];
+    sw_error_format(&err, msg, sizeof msg);
+    assert_string_equal(msg, "bad.csv:4: field 2 (column 3): the quote is not closed on its line");
+    sw_csv_free(&c);
+}
+
+/* What sw_strbuf_csv_field writes, the reader reads back (fields without
+ * line breaks or blanks at their ends, which a line's reader cannot keep). */
+static void test_csv_round_trip(void **state) {
+    (void)state;
+    static const char *const in[] = {"plain", "a,b", "say \"hi\"", "", "\"", ",", "x\"\"y", "#1"};
+    const int n = (int)(sizeof in / sizeof *in);
+    sw_strbuf sb;
+    sw_strbuf_init(&sb);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            sw_strbuf_puts(&sb, ",");
+        sw_strbuf_csv_field(&sb, in[k]);
+    }
+    sw_strbuf_puts(&sb, "\r\n");
+    sw_csv c;
+    sw_error err;
+    sw_csv_init(&c, sb.data, sb.len, "w.csv", 0);
+    assert_int_equal(sw_csv_next(&c, &err), SW_OK);
+    assert_int_equal(c.nf, n);
+    for (int k = 0; k < n; k++)
+        assert_string_equal(c.field[k].p, in[k]);
+    sw_csv_free(&c);
+    sw_strbuf_free(&sb);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pcg32_reference_stream),
@@ -520,6 +653,10 @@ int main(void) {
         cmocka_unit_test(test_json_tree_and_skip),
         cmocka_unit_test(test_json_utf8_and_value_limit),
         cmocka_unit_test(test_csv_field),
+        cmocka_unit_test(test_csv_split_fields),
+        cmocka_unit_test(test_csv_split_errors),
+        cmocka_unit_test(test_csv_rows),
+        cmocka_unit_test(test_csv_round_trip),
         cmocka_unit_test(test_i128_conversions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,6 @@
 /* src/season/history.c: the history file: earlier play as meetings and
- * comparisons per two participants, a small CSV (docs/formats.md):
+ * comparisons per two participants, a small CSV (docs/formats.md; its
+ * fields are split by util/csv.h, so they may be quoted):
  *
  *   # id,id,meetings[,comparisons]
  *   3,7,2
@@ -44,38 +45,6 @@ int32_t sw_history_max_meetings(const sw_season *s) {
     return mx;
 }
 
-static void trim(sw_field *f) {
-    while (f->n && isspace((unsigned char)f->p[0])) {
-        f->p++;
-        f->n--;
-    }
-    while (f->n && isspace((unsigned char)f->p[f->n - 1]))
-        f->n--;
-}
-
-int sw_csv_split(const char *line, size_t len, sw_field *f) {
-    const char *hash = memchr(line, '#', len);
-    if (hash)
-        len = (size_t)(hash - line);
-    const char *p = line, *end = line + len;
-    bool blank = true;
-    for (const char *q = line; q < end; q++)
-        blank = blank && isspace((unsigned char)*q);
-    if (blank)
-        return 0;
-    int nf = 0;
-    while (nf < SW_CSV_MAX_FIELDS) {
-        const char *c = memchr(p, ',', (size_t)(end - p));
-        f[nf].p = p;
-        f[nf].n = (size_t)((c ? c : end) - p);
-        trim(&f[nf++]);
-        if (!c)
-            break;
-        p = c + 1;
-    }
-    return nf;
-}
-
 long sw_csv_digits(const char *p, size_t n) {
     if (n == 0 || n > 9)
         return -1;
@@ -88,7 +57,7 @@ long sw_csv_digits(const char *p, size_t n) {
     return v;
 }
 
-int sw_csv_rational(sw_field f, int64_t *num, int64_t *den) {
+int sw_csv_rational(sw_csv_field f, int64_t *num, int64_t *den) {
     const char *p = f.p, *end = f.p + f.n;
     bool neg = false;
     if (p < end && (*p == '-' || *p == '+')) {
@@ -134,12 +103,12 @@ typedef struct hparser {
     sw_error *err;
 } hparser;
 
-static sw_status bad_field(hparser *hp, int k, sw_field f, const char *expect) {
+static sw_status bad_field(hparser *hp, int k, sw_csv_field f, const char *expect) {
     return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line, "field %d (%s) '%.*s' %s", k + 1,
                         field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
 }
 
-static sw_status participant(hparser *hp, int k, sw_field f, int *idx) {
+static sw_status participant(hparser *hp, int k, sw_csv_field f, int *idx) {
     long id = sw_csv_digits(f.p, f.n);
     if (id < 1 || id > SW_PARTICIPANT_MAX_ID)
         return bad_field(hp, k, f, "is not a participant number, expected 1..999999");
@@ -154,7 +123,7 @@ static sw_status participant(hparser *hp, int k, sw_field f, int *idx) {
 
 /* Bring every stored comparison (what 2: meetings) to the common
  * denominator lcm(scale, den) (lcm(unit, den)), field k naming the value. */
-static sw_status rescale(hparser *hp, int what, int64_t den, int k, sw_field f) {
+static sw_status rescale(hparser *hp, int what, int64_t den, int k, sw_csv_field f) {
     sw_history *h = &hp->s->history;
     int64_t *cur = what == 2 ? &h->unit : &h->scale,
             most = what == 2 ? SW_HISTORY_MAX_UNIT : SW_HISTORY_MAX_SCALE;
@@ -178,20 +147,17 @@ static sw_status rescale(hparser *hp, int what, int64_t den, int k, sw_field f) 
     return SW_OK;
 }
 
-static sw_status parse_row(hparser *hp, const char *line, size_t len, bool *header_ok) {
-    sw_field f[SW_CSV_MAX_FIELDS];
-    int nf = sw_csv_split(line, len, f);
-    if (nf == 0)
-        return SW_OK;
+/* One row of nf fields (at least one). */
+static sw_status parse_row(hparser *hp, const sw_csv_field *f, int nf, bool *header_ok) {
     /* A header line ("i,j,meetings,comparisons") is allowed first. */
     bool header = *header_ok && f[0].n && isalpha((unsigned char)f[0].p[0]);
     *header_ok = false;
     if (header)
         return SW_OK;
-    if (nf < 3 || nf > 4 || (nf == SW_CSV_MAX_FIELDS))
+    if (nf < 3 || nf > 4)
         return sw_error_set(hp->err, SW_ERR_PARSE, hp->file, hp->line,
-                            "%s%d field%s, expected 3 or 4: id,id,meetings[,comparisons]",
-                            nf == SW_CSV_MAX_FIELDS ? "at least " : "", nf, nf == 1 ? "" : "s");
+                            "%d field%s, expected 3 or 4: id,id,meetings[,comparisons]", nf,
+                            nf == 1 ? "" : "s");
     int a, b;
     sw_status st = participant(hp, 0, f[0], &a);
     if (st == SW_OK)
@@ -276,14 +242,16 @@ sw_status sw_history_parse(const char *text, size_t len, const char *file, sw_se
         free(hp.seen);
         return sw_error_set(err, SW_ERR_NOMEM, file, 0, "out of memory");
     }
-    const char *p = text, *end = text + len, *line;
-    size_t ll;
+    sw_csv c;
+    sw_csv_init(&c, text, len, file, SW_CSV_HASH_COMMENTS);
     bool header_ok = true;
-    sw_status st = SW_OK;
-    while (st == SW_OK && sw_next_line(&p, end, &line, &ll)) {
-        hp.line++;
-        st = parse_row(&hp, line, ll, &header_ok);
+    sw_status st;
+    while ((st = sw_csv_next(&c, err)) == SW_OK && c.nf > 0) {
+        hp.line = c.line;
+        if ((st = parse_row(&hp, c.field, c.nf, &header_ok)) != SW_OK)
+            break;
     }
+    sw_csv_free(&c);
     free(hp.seen);
     return st;
 }

@@ -333,13 +333,19 @@ static sw_status from_season(const char *path, const char *text, size_t len,
  * "player1,player2..." a CSV per player; else a CSV per pair. */
 typedef enum { HISTORY_CSV, HISTORY_JSON, HISTORY_SEASON, HISTORY_PLAYERS } history_kind;
 
-static bool field_is(sw_field f, const char *name) {
+static bool field_is(sw_csv_field f, const char *name) {
     return f.n == strlen(name) && strncasecmp(f.p, name, f.n) == 0;
 }
 
+/* A line that does not split (a quote left open) is no such header: the
+ * CSV reader then names its error. */
 static bool players_header(const char *line, size_t n) {
-    sw_field f[SW_CSV_MAX_FIELDS];
-    return sw_csv_split(line, n, f) >= 2 && field_is(f[0], "player1") && field_is(f[1], "player2");
+    sw_csv c;
+    sw_csv_init(&c, line, n, NULL, SW_CSV_HASH_COMMENTS);
+    bool yes = sw_csv_next(&c, NULL) == SW_OK && c.nf >= 2 && field_is(c.field[0], "player1") &&
+               field_is(c.field[1], "player2");
+    sw_csv_free(&c);
+    return yes;
 }
 
 static history_kind kind_of(const char *text, size_t len) {

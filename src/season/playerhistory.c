@@ -102,13 +102,13 @@ static int find_player(const pparse *pp, long id) {
     return -1;
 }
 
-static sw_status bad_field(pparse *pp, int k, sw_field f, const char *expect) {
+static sw_status bad_field(pparse *pp, int k, sw_csv_field f, const char *expect) {
     return sw_error_set(pp->err, SW_ERR_PARSE, pp->file, pp->line, "field %d (%s) '%.*s' %s", k + 1,
                         field_name[k], (int)(f.n > 40 ? 40 : f.n), f.p, expect);
 }
 
 /* *d = lcm(*d, den), refused past the column's limit. */
-static sw_status join_denominator(pparse *pp, int k, sw_field f, int64_t *d, int64_t den) {
+static sw_status join_denominator(pparse *pp, int k, sw_csv_field f, int64_t *d, int64_t den) {
     int64_t L = *d / sw_gcd64(*d, den) * den,
             most = k == 2 ? MAX_MEET_DENOMINATORS : MAX_COMP_DENOMINATORS;
     if (L > most)
@@ -121,7 +121,7 @@ static sw_status join_denominator(pparse *pp, int k, sw_field f, int64_t *d, int
     return SW_OK;
 }
 
-static sw_status read_values(pparse *pp, const sw_field *f, int nf, prow *r) {
+static sw_status read_values(pparse *pp, const sw_csv_field *f, int nf, prow *r) {
     const int64_t mmax = SW_HISTORY_MAX_MEETINGS, cmax = 2 * mmax;
     if (sw_csv_rational(f[2], &r->mn, &r->md) != 0 || r->mn < 0 ||
         r->md > SW_HISTORY_MAX_DENOMINATOR || r->mn > mmax * r->md)
@@ -183,20 +183,16 @@ static sw_status join_left_out(pparse *pp) {
     return SW_OK;
 }
 
-static sw_status parse_row(pparse *pp, const char *line, size_t len, bool *header) {
-    sw_field f[SW_CSV_MAX_FIELDS];
-    int nf = sw_csv_split(line, len, f);
-    if (nf == 0)
-        return SW_OK;
+/* One row of nf fields (at least one). */
+static sw_status parse_row(pparse *pp, const sw_csv_field *f, int nf, bool *header) {
     if (*header) { /* the first row names the columns (and told the kind) */
         *header = false;
         return SW_OK;
     }
     if (nf < 3 || nf > 4)
         return sw_error_set(pp->err, SW_ERR_PARSE, pp->file, pp->line,
-                            "%s%d field%s, expected 3 or 4: "
-                            "player1,player2,meetings[,comparisons]",
-                            nf == SW_CSV_MAX_FIELDS ? "at least " : "", nf, nf == 1 ? "" : "s");
+                            "%d field%s, expected 3 or 4: player1,player2,meetings[,comparisons]",
+                            nf, nf == 1 ? "" : "s");
     long id[2];
     for (int k = 0; k < 2; k++) {
         id[k] = sw_csv_digits(f[k].p, f[k].n);
@@ -295,13 +291,14 @@ sw_status sw_history_parse_players(const char *text, size_t len, const char *fil
         st = sw_error_set(err, SW_ERR_INVALID, file, 0,
                           "a history per player (header player1,player2,...) needs the pairs' "
                           "players: 'player' lines under the pairs in the pairs file");
-    const char *p = text, *end = text + len, *line;
-    size_t ll;
+    sw_csv c;
+    sw_csv_init(&c, text, len, file, SW_CSV_HASH_COMMENTS);
     bool header = true;
-    while (st == SW_OK && sw_next_line(&p, end, &line, &ll)) {
-        pp.line++;
-        st = parse_row(&pp, line, ll, &header);
+    while (st == SW_OK && (st = sw_csv_next(&c, err)) == SW_OK && c.nf > 0) {
+        pp.line = c.line;
+        st = parse_row(&pp, c.field, c.nf, &header);
     }
+    sw_csv_free(&c);
     if (st == SW_OK)
         st = map_rows(&pp);
     free(pp.ent);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "season/season.h"
+#include "util/csv.h"
 #include "util/error.h"
 
 typedef struct sw_cursor {
@@ -30,19 +31,8 @@ const char *sw_cursor_rest(sw_cursor *c, size_t *n);
  * assignment (participants and movements already set). */
 SW_NODISCARD sw_status sw_season_alloc_session(sw_season *s, int movement, sw_error *err);
 
-/* ---- CSV fields of the history files (history.c) ---- */
-
-typedef struct sw_field {
-    const char *p;
-    size_t n;
-} sw_field;
-
-#define SW_CSV_MAX_FIELDS 8
-
-/* Split a line ('#' starts a comment) at its commas into f[], blanks around
- * each field trimmed. Returns the number of fields, SW_CSV_MAX_FIELDS when
- * there may be more, 0 for a blank line. */
-int sw_csv_split(const char *line, size_t len, sw_field *f);
+/* ---- numbers in the history CSVs' fields (history.c; the fields are
+ * read by util/csv.h) ---- */
 
 /* A whole number of at most 9 digits, no sign; -1 when not one. */
 long sw_csv_digits(const char *p, size_t n);
@@ -50,7 +40,7 @@ long sw_csv_digits(const char *p, size_t n);
 /* An integer, a decimal (at most 6 decimals) or a fraction a/b, optionally
  * signed, as a reduced num/den. Returns 0, or -1 when the text is none of
  * these. */
-int sw_csv_rational(sw_field f, int64_t *num, int64_t *den);
+int sw_csv_rational(sw_csv_field f, int64_t *num, int64_t *den);
 
 /* ---- history from other files (historyfrom.c) ---- */
 

@@ -30,8 +30,9 @@ typedef struct jseason {
  * a half. */
 static sw_status read_rests(jseason *c, const sw_json *v, long *rests, int *half) {
     int64_t num = 0, den = 1;
-    if (v->type != SW_JSON_NUM || sw_csv_rational((sw_field){v->str, strlen(v->str)}, &num, &den) ||
-        num < 0 || den > 2 || num > SW_PARTICIPANT_MAX_RESTS * den)
+    if (v->type != SW_JSON_NUM ||
+        sw_csv_rational((sw_csv_field){v->str, strlen(v->str), 0}, &num, &den) || num < 0 ||
+        den > 2 || num > SW_PARTICIPANT_MAX_RESTS * den)
         return sw_error_set(c->err, SW_ERR_INVALID, c->file, v->line,
                             "rests_before %s: expected a whole number of halves 0..%d (3, 1.5)",
                             v->type == SW_JSON_NUM ? v->str : "(not a number)",

@@ -12,6 +12,7 @@
 
 #include "swiss/go.h"
 #include "swiss/xml.h"
+#include "util/csv.h"
 #include "util/fileio.h"
 
 enum { COL_NAME, COL_FIRST, COL_RANK, COL_RATING, COL_CLUB, COL_COUNTRY, NCOLS };
@@ -26,8 +27,7 @@ typedef struct csv_rd {
     const char *path;
     int line;
     sw_error *err;
-    sw_strbuf field[MAX_FIELDS];
-    int nf;
+    sw_csv csv; /* its fields: the row last read */
 } csv_rd;
 
 static sw_status row_error(const csv_rd *c, const char *fmt, const char *a, const char *b) {
@@ -36,56 +36,25 @@ static sw_status row_error(const csv_rd *c, const char *fmt, const char *a, cons
     return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line, "%s", msg);
 }
 
-/* Split one line at its commas into c->field (blanks around a field
- * trimmed; a field may be quoted, "" inside quotes is one quote). */
-static sw_status split(csv_rd *c, const char *s, size_t n) {
-    const char *end = s + n;
-    c->nf = 0;
-    for (;;) {
-        if (c->nf == MAX_FIELDS)
-            return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line, "more than %d fields",
-                                MAX_FIELDS);
-        sw_strbuf *f = &c->field[c->nf++];
-        f->len = 0;
-        if (f->data)
-            f->data[0] = 0;
-        while (s < end && (*s == ' ' || *s == '\t'))
-            s++;
-        if (s < end && *s == '"') {
-            for (s++;; s++) {
-                if (s == end)
-                    return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line,
-                                        "field %d: a quote is not closed", c->nf);
-                if (*s == '"' && (s + 1 == end || s[1] != '"'))
-                    break;
-                if (*s == '"')
-                    s++;
-                sw_strbuf_append(f, s, 1);
-            }
-            for (s++; s < end && (*s == ' ' || *s == '\t'); s++) {
-            }
-            if (s < end && *s != ',')
+/* The next row into c->csv (util/csv.h: blanks around a field trimmed, a
+ * field may be quoted, "" inside quotes is one quote); no field may hold a
+ * control character. Returns SW_OK with no fields at the end. */
+static sw_status next_row(csv_rd *c) {
+    sw_status st = sw_csv_next(&c->csv, c->err);
+    c->line = c->csv.line;
+    if (st != SW_OK)
+        return st;
+    if (c->csv.nf > MAX_FIELDS)
+        return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line, "more than %d fields",
+                            MAX_FIELDS);
+    for (int k = 0; k < c->csv.nf; k++) {
+        const sw_csv_field *f = &c->csv.field[k];
+        for (size_t i = 0; i < f->n; i++)
+            if ((unsigned char)f->p[i] < 0x20 || f->p[i] == 0x7F)
                 return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line,
-                                    "field %d: text after the closing quote", c->nf);
-        } else {
-            const char *comma = memchr(s, ',', (size_t)(end - s));
-            const char *stop = comma ? comma : end, *e = stop;
-            while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-                e--;
-            sw_strbuf_append(f, s, (size_t)(e - s));
-            s = stop;
-        }
-        sw_strbuf_cstr(f);
-        if (f->failed)
-            return sw_error_set(c->err, SW_ERR_NOMEM, c->path, c->line, "out of memory");
-        for (size_t i = 0; i < f->len; i++)
-            if ((unsigned char)f->data[i] < 0x20 || f->data[i] == 0x7F)
-                return sw_error_set(c->err, SW_ERR_PARSE, c->path, c->line,
-                                    "field %d holds a control character", c->nf);
-        if (s == end)
-            return SW_OK;
-        s++; /* the comma */
+                                    "field %d holds a control character", k + 1);
     }
+    return SW_OK;
 }
 
 /* A header name as a column: case, blanks, '_' and '-' ignored. */
@@ -110,8 +79,8 @@ static int column_of(const char *h) {
 
 static sw_status read_header(csv_rd *c, int *col) {
     int seen[NCOLS] = {0};
-    for (int i = 0; i < c->nf; i++) {
-        const char *h = c->field[i].data ? c->field[i].data : "";
+    for (int i = 0; i < c->csv.nf; i++) {
+        const char *h = c->csv.field[i].p;
         col[i] = column_of(h);
         if (col[i] < 0)
             return row_error(c,
@@ -163,8 +132,8 @@ static bool csv_int(const char *s, int lo, int hi, int *out) {
 
 static sw_status read_row(csv_rd *c, const int *col, sw_go_entry *e) {
     const char *v[NCOLS] = {"", "", "", "", "", ""};
-    for (int i = 0; i < c->nf; i++)
-        v[col[i]] = c->field[i].data ? c->field[i].data : "";
+    for (int i = 0; i < c->csv.nf; i++)
+        v[col[i]] = c->csv.field[i].p;
     e->line = c->line;
     if (!*v[COL_NAME])
         return row_error(c, "the name is missing%s%s", "", "");
@@ -233,8 +202,7 @@ sw_status sw_go_parse_players(const char *data, size_t len, const char *path, sw
     *out = NULL;
     *n = 0;
     csv_rd c = {.path = path, .err = err};
-    for (int i = 0; i < MAX_FIELDS; i++)
-        sw_strbuf_init(&c.field[i]);
+    sw_csv_init(&c.csv, data, len, path, 0);
     int col[MAX_FIELDS], ncol = 0, cap = 0;
     sw_go_entry *e = NULL;
     sw_status st = SW_OK;
@@ -245,25 +213,15 @@ sw_status sw_go_parse_players(const char *data, size_t len, const char *path, sw
             c.line += data[i] == '\n';
         st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "the text is not UTF-8");
     }
-    const char *p = data, *end = data + len, *line;
-    size_t ln;
-    while (!st && sw_next_line(&p, end, &line, &ln)) {
-        c.line++;
-        size_t k = 0;
-        while (k < ln && (line[k] == ' ' || line[k] == '\t'))
-            k++;
-        if (k == ln || line[k] == '#')
-            continue;
-        if ((st = split(&c, line, ln)))
-            break;
+    while (!st && !(st = next_row(&c)) && c.csv.nf > 0) {
         if (!ncol) {
-            ncol = c.nf;
+            ncol = c.csv.nf;
             st = read_header(&c, col);
             continue;
         }
-        if (c.nf != ncol) {
-            st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "%d fields, the header has %d", c.nf,
-                              ncol);
+        if (c.csv.nf != ncol) {
+            st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "%d fields, the header has %d",
+                              c.csv.nf, ncol);
             break;
         }
         if (*n == MAX_PLAYERS) {
@@ -289,8 +247,7 @@ sw_status sw_go_parse_players(const char *data, size_t len, const char *path, sw
         st = sw_error_set(err, SW_ERR_PARSE, path, c.line, "no player");
     if (!st)
         st = unique_keys(e, *n, path, err);
-    for (int i = 0; i < MAX_FIELDS; i++)
-        sw_strbuf_free(&c.field[i]);
+    sw_csv_free(&c.csv);
     if (st) {
         sw_go_entries_free(e, *n);
         *n = 0;
