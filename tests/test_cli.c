@@ -1279,6 +1279,66 @@ static void test_swiss_records_as_they_come(void **state) {
     rmtree(d);
 }
 
+/* A bye written ahead is withdrawn with 'player ID none' while its round
+ * is not paired (an XXZ absence likewise): the player is paired, and
+ * withdrawing every entry gives back the record's bytes. Once the round
+ * is paired the withdrawal is refused (exit 3) and nothing is written. */
+static void test_swiss_bye_withdrawn(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    snprintf(args, sizeof args,
+             "swiss result %s/g.trf --round 3 player 5 H player 6 Z -o %s/ah.trf", d, d);
+    expect(args, 0, NULL);
+    sh("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
+    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 5 none -o %s/w1.trf", d,
+             d);
+    expect(args, 0, "ah.trf: note: round 3, player 5: H withdrawn\n");
+    sh("grep -q '^001    5 .* 0.0       0001 b 0  0003 w 0  0000 -  $' '%s/w1.trf'", d);
+    sh("grep -q '^001    6 .*  0000 - Z$' '%s/w1.trf'", d);
+    /* the next pairing: 5 on a board, 6 still out */
+    snprintf(args, sizeof args, "swiss pair %s/w1.trf --list - -o %s/p1.txt", d, d);
+    expect(args, 0, "zero-point bye: 6 ");
+    expect_none(args, 0, "bye: 5 ");
+    sh("grep -Eq '^(5 [0-9]+|[0-9]+ 5)$' '%s/p1.txt'", d);
+    sh("! grep -Eq '^(6 [0-9]+|[0-9]+ 6)$' '%s/p1.txt'", d);
+    /* the last one withdrawn: no column of byes written ahead is left */
+    snprintf(args, sizeof args, "swiss result %s/w1.trf --round 3 player 6 none -o %s/w2.trf", d,
+             d);
+    expect(args, 0, "note: round 3, player 6: Z withdrawn\n");
+    sh("cmp '%s/g.trf' '%s/w2.trf'", d, d);
+    /* an XXZ absence is withdrawn the same way */
+    sh("sed 's/^XXC white1$/XXC white1\\nXXZ 7/' '%s/g.trf' > '%s/z.trf'", d, d);
+    snprintf(args, sizeof args, "swiss pair %s/z.trf --list - -o /dev/null", d);
+    expect(args, 0, "absent: 7 ");
+    snprintf(args, sizeof args, "swiss result %s/z.trf --round 3 player 7 none -o %s/z2.trf", d, d);
+    expect(args, 0, NULL);
+    sh("cmp '%s/g.trf' '%s/z2.trf'", d, d);
+    /* nothing entered ahead: nothing to withdraw */
+    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 4 none -o %s/n.trf", d, d);
+    expect(args, 3,
+           "word 3: player 4 has no bye or absence entered for round 3: nothing to "
+           "withdraw");
+    sh("test ! -e '%s/n.trf'", d);
+    /* round 3 paired (5 out with H): too late, the output left as it was */
+    sh("'%s' swiss pair '%s/ah.trf' --trf-out '%s/r3.trf' -o /dev/null 2>/dev/null", SW_BINARY, d,
+       d);
+    sh("cp '%s/r3.trf' '%s/keep.trf'", d, d);
+    snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 none -o %s/keep.trf", d, d);
+    expect(args, 3,
+           "word 3: player 5: round 3 is already paired, so a bye entered ahead can no longer "
+           "be withdrawn ('none')");
+    sh("cmp '%s/r3.trf' '%s/keep.trf'", d, d);
+    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 2 player 5 none", d);
+    expect(args, 3, "player 5 plays on board");
+    sh("printf 'player 5 none\\n' > '%s/res.txt'", d);
+    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 3 --results %s/res.txt", d, d);
+    expect(args, 3, "res.txt:1: player 5: round 3 is already paired");
+    snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 nobody", d);
+    expect(args, 3, "Z (zero), or none (withdraw one entered ahead)");
+    rmtree(d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -1307,6 +1367,7 @@ int main(void) {
         cmocka_unit_test(test_handout_options),
         cmocka_unit_test(test_swiss_result_flow),
         cmocka_unit_test(test_swiss_records_as_they_come),
+        cmocka_unit_test(test_swiss_bye_withdrawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
