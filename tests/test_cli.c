@@ -1339,6 +1339,66 @@ static void test_swiss_bye_withdrawn(void **state) {
     rmtree(d);
 }
 
+/* Before any round is complete the standings are the starting list (start
+ * numbers in order, whatever the file's order; no ranks, no values), in the
+ * text, CSV, JSON and HTML alike, and while round 1 is played; once round 1
+ * has its results, the standings after round 1. */
+static void test_swiss_starting_list(void **state) {
+    (void)state;
+    char *d = tmpdir(), args[2048];
+    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    /* no rounds, the players' lines in reverse order */
+    sh("cd '%s' && grep -v '^001' g.trf > g0.trf && grep '^001' g.trf | cut -c1-89 | "
+       "sed -E 's/^(001.{77}).{4}/\\1 0.0/' | sort -r >> g0.trf",
+       d);
+    snprintf(args, sizeof args,
+             "swiss standings %s/g0.trf -o %s/s0.txt --csv %s/s0.csv --json %s/s0.json --html "
+             "%s/s0.html",
+             d, d, d, d, d);
+    expect(args, 0, NULL);
+    char path[512];
+    snprintf(path, sizeof path, "%s/s0.txt", d);
+    char *text = file_text(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\nStarting list: no round complete yet (ties to be broken by "
+                                 "BH/C1, BH, SB, DE; FIDE tie-breaks, 2026 rules)\n\nplayer      "
+                                 "rating\n1 Player 1    2494\n2 Player 2    2312\n3 Player 3"));
+    assert_non_null(strstr(text, "\n9 Player 9    1412\n"));
+    assert_null(strstr(text, "rank"));
+    assert_null(strstr(text, "after round 0"));
+    free(text);
+    sh("sed -n 2p '%s/s0.csv' | grep -qx ',1,Player 1,2494,,,,,'", d);
+    sh("sed -n 10p '%s/s0.csv' | grep -qx ',9,Player 9,1412,,,,,'", d);
+    sh("grep -q '\"rounds\": 0, \"tiebreaks\": \\[\"PTS\", \"BH/C1\", \"BH\", \"SB\", \"DE\"\\]' "
+       "'%s/s0.json'",
+       d);
+    sh("grep -q '^ {\"rank\": null, \"id\": 1, \"name\": \"Player 1\", \"rating\": 2494, "
+       "\"values\": \\[null, null, null, null, null\\]},$' '%s/s0.json'",
+       d);
+    sh("grep -q '<h2>Starting list</h2>' '%s/s0.html' && grep -q 'No round complete yet' "
+       "'%s/s0.html' && ! grep -q '>=1<\\|after round 0' '%s/s0.html'",
+       d, d, d);
+    /* round 1 paired, without results: the same starting list, with a note */
+    snprintf(args, sizeof args,
+             "swiss pair %s/g0.trf --trf-out %s/r1.trf -o %s/p1.txt --html %s/p1.html", d, d, d, d);
+    expect(args, 0, NULL);
+    sh("grep -q 'then starting rank' '%s/p1.html' && ! grep -q '>=1<' '%s/p1.html'", d, d);
+    snprintf(args, sizeof args, "swiss standings %s/r1.trf -o %s/s1.txt", d, d);
+    expect(args, 0,
+           "r1.trf: note: round 1 is still being played (4 boards without a result): the "
+           "starting list\n");
+    sh("cmp '%s/s0.txt' '%s/s1.txt'", d, d);
+    snprintf(args, sizeof args, "swiss standings %s/r1.trf --after-round 1", d);
+    expect(args, 3, "no standings yet (without --after-round: the starting list)");
+    /* round 1 complete: standings with ranks */
+    snprintf(args, sizeof args, "swiss result %s/r1.trf 1 1-0 2 1-0 3 1-0 4 1-0 -o %s/b1.trf", d,
+             d);
+    expect(args, 0, NULL);
+    snprintf(args, sizeof args, "swiss standings %s/b1.trf", d);
+    expect(args, 0, "Standings after round 1 (FIDE tie-breaks, 2026 rules)\n\n rank  player");
+    rmtree(d);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_everywhere),
@@ -1368,6 +1428,7 @@ int main(void) {
         cmocka_unit_test(test_swiss_result_flow),
         cmocka_unit_test(test_swiss_records_as_they_come),
         cmocka_unit_test(test_swiss_bye_withdrawn),
+        cmocka_unit_test(test_swiss_starting_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
