@@ -27,7 +27,8 @@ static const char usage[] =
     "a line, '#' comments. Without results: the round's boards and results.\n"
     "A result that replaces another (a correction) is named on stderr.\n"
     "R one past the record's last round (not paired yet) takes byes asked for\n"
-    "ahead: 'player ID H|F|Z', written so that the next pairing leaves them out.\n"
+    "ahead: 'player ID H|F|Z', written so that the next pairing leaves them out;\n"
+    "'player ID none' withdraws such a bye (or an XXZ absence) before the pairing.\n"
     "Example: seatwise swiss result ev.trf --round 3 1 1-0 2 = 3 -/+ -o ev.trf.new\n"
     "--encoding auto|utf8|latin1: the record's encoding (default auto: UTF-8\n"
     "when valid, else Windows-1252/Latin-1 converted to UTF-8 with a note).\n";
@@ -216,7 +217,10 @@ static void note_replaced(const sw_swiss_trf *trf, int round, const char *old,
                 result_text(old[w], old[x], b1), result_text(e[k].white, e[k].black, b2), later);
         } else {
             char was = old[trf->index_of_id[e[k].player]];
-            if (was != ' ' && was != e[k].white)
+            if (was != ' ' && e[k].white == ' ')
+                fprintf(stderr, "seatwise: %s: note: round %d, player %d: %c withdrawn\n", in,
+                        round, e[k].player, was);
+            else if (was != ' ' && was != e[k].white)
                 fprintf(stderr, "seatwise: %s: note: round %d, player %d: %c replaced by %c%s\n",
                         in, round, e[k].player, was, e[k].white, later);
         }

@@ -29,6 +29,8 @@ static const char usage[] =
     "(default: by the record's start date, 042); --unrated: the rating counted\n"
     "for unrated players in ARO, TPR and PTP (without it these need every\n"
     "player rated); --after-round N: the standings after round N.\n"
+    "Before any round is complete: the starting list (start numbers, names,\n"
+    "ratings; no ranks, no tie-break values), with the tie-breaks to come.\n"
     "Without a list in the record or the option the default is used and a note\n"
     "says so: C.07 leaves the list to the event's regulations.\n"
     "--encoding auto|utf8|latin1: the record's encoding (default auto: UTF-8\n"
@@ -134,18 +136,26 @@ static int before_open_round(const args *a, sw_swiss_trf *trf) {
     int open = open_boards(trf), last = trf->nrounds;
     if (!open)
         return SW_EXIT_OK;
+    char before[64], most[80]; /* what the standings are without the round */
+    if (last > 1) {
+        snprintf(before, sizeof before, "the standings after round %d", last - 1);
+        snprintf(most, sizeof most, "standings after round %d at most", last - 1);
+    } else {
+        snprintf(before, sizeof before, "the starting list");
+        snprintf(most, sizeof most, "no standings yet (without --after-round: the starting list)");
+    }
     if (a->after == last) {
         fprintf(stderr,
                 "seatwise: %s: round %d is still being played (%d board%s without a result): "
-                "standings after round %d at most\n",
-                a->in, last, open, open == 1 ? "" : "s", last - 1);
+                "%s\n",
+                a->in, last, open, open == 1 ? "" : "s", most);
         return SW_EXIT_INPUT;
     }
     if (!a->after)
         fprintf(stderr,
                 "seatwise: %s: note: round %d is still being played (%d board%s without a "
-                "result): the standings after round %d\n",
-                a->in, last, open, open == 1 ? "" : "s", last - 1);
+                "result): %s\n",
+                a->in, last, open, open == 1 ? "" : "s", before);
     sw_swiss_trf_truncate(trf, last - 1);
     return SW_EXIT_OK;
 }

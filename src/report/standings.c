@@ -16,6 +16,24 @@ static int64_t value(const sw_standings *s, int p, int k) {
     return s->value[(size_t)p * (size_t)s->list.n + (size_t)k];
 }
 
+/* Before any complete round every player would tie with every other: the
+ * reports give the starting list instead (start numbers, names, ratings;
+ * no ranks, no values) and name the tie-breaks to come (docs/swiss.md). */
+static bool starting_list(const sw_standings *s) {
+    return s->rounds == 0;
+}
+
+/* The tie-breaks after points, sep between them; "nothing" when there are none. */
+static void names_after_points(const sw_standings *s, const char *sep, sw_strbuf *o) {
+    char buf[64];
+    for (int k = 1; k < s->list.n; k++) {
+        sw_tb_name(&s->list.tb[k], buf, sizeof buf);
+        sw_strbuf_printf(o, "%s%s", k > 1 ? sep : "", buf);
+    }
+    if (s->list.n <= 1)
+        sw_strbuf_puts(o, "nothing");
+}
+
 bool sw_report_standings_shared(const sw_standings *s, int i) {
     int r = s->rank[s->order[i]];
     return (i > 0 && s->rank[s->order[i - 1]] == r) ||
@@ -32,9 +50,11 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
         size_t w = sw_utf8_width(cell);
         width = w > width ? w : width;
     }
+    bool start = starting_list(s);
+    int ncol = start ? 0 : s->list.n; /* the tie-break columns */
     /* each tie-break's column as wide as its name or its widest value */
     size_t colw[SW_TB_MAX];
-    for (int k = 0; k < s->list.n; k++) {
+    for (int k = 0; k < ncol; k++) {
         sw_tb_name(&s->list.tb[k], cell, sizeof cell);
         colw[k] = strlen(cell);
         for (int p = 0; p < s->nplayers; p++) {
@@ -46,11 +66,17 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
     sw_report_swiss_event_line(trf, o);
     if (o->len > before)
         sw_strbuf_puts(o, "\n");
-    sw_strbuf_printf(o, "Standings after round %d (FIDE tie-breaks, %d rules)\n\n rank  ",
-                     s->rounds, (int)s->rules);
+    if (start) {
+        sw_strbuf_puts(o, "Starting list: no round complete yet (ties to be broken by ");
+        names_after_points(s, ", ", o);
+        sw_strbuf_printf(o, "; FIDE tie-breaks, %d rules)\n\n", (int)s->rules);
+    } else {
+        sw_strbuf_printf(o, "Standings after round %d (FIDE tie-breaks, %d rules)\n\n rank  ",
+                         s->rounds, (int)s->rules);
+    }
     sw_strbuf_pad(o, "player", width);
     sw_strbuf_puts(o, "  rating");
-    for (int k = 0; k < s->list.n; k++) {
+    for (int k = 0; k < ncol; k++) {
         sw_tb_name(&s->list.tb[k], cell, sizeof cell);
         sw_strbuf_printf(o, "  %*s", (int)colw[k], cell);
     }
@@ -65,10 +91,11 @@ void sw_report_standings_text(const sw_swiss_trf *trf, const sw_standings *s, bo
             snprintf(cell, sizeof cell, "%d %s", pl->id, name);
         char rk[16];
         snprintf(rk, sizeof rk, "%s%d", sw_report_standings_shared(s, i) ? "=" : "", s->rank[p]);
-        sw_strbuf_printf(o, "%5s  ", rk);
+        if (!start)
+            sw_strbuf_printf(o, "%5s  ", rk);
         sw_strbuf_pad(o, cell, width);
         sw_strbuf_printf(o, "  %6d", pl->rating);
-        for (int k = 0; k < s->list.n; k++) {
+        for (int k = 0; k < ncol; k++) {
             sw_tb_format(s->list.tb[k].kind, value(s, p, k), v, sizeof v);
             sw_strbuf_printf(o, "  %*s", (int)colw[k], v);
         }
@@ -88,11 +115,13 @@ void sw_report_standings_csv(const sw_swiss_trf *trf, const sw_standings *s, sw_
         int p = s->order[i];
         const sw_swiss_player *pl = &trf->players[p];
         sw_swiss_player_name(pl, buf, sizeof buf);
-        sw_strbuf_printf(o, "%d,%d,", s->rank[p], pl->id);
+        if (!starting_list(s))
+            sw_strbuf_printf(o, "%d", s->rank[p]);
+        sw_strbuf_printf(o, ",%d,", pl->id);
         sw_strbuf_csv_field(o, buf);
         sw_strbuf_printf(o, ",%d", pl->rating);
         for (int k = 0; k < s->list.n; k++) {
-            int64_t v = value(s, p, k);
+            int64_t v = starting_list(s) ? SW_TB_NONE : value(s, p, k);
             sw_tb_format(s->list.tb[k].kind, v, buf, sizeof buf);
             sw_strbuf_printf(o, ",%s", v == SW_TB_NONE ? "" : buf);
         }
@@ -116,12 +145,16 @@ void sw_report_standings_json(const sw_swiss_trf *trf, const sw_standings *s, sw
         int p = s->order[i];
         const sw_swiss_player *pl = &trf->players[p];
         sw_swiss_player_name(pl, buf, sizeof buf);
-        sw_strbuf_printf(o, "%s\n {\"rank\": %d, \"id\": %d, \"name\": ", i ? "," : "", s->rank[p],
-                         pl->id);
+        sw_strbuf_printf(o, "%s\n {\"rank\": ", i ? "," : "");
+        if (starting_list(s))
+            sw_strbuf_puts(o, "null");
+        else
+            sw_strbuf_printf(o, "%d", s->rank[p]);
+        sw_strbuf_printf(o, ", \"id\": %d, \"name\": ", pl->id);
         sw_strbuf_json_string(o, buf);
         sw_strbuf_printf(o, ", \"rating\": %d, \"values\": [", pl->rating);
         for (int k = 0; k < s->list.n; k++) {
-            int64_t v = value(s, p, k);
+            int64_t v = starting_list(s) ? SW_TB_NONE : value(s, p, k);
             sw_tb_format(s->list.tb[k].kind, v, buf, sizeof buf);
             sw_strbuf_printf(o, "%s%s", k ? ", " : "", v == SW_TB_NONE ? "null" : buf);
         }
@@ -132,19 +165,26 @@ void sw_report_standings_json(const sw_swiss_trf *trf, const sw_standings *s, sw
 
 void sw_report_standings_table_html(const sw_swiss_trf *trf, const sw_standings *s, sw_strbuf *o) {
     char buf[NAME_BYTES];
-    sw_strbuf_printf(o, "<h2>Standings</h2>\n<p class=\"meta\">After round %d; ties broken by ",
-                     s->rounds);
-    for (int k = 1; k < s->list.n; k++) {
-        sw_tb_name(&s->list.tb[k], buf, sizeof buf);
-        sw_strbuf_puts(o, k > 1 ? ", " : "");
-        sw_html_escape(o, buf);
-    }
+    bool start = starting_list(s);
+    int ncol = start ? 0 : s->list.n;
+    sw_strbuf names;
+    sw_strbuf_init(&names);
+    names_after_points(s, ", ", &names);
+    if (start)
+        sw_strbuf_puts(o, "<h2>Starting list</h2>\n<p class=\"meta\">No round complete yet: the "
+                          "players in starting order; ties will be broken by ");
+    else
+        sw_strbuf_printf(o, "<h2>Standings</h2>\n<p class=\"meta\">After round %d; ties broken by ",
+                         s->rounds);
+    sw_html_escape(o, names.failed ? "" : sw_strbuf_cstr(&names));
+    sw_strbuf_free(&names);
+    sw_strbuf_printf(o, " (FIDE tie-break regulations, %d)%s.</p>\n", (int)s->rules,
+                     start ? "" : "; equal ranks are shared");
     sw_strbuf_printf(o,
-                     "%s (FIDE tie-break regulations, %d); equal ranks are shared.</p>\n"
-                     "<div class=\"scroll\"><table>\n<tr><th class=\"n\">#</th><th>player"
-                     "</th><th class=\"n\">rating</th>",
-                     s->list.n > 1 ? "" : "nothing", (int)s->rules);
-    for (int k = 0; k < s->list.n; k++) {
+                     "<div class=\"scroll\"><table>\n<tr>%s<th>player</th><th "
+                     "class=\"n\">rating</th>",
+                     start ? "" : "<th class=\"n\">#</th>");
+    for (int k = 0; k < ncol; k++) {
         sw_tb_name(&s->list.tb[k], buf, sizeof buf);
         sw_strbuf_puts(o, "<th class=\"n\">");
         sw_html_escape(o, buf);
@@ -154,12 +194,15 @@ void sw_report_standings_table_html(const sw_swiss_trf *trf, const sw_standings 
     for (int i = 0; i < s->nplayers; i++) {
         int p = s->order[i];
         const sw_swiss_player *pl = &trf->players[p];
-        sw_strbuf_printf(o, "<tr><td class=\"n\">%s%d</td><td><span class=\"num\">%d</span> ",
-                         sw_report_standings_shared(s, i) ? "=" : "", s->rank[p], pl->id);
+        sw_strbuf_puts(o, "<tr>");
+        if (!start)
+            sw_strbuf_printf(o, "<td class=\"n\">%s%d</td>",
+                             sw_report_standings_shared(s, i) ? "=" : "", s->rank[p]);
+        sw_strbuf_printf(o, "<td><span class=\"num\">%d</span> ", pl->id);
         sw_swiss_player_name(pl, buf, sizeof buf);
         sw_html_escape(o, buf);
         sw_strbuf_printf(o, "</td><td class=\"n\">%d</td>", pl->rating);
-        for (int k = 0; k < s->list.n; k++) {
+        for (int k = 0; k < ncol; k++) {
             sw_tb_format(s->list.tb[k].kind, value(s, p, k), buf, sizeof buf);
             sw_strbuf_printf(o, "<td class=\"n\">%s</td>", buf);
         }
@@ -197,7 +240,10 @@ void sw_report_standings_cells_html(const sw_standings *s, int p, int k, sw_strb
 void sw_report_standings_html(const sw_swiss_trf *trf, const sw_standings *s, const char *title,
                               sw_strbuf *o) {
     char head[96];
-    snprintf(head, sizeof head, "Standings after round %d", s->rounds);
+    if (starting_list(s))
+        snprintf(head, sizeof head, "Starting list");
+    else
+        snprintf(head, sizeof head, "Standings after round %d", s->rounds);
     sw_strbuf ev;
     sw_strbuf_init(&ev);
     sw_report_swiss_event_line(trf, &ev);

@@ -320,9 +320,14 @@ void sw_report_swiss_html(const sw_swiss_trf *trf, const sw_swiss_pairing *p, co
         r[i] = (ranked){trf->players[i].points2, trf->players[i].id, i};
     qsort(r, (size_t)trf->nplayers, sizeof *r, rank_cmp);
     /* ranked by the record's tie-breaks (report/standings.h) when they can
-     * be computed, else by points and starting rank */
+     * be computed, else by points and starting rank; before round 1 by
+     * starting rank (the tie-breaks would tie everyone) */
     sw_standings st;
     bool tb = sw_report_standings_of_record(trf, &st);
+    if (tb && st.rounds == 0) {
+        sw_standings_free(&st);
+        tb = false;
+    }
     int first = tb && st.list.n && st.list.tb[0].kind == SW_TB_PTS; /* points have a column */
     for (int i = 0; tb && i < trf->nplayers; i++)
         r[i].index = st.order[i];

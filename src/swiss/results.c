@@ -217,10 +217,13 @@ sw_status sw_swiss_results_parse(const char *text, size_t len, const char *path,
         if (player) {
             e.player = (int)v;
             e.white = code->n == 1 && strchr("HFUZ", code->s[0]) ? code->s[0] : 0;
+            if (code->n == 4 && !memcmp(code->s, "none", 4))
+                e.white = ' '; /* a bye or absence entered ahead withdrawn */
             if (!e.white)
                 st = sw_error_set(err, SW_ERR_PARSE, path, code->line,
                                   "player %ld: '%.*s' in column %d, expected a bye code: H "
-                                  "(half point), F (full point), U (pairing-allocated), Z (zero)",
+                                  "(half point), F (full point), U (pairing-allocated), Z (zero), "
+                                  "or none (withdraw one entered ahead)",
                                   v, QW(code), code->col);
         } else {
             e.board = (int)v;
@@ -311,10 +314,19 @@ static sw_status check_entries(const sw_swiss_trf *trf, int round, const sw_swis
     return st;
 }
 
+/* Whether player p has something entered ahead for round r + 1 (the
+ * record's next): a code in the column of byes written ahead, or an XXZ
+ * absence. */
+static bool has_ahead(const sw_swiss_trf *trf, const sw_swiss_player *p, int r) {
+    return (trf->preset && p->games[r].result != ' ') || p->absent;
+}
+
 /* Byes entered ahead for the round after the record's last (a half-point
  * bye asked for, an absence announced): the column of byes written ahead
  * (trf->preset) is started or added to. Only 'player ID CODE' entries, H F
- * or Z (the pairing gives U), and at least one player left to pair. */
+ * or Z (the pairing gives U), or none, which withdraws what the player had
+ * entered ahead (a code of the column or an XXZ absence: the player is
+ * paired after all); at least one player left to pair. */
 static sw_status apply_ahead(sw_swiss_trf *trf, int round, const sw_swiss_result *e, int n,
                              const char *path, sw_error *err) {
     int r = trf->nrounds;
@@ -334,14 +346,26 @@ static sw_status apply_ahead(sw_swiss_trf *trf, int round, const sw_swiss_result
     sw_status st = check_entries(trf, round, NULL, 0, e, n, path, err);
     if (st)
         return st;
-    int blank = 0; /* players left to pair once the entries are in */
+    for (int k = 0; k < n; k++)
+        if (e[k].white == ' ' && !has_ahead(trf, &trf->players[trf->index_of_id[e[k].player]], r))
+            return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                "player %d has no bye or absence entered for round %d: nothing "
+                                "to withdraw",
+                                e[k].player, round);
+    /* the column's codes once the entries are in: a blank is a player to pair */
+    char *code = malloc((size_t)trf->nplayers + 1);
+    if (!code)
+        return sw_error_set(err, SW_ERR_NOMEM, NULL, 0, "out of memory");
+    for (int i = 0; i < trf->nplayers; i++)
+        code[i] = trf->preset ? trf->players[i].games[r].result : ' ';
+    for (int k = 0; k < n; k++)
+        code[trf->index_of_id[e[k].player]] = e[k].white;
+    int blank = 0, coded = 0;
     for (int i = 0; i < trf->nplayers; i++) {
-        const sw_swiss_player *p = &trf->players[i];
-        bool entered = !trf->preset || p->games[r].result == ' ';
-        for (int k = 0; k < n && entered; k++)
-            entered = e[k].player != p->id;
-        blank += entered;
+        blank += code[i] == ' ';
+        coded += code[i] != ' ';
     }
+    free(code);
     if (!blank)
         return sw_error_set(err, SW_ERR_INVALID, path, n ? e[n - 1].line : 0,
                             "byes for all %d players leave nobody to pair in round %d",
@@ -354,9 +378,23 @@ static sw_status apply_ahead(sw_swiss_trf *trf, int round, const sw_swiss_result
     for (int k = 0; k < n; k++) {
         sw_swiss_player *p = &trf->players[trf->index_of_id[e[k].player]];
         p->games[r] = (sw_swiss_game){0, '-', e[k].white};
-        p->absent = true; /* not paired in that round */
+        p->absent = e[k].white != ' '; /* not paired in that round, or paired after all */
     }
-    trf->preset = trf->preset || n > 0;
+    trf->preset = coded > 0; /* no code left: no column of byes written ahead */
+    return SW_OK;
+}
+
+/* 'player ID none' in a round already paired: too late to withdraw. */
+static sw_status refuse_withdrawal(int round, const sw_swiss_result *e, int n, const char *path,
+                                   sw_error *err) {
+    for (int k = 0; k < n; k++)
+        if (!e[k].board && e[k].white == ' ')
+            return sw_error_set(err, SW_ERR_INVALID, path, e[k].line,
+                                "player %d: round %d is already paired, so a bye entered ahead "
+                                "can no longer be withdrawn ('none'); withdraw it in the record "
+                                "the round was paired from and pair the round again, or give "
+                                "another code (H, F, U, Z)",
+                                e[k].player, round);
     return SW_OK;
 }
 
@@ -373,6 +411,8 @@ sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round, const sw_swiss_re
     if (st)
         return st;
     st = check_entries(trf, round, b, nb, e, n, path, err);
+    if (!st)
+        st = refuse_withdrawal(round, e, n, path, err);
     if (st) {
         free(b);
         return st;

@@ -251,8 +251,9 @@ SW_NODISCARD sw_status sw_swiss_round_boards(const sw_swiss_trf *trf, int round,
 
 /* One entry of a round's results: a board's result (board >= 1; white and
  * black the two players' TRF codes) or a bye code for a player without a
- * board (board 0, player its id, white the code H, F, U or Z). line: where
- * it was read. */
+ * board (board 0, player its id, white the code H, F, U or Z, or ' ' for
+ * the word none: withdraw what was entered ahead). line: where it was
+ * read. */
 typedef struct sw_swiss_result {
     int board, player;
     char white, black;
@@ -278,7 +279,9 @@ SW_NODISCARD sw_status sw_swiss_results_parse(const char *text, size_t len, cons
  * be NULL) is the number of the round's boards still without a result.
  * round = trf->nrounds + 1 (the round not paired yet) takes byes only
  * (player entries H, F or Z): they are written ahead in that round's
- * column (trf->preset), their players absent from its pairing. */
+ * column (trf->preset), their players absent from its pairing; none (' ')
+ * withdraws a player's entry there or XXZ absence, and is refused in a
+ * round already paired. */
 SW_NODISCARD sw_status sw_swiss_results_apply(sw_swiss_trf *trf, int round,
                                               const sw_swiss_result *entries, int n,
                                               const char *path, int *missing, sw_error *err);

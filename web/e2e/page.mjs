@@ -8,7 +8,9 @@
 //     program's, byte for byte, and the page answers while it plans;
 //   - Stop during a long plan keeps the best so far (a season comes back);
 //   - the bundled TRF paired in the page: the downloaded record and the
-//     bbp-format pairing are the native program's;
+//     bbp-format pairing are the native program's; "Use this record for
+//     the next round", the results typed in the page, and the next round
+//     paired from it: the record and the pairing are the native program's;
 //   - a mahjong round (random, seed 1) is the native program's;
 //   - bad input (a bad TRF, a bad season line) shows the program's
 //     file:line message beside the input;
@@ -18,7 +20,7 @@
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, copyFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '../serve.mjs';
@@ -167,6 +169,27 @@ async function main() {
     check((await downloaded(page, '#w-dl-bbp', 'names-pairing.txt')) === sw.read('pairing.txt'), 'the bbp-format pairing is the native program\'s');
     check((await page.$eval('#w-list', (el) => el.textContent)) === sw.read('list.txt'), 'the pairing list is the native program\'s');
     await page.screenshot({ path: join(shots, `${which}-swiss.png`), fullPage: true });
+
+    // Go on with that record: it becomes the input, round 3's results are
+    // entered in the page, and round 4 is paired from it as natively.
+    await page.click('#w-next');
+    const wText = () => page.$eval('#w-text', (el) => el.value);
+    check((await wText()) === sw.read('out.trf'), '"Use this record for the next round" makes the record with round 3 the input');
+    const results = '1 1-0 2 = 3 0-1';
+    await page.$eval('#w-results', (el, t) => { el.value = t; }, results);
+    await page.click('#w-enter');
+    await page.waitForFunction(`/Results entered/.test(document.getElementById('w-status').textContent)`, { timeout: 60000 });
+    writeFileSync(join(sw.dir, 'res.txt'), `${results}\n`);
+    const r3 = runNative(['swiss', 'result', 'names.trf', '--results', 'res.txt', '-o', 'r3.trf'],
+      [[join(sw.dir, 'out.trf'), 'names.trf'], join(sw.dir, 'res.txt')]);
+    check((await wText()) === r3.read('r3.trf'), 'the results entered in the page give the native program\'s record');
+    const next = runNative(['swiss', 'pair', 'names.trf', '-o', 'pairing.txt', '--trf-out', 'out.trf', '--list', 'list.txt'],
+      [[join(r3.dir, 'r3.trf'), 'names.trf']]);
+    await page.click('#w-pair');
+    await page.waitForFunction(visible('#w-result'), { timeout: 60000 });
+    check((await page.$eval('#w-list', (el) => el.textContent)) === next.read('list.txt'), 'round 4 paired from it: the list is the native program\'s');
+    check((await downloaded(page, '#w-dl-bbp', 'names-pairing.txt')) === next.read('pairing.txt'), 'round 4 paired from it: the bbp-format pairing is the native program\'s');
+    check((await downloaded(page, '#w-dl-trf', 'names.trf')) === next.read('out.trf'), 'round 4 paired from it: the record is the native program\'s');
 
     // A bad TRF: the program's message beside the input.
     const bad = join(repo, 'tests/data/swiss/bad_syntax.trf');

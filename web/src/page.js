@@ -1,7 +1,8 @@
 // web/src/page.js: the page's logic (docs/web.md). Three tasks, each on one
 // screen: a bridge season (load, tick absentees, pins, plan with progress
 // and Stop, the report and downloads, re-plan), a Swiss round (pair the
-// next round of a TRF, check a record) and a mahjong round (seat the next
+// next round of a TRF, go on with the record it gives, enter a round's
+// results, check a record) and a mahjong round (seat the next
 // round or a whole event). Every run is the seatwise program in a Web
 // Worker (worker.js); errors are the program's own messages, shown beside
 // the input they are about. `index.html?example=club` (or swiss, mahjong
@@ -469,6 +470,7 @@ async function swissPair() {
     return;
   }
   swiss.result = r;
+  r.round = Number((r.list.match(/^Round (\d+) pairings/m) || [0, 0])[1]);
   $('w-status').textContent = message(r);
   $('w-list').textContent = r.list;
   $('w-result').hidden = false;
@@ -485,6 +487,37 @@ async function swissCheck() {
   } else {
     $('w-status').textContent = text;
   }
+}
+
+/* The record with the paired round becomes the input: its results are
+ * entered below, then the next round is paired from it. */
+function swissNext() {
+  const round = swiss.result.round;
+  $('w-text').value = swiss.result.trf;
+  $('w-result').hidden = true;
+  showError($('w-error'), '');
+  $('w-round').value = '';
+  $('w-status').textContent = `The record with round ${round} is the input now: enter its results, then pair round ${round + 1}.`;
+  $('w-results').focus();
+}
+
+/* `swiss result`: the results typed (docs/formats.md) entered into the
+ * record in the text, which then holds them. */
+async function swissEnter() {
+  showError($('w-error'), '');
+  $('w-status').textContent = 'Entering the results…';
+  const round = $('w-round').value.trim();
+  const opts = { name: swiss.name, ...(round ? { round: Number(round) } : {}) };
+  const r = await call('swissResult', [$('w-text').value, `${$('w-results').value}\n`, opts]).promise;
+  if (r.code !== 0 || !r.trf) {
+    showError($('w-error'), message(r));
+    $('w-status').textContent = '';
+    return;
+  }
+  $('w-text').value = r.trf;
+  $('w-results').value = '';
+  $('w-result').hidden = true;
+  $('w-status').textContent = [message(r), 'Results entered: the record holds them.'].filter(Boolean).join('\n');
 }
 
 const swissExamples = { names: 'examples/swiss/names.trf', 'gen001-25p6r': 'examples/swiss/gen001-25p6r.trf' };
@@ -505,6 +538,8 @@ function initSwiss() {
   dropZone($('w-drop'), $('w-file'), (list) => setSwiss(list[0][0], list[0][1]));
   $('w-pair').addEventListener('click', swissPair);
   $('w-check').addEventListener('click', swissCheck);
+  $('w-next').addEventListener('click', swissNext);
+  $('w-enter').addEventListener('click', swissEnter);
   const base = () => swiss.name.replace(/\.trf$/i, '');
   $('w-dl-trf').addEventListener('click', () => download(`${base()}.trf`, swiss.result.trf));
   $('w-dl-bbp').addEventListener('click', () => download(`${base()}-pairing.txt`, swiss.result.pairing));

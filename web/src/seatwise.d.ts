@@ -109,6 +109,21 @@ export interface SwissPairResult extends RunResult<string> {
 /** `seatwise swiss pair`: the next round of a FIDE TRF record (Dutch system). */
 export function swissPair(trf: string, opts?: SwissPairOptions): Promise<SwissPairResult>;
 
+export interface SwissResultOptions extends CommonOptions {
+  /** The record's file name; default 'input.trf'. */
+  name?: string;
+  /** The round the results are for; default the record's last. */
+  round?: number;
+}
+
+export interface SwissResultResult extends RunResult<string> {
+  /** The record with the results entered (`-o`). */
+  trf?: string;
+}
+
+/** `seatwise swiss result`: enter a round's results (the text of a results file) into a record. */
+export function swissResult(trf: string, results: string, opts?: SwissResultOptions): Promise<SwissResultResult>;
+
 /** `seatwise swiss check`: whether a record's rounds are paired as the rules pair. */
 export function swissCheck(trf: string, opts?: SwissOptions): Promise<RunResult<string>>;
 

@@ -228,6 +228,23 @@ export async function swissPair(trf, opts = {}) {
   return r;
 }
 
+/**
+ * `seatwise swiss result`: enter results into a TRF record (docs/formats.md,
+ * "Results of a Swiss round": "1 1-0 2 = 3 0-1 player 7 H"), given as the
+ * text of a results file. result.trf is the record with them (-o); the
+ * notes (corrections, boards still without a result) are in stderr. opts:
+ * name, round (default: the record's last), args.
+ */
+export async function swissResult(trf, results, opts = {}) {
+  const name = opts.name || 'input.trf';
+  const args = ['swiss', 'result', name, '--results', 'results.txt', '-o', 'out.trf'];
+  if (opts.round !== undefined) args.push('--round', String(opts.round));
+  args.push(...extra(opts));
+  const r = await run(args, { [name]: trf, 'results.txt': results });
+  r.trf = r.files['out.trf'];
+  return r;
+}
+
 /** `seatwise swiss check`: check a record's pairings (code 0: as the rules pair). */
 export async function swissCheck(trf, opts = {}) {
   const name = opts.name || 'input.trf';

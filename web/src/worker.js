@@ -14,6 +14,7 @@ const calls = {
   optimize: seatwise.optimize,
   swissPair: seatwise.swissPair,
   swissCheck: seatwise.swissCheck,
+  swissResult: seatwise.swissResult,
   seat: seatwise.seat,
   run: seatwise.run,
   version: seatwise.version,

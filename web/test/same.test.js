@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, optimize, swissPair, swissCheck, seat, analyze } from '../dist/seatwise.js';
+import { run, optimize, swissPair, swissResult, swissCheck, seat, analyze } from '../dist/seatwise.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const native = process.env.SEATWISE_NATIVE || join(root, 'build/release/src/cli/seatwise');
@@ -72,6 +72,21 @@ test('swiss pair: a Dutch record from data/dutch, every output', async () => {
     await same(['swiss', 'pair', rec, '-o', 'pairs.txt', '--trf-out', 'next.trf', '--list', 'list.txt'], files);
     await same(['swiss', 'check', rec], files);
   }
+});
+
+test('swiss result: the results of a round entered, the next round paired, bad results refused', async () => {
+  const files = load('tests/data/swiss', ['names.trf']);
+  const paired = await same(['swiss', 'pair', 'names.trf', '--trf-out', 'r3.trf', '-o', 'p.txt'], files);
+  const r3 = paired.native.files['r3.trf'];
+  const res = '1 1-0\n2 =\n3 0-1\n';
+  const entered = await same(['swiss', 'result', 'r3.trf', '--results', 'res.txt', '-o', 'b3.trf'], { 'r3.trf': r3, 'res.txt': res });
+  await same(['swiss', 'pair', 'b3.trf', '--trf-out', 'r4.trf', '-o', 'p.txt', '--list', 'l.txt'], { 'b3.trf': entered.native.files['b3.trf'] });
+  const w = await swissResult(r3.toString(), res, { name: 'r3.trf' });
+  assert.equal(w.code, 0);
+  assert.equal(w.trf, entered.native.files['b3.trf'].toString());
+  const bad = await swissResult(r3.toString(), '9 1-0\n', { name: 'r3.trf', round: 3 });
+  assert.equal(bad.code, 3);
+  assert.match(bad.stderr, /results\.txt:1: board 9: round 3 has 4 boards/);
 });
 
 test('seat: a round and a schedule with tables of three', async () => {
