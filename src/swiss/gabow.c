@@ -171,11 +171,10 @@ static void scan_blossom(gb *g, int b) {
 static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
-    for (int u = 0; u < g->n; u++) {
-        if (g->vl[u] != OUTER)
-            continue;
+    for (int k = 0; k < g->nouter; k++) {
+        int u = g->outer[k];
         int64_t t = g->now + slack(g, u, v);
-        if (t <= g->reach[v]) {
+        if (t < g->reach[v]) {
             g->reach[v] = t;
             g->reach_from[v] = u;
         }
@@ -356,6 +355,7 @@ static void shrink(gb *g, int x, int y) {
             pos -= 2;
         }
     }
+    int kx = k; /* kids[1..kx] are x's side, bx at kx */
     link[2 * k] = x;
     link[2 * k + 1] = y;
     int pos = k + 1;
@@ -382,7 +382,10 @@ static void shrink(gb *g, int x, int y) {
     /* inner sub-blossoms become outer: their vertices are scanned */
     set_top(g, b, b);
     set_label(g, b, OUTER);
-    for (k = 0; k < len; k++)
+    for (k = kx + 1; k < len; k++)
+        if (g->label[kids[k]] == INNER)
+            scan_blossom(g, kids[k]);
+    for (k = kx; k >= 1; k--)
         if (g->label[kids[k]] == INNER)
             scan_blossom(g, kids[k]);
 }
