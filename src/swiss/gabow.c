@@ -4,28 +4,38 @@
  * Edmonds' algorithm for maximum matching on graphs", JACM 23, 1976; the
  * weighted version as Z. Galil's survey, ACM Computing Surveys 18, 1986,
  * describes it). go pair uses it up to 600 players because its choice
- * among several optimal matchings is, on the reference rounds, mostly
- * OpenGotha's (docs/go.md).
+ * among several optimal matchings is OpenGotha's (docs/go.md, "Several
+ * optimal matchings", states the rules below as behaviour).
  *
- * Each stage makes every free vertex an outer root. The duals are not
- * raised step by step and searched for tight edges: every pending event
- * carries the time (the total dual change of the stage) at which it
- * happens, and the earliest one is handled next:
+ * Each stage makes every free blossom an outer root, in vertex order. The
+ * duals are not raised step by step and searched for tight edges: every
+ * pending event carries the time (the total dual change of the stage) at
+ * which it happens, and the earliest one is handled next:
  *   - an unlabelled vertex is reached by its cheapest edge from an outer
  *     vertex (its blossom becomes inner, its mate's blossom outer);
  *   - an outer blossom's cheapest edge to another outer blossom is tight
  *     (a new blossom, or an augmenting path that ends the stage);
  *   - an inner blossom's dual reaches zero (it is expanded).
- * Ties between events at the same time go to the lowest vertex number
- * that carries them: the reached vertex, the outer blossom's base, the
- * inner blossom's base. An edge between two outer vertices is kept by the
- * one scanned later; an outer blossom takes, among its equally cheap
- * edges, the one of the vertex scanned first, and a vertex its first
- * cheapest edge in neighbour order. A new outer blossom scans its vertices
- * from the last in cycle order; after an expansion an unlabelled vertex
- * takes its cheapest edge from the highest-numbered outer vertex. Weights
- * are doubled in effect (slacks y_u + y_v - 2 w, all duals start at the
- * largest cost) so that every time is an integer.
+ * Simultaneous events go to the lowest vertex number that carries one:
+ * the reached vertex; the outer blossom's name (a blossom is named after
+ * its base's blossom when it forms and keeps that name when augmenting
+ * paths move its base); the lowest vertex of the inner blossom with a
+ * tight edge to an outer vertex.
+ * Which edge: a vertex reached several ways keeps the first cheapest edge
+ * in scan order (also after an expansion); an edge between two outer
+ * vertices belongs to the one scanned later; an outer blossom takes,
+ * among its equally cheap edges, the one to the lowest-numbered outer
+ * vertex, then the one of its first-ranked vertex. Ranks follow scan
+ * order, except that a new blossom ranks its base's vertices first, then
+ * its other sub-blossoms' in list order (an outer one keeping its inner
+ * order, an inner one scanned now).
+ * List order: a blossom keeps its vertices in a list: its name first, then
+ * the sub-blossoms from the closing edge's far end up the tree, then from
+ * its near end up, then the rest of the base's list; a blossom that turns
+ * outer is scanned in that order. Blossoms stay after the stage that made
+ * them, whatever their dual, until they are expanded as inner blossoms.
+ * Weights are doubled in effect (slacks y_u + y_v - 2 w, all duals start
+ * at the largest cost) so that every time is an integer.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -58,10 +68,10 @@ typedef struct gb {
     int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
     int *pair_to;      /* the other end */
     int *stamp;        /* outer vertex: its place in outer[] */
-    int *rank;         /* outer vertex: its precedence among its blossom's equal candidates */
+    int *rank;         /* outer vertex: the lower, the earlier among its blossom's equal edges */
     int nrank;         /* ranks given so far in the stage */
-    int *name;         /* 2n: a blossom's name, the name of its base's blossom when it formed */
-    int **seq;         /* blossom: its vertices in list order (below) */
+    int *name;         /* 2n: a blossom's name (its base's blossom's name when it formed) */
+    int **seq;         /* blossom: its vertices in list order (above) */
     int *nseq;         /* blossom: how many */
     int64_t *keys;     /* n: sorting by rank */
     int *outer;        /* n: the outer vertices of the stage in scan order */
@@ -177,7 +187,8 @@ static void scan_blossom(gb *g, int b) {
         scan_vertex(g, g->seq[b][k]);
 }
 
-/* Unlabelled vertex v again: its cheapest edge from an outer vertex. */
+/* Unlabelled vertex v again: its cheapest edge from an outer vertex, the
+ * first in scan order among equals. */
 static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
@@ -364,14 +375,8 @@ static void shrink(gb *g, int x, int y) {
     for (c = by; c != bb; c = tree_up(g, c))
         len += 2;
     len += 1;
-    int nv = 0;
-    for (a = bx; a != bb; a = tree_up(g, a))
-        nv += leaves(g, a, g->scan, 0) + leaves(g, g->top[g->out[a]], g->scan, 0);
-    for (c = by; c != bb; c = tree_up(g, c))
-        nv += leaves(g, c, g->scan, 0) + leaves(g, g->top[g->out[c]], g->scan, 0);
-    nv += leaves(g, bb, g->scan, 0);
     int *kids = malloc((size_t)len * sizeof *kids), *link = malloc((size_t)len * 2 * sizeof *link);
-    int *seq = malloc((size_t)nv * sizeof *seq);
+    int *seq = malloc((size_t)g->n * sizeof *seq);
     if (!kids || !link || !seq) {
         free(kids);
         free(link);
@@ -425,7 +430,9 @@ static void shrink(gb *g, int x, int y) {
     for (k = kx; k >= 1; k--)
         cnt = put_seq(g, kids[k], 0, seq, cnt);
     cnt = put_seq(g, bb, 1, seq, cnt);
-    g->seq[b] = seq;
+    g->seq[b] = realloc(seq, (size_t)cnt * sizeof *seq);
+    if (!g->seq[b])
+        g->seq[b] = seq;
     g->nseq[b] = cnt;
     g->name[b] = g->name[bb];
     g->kids[b] = kids;
