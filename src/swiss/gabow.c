@@ -4,28 +4,38 @@
  * Edmonds' algorithm for maximum matching on graphs", JACM 23, 1976; the
  * weighted version as Z. Galil's survey, ACM Computing Surveys 18, 1986,
  * describes it). go pair uses it up to 600 players because its choice
- * among several optimal matchings is, on the reference rounds, mostly
- * OpenGotha's (docs/go.md).
+ * among several optimal matchings is OpenGotha's (docs/go.md, "Several
+ * optimal matchings", states the rules below as behaviour).
  *
- * Each stage makes every free vertex an outer root. The duals are not
- * raised step by step and searched for tight edges: every pending event
- * carries the time (the total dual change of the stage) at which it
- * happens, and the earliest one is handled next:
+ * Each stage makes every free blossom an outer root, in vertex order. The
+ * duals are not raised step by step and searched for tight edges: every
+ * pending event carries the time (the total dual change of the stage) at
+ * which it happens, and the earliest one is handled next:
  *   - an unlabelled vertex is reached by its cheapest edge from an outer
  *     vertex (its blossom becomes inner, its mate's blossom outer);
  *   - an outer blossom's cheapest edge to another outer blossom is tight
  *     (a new blossom, or an augmenting path that ends the stage);
  *   - an inner blossom's dual reaches zero (it is expanded).
- * Ties between events at the same time go to the lowest vertex number
- * that carries them: the reached vertex, the outer blossom's base, the
- * inner blossom's base. An edge between two outer vertices is kept by the
- * one scanned later; an outer blossom takes, among its equally cheap
- * edges, the one of the vertex scanned first, and a vertex its first
- * cheapest edge in neighbour order. A new outer blossom scans its vertices
- * from the last in cycle order; after an expansion an unlabelled vertex
- * takes its cheapest edge from the highest-numbered outer vertex. Weights
- * are doubled in effect (slacks y_u + y_v - 2 w, all duals start at the
- * largest cost) so that every time is an integer.
+ * Simultaneous events go to the lowest vertex number that carries one:
+ * the reached vertex; the outer blossom's name (a blossom is named after
+ * its base's blossom when it forms and keeps that name when augmenting
+ * paths move its base); the lowest vertex of the inner blossom with a
+ * tight edge to an outer vertex.
+ * Which edge: a vertex reached several ways keeps the first cheapest edge
+ * in scan order (also after an expansion); an edge between two outer
+ * vertices belongs to the one scanned later; an outer blossom takes,
+ * among its equally cheap edges, the one to the lowest-numbered outer
+ * vertex, then the one of its first-ranked vertex. Ranks follow scan
+ * order, except that a new blossom ranks its base's vertices first, then
+ * its other sub-blossoms' in list order (an outer one keeping its inner
+ * order, an inner one scanned now).
+ * List order: a blossom keeps its vertices in a list: its name first, then
+ * the sub-blossoms from the closing edge's far end up the tree, then from
+ * its near end up, then the rest of the base's list; a blossom that turns
+ * outer is scanned in that order. Blossoms stay after the stage that made
+ * them, whatever their dual, until they are expanded as inner blossoms.
+ * Weights are doubled in effect (slacks y_u + y_v - 2 w, all duals start
+ * at the largest cost) so that every time is an integer.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +68,12 @@ typedef struct gb {
     int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
     int *pair_to;      /* the other end */
     int *stamp;        /* outer vertex: its place in outer[] */
+    int *rank;         /* outer vertex: the lower, the earlier among its blossom's equal edges */
+    int nrank;         /* ranks given so far in the stage */
+    int *name;         /* 2n: a blossom's name (its base's blossom's name when it formed) */
+    int **seq;         /* blossom: its vertices in list order (above) */
+    int *nseq;         /* blossom: how many */
+    int64_t *keys;     /* n: sorting by rank */
     int *outer;        /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
@@ -157,25 +173,29 @@ static void scan_vertex(gb *g, int x) {
     g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
     g->stamp[x] = g->nouter;
+    g->rank[x] = g->nrank++;
     g->outer[g->nouter++] = x;
 }
 
-/* Blossom b has just become outer: its vertices, from the last. */
+/* Blossom b has just become outer: its vertices in list order. */
 static void scan_blossom(gb *g, int b) {
-    int cnt = leaves(g, b, g->scan, 0);
-    for (int k = cnt - 1; k >= 0; k--)
-        scan_vertex(g, g->scan[k]);
+    if (b < g->n) {
+        scan_vertex(g, b);
+        return;
+    }
+    for (int k = 0; k < g->nseq[b]; k++)
+        scan_vertex(g, g->seq[b][k]);
 }
 
-/* Unlabelled vertex v again: its cheapest edge from an outer vertex. */
+/* Unlabelled vertex v again: its cheapest edge from an outer vertex, the
+ * first in scan order among equals. */
 static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
-    for (int u = 0; u < g->n; u++) {
-        if (g->vl[u] != OUTER)
-            continue;
+    for (int k = 0; k < g->nouter; k++) {
+        int u = g->outer[k];
         int64_t t = g->now + slack(g, u, v);
-        if (t <= g->reach[v]) {
+        if (t < g->reach[v]) {
             g->reach[v] = t;
             g->reach_from[v] = u;
         }
@@ -289,6 +309,35 @@ static void augment(gb *g, int x, int y) {
     }
 }
 
+/* Append blossom s's vertices in list order, from the from-th, to out. */
+static int put_seq(const gb *g, int s, int from, int *out, int cnt) {
+    if (s < g->n) {
+        if (from == 0)
+            out[cnt++] = s;
+        return cnt;
+    }
+    for (int k = from; k < g->nseq[s]; k++)
+        out[cnt++] = g->seq[s][k];
+    return cnt;
+}
+
+static int cmp_key(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Outer blossom s joins a new blossom: its vertices take the next ranks,
+ * in the order of their present ones. */
+static void rerank(gb *g, int s) {
+    int cnt = leaves(g, s, g->scan, 0);
+    int64_t *key = g->keys;
+    for (int k = 0; k < cnt; k++)
+        key[k] = (int64_t)g->rank[g->scan[k]] * g->n + g->scan[k];
+    qsort(key, (size_t)cnt, sizeof *key, cmp_key);
+    for (int k = 0; k < cnt; k++)
+        g->rank[key[k] % g->n] = g->nrank++;
+}
+
 /* Outer vertices x and y of the same tree, in different blossoms: the
  * cycle they close becomes one outer blossom. */
 static void shrink(gb *g, int x, int y) {
@@ -327,9 +376,11 @@ static void shrink(gb *g, int x, int y) {
         len += 2;
     len += 1;
     int *kids = malloc((size_t)len * sizeof *kids), *link = malloc((size_t)len * 2 * sizeof *link);
-    if (!kids || !link) {
+    int *seq = malloc((size_t)g->n * sizeof *seq);
+    if (!kids || !link || !seq) {
         free(kids);
         free(link);
+        free(seq);
         g->oom = true;
         return;
     }
@@ -356,6 +407,7 @@ static void shrink(gb *g, int x, int y) {
             pos -= 2;
         }
     }
+    int kx = k; /* kids[1..kx] are x's side, bx at kx */
     link[2 * k] = x;
     link[2 * k + 1] = y;
     int pos = k + 1;
@@ -369,6 +421,20 @@ static void shrink(gb *g, int x, int y) {
         link[2 * (pos + 1) + 1] = g->out[t];
         pos += 2;
     }
+    /* list order: the base's first vertex, the sub-blossoms from y's end
+     * up, then from x's end up, then the rest of the base's */
+    int cnt = 1;
+    seq[0] = g->name[bb];
+    for (k = kx + 1; k < len; k++)
+        cnt = put_seq(g, kids[k], 0, seq, cnt);
+    for (k = kx; k >= 1; k--)
+        cnt = put_seq(g, kids[k], 0, seq, cnt);
+    cnt = put_seq(g, bb, 1, seq, cnt);
+    g->seq[b] = realloc(seq, (size_t)cnt * sizeof *seq);
+    if (!g->seq[b])
+        g->seq[b] = seq;
+    g->nseq[b] = cnt;
+    g->name[b] = g->name[bb];
     g->kids[b] = kids;
     g->link[b] = link;
     g->nkids[b] = len;
@@ -382,9 +448,19 @@ static void shrink(gb *g, int x, int y) {
     /* inner sub-blossoms become outer: their vertices are scanned */
     set_top(g, b, b);
     set_label(g, b, OUTER);
-    for (k = 0; k < len; k++)
+    rerank(g, bb);
+    for (k = kx + 1; k < len; k++) {
         if (g->label[kids[k]] == INNER)
             scan_blossom(g, kids[k]);
+        else
+            rerank(g, kids[k]);
+    }
+    for (k = kx; k >= 1; k--) {
+        if (g->label[kids[k]] == INNER)
+            scan_blossom(g, kids[k]);
+        else
+            rerank(g, kids[k]);
+    }
 }
 
 /* Blossom b (top level) dissolves into its sub-blossoms. */
@@ -400,6 +476,9 @@ static void dissolve(gb *g, int b) {
 static void release(gb *g, int b) {
     free(g->kids[b]);
     free(g->link[b]);
+    free(g->seq[b]);
+    g->seq[b] = NULL;
+    g->nseq[b] = 0;
     g->kids[b] = g->link[b] = NULL;
     g->nkids[b] = 0;
     g->label[b] = UNLABELLED;
@@ -458,21 +537,21 @@ static void expand_inner(gb *g, int b) {
     release(g, b);
 }
 
-/* End of a stage: outer blossoms with a zero dual dissolve. */
-static void expand_zero(gb *g, int b) {
-    int len = g->nkids[b];
-    int *kids = malloc((size_t)len * sizeof *kids);
-    if (!kids) {
-        g->oom = true;
-        return;
+/* The lowest vertex of inner blossom b with a tight edge to an outer
+ * vertex: the vertex that carries b's expansion. */
+static int expire_carrier(gb *g, int b) {
+    int cnt = leaves(g, b, g->list, 0), low = g->in[b];
+    for (int k = 0; k < cnt; k++) {
+        int v = g->list[k];
+        if (v >= low)
+            continue;
+        for (int o = 0; o < g->nouter; o++)
+            if (slack(g, g->outer[o], v) == 0) {
+                low = v;
+                break;
+            }
     }
-    memcpy(kids, g->kids[b], (size_t)len * sizeof *kids);
-    dissolve(g, b);
-    release(g, b);
-    for (int k = 0; k < len; k++)
-        if (kids[k] >= g->n && g->dual[kids[k]] == 0)
-            expand_zero(g, kids[k]);
-    free(kids);
+    return low;
 }
 
 /* The pending event that comes first: its time, its kind (the label of
@@ -489,29 +568,37 @@ static int64_t next_event(gb *g, int *x) {
         int i = g->outer[k], b = g->top[i];
         if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
             rescan_pair(g, i);
-        if (g->pair[i] < g->bt[b] ||
-            (g->pair[i] == g->bt[b] && g->pair[i] < NEVER && g->stamp[i] < g->stamp[g->bx[b]])) {
+        if (g->pair[i] == NEVER)
+            continue;
+        int j = g->bx[b];
+        if (g->pair[i] < g->bt[b] || (g->pair[i] == g->bt[b] && (g->pair_to[i] < g->pair_to[j] ||
+                                                                 (g->pair_to[i] == g->pair_to[j] &&
+                                                                  g->rank[i] < g->rank[j])))) {
             g->bt[b] = g->pair[i];
             g->bx[b] = i;
         }
     }
     int64_t best = NEVER;
+    int at = n;
     *x = -1;
     for (int i = 0; i < n; i++) {
-        int b = g->top[i], cand = i;
+        int b = g->top[i], cand = i, pos = i;
         int64_t t = NEVER;
         if (g->vl[i] == UNLABELLED) {
             t = g->reach[i];
-        } else if (g->base[b] != i) {
+        } else if (g->name[b] != i) {
             continue;
         } else if (g->vl[i] == OUTER) {
             t = g->bt[b];
             cand = g->bx[b];
         } else if (b >= n) {
             t = g->expire[b];
+            if (t <= best)
+                pos = expire_carrier(g, b);
         }
-        if (t < best) {
+        if (t < best || (t == best && t < NEVER && pos < at)) {
             best = t;
+            at = pos;
             *x = cand;
         }
     }
@@ -524,6 +611,7 @@ static bool stage(gb *g) {
     int n = g->n;
     g->now = 0;
     g->nouter = 0;
+    g->nrank = 0;
     for (int b = 0; b < 2 * n; b++)
         g->label[b] = UNLABELLED;
     g->nfree = 0;
@@ -569,9 +657,6 @@ static bool stage(gb *g) {
                 continue;
             }
             augment(g, x, y);
-            for (int c = n; c < g->hi && !g->oom; c++)
-                if (g->kids[c] && g->up[c] < 0 && g->label[c] == OUTER && g->dual[c] == 0)
-                    expand_zero(g, c);
             return !g->oom;
         }
     }
@@ -610,10 +695,16 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.scan = malloc(n2 * sizeof *g.scan);
     g.rot = malloc(3 * n2 * sizeof *g.rot);
     g.onpath = malloc(n2);
+    g.rank = calloc(n2, sizeof *g.rank);
+    g.name = malloc(n2 * sizeof *g.name);
+    g.seq = calloc(n2, sizeof *g.seq);
+    g.nseq = calloc(n2, sizeof *g.nseq);
+    g.keys = malloc(n2 * sizeof *g.keys);
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
             !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
             !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt ||
-            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath || !g.rank ||
+            !g.name || !g.seq || !g.nseq || !g.keys;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -625,6 +716,7 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
             g.up[v] = -1;
             g.base[v] = v;
             g.top[v] = v;
+            g.name[v] = v;
         }
         for (int b = 2 * n - 1; b >= n; b--) {
             g.up[b] = -1;
@@ -644,12 +736,14 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     for (int b = n; b < 2 * n && g.kids; b++) {
         free(g.kids[b]);
         free(g.link[b]);
+        if (g.seq)
+            free(g.seq[b]);
     }
-    void *bufs[] = {g.dual,  g.mate,  g.up,     g.base,       g.kids,   g.link,
-                    g.nkids, g.top,   g.label,  g.vl,         g.free_v, g.free_at,
-                    g.in,    g.out,   g.reach,  g.reach_from, g.pair,   g.pair_to,
-                    g.stamp, g.outer, g.expire, g.bt,         g.bx,     g.spare,
-                    g.mark,  g.list,  g.scan,   g.rot,        g.onpath};
+    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,    g.link,  g.nkids,
+                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at, g.in,    g.out,
+                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,   g.outer, g.expire,
+                    g.bt,     g.bx,         g.spare, g.mark,    g.list,    g.scan,  g.rot,
+                    g.onpath, g.rank,       g.name,  g.seq,     g.nseq,    g.keys};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
