@@ -12,11 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
@@ -1369,43 +1370,24 @@ static void test_text_and_csv_reports(void **state) {
 
 /* ---- the command ---- */
 
-static int run_cli(const char *args, char *out, size_t outsize) {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' seat %s > seating-cli.out 2>&1", SW_BINARY, args);
-    int rc = system(cmd);
-    char *data;
-    size_t len;
-    sw_error err;
-    out[0] = '\0';
-    if (!sw_file_read("seating-cli.out", &data, &len, &err)) {
-        snprintf(out, outsize, "%s", data);
-        free(data);
-    }
-    remove("seating-cli.out");
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
 static void test_cli_end_to_end(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
-    char out[65536];
+    cli_require();
     /* the schedule itself is tested in tests/test_schedule.c */
-    assert_int_equal(run_cli("schedule --players 16 --rounds 5", out, sizeof out), 0);
-    assert_non_null(strstr(out, "repeat-free rounds: 5 of 5"));
-    assert_int_equal(run_cli("schedule --players 16 --rounds 0", out, sizeof out), 2);
-    assert_int_equal(run_cli("schedule --players 3 --rounds 2", out, sizeof out), 2);
-    assert_int_equal(run_cli("random --players 3", out, sizeof out), 2);
-    assert_int_equal(run_cli("bogus x", out, sizeof out), 2);
-    assert_int_equal(run_cli("swiss " DATA "unknown-id.txt", out, sizeof out), 3);
-    assert_non_null(strstr(out, "unknown-id.txt:6: unknown player id 99"));
-    assert_int_equal(run_cli("swiss " DATA "standings-games.txt", out, sizeof out), 3);
-    assert_non_null(strstr(out, "standings-games.txt:11: standings disagree"));
-    assert_int_equal(run_cli("random " DATA "too-few.txt", out, sizeof out), 3);
-    assert_int_equal(run_cli("random /nonexistent/x.txt", out, sizeof out), 5);
-    assert_int_equal(run_cli("interval 2 " EXAMPLES "club12.txt " EXAMPLES
+    cli_expect("seat schedule --players 16 --rounds 5", 0, "repeat-free rounds: 5 of 5");
+    cli_expect("seat schedule --players 16 --rounds 0", 2, NULL);
+    cli_expect("seat schedule --players 3 --rounds 2", 2, NULL);
+    cli_expect("seat random --players 3", 2, NULL);
+    cli_expect("seat bogus x", 2, NULL);
+    cli_expect("seat swiss " DATA "unknown-id.txt", 3, "unknown-id.txt:6: unknown player id 99");
+    cli_expect("seat swiss " DATA "standings-games.txt", 3,
+               "standings-games.txt:11: standings disagree");
+    cli_expect("seat random " DATA "too-few.txt", 3, NULL);
+    cli_expect("seat random /nonexistent/x.txt", 5, NULL);
+    char *out;
+    assert_int_equal(cli_run("seat interval 2 " EXAMPLES "club12.txt " EXAMPLES
                              "club12-standings.txt --csv --quiet",
-                             out, sizeof out),
+                             &out),
                      0);
     /* the table worked out by hand in test_interval_two_on_twelve_by_hand */
     for (int id = 105; id <= 110; id++) {
@@ -1419,16 +1401,11 @@ static void test_cli_end_to_end(void **state) {
         }
         assert_true(found);
     }
+    free(out);
     /* a JSON output is the next input, and the same seed gives the same file */
-    assert_int_equal(
-        run_cli("random " EXAMPLES "club10.txt --json --quiet -o seating-r1.json", out, sizeof out),
-        0);
-    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2.json",
-                             out, sizeof out),
-                     0);
-    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2b.json",
-                             out, sizeof out),
-                     0);
+    cli_expect("seat random " EXAMPLES "club10.txt --json --quiet -o seating-r1.json", 0, NULL);
+    cli_expect("seat random seating-r1.json --json --quiet --seed 3 -o seating-r2.json", 0, NULL);
+    cli_expect("seat random seating-r1.json --json --quiet --seed 3 -o seating-r2b.json", 0, NULL);
     char *a, *b;
     size_t la, lb;
     sw_error err;

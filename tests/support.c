@@ -1,0 +1,159 @@
+/* tests/support.c: running the seatwise program and shell commands for
+ * the test programs, temporary directories and whole files (support.h).
+ * SPDX-License-Identifier: MIT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "support.h"
+
+/* All that f gives, as a string (the caller frees). */
+static char *read_all(FILE *f) {
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 >= cap) {
+            buf = realloc(buf, cap *= 2);
+            assert_non_null(buf);
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+int cli_run(const char *args, char **out) {
+    size_t size = strlen(SW_BINARY) + strlen(args) + 16;
+    char *cmd = malloc(size);
+    assert_non_null(cmd);
+    snprintf(cmd, size, "'%s' %s 2>&1", SW_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    assert_non_null(p);
+    char *buf = read_all(p);
+    int st = pclose(p);
+    *out = buf;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+void cli_expect(const char *args, int code, const char *needle) {
+    char *out;
+    int rc = cli_run(args, &out);
+    if (rc != code || (needle && !strstr(out, needle)))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want '%s')", args, rc, code, out,
+                 needle ? needle : "");
+    free(out);
+}
+
+void cli_expect_none(const char *args, int code, const char *needle) {
+    char *out;
+    int rc = cli_run(args, &out);
+    if (rc != code || strstr(out, needle))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want no '%s')", args, rc, code, out,
+                 needle);
+    free(out);
+}
+
+void cli_require(void) {
+    if (access(SW_BINARY, X_OK) != 0)
+        fail_msg("seatwise program missing: %s", SW_BINARY);
+}
+
+/* The command of a format and its arguments (the caller frees). */
+static char *command_of(const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    assert_true(len >= 0);
+    char *cmd = malloc((size_t)len + 1);
+    assert_non_null(cmd);
+    vsnprintf(cmd, (size_t)len + 1, fmt, again);
+    va_end(again);
+    return cmd;
+}
+
+static int status_of(int st) {
+    return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+void shell(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *cmd = command_of(fmt, ap);
+    va_end(ap);
+    int rc = status_of(system(cmd));
+    if (rc != 0)
+        fail_msg("exit %d: %s", rc, cmd);
+    free(cmd);
+}
+
+int shell_status(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *cmd = command_of(fmt, ap);
+    va_end(ap);
+    int rc = status_of(system(cmd));
+    free(cmd);
+    return rc;
+}
+
+char *tmpdir_make(const char *what) {
+    char t[256];
+    snprintf(t, sizeof t, "/tmp/sw_%s_XXXXXX", what);
+    assert_non_null(mkdtemp(t));
+    char *dir = strdup(t);
+    assert_non_null(dir);
+    return dir;
+}
+
+void tmpdir_remove(char *dir) {
+    shell("rm -rf '%s'", dir);
+    free(dir);
+}
+
+char *file_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = read_all(f);
+    fclose(f);
+    return buf;
+}
+
+void file_write(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fail_msg("cannot write %s", path);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* dir/name (the caller frees). */
+static char *path_in(const char *dir, const char *name) {
+    size_t size = strlen(dir) + strlen(name) + 2;
+    char *path = malloc(size);
+    assert_non_null(path);
+    snprintf(path, size, "%s/%s", dir, name);
+    return path;
+}
+
+char *dir_file_text(const char *dir, const char *name) {
+    char *path = path_in(dir, name), *text = file_text(path);
+    free(path);
+    return text;
+}
+
+void dir_file_write(const char *dir, const char *name, const char *text) {
+    char *path = path_in(dir, name);
+    file_write(path, text);
+    free(path);
+}
