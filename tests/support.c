@@ -68,40 +68,38 @@ void cli_require(void) {
         fail_msg("seatwise program missing: %s", SW_BINARY);
 }
 
-/* The command of a format and its arguments (the caller frees). */
-static char *command_of(const char *fmt, va_list ap) {
+/* Runs the command of a format and its arguments, kept in *cmd (the
+ * caller frees); returns its exit code, -1 when it did not end by itself. */
+static int run_command(char **cmd, const char *fmt, va_list ap) {
     va_list again;
     va_copy(again, ap);
     int len = vsnprintf(NULL, 0, fmt, ap);
     assert_true(len >= 0);
-    char *cmd = malloc((size_t)len + 1);
-    assert_non_null(cmd);
-    vsnprintf(cmd, (size_t)len + 1, fmt, again);
+    *cmd = malloc((size_t)len + 1);
+    assert_non_null(*cmd);
+    vsnprintf(*cmd, (size_t)len + 1, fmt, again);
     va_end(again);
-    return cmd;
-}
-
-static int status_of(int st) {
+    int st = system(*cmd);
     return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 void shell(const char *fmt, ...) {
+    char *cmd;
     va_list ap;
     va_start(ap, fmt);
-    char *cmd = command_of(fmt, ap);
+    int rc = run_command(&cmd, fmt, ap);
     va_end(ap);
-    int rc = status_of(system(cmd));
     if (rc != 0)
         fail_msg("exit %d: %s", rc, cmd);
     free(cmd);
 }
 
 int shell_status(const char *fmt, ...) {
+    char *cmd;
     va_list ap;
     va_start(ap, fmt);
-    char *cmd = command_of(fmt, ap);
+    int rc = run_command(&cmd, fmt, ap);
     va_end(ap);
-    int rc = status_of(system(cmd));
     free(cmd);
     return rc;
 }

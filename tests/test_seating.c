@@ -153,6 +153,22 @@ static void ranks_of(const sw_seating_event *ev, int *rank) {
     }
 }
 
+/* club12 and its standings read into a new event. */
+static void read_club12(sw_seating_event *ev) {
+    sw_error err;
+    sw_seating_event_init(ev);
+    must(sw_seating_event_read_file(ev, EXAMPLES "club12.txt", &err), &err);
+    must(sw_seating_event_read_file(ev, EXAMPLES "club12-standings.txt", &err), &err);
+}
+
+/* DATA/file read into a new event; path (512 bytes) gets its full name. */
+static sw_status read_data(const char *file, sw_seating_event *ev, sw_error *err, char *path) {
+    sw_error_clear(err);
+    sw_seating_event_init(ev);
+    snprintf(path, 512, DATA "%s", file);
+    return sw_seating_event_read_file(ev, path, err);
+}
+
 static sw_seating_options opts(sw_seating_mode mode, uint64_t seed, long tries) {
     sw_seating_options o;
     sw_seating_options_default(&o);
@@ -168,9 +184,7 @@ static void test_text_example_reads(void **state) {
     (void)state;
     sw_seating_event ev;
     sw_error err;
-    sw_seating_event_init(&ev);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    read_club12(&ev);
     must(sw_seating_event_check(&ev, &err), &err);
     assert_int_equal(ev.nplayers, 12);
     assert_int_equal(ev.nrounds, 2);
@@ -192,10 +206,8 @@ static void test_json_reads_same_event(void **state) {
     (void)state;
     sw_seating_event a, b;
     sw_error err;
-    sw_seating_event_init(&a);
+    read_club12(&a);
     sw_seating_event_init(&b);
-    must(sw_seating_event_read_file(&a, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&a, EXAMPLES "club12-standings.txt", &err), &err);
     must(sw_seating_event_read_file(&b, DATA "club12.json", &err), &err);
     must(sw_seating_event_check(&b, &err), &err);
     assert_int_equal(a.nplayers, b.nplayers);
@@ -273,11 +285,8 @@ static void test_bad_inputs_located(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sw_seating_event ev;
         sw_error err;
-        sw_error_clear(&err);
-        sw_seating_event_init(&ev);
         char path[512];
-        snprintf(path, sizeof path, DATA "%s", cases[i].file);
-        sw_status st = sw_seating_event_read_file(&ev, path, &err);
+        sw_status st = read_data(cases[i].file, &ev, &err, path);
         if (st != cases[i].code || err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
             fail_msg("%s: got %d at line %d '%s', expected %d at line %d '%s'", cases[i].file,
                      (int)st, err.line, err.msg, (int)cases[i].code, cases[i].line, cases[i].msg);
@@ -361,11 +370,8 @@ static void test_checks_after_reading(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sw_seating_event ev;
         sw_error err;
-        sw_error_clear(&err);
-        sw_seating_event_init(&ev);
         char path[512];
-        snprintf(path, sizeof path, DATA "%s", cases[i].file);
-        must(sw_seating_event_read_file(&ev, path, &err), &err);
+        must(read_data(cases[i].file, &ev, &err, path), &err);
         assert_int_equal(sw_seating_event_check(&ev, &err), SW_ERR_INVALID);
         if (err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
             fail_msg("%s: got line %d '%s'", cases[i].file, err.line, err.msg);
@@ -455,9 +461,7 @@ static void test_interval_two_on_twelve_by_hand(void **state) {
     /* club12 ranks: 106 101 110 103 105 108 109 112 102 107 104 111 */
     sw_seating_event ev;
     sw_error err;
-    sw_seating_event_init(&ev);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    read_club12(&ev);
     sw_seating_options o = opts(SW_SEATING_INTERVAL, 1, 1);
     o.interval = 2;
     must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
