@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,19 @@ static char *read_all(FILE *f) {
     return buf;
 }
 
+/* The text of a format and its arguments (the caller frees). */
+static char *format_va(const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    assert_true(len >= 0);
+    char *text = malloc((size_t)len + 1);
+    assert_non_null(text);
+    vsnprintf(text, (size_t)len + 1, fmt, again);
+    va_end(again);
+    return text;
+}
+
 int cli_run(const char *args, char **out) {
     size_t size = strlen(SW_BINARY) + strlen(args) + 16;
     char *cmd = malloc(size);
@@ -45,22 +59,32 @@ int cli_run(const char *args, char **out) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-void cli_expect(const char *args, int code, const char *needle) {
+/* cli_run; the exit code must be code and the output must hold needle
+ * (present) or not (!present); a NULL needle: any output. */
+static void expect_output(const char *args, int code, const char *needle, bool present) {
     char *out;
     int rc = cli_run(args, &out);
-    if (rc != code || (needle && !strstr(out, needle)))
-        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want '%s')", args, rc, code, out,
-                 needle ? needle : "");
+    if (rc != code || (needle && !strstr(out, needle) == present))
+        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want %s'%s')", args, rc, code, out,
+                 present ? "" : "no ", needle ? needle : "");
     free(out);
 }
 
+void cli_expect(const char *args, int code, const char *needle) {
+    expect_output(args, code, needle, true);
+}
+
+void cli_expectf(int code, const char *needle, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *args = format_va(fmt, ap);
+    va_end(ap);
+    expect_output(args, code, needle, true);
+    free(args);
+}
+
 void cli_expect_none(const char *args, int code, const char *needle) {
-    char *out;
-    int rc = cli_run(args, &out);
-    if (rc != code || strstr(out, needle))
-        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want no '%s')", args, rc, code, out,
-                 needle);
-    free(out);
+    expect_output(args, code, needle, false);
 }
 
 void cli_require(void) {
@@ -68,39 +92,29 @@ void cli_require(void) {
         fail_msg("seatwise program missing: %s", SW_BINARY);
 }
 
-/* Runs the command of a format and its arguments, kept in *cmd (the
- * caller frees); returns its exit code, -1 when it did not end by itself. */
-static int run_command(char **cmd, const char *fmt, va_list ap) {
-    va_list again;
-    va_copy(again, ap);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    assert_true(len >= 0);
-    *cmd = malloc((size_t)len + 1);
-    assert_non_null(*cmd);
-    vsnprintf(*cmd, (size_t)len + 1, fmt, again);
-    va_end(again);
-    int st = system(*cmd);
-    return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+/* Runs the command of a format and its arguments; returns its exit code,
+ * -1 when it did not end by itself. must: fail the test unless it is 0. */
+static int run_command(bool must, const char *fmt, va_list ap) {
+    char *cmd = format_va(fmt, ap);
+    int st = system(cmd), rc = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    if (must && rc != 0)
+        fail_msg("exit %d: %s", rc, cmd);
+    free(cmd);
+    return rc;
 }
 
 void shell(const char *fmt, ...) {
-    char *cmd;
     va_list ap;
     va_start(ap, fmt);
-    int rc = run_command(&cmd, fmt, ap);
+    run_command(true, fmt, ap);
     va_end(ap);
-    if (rc != 0)
-        fail_msg("exit %d: %s", rc, cmd);
-    free(cmd);
 }
 
 int shell_status(const char *fmt, ...) {
-    char *cmd;
     va_list ap;
     va_start(ap, fmt);
-    int rc = run_command(&cmd, fmt, ap);
+    int rc = run_command(false, fmt, ap);
     va_end(ap);
-    free(cmd);
     return rc;
 }
 

@@ -16,6 +16,10 @@ int cli_run(const char *args, char **out);
  * any output); fails the test with the output otherwise. */
 void cli_expect(const char *args, int code, const char *needle);
 
+/* cli_expect with the arguments made by a format. */
+void cli_expectf(int code, const char *needle, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* cli_run, and the exit code is code and the output does not hold needle. */
 void cli_expect_none(const char *args, int code, const char *needle);
 

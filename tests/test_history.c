@@ -1476,31 +1476,31 @@ static void test_bad_previous_history(void **state) {
     dir_file_write(dir, "club.pairs", "1 0 a\n2 0 b\n3 0 c\n");
     dir_file_write(dir, "x.season", "pairs club.pairs\nhistory bad.hist\nsession m.asc\n");
     const char *parts = "{\"participants\": [{\"id\": 1}, {\"id\": 2}],\n";
+    static const struct {
+        const char *matrices;
+        int line;
+        const char *needle;
+    } bad[] = {
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]]}}\n", 2,
+         "without \"competition\""},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],\n[2,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         4, "row 2, column 1 differs from row 1, column 2"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]],\n"
+         "\"competition\": [[0,1],\n[0.3333333333,0]]}}\n",
+         5, "row 2, column 1: 0.3333333333 is not a multiple of 1/2"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[-1,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         3, "meetings -1"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1,0],[1,0,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         3, "meetings row 1 has 3 values, expected 2"},
+    };
     char text[1024];
-    snprintf(text, sizeof text, "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 2, "without \"competition\"");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],\n[2,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 4, "row 2, column 1 differs from row 1, column 2");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]],\n"
-             "\"competition\": [[0,1],\n[0.3333333333,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 5,
-                      "row 2, column 1: 0.3333333333 is not a multiple of 1/2");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[-1,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 3, "meetings -1");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1,0],[1,0,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 3, "meetings row 1 has 3 values, expected 2");
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        snprintf(text, sizeof text, "%s%s", parts, bad[k].matrices);
+        expect_read_error(dir, text, "bad.hist", bad[k].line, bad[k].needle);
+    }
     expect_read_error(dir, "{\"participants\": []}\n", "bad.hist", 1,
                       "with \"participants\" and \"matrices\"");
     expect_read_error(dir, "{\"participants\": [{\"id\": 1},\n {\"id\": 1}], \"matrices\": {}}\n",

@@ -1343,25 +1343,22 @@ static void test_cli(void **state) {
 
     char dir[] = "/tmp/sw_movement_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    char args[1024], path[256];
+    char path[256];
     snprintf(path, sizeof path, "%s/m.asc", dir);
-    snprintf(args, sizeof args, "movement mitchell --pairs=13 --rounds 4 -o %s", path);
-    cli_expect(args, 0, "");
+    cli_expectf(0, "", "movement mitchell --pairs=13 --rounds 4 -o %s", path);
     read_ok(path, &got);
     assert_int_equal(sw_movement_mitchell(13, 4, &want, &err), SW_OK);
     assert_true(sw_movement_equal(&got, &want));
     sw_movement_free(&got);
     sw_movement_free(&want);
     assert_int_equal(remove(path), 0);
-    snprintf(args, sizeof args, "movement mitchell --pairs 16 --relay -o %s", path);
-    cli_expect(args, 0, "");
+    cli_expectf(0, "", "movement mitchell --pairs 16 --relay -o %s", path);
     read_ok(path, &got);
     assert_int_equal(sw_movement_mitchell_kind(16, 0, SW_MITCHELL_RELAY, &want, &err), SW_OK);
     assert_true(sw_movement_equal(&got, &want));
     sw_movement_free(&got);
     sw_movement_free(&want);
-    snprintf(args, sizeof args, "movement howell --pairs 12 --three-quarter -o %s", path);
-    cli_expect(args, 0, "");
+    cli_expectf(0, "", "movement howell --pairs 12 --three-quarter -o %s", path);
     read_ok(path, &got);
     assert_int_equal(got.rounds, 8);
     assert_int_equal(sw_movement_howell(12, 8, &want, &err), SW_OK);
@@ -1386,14 +1383,13 @@ static void test_cli(void **state) {
     assert_non_null(f);
     fputs(circle8, f);
     assert_int_equal(fclose(f), 0);
-    snprintf(args, sizeof args, "movement improve %s -o %s", in, path);
-    cli_expect(args, 0, "Qf 61.17 -> 100.00");
+    cli_expectf(0, "Qf 61.17 -> 100.00", "movement improve %s -o %s", in, path);
     read_ok(path, &got);
     assert_true(got.has_ref_qf && got.ref_qf == 100.0);
     assert_true(sw_movement_qf(&got) == 100.0);
     sw_movement_free(&got);
-    snprintf(args, sizeof args, "movement improve %s --pairs 8", in);
-    cli_expect(args, 2, "--pairs and --rounds are for howell and mitchell");
+    cli_expectf(2, "--pairs and --rounds are for howell and mitchell",
+                "movement improve %s --pairs 8", in);
     cli_expect("movement improve", 2, "missing the movement FILE");
     cli_expect("movement improve /nonexistent/m.asc", 5, "/nonexistent/m.asc");
     assert_int_equal(remove(path), 0);
