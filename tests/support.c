@@ -169,3 +169,10 @@ void dir_file_write(const char *dir, const char *name, const char *text) {
     file_write(path, text);
     free(path);
 }
+
+void dir_file_has(const char *dir, const char *name, const char *needle) {
+    char *text = dir_file_text(dir, name);
+    if (!text || !strstr(text, needle))
+        fail_msg("%s/%s lacks '%s':\n%s", dir, name, needle, text ? text : "(no such file)");
+    free(text);
+}

@@ -50,4 +50,7 @@ void file_write(const char *path, const char *text);
 char *dir_file_text(const char *dir, const char *name);
 void dir_file_write(const char *dir, const char *name, const char *text);
 
+/* The file dir/name holds needle; fails the test otherwise. */
+void dir_file_has(const char *dir, const char *name, const char *needle);
+
 #endif

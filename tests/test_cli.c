@@ -670,9 +670,7 @@ static void test_interrupt_large(void **state) {
     /* 3 s before the signal; a generous bound after it (sanitizer builds) */
     if (ms > 3000 + 12000)
         fail_msg("optimize stopped %d ms after the start (Ctrl-C at 3000 ms)", ms);
-    t = dir_file_text(d, "err");
-    assert_non_null(strstr(t, "interrupted"));
-    free(t);
+    dir_file_has(d, "err", "interrupted");
     cli_expectf(0, "400 participants, 3 sessions", "analyze %s/plan", d);
     tmpdir_remove(d);
 }
@@ -695,9 +693,7 @@ static void test_threads_under_memory_limit(void **state) {
         fail_msg("exit %s, stderr: %s", t, e);
     free(t);
     free(e);
-    t = dir_file_text(d, "out");
-    assert_non_null(strstr(t, "search: 64 restarts"));
-    free(t);
+    dir_file_has(d, "out", "search: 64 restarts");
     tmpdir_remove(d);
 #endif
 }
@@ -711,23 +707,17 @@ static void test_printable_outputs(void **state) {
     char *text;
     cli_expectf(0, "pos  pair  name",
                 "analyze " EX "/club.season --html %s/a.html --seats-csv %s/a.csv", dir, dir);
-    assert_non_null(text = dir_file_text(dir, "a.html"));
-    assert_non_null(strstr(text, "<h3>Table 8</h3>"));
-    assert_non_null(strstr(text, "</html>"));
-    free(text);
-    assert_non_null(text = dir_file_text(dir, "a.csv"));
-    assert_non_null(
-        strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                     "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
-                     "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n"));
-    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n"));
-    free(text);
+    dir_file_has(dir, "a.html", "<h3>Table 8</h3>");
+    dir_file_has(dir, "a.html", "</html>");
+    dir_file_has(dir, "a.csv",
+                 "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                 "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                 "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n");
+    dir_file_has(dir, "a.csv", "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n");
     cli_expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
     cli_expectf(0, "search: 2 restarts",
                 "optimize " EX "/club.season --restarts 2 --threads 1 --html %s/o.html", dir);
-    assert_non_null(text = dir_file_text(dir, "o.html"));
-    assert_non_null(strstr(text, "<th class=\"n\">before</th>"));
-    free(text);
+    dir_file_has(dir, "o.html", "<th class=\"n\">before</th>");
     cli_expect("analyze " EX "/club.season --html /nonexistent/dir/a.html", 5,
                "/nonexistent/dir/a.html");
     cli_expect("analyze " EX "/club.season --html", 2, "option --html needs a value");
@@ -736,9 +726,7 @@ static void test_printable_outputs(void **state) {
                 "seat schedule --players 8 --rounds 2 --quiet --tries 500 --pantheon %s/p.txt "
                 "--html %s/s.html",
                 dir, dir);
-    assert_non_null(text = dir_file_text(dir, "s.html"));
-    assert_non_null(strstr(text, "Itineraries"));
-    free(text);
+    dir_file_has(dir, "s.html", "Itineraries");
     cli_expectf(0, "Round 1", "seat random --players 8 --quiet --pantheon %s/r.txt", dir);
     assert_non_null(text = dir_file_text(dir, "r.txt"));
     assert_int_equal(strlen(text), 2 * 8); /* "a-b-c-d\n" twice */
@@ -757,21 +745,17 @@ static void test_printable_outputs(void **state) {
         "predefined " SW_SOURCE_DIR "/examples/seating/script8.txt"};
     for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
         cli_expectf(0, "(new)", "seat %s --quiet --tries 50 --html %s/m.html", modes[m], dir);
-        assert_non_null(text = dir_file_text(dir, "m.html"));
-        assert_non_null(strstr(text, "<h2>Figures</h2>"));
-        assert_non_null(strstr(text, "(new)</h2>"));
-        assert_non_null(strstr(text, "</svg></div>"));
-        assert_non_null(strstr(text, "</html>\n"));
-        free(text);
+        dir_file_has(dir, "m.html", "<h2>Figures</h2>");
+        dir_file_has(dir, "m.html", "(new)</h2>");
+        dir_file_has(dir, "m.html", "</svg></div>");
+        dir_file_has(dir, "m.html", "</html>\n");
     }
     /* swiss */
     cli_expectf(0, "    1  1 Carlsen, Magnus    2494     1.5  2 Ångström, Zoë      2312     1.5",
                 "swiss pair " SW_TEST_DATA
                 "/swiss/names.trf -o %s/bbp.txt --list - --html %s/w.html",
                 dir, dir);
-    assert_non_null(text = dir_file_text(dir, "w.html"));
-    assert_non_null(strstr(text, "Standings"));
-    free(text);
+    dir_file_has(dir, "w.html", "Standings");
     tmpdir_remove(dir);
 }
 
@@ -908,12 +892,10 @@ static void test_handout_options(void **state) {
     assert_non_null(strstr(text, "Session 2 &#183; 2026-09-08"));
     assert_non_null(strstr(text, "<b>1&#8211;4</b>")); /* the session's 4 boards a round */
     free(text);
-    assert_non_null(text = dir_file_text(dir, "out.season"));
-    assert_non_null(strstr(text, "title Bridgeclub Noord\n"));
-    assert_non_null(strstr(text, "\nboards 2\n"));
-    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n"));
-    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n"));
-    free(text);
+    dir_file_has(dir, "out.season", "title Bridgeclub Noord\n");
+    dir_file_has(dir, "out.season", "\nboards 2\n");
+    dir_file_has(dir, "out.season", "16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n");
+    dir_file_has(dir, "out.season", "16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n");
     /* --date and --title override the file's */
     cli_expectf(0, "pos  pair  name",
                 "analyze %s/out.season --session 1 --date 2026-09-02 --title Zuid --html %s/z.html",

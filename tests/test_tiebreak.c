@@ -312,46 +312,37 @@ static void test_tiebreakserver_values(void **state) {
     assert_true(values > 350000);
 }
 
-/* The file dir/name holds needle. */
-static void file_has(const char *dir, const char *name, const char *needle) {
-    char *text = dir_file_text(dir, name);
-    assert_non_null(text);
-    if (!strstr(text, needle))
-        fail_msg("%s/%s lacks '%s':\n%s", dir, name, needle, text);
-    free(text);
-}
-
 static void test_cli(void **state) {
     (void)state;
     char *dir = tmpdir_make("tiebreak");
     shell("%s swiss standings %shand5.trf --tiebreaks 'DE BH' -o %s/t.txt --csv %s/t.csv "
           "--json %s/t.json --html %s/t.html",
           SW_BINARY, TB_DATA, dir, dir, dir, dir);
-    file_has(dir, "t.csv",
-             "rank,id,name,rating,PTS,DE,BH\n"
-             "1,3,\"Charlie, C\",1800,2.0,1,4.5\n"
-             "2,1,\"Alpha, A\",2000,2.0,2,5.5\n");
-    file_has(dir, "t.json",
-             "\"rules\": 2024, \"rounds\": 3, \"tiebreaks\": [\"PTS\", \"DE\", \"BH\"]");
-    file_has(dir, "t.json",
-             "{\"rank\": 5, \"id\": 4, \"name\": \"Delta, D\", \"rating\": 1700, \"values\": "
-             "[1.0, 0, 4.0]}");
-    file_has(dir, "t.html", "<th class=\"n\">BH</th>");
-    file_has(dir, "t.html", "Charlie, C");
+    dir_file_has(dir, "t.csv",
+                 "rank,id,name,rating,PTS,DE,BH\n"
+                 "1,3,\"Charlie, C\",1800,2.0,1,4.5\n"
+                 "2,1,\"Alpha, A\",2000,2.0,2,5.5\n");
+    dir_file_has(dir, "t.json",
+                 "\"rules\": 2024, \"rounds\": 3, \"tiebreaks\": [\"PTS\", \"DE\", \"BH\"]");
+    dir_file_has(dir, "t.json",
+                 "{\"rank\": 5, \"id\": 4, \"name\": \"Delta, D\", \"rating\": 1700, \"values\": "
+                 "[1.0, 0, 4.0]}");
+    dir_file_has(dir, "t.html", "<th class=\"n\">BH</th>");
+    dir_file_has(dir, "t.html", "Charlie, C");
     /* the event's name and date head the text, the JSON and the page */
-    file_has(dir, "t.txt", "Tie-break hand example, 2025-01-01\nStandings after round 3");
-    file_has(dir, "t.json",
-             "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
-             "    \"city\": null,\n    \"start\": \"2025-01-01\"");
-    file_has(dir, "t.html", "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>");
+    dir_file_has(dir, "t.txt", "Tie-break hand example, 2025-01-01\nStandings after round 3");
+    dir_file_has(dir, "t.json",
+                 "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
+                 "    \"city\": null,\n    \"start\": \"2025-01-01\"");
+    dir_file_has(dir, "t.html", "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>");
     /* a shared rank is marked on each of its players, the first included */
     shell("%s swiss standings %shand5.trf --tiebreaks PTS -o %s/pts.txt", SW_BINARY, TB_DATA, dir);
-    file_has(dir, "pts.txt",
-             "   =1  1 Alpha, A      2000  2.0\n"
-             "   =1  3 Charlie, C    1800  2.0\n"
-             "    3  5 Echo, E       1600  1.5\n"
-             "   =4  2 Bravo, B      1900  1.0\n"
-             "   =4  4 Delta, D      1700  1.0\n");
+    dir_file_has(dir, "pts.txt",
+                 "   =1  1 Alpha, A      2000  2.0\n"
+                 "   =1  3 Charlie, C    1800  2.0\n"
+                 "    3  5 Echo, E       1600  1.5\n"
+                 "   =4  2 Bravo, B      1900  1.0\n"
+                 "   =4  4 Delta, D      1700  1.0\n");
     /* a record's unreadable 202/212 line: its file and line; refused by
      * standings (exit 3), a warning on the pairing page, which then ranks
      * by points */
@@ -385,18 +376,18 @@ static void test_cli(void **state) {
           SW_BINARY, TB_DATA, dir);
     /* after round 1: 1 beat 2 (Buchholz 0), 5 had the bye (its own score,
      * 1.0, in Buchholz) */
-    file_has(dir, "r1.csv", "1,5,\"Echo, E\",1600,1.0,1.0\n2,1,\"Alpha, A\",2000,1.0,0.0\n");
+    dir_file_has(dir, "r1.csv", "1,5,\"Echo, E\",1600,1.0,1.0\n2,1,\"Alpha, A\",2000,1.0,0.0\n");
     /* the pairing page's standings: the default tie-breaks with values */
     shell("%s swiss pair %s/dutch/gen001-25p6r.trf -o /dev/null --html %s/pair.html", SW_BINARY,
           SW_DATA_DIR, dir);
-    file_has(dir, "pair.html",
-             "<th class=\"n\">points</th><th class=\"n\">BH/C1</th><th class=\"n\">BH</th><th "
-             "class=\"n\">SB</th><th class=\"n\">DE</th>");
+    dir_file_has(dir, "pair.html",
+                 "<th class=\"n\">points</th><th class=\"n\">BH/C1</th><th class=\"n\">BH</th><th "
+                 "class=\"n\">SB</th><th class=\"n\">DE</th>");
     /* 2 and 3 have 5 points; 2 is first by BH/C1 (21.5 against 21.0) */
-    file_has(dir, "pair.html",
-             "<tr><td class=\"n\">1</td><td><span class=\"num\">2</span> Test0002 "
-             "Player0002</td><td class=\"n\">2650</td><td class=\"n\">5</td><td "
-             "class=\"n\">21.5</td>");
+    dir_file_has(dir, "pair.html",
+                 "<tr><td class=\"n\">1</td><td><span class=\"num\">2</span> Test0002 "
+                 "Player0002</td><td class=\"n\">2650</td><td class=\"n\">5</td><td "
+                 "class=\"n\">21.5</td>");
     tmpdir_remove(dir);
 }
 
