@@ -90,7 +90,7 @@ static void randomize(sw_season *s, sw_rng *rng) {
 }
 
 /* Six pairs at three two-seat tables over two rounds: six_seat[round][table]
- * holds the two positions, the board set of each table differs. */
+ * holds the two positions; the three tables of a round play three board sets. */
 static const int six_seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
 
 static void six_pair_movement(sw_movement *m) {
