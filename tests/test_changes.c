@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "seating/seating.h"
 #include "util/fileio.h"
@@ -710,42 +711,22 @@ static void test_bad_lines_located(void **state) {
 
 /* ---- the command ---- */
 
-static int run_cli(const char *args, char *out, size_t outsize) {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' seat %s > changes-cli.out 2>&1", SW_BINARY, args);
-    int rc = system(cmd);
-    char *data;
-    size_t len;
-    sw_error err;
-    out[0] = '\0';
-    if (!sw_file_read("changes-cli.out", &data, &len, &err)) {
-        snprintf(out, outsize, "%s", data);
-        free(data);
-    }
-    remove("changes-cli.out");
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
 static void test_cli_end_to_end(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
+    cli_require();
     FILE *f = fopen("changes-event.txt", "w");
     assert_non_null(f);
     fputs(changing_event, f);
     fclose(f);
-    char out[65536];
-    assert_int_equal(
-        run_cli("random changes-event.txt --threes auto --json -o changes-3.json", out, sizeof out),
-        0);
-    assert_non_null(strstr(out, "round 3"));
-    assert_int_equal(run_cli("random changes-3.json --quiet", out, sizeof out), 0);
-    assert_non_null(strstr(out, "Round 4 (new)"));
-    assert_int_equal(run_cli("schedule changes-event.txt --rounds 5 --quiet", out, sizeof out), 0);
+    cli_expect("seat random changes-event.txt --threes auto --json -o changes-3.json", 0,
+               "round 3");
+    cli_expect("seat random changes-3.json --quiet", 0, "Round 4 (new)");
+    char *out;
+    assert_int_equal(cli_run("seat schedule changes-event.txt --rounds 5 --quiet", &out), 0);
     assert_non_null(strstr(out, "Round 3 (new)"));
     assert_null(strstr(out, "Round 2 (new)"));
-    assert_int_equal(run_cli("schedule changes-event.txt --rounds 2", out, sizeof out), 3);
-    assert_non_null(strstr(out, "has played 2"));
+    free(out);
+    cli_expect("seat schedule changes-event.txt --rounds 2", 3, "has played 2");
     /* infeasible teams: a warning, still a seating */
     f = fopen("changes-teams.txt", "w");
     assert_non_null(f);
@@ -753,15 +734,15 @@ static void test_cli_end_to_end(void **state) {
           "player 7 G\nplayer 8 H\nteam 1 Big\nteam 2 Big\nteam 3 Big\n",
           f);
     fclose(f);
-    assert_int_equal(run_cli("random changes-teams.txt --quiet", out, sizeof out), 0);
-    assert_non_null(strstr(out, "warning: 1 pair of teammates share a table in round 1 "
-                                "(cannot be avoided: team 'Big'"));
+    cli_expect("seat random changes-teams.txt --quiet", 0,
+               "warning: 1 pair of teammates share a table in round 1 "
+               "(cannot be avoided: team 'Big'");
     f = fopen("changes-bad.txt", "w");
     assert_non_null(f);
     fputs("player 1 A\nplayer 2 B\nplayer 3 C\nplayer 4 D\nwithdraw 7\n", f);
     fclose(f);
-    assert_int_equal(run_cli("random changes-bad.txt", out, sizeof out), 3);
-    assert_non_null(strstr(out, "changes-bad.txt:5: withdraw of unknown player id 7"));
+    cli_expect("seat random changes-bad.txt", 3,
+               "changes-bad.txt:5: withdraw of unknown player id 7");
     remove("changes-event.txt");
     remove("changes-3.json");
     remove("changes-teams.txt");

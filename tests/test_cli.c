@@ -10,71 +10,42 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "support.h"
+
 #define EX SW_SOURCE_DIR "/examples/parenfiles"
 #define DATA SW_TEST_DATA "/cli"
 
-/* Run the seatwise binary with args (a shell fragment); returns the exit
- * code and the combined output in *out (caller frees). */
-static int run(const char *args, char **out) {
-    char cmd[10000];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
-        n += got;
-        if (n + 1 >= cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    buf[n] = '\0';
-    int st = pclose(p);
-    *out = buf;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void expect(const char *args, int code, const char *needle) {
-    char *out;
-    int rc = run(args, &out);
-    if (rc != code || (needle && !strstr(out, needle)))
-        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want '%s')", args, rc, code, out,
-                 needle ? needle : "");
-    free(out);
-}
-
 static void test_help_everywhere(void **state) {
     (void)state;
-    expect("--help", 0, "usage: seatwise");
-    expect("analyze --help", 0, "usage: seatwise analyze");
-    expect("optimize --help", 0, "usage: seatwise optimize");
-    expect("movement --help", 0, "usage");
-    expect("swiss --help", 0, "usage");
-    expect("seat --help", 0, "usage");
+    cli_expect("--help", 0, "usage: seatwise");
+    cli_expect("analyze --help", 0, "usage: seatwise analyze");
+    cli_expect("optimize --help", 0, "usage: seatwise optimize");
+    cli_expect("movement --help", 0, "usage");
+    cli_expect("swiss --help", 0, "usage");
+    cli_expect("seat --help", 0, "usage");
     /* regression (issue 11): --help on every subcommand exits 0 */
-    expect("swiss pair --help", 0, "usage: seatwise swiss pair");
-    expect("swiss check --help", 0, "seatwise swiss check");
-    expect("swiss generate --help", 0, "seatwise swiss generate");
-    expect("seat schedule --help", 0, "usage: seatwise seat");
-    expect("movement howell --help", 0, "usage: seatwise movement");
-    expect("", 2, "usage");
-    expect("frobnicate", 2, "unknown command");
+    cli_expect("swiss pair --help", 0, "usage: seatwise swiss pair");
+    cli_expect("swiss check --help", 0, "seatwise swiss check");
+    cli_expect("swiss generate --help", 0, "seatwise swiss generate");
+    cli_expect("seat schedule --help", 0, "usage: seatwise seat");
+    cli_expect("movement howell --help", 0, "usage: seatwise movement");
+    cli_expect("", 2, "usage");
+    cli_expect("frobnicate", 2, "unknown command");
 }
 
 static void test_analyze_example_and_movement(void **state) {
     (void)state;
-    expect(EX "/club.season", 2, "unknown command"); /* a file is not a command */
-    expect("analyze " EX "/club.season", 0, "So lower bound");
-    expect("analyze " EX "/16p7rTeamS.asc", 0, "78.74");
-    expect("analyze " EX "/16p7rTeamS.asc --json", 0, "\"Qf\": 78.74");
-    expect("analyze " EX "/club.season --json", 0, "\"rests_before\": 1");
-    expect("analyze " EX "/club.season --csv", 0, "matrix,participant,other,value");
+    cli_expect(EX "/club.season", 2, "unknown command"); /* a file is not a command */
+    cli_expect("analyze " EX "/club.season", 0, "So lower bound");
+    cli_expect("analyze " EX "/16p7rTeamS.asc", 0, "78.74");
+    cli_expect("analyze " EX "/16p7rTeamS.asc --json", 0, "\"Qf\": 78.74");
+    cli_expect("analyze " EX "/club.season --json", 0, "\"rests_before\": 1");
+    cli_expect("analyze " EX "/club.season --csv", 0, "matrix,participant,other,value");
 }
 
 static char *metrics_of(const char *json) {
@@ -85,82 +56,68 @@ static char *metrics_of(const char *json) {
     return strndup(m, (size_t)(e - m));
 }
 
-static void test_optimize_round_trip(void **state) {
-    (void)state;
-    char dir[] = "/tmp/sw_cli_XXXXXX";
-    assert_non_null(mkdtemp(dir));
+/* optimize season --json -o dir/out.season, then analyze --json of what it
+ * wrote: the same metrics. Returns optimize's output (the caller frees). */
+static char *optimize_reads_back(const char *season, const char *dir) {
     char args[2048], *out1, *out2;
     snprintf(args, sizeof args,
-             "optimize " EX
-             "/club.season --restarts 3 --seed 5 --threads 2 --json -o %s/out.season",
-             dir);
-    assert_int_equal(run(args, &out1), 0);
+             "optimize %s --restarts 3 --seed 5 --threads 2 --json -o %s/out.season", season, dir);
+    assert_int_equal(cli_run(args, &out1), 0);
     snprintf(args, sizeof args, "analyze %s/out.season --json", dir);
-    assert_int_equal(run(args, &out2), 0);
+    assert_int_equal(cli_run(args, &out2), 0);
     char *m1 = metrics_of(out1), *m2 = metrics_of(out2);
     /* optimize's metrics carry "before" after "meetings": compare the common part */
     assert_string_equal(m1, m2);
+    free(m1);
+    free(m2);
+    free(out2);
+    return out1;
+}
+
+static void test_optimize_round_trip(void **state) {
+    (void)state;
+    char *dir = tmpdir_make("cli"), args[2048];
+    char *out1 = optimize_reads_back(EX "/club.season", dir);
     /* Rests as fair as the totals allow: 19 rests over 18 pairs, all at 1 and
      * one at 2, Sr = (17 + 17^4) / 18^4 (regression: picolo's phase alone
      * stopped at 2.83 here; the rests walk of every restart reaches the
      * bound, so 3 restarts suffice and keep the sanitizer build quick) */
     assert_non_null(strstr(out1, "\"Sr\": 0.795781893"));
-    free(m1);
-    free(m2);
     free(out1);
-    free(out2);
     /* played session 1 is kept as it was */
     snprintf(args, sizeof args, "analyze %s/out.season", dir);
-    expect(args, 0, "session 1 (played)");
-    expect(args, 0, "sits out: round 1:"); /* sessions 3 and 6 have an empty position */
+    cli_expect(args, 0, "session 1 (played)");
+    cli_expect(args, 0, "sits out: round 1:"); /* sessions 3 and 6 have an empty position */
     /* the quick form */
-    snprintf(args, sizeof args,
-             "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --restarts 2 -o "
-             "%s/quick.season",
-             dir);
-    expect(args, 0, "search: 2 restarts");
-    snprintf(args, sizeof args, "analyze %s/quick.season", dir);
-    expect(args, 0, "16 participants, 2 sessions");
-    snprintf(args, sizeof args, "rm -rf '%s'", dir);
-    assert_int_equal(system(args), 0);
+    cli_expectf(0, "search: 2 restarts",
+                "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --restarts 2 -o "
+                "%s/quick.season",
+                dir);
+    cli_expectf(0, "16 participants, 2 sessions", "analyze %s/quick.season", dir);
+    tmpdir_remove(dir);
 }
-
-static char *file_text(const char *path);
 
 /* A season with a history (issue 15): analyzed with the history in M and C,
  * optimized, written elsewhere with the history's path made absolute, and
  * read back with the same metrics. */
 static void test_history_round_trip(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_cli_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    expect("analyze " EX "/club-history.season --csv", 0, "competition,1,4,");
-    expect("analyze " EX "/club-history.season", 0,
-           "history: 33 meetings of 21 pairs before the season");
+    char *dir = tmpdir_make("cli");
+    cli_expect("analyze " EX "/club-history.season --csv", 0, "competition,1,4,");
+    cli_expect("analyze " EX "/club-history.season", 0,
+               "history: 33 meetings of 21 pairs before the season");
     /* a previous season file as the history: its played session (7 rounds of
      * 8 tables, 56 meetings) and its own 33 */
-    expect("analyze " EX "/club-next.season", 0, "history: 89 meetings of");
-    char args[2048], *out1, *out2;
+    cli_expect("analyze " EX "/club-next.season", 0, "history: 89 meetings of");
+    char args[2048], *out1;
     char *plain;
-    assert_int_equal(run("analyze " EX "/club.season --csv", &plain), 0);
-    assert_int_equal(run("analyze " EX "/club-history.season --csv", &out1), 0);
+    assert_int_equal(cli_run("analyze " EX "/club.season --csv", &plain), 0);
+    assert_int_equal(cli_run("analyze " EX "/club-history.season --csv", &out1), 0);
     assert_non_null(strstr(out1, "meetings,1,3,"));
     assert_string_not_equal(plain, out1);
     free(plain);
     free(out1);
-    snprintf(args, sizeof args,
-             "optimize " EX "/club-history.season --restarts 3 --seed 5 --threads 2 --json -o "
-             "%s/out.season",
-             dir);
-    assert_int_equal(run(args, &out1), 0);
-    snprintf(args, sizeof args, "analyze %s/out.season --json", dir);
-    assert_int_equal(run(args, &out2), 0);
-    char *m1 = metrics_of(out1), *m2 = metrics_of(out2);
-    assert_string_equal(m1, m2);
-    free(m1);
-    free(m2);
-    free(out1);
-    free(out2);
+    free(optimize_reads_back(EX "/club-history.season", dir));
     snprintf(args, sizeof args, "%s/out.season", dir);
     char *t = file_text(args);
     assert_non_null(t);
@@ -169,114 +126,66 @@ static void test_history_round_trip(void **state) {
     free(t);
     /* a bad history row: exit 3 naming the history file, line and field;
      * a history beyond the exact range: exit 4 */
-    snprintf(args, sizeof args,
-             "cp " EX "/club-history.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s' && "
-             "printf '1,2,3\\n1,3,x\\n' > '%s/club.history'",
-             dir, dir);
-    assert_int_equal(system(args), 0);
-    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
-    expect(args, 3, "club.history:2: field 3 (meetings) 'x' is not a number of meetings");
-    snprintf(args, sizeof args, "printf '1,2,100000\\n' > '%s/club.history'", dir);
-    assert_int_equal(system(args), 0);
-    snprintf(args, sizeof args, "analyze %s/club-history.season", dir);
-    expect(args, 4, "beyond the exact range");
-    snprintf(args, sizeof args, "rm -rf '%s'", dir);
-    assert_int_equal(system(args), 0);
+    shell("cp " EX "/club-history.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s' && "
+          "printf '1,2,3\\n1,3,x\\n' > '%s/club.history'",
+          dir, dir);
+    cli_expectf(3, "club.history:2: field 3 (meetings) 'x' is not a number of meetings",
+                "analyze %s/club-history.season", dir);
+    shell("printf '1,2,100000\\n' > '%s/club.history'", dir);
+    cli_expectf(4, "beyond the exact range", "analyze %s/club-history.season", dir);
+    tmpdir_remove(dir);
 }
 
 /* Ctrl-C during a long search: the best so far is reported and written. */
 static void test_interrupt_keeps_best(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_int_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "timeout --preserve-status -s INT 2 '%s' optimize " EX
-             "/club.season --restarts 100000000 --threads 2 "
-             "-o %s/out.season > %s/out.txt 2>&1; echo $? > %s/rc",
-             SW_BINARY, dir, dir, dir);
-    assert_int_equal(system(cmd), 0);
-    char path[512], *text;
-    size_t len;
-    snprintf(path, sizeof path, "%s/rc", dir);
-    FILE *f = fopen(path, "r");
+    char *dir = tmpdir_make("int");
+    shell("timeout --preserve-status -s INT 2 '%s' optimize " EX
+          "/club.season --restarts 100000000 --threads 2 "
+          "-o %s/out.season > %s/out.txt 2>&1; echo $? > %s/rc",
+          SW_BINARY, dir, dir, dir);
+    char *text = dir_file_text(dir, "rc");
     int rc = -1;
-    assert_int_equal(fscanf(f, "%d", &rc), 1);
-    fclose(f);
+    assert_int_equal(sscanf(text, "%d", &rc), 1);
+    free(text);
     assert_int_equal(rc, 0);
-    snprintf(path, sizeof path, "%s/out.txt", dir);
-    f = fopen(path, "r");
-    text = calloc(1, 1 << 20);
-    len = fread(text, 1, (1 << 20) - 1, f);
-    fclose(f);
-    assert_true(len > 0);
+    text = dir_file_text(dir, "out.txt");
+    assert_true(strlen(text) > 0);
     assert_non_null(strstr(text, "interrupted"));
     assert_non_null(strstr(text, "So lower bound"));
     free(text);
-    snprintf(cmd, sizeof cmd, "analyze %s/out.season", dir);
-    expect(cmd, 0, "session 6");
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    cli_expectf(0, "session 6", "analyze %s/out.season", dir);
+    tmpdir_remove(dir);
 }
 
 static void test_bad_input_and_requests(void **state) {
     (void)state;
-    expect("analyze /nonexistent/x.season", 5, "/nonexistent/x.season");
-    expect("analyze", 2, "missing FILE");
-    expect("analyze " DATA "/bad_absent_played.season", 3,
-           "bad_absent_played.season:4: session 1, position 16: participant 17 is absent");
+    cli_expect("analyze /nonexistent/x.season", 5, "/nonexistent/x.season");
+    cli_expect("analyze", 2, "missing FILE");
+    cli_expect("analyze " DATA "/bad_absent_played.season", 3,
+               "bad_absent_played.season:4: session 1, position 16: participant 17 is absent");
     /* regression (issue 11): the line and what to do */
-    expect("analyze " DATA "/too_many.season", 3,
-           "too_many.season:2: session 1: 17 participants present but movement 16p7rTeamS.asc has "
-           "only 16 positions; mark 1 participant absent or use a larger movement");
-    expect("optimize " EX "/club.season --restarts 0", 2, "--restarts");
-    expect("optimize " EX "/club.season --time -1", 2, "--time");
-    expect("optimize " EX "/club.season --seed x", 2, "--seed");
-    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 0 --pairs 16", 2, "--sessions");
-    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 17", 3,
-           "17 participants");
-    expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2", 2, "--pairs");
+    cli_expect(
+        "analyze " DATA "/too_many.season", 3,
+        "too_many.season:2: session 1: 17 participants present but movement 16p7rTeamS.asc has "
+        "only 16 positions; mark 1 participant absent or use a larger movement");
+    cli_expect("optimize " EX "/club.season --restarts 0", 2, "--restarts");
+    cli_expect("optimize " EX "/club.season --time -1", 2, "--time");
+    cli_expect("optimize " EX "/club.season --seed x", 2, "--seed");
+    cli_expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 0 --pairs 16", 2,
+               "--sessions");
+    cli_expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 17", 3,
+               "17 participants");
+    cli_expect("optimize --movement " EX "/16p7rTeamS.asc --sessions 2", 2, "--pairs");
     /* output into a missing directory: an error and no file */
-    expect("analyze " EX "/club.season -o /nonexistent/dir/out.txt", 5, "/nonexistent/dir/out.txt");
-    expect("analyze " SW_BINARY, 3, "binary");
-}
-
-/* A fresh temporary directory (caller frees and removes). */
-static char *tmpdir(void) {
-    char t[] = "/tmp/sw_cli_XXXXXX";
-    assert_non_null(mkdtemp(t));
-    return strdup(t);
-}
-
-static void sh(const char *fmt, ...) {
-    char cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    if (system(cmd) != 0)
-        fail_msg("failed: %s", cmd);
-}
-
-static void rmtree(char *dir) {
-    sh("rm -rf '%s'", dir);
-    free(dir);
+    cli_expect("analyze " EX "/club.season -o /nonexistent/dir/out.txt", 5,
+               "/nonexistent/dir/out.txt");
+    cli_expect("analyze " SW_BINARY, 3, "binary");
 }
 
 /* The club example copied into dir (the season names its files relatively). */
 static void copy_club(const char *dir) {
-    sh("cp " EX "/club.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s'", dir);
-}
-
-static char *file_text(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 1 << 22);
-    size_t n = fread(buf, 1, (1 << 22) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
+    shell("cp " EX "/club.season " EX "/club.pairs " EX "/16p7rTeamS.asc '%s'", dir);
 }
 
 /* The n-th (1-based) line of text that starts with prefix, copied to buf. */
@@ -296,37 +205,34 @@ static const char *nth_line(const char *text, const char *prefix, int n, char *b
  * played seats stay byte for byte; the report says what changed. */
 static void test_replan_week_by_week(void **state) {
     (void)state;
-    char *dir = tmpdir(), *out;
+    char *dir = tmpdir_make("cli"), *out;
     copy_club(dir);
     char args[2048];
-    snprintf(args, sizeof args,
-             "optimize '%s/club.season' --restarts 1 --seed 1 -o '%s/plan.season'", dir, dir);
-    expect(args, 0, NULL);
+    cli_expectf(0, NULL, "optimize '%s/club.season' --restarts 1 --seed 1 -o '%s/plan.season'", dir,
+                dir);
     /* a plan read back as written: nothing to say about changes */
     snprintf(args, sizeof args, "analyze '%s/plan.season'", dir);
-    assert_int_equal(run(args, &out), 0);
+    assert_int_equal(cli_run(args, &out), 0);
     assert_null(strstr(out, "changes against the previous plan"));
     free(out);
     /* session 2 was played as planned; pair 19 joins the club and misses
      * sessions 4 and 5; pair 3 cannot come to session 3; pair 5 is
      * stationary from now on */
-    sh("cd '%s' && echo '19 0 Nieuw - Paar' >> club.pairs && "
-       "sed -i -e '/^absent 4 11$/{n;s/$/\\nplayed/}' -e 's/^absent 6 10$/absent 6 10 19/' "
-       "-e 's/^absent 1 13$/absent 1 13 19/' -e 's/^absent 2 9 15$/absent 2 9 15 3/' "
-       "-e 's/^pairs club.pairs$/pairs club.pairs\\npin 5 stationary/' plan.season",
-       dir);
+    shell("cd '%s' && echo '19 0 Nieuw - Paar' >> club.pairs && "
+          "sed -i -e '/^absent 4 11$/{n;s/$/\\nplayed/}' -e 's/^absent 6 10$/absent 6 10 19/' "
+          "-e 's/^absent 1 13$/absent 1 13 19/' -e 's/^absent 2 9 15$/absent 2 9 15 3/' "
+          "-e 's/^pairs club.pairs$/pairs club.pairs\\npin 5 stationary/' plan.season",
+          dir);
     snprintf(args, sizeof args,
              "optimize '%s/plan.season' --restarts 1 --seed 2 -o '%s/plan2.season'", dir, dir);
-    int rc = run(args, &out);
+    int rc = cli_run(args, &out);
     if (rc != 0 || !strstr(out, "changes against the previous plan") ||
         !strstr(out, "    joined: 19\n") || !strstr(out, "    left: 3\n"))
         fail_msg("re-plan: exit %d\n%s", rc, out);
     free(out);
-    char path[512], a[512], b[512];
-    snprintf(path, sizeof path, "%s/plan.season", dir);
-    char *before = file_text(path);
-    snprintf(path, sizeof path, "%s/plan2.season", dir);
-    char *after = file_text(path);
+    char a[512], b[512];
+    char *before = dir_file_text(dir, "plan.season");
+    char *after = dir_file_text(dir, "plan2.season");
     assert_non_null(before);
     assert_non_null(after);
     for (int k = 1; k <= 2; k++) /* the played sessions' seats, byte for byte */
@@ -346,14 +252,14 @@ static void test_replan_week_by_week(void **state) {
     }
     free(before);
     free(after);
-    rmtree(dir);
+    tmpdir_remove(dir);
 }
 
 /* Regression (issue 11): a usage error is one line and a pointer to the
  * command's --help, never the whole help; values are read exactly. */
 static void expect_usage(const char *args, const char *cmd, const char *needle) {
     char *out;
-    int rc = run(args, &out);
+    int rc = cli_run(args, &out);
     char hint[128];
     snprintf(hint, sizeof hint, "see 'seatwise %s --help'\n", cmd);
     int lines = 0;
@@ -392,56 +298,49 @@ static void test_usage_errors(void **state) {
     expect_usage("movement howell --pairs", "movement", "option --pairs needs a value");
     expect_usage("movement howell --pairs 99999999999", "movement", "--pairs");
     /* the largest seed is a seed */
-    expect("optimize " EX "/club.season --restarts 1 --seed 18446744073709551615", 0,
-           "seed 18446744073709551615");
+    cli_expect("optimize " EX "/club.season --restarts 1 --seed 18446744073709551615", 0,
+               "seed 18446744073709551615");
 }
 
 /* Regression (issue 11): -o naming an input (the same file by device and
  * inode: another spelling or a link counts) is refused and the input kept. */
 static void test_output_never_an_input(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
+    char *d = tmpdir_make("cli");
     copy_club(d);
-    sh("ln -s club.season '%s/alias.season'", d);
+    shell("ln -s club.season '%s/alias.season'", d);
     const char *outs[] = {"club.season", "./club.season", "alias.season", "club.pairs",
                           "16p7rTeamS.asc"};
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
-        snprintf(args, sizeof args, "analyze %s/club.season -o %s/%s", d, d, outs[i]);
-        expect(args, 2, "refusing to replace it");
-        snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/%s", d, d, outs[i]);
-        expect(args, 2, "refusing to replace it");
+        cli_expectf(2, "refusing to replace it", "analyze %s/club.season -o %s/%s", d, d, outs[i]);
+        cli_expectf(2, "refusing to replace it", "optimize %s/club.season --restarts 1 -o %s/%s", d,
+                    d, outs[i]);
     }
-    sh("cmp -s " EX "/club.season '%s/club.season' && cmp -s " EX "/club.pairs '%s/club.pairs'", d,
-       d);
-    snprintf(args, sizeof args,
-             "optimize --movement %s/16p7rTeamS.asc --sessions 1 --pairs 16 --restarts 1 -o "
-             "%s/16p7rTeamS.asc",
-             d, d);
-    expect(args, 2, "refusing to replace it");
-    snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/../%s/g.trf", d, d, strrchr(d, '/') + 1);
-    expect(args, 2, "refusing to replace it");
-    snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/p.txt", d, d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "seat random --players 8 --json --quiet -o %s/r1.json", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "seat random %s/r1.json --json --quiet -o %s/r1.json", d, d);
-    expect(args, 2, "refusing to replace it");
-    snprintf(args, sizeof args, "seat random %s/r1.json --json --quiet -o %s/r2.json", d, d);
-    expect(args, 0, NULL);
-    rmtree(d);
+    shell("cmp -s " EX "/club.season '%s/club.season' && cmp -s " EX "/club.pairs '%s/club.pairs'",
+          d, d);
+    cli_expectf(2, "refusing to replace it",
+                "optimize --movement %s/16p7rTeamS.asc --sessions 1 --pairs 16 --restarts 1 -o "
+                "%s/16p7rTeamS.asc",
+                d, d);
+    cli_expectf(0, NULL, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
+    cli_expectf(2, "refusing to replace it", "swiss pair %s/g.trf -o %s/../%s/g.trf", d, d,
+                strrchr(d, '/') + 1);
+    cli_expectf(0, NULL, "swiss pair %s/g.trf -o %s/p.txt", d, d);
+    cli_expectf(0, NULL, "seat random --players 8 --json --quiet -o %s/r1.json", d);
+    cli_expectf(2, "refusing to replace it", "seat random %s/r1.json --json --quiet -o %s/r1.json",
+                d, d);
+    cli_expectf(0, NULL, "seat random %s/r1.json --json --quiet -o %s/r2.json", d, d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): -o through a symlink writes the link's target
  * (the link stays) and the target keeps its mode (640 stays 640). */
 static void test_output_through_symlink(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024], path[512];
-    sh("echo old > '%s/report.txt' && chmod 640 '%s/report.txt' && ln -s report.txt '%s/link'", d,
-       d, d);
-    snprintf(args, sizeof args, "analyze " EX "/club.season -o %s/link", d);
-    expect(args, 0, NULL);
+    char *d = tmpdir_make("cli"), path[512];
+    shell("echo old > '%s/report.txt' && chmod 640 '%s/report.txt' && ln -s report.txt '%s/link'",
+          d, d, d);
+    cli_expectf(0, NULL, "analyze " EX "/club.season -o %s/link", d);
     struct stat st;
     snprintf(path, sizeof path, "%s/link", d);
     assert_int_equal(lstat(path, &st), 0);
@@ -453,37 +352,34 @@ static void test_output_through_symlink(void **state) {
     assert_non_null(strstr(t, "So lower bound"));
     free(t);
     /* a new file gets the usual mode (0666 less the umask), not mkstemp's 0600 */
-    snprintf(args, sizeof args, "analyze " EX "/club.season -o %s/new.txt", d);
-    expect(args, 0, NULL);
+    cli_expectf(0, NULL, "analyze " EX "/club.season -o %s/new.txt", d);
     snprintf(path, sizeof path, "%s/new.txt", d);
     assert_int_equal(stat(path, &st), 0);
     mode_t mask = umask(0);
     umask(mask);
     assert_int_equal(st.st_mode & 0777, 0666 & ~mask);
-    sh("test $(ls -A '%s' | wc -l) -eq 3", d); /* no temporary left */
-    rmtree(d);
+    shell("test $(ls -A '%s' | wc -l) -eq 3", d); /* no temporary left */
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): optimize --pairs N -o OUT writes OUT and OUT.pairs
  * together: when one cannot be written neither is replaced. */
 static void test_optimize_outputs_together(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024], path[512];
+    char *d = tmpdir_make("cli"), args[1024];
     snprintf(args, sizeof args,
              "optimize --movement " EX "/16p7rTeamS.asc --sessions 2 --pairs 16 --restarts 1 -o "
              "%s/plan",
              d);
-    sh("echo old > '%s/plan' && mkdir '%s/plan.pairs'", d, d); /* OUT.pairs cannot be written */
-    expect(args, 5, "plan.pairs");
-    snprintf(path, sizeof path, "%s/plan", d);
-    char *t = file_text(path);
+    shell("echo old > '%s/plan' && mkdir '%s/plan.pairs'", d, d); /* OUT.pairs cannot be written */
+    cli_expect(args, 5, "plan.pairs");
+    char *t = dir_file_text(d, "plan");
     assert_string_equal(t, "old\n");
     free(t);
-    sh("rmdir '%s/plan.pairs'", d);
-    expect(args, 0, "search: 1 restarts");
-    snprintf(args, sizeof args, "analyze %s/plan", d);
-    expect(args, 0, "16 participants, 2 sessions");
-    rmtree(d);
+    shell("rmdir '%s/plan.pairs'", d);
+    cli_expect(args, 0, "search: 1 restarts");
+    cli_expectf(0, "16 participants, 2 sessions", "analyze %s/plan", d);
+    tmpdir_remove(d);
 }
 
 static double seconds_now(void) {
@@ -496,7 +392,7 @@ static double seconds_now(void) {
  * 30 s if they searched; a generous bound for the sanitizer build). */
 static void expect_quick(const char *args, int code, const char *needle) {
     double t0 = seconds_now();
-    expect(args, code, needle);
+    cli_expect(args, code, needle);
     double dt = seconds_now() - t0;
     if (dt > 10.0)
         fail_msg("seatwise %s: %.1f s, want a few (the check comes before the work)", args, dt);
@@ -508,10 +404,10 @@ static void expect_quick(const char *args, int code, const char *needle) {
  * with the option and the path named, and no file appears. */
 static void test_outputs_checked_first(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048], want[1024];
-    sh("mkdir '%s/out' && mkdir '%s/plan.pairs' && echo x > '%s/file'", d, d, d);
-    sh("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
-    sh("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
+    char *d = tmpdir_make("cli"), args[2048], want[1024];
+    shell("mkdir '%s/out' && mkdir '%s/plan.pairs' && echo x > '%s/file'", d, d, d);
+    shell("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
+    shell("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
     /* would search 30 s: the bad output is found first and nothing is written */
     snprintf(args, sizeof args,
              "optimize " EX "/club.season --time 30 --threads 1 -o %s/out/plan.season --html "
@@ -527,7 +423,7 @@ static void test_outputs_checked_first(void **state) {
              "seat schedule --players 40 --rounds 8 --time 30 --quiet --pantheon %s/missing/p.txt",
              d);
     expect_quick(args, 5, "seat: --pantheon");
-    sh("test $(ls -A '%s/out' | wc -l) -eq 0", d); /* no plan, no temporary */
+    shell("test $(ls -A '%s/out' | wc -l) -eq 0", d); /* no plan, no temporary */
     /* each command and output option; three kinds of bad path */
     const char *bad[] = {"%s/missing/x", "%s/file/x", "%s/out"};
     const char *why[] = {"No such file or directory", "Not a directory", "is a directory"};
@@ -577,19 +473,18 @@ static void test_outputs_checked_first(void **state) {
              d);
     snprintf(want, sizeof want, "-o %s/plan.pairs: cannot write: is a directory", d);
     expect_quick(args, 5, want);
-    sh("test ! -e '%s/plan'", d);
+    shell("test ! -e '%s/plan'", d);
     /* a directory that cannot be written (root writes everywhere) */
     if (geteuid() != 0) {
-        sh("chmod 555 '%s/out'", d);
+        shell("chmod 555 '%s/out'", d);
         snprintf(args, sizeof args, "optimize " EX "/club.season --time 30 -o %s/out/p.season", d);
         expect_quick(args, 5, "Permission denied");
-        sh("chmod 755 '%s/out'", d);
+        shell("chmod 755 '%s/out'", d);
     }
     /* standard output and devices are not files to replace */
-    expect("movement howell --pairs 6 -o -", 0, NULL);
-    snprintf(args, sizeof args, "swiss pair %s/g.trf -o /dev/null --list /dev/null", d);
-    expect(args, 0, NULL);
-    rmtree(d);
+    cli_expect("movement howell --pairs 6 -o -", 0, NULL);
+    cli_expectf(0, NULL, "swiss pair %s/g.trf -o /dev/null --list /dev/null", d);
+    tmpdir_remove(d);
 }
 
 /* Issue 27: no output names an input (nor a file the season names, its
@@ -597,14 +492,14 @@ static void test_outputs_checked_first(void **state) {
  * input stays as it was. */
 static void test_outputs_never_inputs(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
+    char *d = tmpdir_make("cli"), args[2048];
     copy_club(d);
-    sh("cp " EX "/club-history.season " EX "/club.history '%s'", d);
-    sh("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
-    sh("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
-    sh("cp -p '%s/16p7rTeamS.asc' '%s/m.asc' && cp -p '%s/g.trf' '%s/g.copy' && cp -p "
-       "'%s/r1.json' '%s/r1.copy'",
-       d, d, d, d, d, d);
+    shell("cp " EX "/club-history.season " EX "/club.history '%s'", d);
+    shell("'%s' swiss generate --players 8 --rounds 2 -o '%s/g.trf'", SW_BINARY, d);
+    shell("'%s' seat random --players 8 --json --quiet -o '%s/r1.json'", SW_BINARY, d);
+    shell("cp -p '%s/16p7rTeamS.asc' '%s/m.asc' && cp -p '%s/g.trf' '%s/g.copy' && cp -p "
+          "'%s/r1.json' '%s/r1.copy'",
+          d, d, d, d, d, d);
     const char *cases[] = {
         "movement improve %s/m.asc -o %s/m.asc",
         "movement improve %s/m.asc -o %s/../%s/m.asc",
@@ -631,10 +526,10 @@ static void test_outputs_never_inputs(void **state) {
         expect_quick(args, 2, "is the input file");
         expect_quick(args, 2, "refusing to replace it");
     }
-    sh("cd '%s' && cmp -s 16p7rTeamS.asc m.asc && cmp -s g.trf g.copy && cmp -s r1.json r1.copy "
-       "&& cmp -s " EX "/club.season club.season && cmp -s " EX
-       "/club.pairs club.pairs && cmp -s " EX "/club.history club.history",
-       d);
+    shell("cd '%s' && cmp -s 16p7rTeamS.asc m.asc && cmp -s g.trf g.copy && cmp -s r1.json r1.copy "
+          "&& cmp -s " EX "/club.season club.season && cmp -s " EX
+          "/club.pairs club.pairs && cmp -s " EX "/club.history club.history",
+          d);
     /* two options naming one file */
     snprintf(args, sizeof args, "swiss pair %s/g.trf -o %s/p.txt --list %s/p.txt", d, d, d);
     expect_quick(args, 2, "are the same file");
@@ -649,8 +544,8 @@ static void test_outputs_never_inputs(void **state) {
     snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/h.trf --html %s/h", d,
              d);
     expect_usage(args, "swiss generate", "generate writes -o only: --html belongs to pair");
-    sh("test ! -e '%s/plan.season' && test ! -e '%s/l.txt' && test ! -e '%s/h.trf'", d, d, d);
-    rmtree(d);
+    shell("test ! -e '%s/plan.season' && test ! -e '%s/l.txt' && test ! -e '%s/h.trf'", d, d, d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): 'optimize -o plan | head -1' died of SIGPIPE before
@@ -658,66 +553,59 @@ static void test_outputs_never_inputs(void **state) {
  * error. The CSV of 60 participants (200 kB) is larger than a pipe's buffer. */
 static void test_optimize_into_closed_pipe(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
-    sh("'%s' movement howell --pairs 60 --rounds 3 -o '%s/h.asc'", SW_BINARY, d);
-    sh("bash -c \"set -o pipefail; '%s' optimize --movement '%s/h.asc' --sessions 1 --pairs 60 "
-       "--restarts 1 --threads 1 --csv -o '%s/plan' | head -1 > /dev/null\"",
-       SW_BINARY, d, d);
-    snprintf(args, sizeof args, "analyze %s/plan", d);
-    expect(args, 0, "60 participants, 1 session");
-    rmtree(d);
+    char *d = tmpdir_make("cli");
+    shell("'%s' movement howell --pairs 60 --rounds 3 -o '%s/h.asc'", SW_BINARY, d);
+    shell("bash -c \"set -o pipefail; '%s' optimize --movement '%s/h.asc' --sessions 1 --pairs 60 "
+          "--restarts 1 --threads 1 --csv -o '%s/plan' | head -1 > /dev/null\"",
+          SW_BINARY, d, d);
+    cli_expectf(0, "60 participants, 1 session", "analyze %s/plan", d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): a UTF-8 byte-order mark is accepted in every
  * format: season, pairs, ASC, JSON (season and event), TRF, event text. */
 static void test_bom_everywhere(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
+    char *d = tmpdir_make("cli");
     copy_club(d);
-    sh("cd '%s' && for f in club.season club.pairs 16p7rTeamS.asc; do printf '\\357\\273\\277' > "
-       "x && cat $f >> x && mv x $f; done && head -c 3 club.season | od -An -tx1 | grep -q 'ef bb "
-       "bf'",
-       d);
-    snprintf(args, sizeof args, "analyze %s/club.season", d);
-    expect(args, 0, "So lower bound");
-    snprintf(args, sizeof args, "analyze %s/16p7rTeamS.asc", d);
-    expect(args, 0, "78.74");
-    snprintf(args, sizeof args, "seat random --players 8 --json --quiet -o %s/r1.json", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
-    expect(args, 0, NULL);
-    sh("cd '%s' && printf 'player 1 A\\nplayer 2 B\\nplayer 3 C\\nplayer 4 D\\n' > e.txt && for f "
-       "in "
-       "r1.json g.trf e.txt; do printf '\\357\\273\\277' > x && cat $f >> x && mv x $f; done",
-       d);
-    snprintf(args, sizeof args, "analyze %s/r1.json", d);
-    expect(args, 0, "8 participants");
-    snprintf(args, sizeof args, "seat random %s/r1.json --quiet", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "seat random %s/e.txt --quiet", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss pair %s/g.trf", d);
-    expect(args, 0, NULL);
-    rmtree(d);
+    shell(
+        "cd '%s' && for f in club.season club.pairs 16p7rTeamS.asc; do printf '\\357\\273\\277' > "
+        "x && cat $f >> x && mv x $f; done && head -c 3 club.season | od -An -tx1 | grep -q 'ef bb "
+        "bf'",
+        d);
+    cli_expectf(0, "So lower bound", "analyze %s/club.season", d);
+    cli_expectf(0, "78.74", "analyze %s/16p7rTeamS.asc", d);
+    cli_expectf(0, NULL, "seat random --players 8 --json --quiet -o %s/r1.json", d);
+    cli_expectf(0, NULL, "swiss generate --players 8 --rounds 2 -o %s/g.trf", d);
+    shell(
+        "cd '%s' && printf 'player 1 A\\nplayer 2 B\\nplayer 3 C\\nplayer 4 D\\n' > e.txt && for f "
+        "in "
+        "r1.json g.trf e.txt; do printf '\\357\\273\\277' > x && cat $f >> x && mv x $f; done",
+        d);
+    cli_expectf(0, "8 participants", "analyze %s/r1.json", d);
+    cli_expectf(0, NULL, "seat random %s/r1.json --quiet", d);
+    cli_expectf(0, NULL, "seat random %s/e.txt --quiet", d);
+    cli_expectf(0, NULL, "swiss pair %s/g.trf", d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): files over 64 MiB are refused (exit 4) before they
  * are read; a sparse file costs nothing to make. */
 static void test_size_limit(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
-    sh("truncate -s 67108865 '%s/big.season'", d);
+    char *d = tmpdir_make("cli"), args[1024];
+    shell("truncate -s 67108865 '%s/big.season'", d);
     snprintf(args, sizeof args, "analyze %s/big.season", d);
-    expect(args, 4, "file larger than 67108864 bytes (64 MiB)");
-    sh("truncate -s 104857600 '%s/big.season'", d);
-    expect(args, 4, "file larger than 67108864 bytes");
-    rmtree(d);
+    cli_expect(args, 4, "file larger than 67108864 bytes (64 MiB)");
+    shell("truncate -s 104857600 '%s/big.season'", d);
+    cli_expect(args, 4, "file larger than 67108864 bytes");
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): a season path longer than 1023 bytes was cut. */
 static void test_long_path(void **state) {
     (void)state;
-    char *d = tmpdir(), sub[2048], args[8192];
+    char *d = tmpdir_make("cli"), sub[2048], args[8192];
     char part[201];
     memset(part, 'p', 200);
     part[200] = '\0';
@@ -725,31 +613,30 @@ static void test_long_path(void **state) {
     for (int i = 0; i < 7; i++)
         n += snprintf(sub + n, sizeof sub - (size_t)n, "/%s", part);
     assert_true(strlen(sub) > 1400);
-    sh("mkdir -p '%s'", sub);
+    shell("mkdir -p '%s'", sub);
     copy_club(sub);
-    snprintf(args, sizeof args, "analyze %s/club.season", sub);
-    expect(args, 0, "So lower bound");
-    snprintf(args, sizeof args, "optimize %s/club.season --restarts 1 -o %s/out.season", sub, sub);
-    expect(args, 0, "search: 1 restarts");
+    cli_expectf(0, "So lower bound", "analyze %s/club.season", sub);
+    cli_expectf(0, "search: 1 restarts", "optimize %s/club.season --restarts 1 -o %s/out.season",
+                sub, sub);
     /* and an error names the whole path */
     snprintf(args, sizeof args, "analyze %s/missing.season", sub);
     char want[2100];
     snprintf(want, sizeof want, "%s/missing.season: cannot open", sub);
-    expect(args, 5, want);
-    rmtree(d);
+    cli_expect(args, 5, want);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): a pairs name with bytes that are not UTF-8 made
  * 'analyze --json' write invalid JSON; it is refused with its line. */
 static void test_names_must_be_utf8(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
+    char *d = tmpdir_make("cli"), args[1024];
     copy_club(d);
-    sh("cd '%s' && sed -i '3s/$/ Jos\\xe9/' club.pairs", d);
+    shell("cd '%s' && sed -i '3s/$/ Jos\\xe9/' club.pairs", d);
     snprintf(args, sizeof args, "analyze %s/club.season --json", d);
-    expect(args, 3, "club.pairs:3: participant");
-    expect(args, 3, "that is not UTF-8; save the file as UTF-8");
-    rmtree(d);
+    cli_expect(args, 3, "club.pairs:3: participant");
+    cli_expect(args, 3, "that is not UTF-8; save the file as UTF-8");
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): points of 100 or more were written as blanks, so
@@ -757,32 +644,25 @@ static void test_names_must_be_utf8(void **state) {
  * leaders well above 100 whatever the pairings (117.5 measured). */
 static void test_trf_points_over_100(void **state) {
     (void)state;
-    char *d = tmpdir(), args[1024];
-    snprintf(args, sizeof args, "swiss generate --players 150 --rounds 140 --fast -o %s/g.trf", d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss pair %s/g.trf --fast", d);
-    expect(args, 0, "75\n");
-    sh("grep -q '^001.\\{76\\}1[0-9][0-9]\\.[05]' '%s/g.trf'", d);
-    rmtree(d);
+    char *d = tmpdir_make("cli");
+    cli_expectf(0, NULL, "swiss generate --players 150 --rounds 140 --fast -o %s/g.trf", d);
+    cli_expectf(0, "75\n", "swiss pair %s/g.trf --fast", d);
+    shell("grep -q '^001.\\{76\\}1[0-9][0-9]\\.[05]' '%s/g.trf'", d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): Ctrl-C on optimize with 400 participants took 37 s;
  * the descent's scan now checks the stop flag as it goes. */
 static void test_interrupt_large(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
-    sh("'%s' movement howell --pairs 400 --rounds 20 -o '%s/h.asc'", SW_BINARY, d);
-    snprintf(
-        args, sizeof args,
-        "bash -c \"s=\\$(date +%%s%%N); timeout --preserve-status -s INT -k 30 3 '%s' optimize "
-        "--movement '%s/h.asc' --sessions 3 --pairs 400 --restarts 1000 --threads 2 -o "
-        "'%s/plan' > /dev/null 2> '%s/err'; rc=\\$?; e=\\$(date +%%s%%N); echo \\$rc "
-        "\\$(( (e - s) / 1000000 )) > '%s/rc'\"",
-        SW_BINARY, d, d, d, d);
-    assert_int_equal(system(args), 0);
-    char path[512];
-    snprintf(path, sizeof path, "%s/rc", d);
-    char *t = file_text(path);
+    char *d = tmpdir_make("cli");
+    shell("'%s' movement howell --pairs 400 --rounds 20 -o '%s/h.asc'", SW_BINARY, d);
+    shell("bash -c \"s=\\$(date +%%s%%N); timeout --preserve-status -s INT -k 30 3 '%s' optimize "
+          "--movement '%s/h.asc' --sessions 3 --pairs 400 --restarts 1000 --threads 2 -o "
+          "'%s/plan' > /dev/null 2> '%s/err'; rc=\\$?; e=\\$(date +%%s%%N); echo \\$rc "
+          "\\$(( (e - s) / 1000000 )) > '%s/rc'\"",
+          SW_BINARY, d, d, d, d);
+    char *t = dir_file_text(d, "rc");
     int rc = -1, ms = 0;
     assert_int_equal(sscanf(t, "%d %d", &rc, &ms), 2);
     free(t);
@@ -790,13 +670,9 @@ static void test_interrupt_large(void **state) {
     /* 3 s before the signal; a generous bound after it (sanitizer builds) */
     if (ms > 3000 + 12000)
         fail_msg("optimize stopped %d ms after the start (Ctrl-C at 3000 ms)", ms);
-    snprintf(path, sizeof path, "%s/err", d);
-    t = file_text(path);
-    assert_non_null(strstr(t, "interrupted"));
-    free(t);
-    snprintf(args, sizeof args, "analyze %s/plan", d);
-    expect(args, 0, "400 participants, 3 sessions");
-    rmtree(d);
+    dir_file_has(d, "err", "interrupted");
+    cli_expectf(0, "400 participants, 3 sessions", "analyze %s/plan", d);
+    tmpdir_remove(d);
 }
 
 /* Regression (issue 11): under a memory limit OpenMP could not create its
@@ -807,36 +683,19 @@ static void test_interrupt_large(void **state) {
 static void test_threads_under_memory_limit(void **state) {
     (void)state;
 #ifndef __SANITIZE_ADDRESS__
-    char *d = tmpdir();
-    sh("bash -c \"ulimit -v 150000; '%s' optimize " EX "/club.season --restarts 64 --threads 64 "
-       "> '%s/out' 2> '%s/err'; echo \\$? > '%s/rc'\"",
-       SW_BINARY, d, d, d);
-    char path[512];
-    snprintf(path, sizeof path, "%s/rc", d);
-    char *t = file_text(path);
-    snprintf(path, sizeof path, "%s/err", d);
-    char *e = file_text(path);
+    char *d = tmpdir_make("cli");
+    shell("bash -c \"ulimit -v 150000; '%s' optimize " EX "/club.season --restarts 64 --threads 64 "
+          "> '%s/out' 2> '%s/err'; echo \\$? > '%s/rc'\"",
+          SW_BINARY, d, d, d);
+    char *t = dir_file_text(d, "rc");
+    char *e = dir_file_text(d, "err");
     if (atoi(t) != 0)
         fail_msg("exit %s, stderr: %s", t, e);
     free(t);
     free(e);
-    snprintf(path, sizeof path, "%s/out", d);
-    t = file_text(path);
-    assert_non_null(strstr(t, "search: 64 restarts"));
-    free(t);
-    rmtree(d);
+    dir_file_has(d, "out", "search: 64 restarts");
+    tmpdir_remove(d);
 #endif
-}
-
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = calloc(1, 1 << 22);
-    size_t len = fread(text, 1, (1 << 22) - 1, f);
-    fclose(f);
-    text[len] = '\0';
-    return text;
 }
 
 /* The files organisers hand out: --html and --seats-csv on analyze and
@@ -844,54 +703,36 @@ static char *slurp(const char *path) {
  * pair --list and --html; bad output paths fail with the path named. */
 static void test_printable_outputs(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_html_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char args[2048], path[512], *text;
-    snprintf(args, sizeof args, "analyze " EX "/club.season --html %s/a.html --seats-csv %s/a.csv",
-             dir, dir);
-    expect(args, 0, "pos  pair  name");
-    snprintf(path, sizeof path, "%s/a.html", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "<h3>Table 8</h3>"));
-    assert_non_null(strstr(text, "</html>"));
-    free(text);
-    snprintf(path, sizeof path, "%s/a.csv", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(
-        strstr(text, "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
-                     "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
-                     "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n"));
-    assert_non_null(strstr(text, "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n"));
-    free(text);
-    expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
-    snprintf(args, sizeof args,
-             "optimize " EX "/club.season --restarts 2 --threads 1 --html %s/o.html", dir);
-    expect(args, 0, "search: 2 restarts");
-    snprintf(path, sizeof path, "%s/o.html", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "<th class=\"n\">before</th>"));
-    free(text);
-    expect("analyze " EX "/club.season --html /nonexistent/dir/a.html", 5,
-           "/nonexistent/dir/a.html");
-    expect("analyze " EX "/club.season --html", 2, "option --html needs a value");
+    char *dir = tmpdir_make("html");
+    char *text;
+    cli_expectf(0, "pos  pair  name",
+                "analyze " EX "/club.season --html %s/a.html --seats-csv %s/a.csv", dir, dir);
+    dir_file_has(dir, "a.html", "<h3>Table 8</h3>");
+    dir_file_has(dir, "a.html", "</html>");
+    dir_file_has(dir, "a.csv",
+                 "session,round,table,ns,ns_name,ew,ew_name,boards,sits_out,"
+                 "sits_out_name,section,ns_start,ew_start,sits_out_start,first_board,"
+                 "last_board\n1,1,1,1,Jansen - de Vries,2,Bakker - Visser,A,,,,1,2,,,\n");
+    dir_file_has(dir, "a.csv", "\n3,1,,,,,,,18,Groen - de Haan,,,,15,,\n");
+    cli_expect("analyze " EX "/club.season --no-names", 0, "    1:1 2:2 3:3");
+    cli_expectf(0, "search: 2 restarts",
+                "optimize " EX "/club.season --restarts 2 --threads 1 --html %s/o.html", dir);
+    dir_file_has(dir, "o.html", "<th class=\"n\">before</th>");
+    cli_expect("analyze " EX "/club.season --html /nonexistent/dir/a.html", 5,
+               "/nonexistent/dir/a.html");
+    cli_expect("analyze " EX "/club.season --html", 2, "option --html needs a value");
     /* mahjong: the Pantheon script read back as the script */
-    snprintf(args, sizeof args,
-             "seat schedule --players 8 --rounds 2 --quiet --tries 500 --pantheon %s/p.txt "
-             "--html %s/s.html",
-             dir, dir);
-    expect(args, 0, "Round 2");
-    snprintf(path, sizeof path, "%s/s.html", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "Itineraries"));
-    free(text);
-    snprintf(args, sizeof args, "seat random --players 8 --quiet --pantheon %s/r.txt", dir);
-    expect(args, 0, "Round 1");
-    snprintf(path, sizeof path, "%s/r.txt", dir);
-    assert_non_null(text = slurp(path));
+    cli_expectf(0, "Round 2",
+                "seat schedule --players 8 --rounds 2 --quiet --tries 500 --pantheon %s/p.txt "
+                "--html %s/s.html",
+                dir, dir);
+    dir_file_has(dir, "s.html", "Itineraries");
+    cli_expectf(0, "Round 1", "seat random --players 8 --quiet --pantheon %s/r.txt", dir);
+    assert_non_null(text = dir_file_text(dir, "r.txt"));
     assert_int_equal(strlen(text), 2 * 8); /* "a-b-c-d\n" twice */
     free(text);
-    expect("seat schedule --players 7 --rounds 1 --threes 1 --quiet --pantheon /tmp/x.txt", 3,
-           "table of three");
+    cli_expect("seat schedule --players 7 --rounds 1 --threes 1 --quiet --pantheon /tmp/x.txt", 3,
+               "table of three");
     /* every seat mode writes its page, on the bundled examples */
     static const char *const modes[] = {
         "random " SW_SOURCE_DIR "/examples/seating/club10.txt",
@@ -903,37 +744,19 @@ static void test_printable_outputs(void **state) {
         "/examples/seating/club12-standings.txt",
         "predefined " SW_SOURCE_DIR "/examples/seating/script8.txt"};
     for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
-        snprintf(args, sizeof args, "seat %s --quiet --tries 50 --html %s/m.html", modes[m], dir);
-        expect(args, 0, "(new)");
-        snprintf(path, sizeof path, "%s/m.html", dir);
-        assert_non_null(text = slurp(path));
-        assert_non_null(strstr(text, "<h2>Figures</h2>"));
-        assert_non_null(strstr(text, "(new)</h2>"));
-        assert_non_null(strstr(text, "</svg></div>"));
-        assert_non_null(strstr(text, "</html>\n"));
-        free(text);
+        cli_expectf(0, "(new)", "seat %s --quiet --tries 50 --html %s/m.html", modes[m], dir);
+        dir_file_has(dir, "m.html", "<h2>Figures</h2>");
+        dir_file_has(dir, "m.html", "(new)</h2>");
+        dir_file_has(dir, "m.html", "</svg></div>");
+        dir_file_has(dir, "m.html", "</html>\n");
     }
     /* swiss */
-    snprintf(args, sizeof args,
-             "swiss pair " SW_TEST_DATA "/swiss/names.trf -o %s/bbp.txt --list - --html %s/w.html",
-             dir, dir);
-    expect(args, 0, "    1  1 Carlsen, Magnus    2494     1.5  2 Ångström, Zoë      2312     1.5");
-    snprintf(path, sizeof path, "%s/w.html", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "Standings"));
-    free(text);
-    snprintf(args, sizeof args, "rm -rf '%s'", dir);
-    assert_int_equal(system(args), 0);
-}
-
-/* The output of a run must not contain needle. */
-static void expect_none(const char *args, int code, const char *needle) {
-    char *out;
-    int rc = run(args, &out);
-    if (rc != code || strstr(out, needle))
-        fail_msg("seatwise %s: exit %d (want %d), output:\n%s\n(want no '%s')", args, rc, code, out,
-                 needle);
-    free(out);
+    cli_expectf(0, "    1  1 Carlsen, Magnus    2494     1.5  2 Ångström, Zoë      2312     1.5",
+                "swiss pair " SW_TEST_DATA
+                "/swiss/names.trf -o %s/bbp.txt --list - --html %s/w.html",
+                dir, dir);
+    dir_file_has(dir, "w.html", "Standings");
+    tmpdir_remove(dir);
 }
 
 /* The tournament director's warnings (issue 27): board copies of a movement
@@ -943,24 +766,24 @@ static void expect_none(const char *args, int code, const char *needle) {
  * 10-pair Howell (a Room square), a Mitchell, a field that fits. */
 static void test_td_warnings(void **state) {
     (void)state;
-    expect("movement howell --pairs 6", 0,
-           "seatwise movement: warning: movement howell-6p-5r plays a board group at more than "
-           "one table in a round: 10 more board sets (copies) needed, or those tables share the "
-           "boards (a relay): A at 3 tables in round 1; B at 3 tables in round 2; C at 3 tables "
-           "in round 3; D at 3 tables in round 4; E at 3 tables in round 5\n");
-    expect_none("movement howell --pairs 10", 0, "warning");
-    expect_none("movement howell --pairs 9", 0, "warning");
-    expect_none("movement mitchell --pairs 14", 0, "warning");
-    expect_none("movement mitchell --pairs 16 --relay", 0, "warning");
-    expect("analyze " EX "/16p7rTeamS.asc", 0,
-           "seatwise analyze: warning: movement " EX "/16p7rTeamS.asc plays a board group at "
-           "more than one table in a round: 7 more board sets (copies) needed, or those tables "
-           "share the boards (a relay): A at 2 tables in round 1; B at 2 tables in round 2;");
-    char dir[] = "/tmp/sw_cli_XXXXXX", args[2048];
-    assert_non_null(mkdtemp(dir));
-    sh("'%s' movement howell --pairs 10 -o '%s/h10.asc'", SW_BINARY, dir);
+    cli_expect(
+        "movement howell --pairs 6", 0,
+        "seatwise movement: warning: movement howell-6p-5r plays a board group at more than "
+        "one table in a round: 10 more board sets (copies) needed, or those tables share the "
+        "boards (a relay): A at 3 tables in round 1; B at 3 tables in round 2; C at 3 tables "
+        "in round 3; D at 3 tables in round 4; E at 3 tables in round 5\n");
+    cli_expect_none("movement howell --pairs 10", 0, "warning");
+    cli_expect_none("movement howell --pairs 9", 0, "warning");
+    cli_expect_none("movement mitchell --pairs 14", 0, "warning");
+    cli_expect_none("movement mitchell --pairs 16 --relay", 0, "warning");
+    cli_expect("analyze " EX "/16p7rTeamS.asc", 0,
+               "seatwise analyze: warning: movement " EX "/16p7rTeamS.asc plays a board group at "
+               "more than one table in a round: 7 more board sets (copies) needed, or those tables "
+               "share the boards (a relay): A at 2 tables in round 1; B at 2 tables in round 2;");
+    char *dir = tmpdir_make("cli"), args[2048];
+    shell("'%s' movement howell --pairs 10 -o '%s/h10.asc'", SW_BINARY, dir);
     snprintf(args, sizeof args, "analyze %s/h10.asc", dir);
-    expect_none(args, 0, "warning");
+    cli_expect_none(args, 0, "warning");
     /* the issue's case: 10 pairs on the 16-pair team movement */
     const char *sec = SW_SOURCE_DIR "/examples/sections";
     snprintf(args, sizeof args,
@@ -972,11 +795,11 @@ static void test_td_warnings(void **state) {
              "smaller movement fits: seatwise movement howell --pairs 10 --rounds 7, or "
              "%s/10p7rTeamS.asc\n",
              sec, sec);
-    expect(args, 0, want);
+    cli_expect(args, 0, want);
     /* two phantoms: one table's worth, no warning */
     snprintf(args, sizeof args,
              "optimize --movement %s/16p7rTeamS.asc --pairs 14 --sessions 2 --restarts 1", sec);
-    expect_none(args, 0, "stay empty");
+    cli_expect_none(args, 0, "stay empty");
     /* a season: only the session to play whose field is too small */
     FILE *f;
     char path[1024];
@@ -994,9 +817,9 @@ static void test_td_warnings(void **state) {
              "positions: 3 stay empty, more than a table seats; a smaller movement fits: "
              "seatwise movement howell --pairs 7 (7 rounds, not 9)\n",
              dir);
-    expect(args, 0, want);
-    expect_none(args, 0, "sessions 1-3"); /* session 2 has 10 present: fits */
-    sh("rm -rf '%s'", dir);
+    cli_expect(args, 0, want);
+    cli_expect_none(args, 0, "sessions 1-3"); /* session 2 has 10 present: fits */
+    tmpdir_remove(dir);
 }
 
 /* Tonight's handout: --session, --title, --date and --boards shape the page
@@ -1028,16 +851,13 @@ static void test_handout_options(void **state) {
     }
     expect_usage("analyze " EX "/16p7rTeamS.asc --session 1", "analyze",
                  "--session: a movement on its own");
-    char dir[] = "/tmp/sw_handout_XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char *dir = tmpdir_make("handout");
     /* two sessions on the page and in the CSV, the search over all six */
-    snprintf(args, sizeof args,
-             "optimize " EX "/club.season --restarts 1 --threads 1 --session 2-3 --boards 3 "
-             "--title 'De Klaveren' --html %s/o.html --seats-csv %s/o.csv",
-             dir, dir);
-    expect(args, 0, "search: 1 restarts");
-    snprintf(path, sizeof path, "%s/o.html", dir);
-    assert_non_null(text = slurp(path));
+    cli_expectf(0, "search: 1 restarts",
+                "optimize " EX "/club.season --restarts 1 --threads 1 --session 2-3 --boards 3 "
+                "--title 'De Klaveren' --html %s/o.html --seats-csv %s/o.csv",
+                dir, dir);
+    assert_non_null(text = dir_file_text(dir, "o.html"));
     assert_non_null(strstr(text, "<h1>De Klaveren</h1>"));
     assert_non_null(strstr(text, "id=\"session2\""));
     assert_non_null(strstr(text, "id=\"session3\""));
@@ -1045,8 +865,7 @@ static void test_handout_options(void **state) {
     assert_null(strstr(text, "id=\"session4\""));
     assert_non_null(strstr(text, "<b>1&#8211;3</b>"));
     free(text);
-    snprintf(path, sizeof path, "%s/o.csv", dir);
-    assert_non_null(text = slurp(path));
+    assert_non_null(text = dir_file_text(dir, "o.csv"));
     int rows[7] = {0};
     for (const char *line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1)
         rows[atoi(line) < 7 ? atoi(line) : 0]++;
@@ -1064,36 +883,29 @@ static void test_handout_options(void **state) {
             "session %s/16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n",
             EX, EX, EX);
     fclose(f);
-    snprintf(args, sizeof args,
-             "optimize %s --restarts 1 --threads 1 --session 2 -o %s/out.season --html %s/n.html",
-             path, dir, dir);
-    expect(args, 0, "search: 1 restarts");
-    snprintf(path, sizeof path, "%s/n.html", dir);
-    assert_non_null(text = slurp(path));
+    cli_expectf(
+        0, "search: 1 restarts",
+        "optimize %s --restarts 1 --threads 1 --session 2 -o %s/out.season --html %s/n.html", path,
+        dir, dir);
+    assert_non_null(text = dir_file_text(dir, "n.html"));
     assert_non_null(strstr(text, "<h1>Bridgeclub Noord</h1>"));
     assert_non_null(strstr(text, "Session 2 &#183; 2026-09-08"));
     assert_non_null(strstr(text, "<b>1&#8211;4</b>")); /* the session's 4 boards a round */
     free(text);
-    snprintf(path, sizeof path, "%s/out.season", dir);
-    assert_non_null(text = slurp(path));
-    assert_non_null(strstr(text, "title Bridgeclub Noord\n"));
-    assert_non_null(strstr(text, "\nboards 2\n"));
-    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n"));
-    assert_non_null(strstr(text, "16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n"));
-    free(text);
+    dir_file_has(dir, "out.season", "title Bridgeclub Noord\n");
+    dir_file_has(dir, "out.season", "\nboards 2\n");
+    dir_file_has(dir, "out.season", "16p7rTeamS.asc\ndate 2026-09-01\nabsent 17 18\n");
+    dir_file_has(dir, "out.season", "16p7rTeamS.asc\ndate 2026-09-08\nboards 4\nabsent 4 11\n");
     /* --date and --title override the file's */
-    snprintf(args, sizeof args,
-             "analyze %s/out.season --session 1 --date 2026-09-02 --title Zuid --html %s/z.html",
-             dir, dir);
-    expect(args, 0, "pos  pair  name");
-    snprintf(path, sizeof path, "%s/z.html", dir);
-    assert_non_null(text = slurp(path));
+    cli_expectf(0, "pos  pair  name",
+                "analyze %s/out.season --session 1 --date 2026-09-02 --title Zuid --html %s/z.html",
+                dir, dir);
+    assert_non_null(text = dir_file_text(dir, "z.html"));
     assert_non_null(strstr(text, "<h1>Zuid</h1>"));
     assert_non_null(strstr(text, "Session 1 &#183; 2026-09-02"));
     assert_null(strstr(text, "2026-09-01"));
     free(text);
-    snprintf(args, sizeof args, "rm -rf '%s'", dir);
-    assert_int_equal(system(args), 0);
+    tmpdir_remove(dir);
 }
 
 /* Issue 28: an event runs round by round with seatwise alone: generate,
@@ -1102,93 +914,83 @@ static void test_handout_options(void **state) {
  * results are refused (exit 3) with the file and line and no output. */
 static void test_swiss_result_flow(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
-    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
-    snprintf(args, sizeof args, "swiss pair %s/g.trf --trf-out %s/r3.trf -o %s/p3.txt", d, d, d);
-    expect(args, 0, "warning: pairing round 3 of an event of 2 rounds (XXR 2)");
+    char *d = tmpdir_make("cli"), args[2048];
+    shell("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    cli_expectf(0, "warning: pairing round 3 of an event of 2 rounds (XXR 2)",
+                "swiss pair %s/g.trf --trf-out %s/r3.trf -o %s/p3.txt", d, d, d);
     /* the round count from TRF-2026's 142 line is named as such */
-    sh("sed 's/^XXR /142 /' '%s/g.trf' > '%s/g142.trf'", d, d);
-    snprintf(args, sizeof args, "swiss pair %s/g142.trf -o %s/p142.txt", d, d);
-    expect(args, 0, "warning: pairing round 3 of an event of 2 rounds (142 2)");
+    shell("sed 's/^XXR /142 /' '%s/g.trf' > '%s/g142.trf'", d, d);
+    cli_expectf(0, "warning: pairing round 3 of an event of 2 rounds (142 2)",
+                "swiss pair %s/g142.trf -o %s/p142.txt", d, d);
     /* without results: the boards as the list numbers them, the bye last */
     snprintf(args, sizeof args, "swiss result %s/r3.trf", d);
-    expect(args, 0, "    5  7 bye");
-    expect(args, 0, "    1  3 - 2  ? ?");
+    cli_expect(args, 0, "    5  7 bye");
+    cli_expect(args, 0, "    1  3 - 2  ? ?");
     /* the next pairing refuses a round without results */
-    snprintf(args, sizeof args, "swiss pair %s/r3.trf", d);
-    expect(args, 3, "has no result yet");
-    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 3 1 1-0 2 = -o %s/a.trf", d, d);
-    expect(args, 0, "note: round 3: 2 boards still without a result");
-    sh("printf '# the rest of round 3\\n3 -/+\\n4 0-1\\n' > '%s/res.txt'", d);
-    snprintf(args, sizeof args, "swiss result %s/a.trf --results %s/res.txt -o %s/b.trf", d, d, d);
-    expect(args, 0, NULL);
-    sh("grep -q '^001    3 .* 3.0       0007 w 1  0005 b 1  0002 w 1$' '%s/b.trf'", d);
-    sh("grep -q '^001    4 .* 2.0       0008 b 1  0001 w 0  0009 b +$' '%s/b.trf'", d);
+    cli_expectf(3, "has no result yet", "swiss pair %s/r3.trf", d);
+    cli_expectf(0, "note: round 3: 2 boards still without a result",
+                "swiss result %s/r3.trf --round 3 1 1-0 2 = -o %s/a.trf", d, d);
+    shell("printf '# the rest of round 3\\n3 -/+\\n4 0-1\\n' > '%s/res.txt'", d);
+    cli_expectf(0, NULL, "swiss result %s/a.trf --results %s/res.txt -o %s/b.trf", d, d, d);
+    shell("grep -q '^001    3 .* 3.0       0007 w 1  0005 b 1  0002 w 1$' '%s/b.trf'", d);
+    shell("grep -q '^001    4 .* 2.0       0008 b 1  0001 w 0  0009 b +$' '%s/b.trf'", d);
     /* read back and written again: the same bytes (nothing entered) */
-    snprintf(args, sizeof args, "swiss result %s/b.trf --round 3 --results /dev/null -o %s/c.trf",
-             d, d);
-    expect(args, 0, NULL);
-    sh("cmp '%s/b.trf' '%s/c.trf'", d, d);
+    cli_expectf(0, NULL, "swiss result %s/b.trf --round 3 --results /dev/null -o %s/c.trf", d, d);
+    shell("cmp '%s/b.trf' '%s/c.trf'", d, d);
     /* a correction is never silent: the result it replaces on stderr, and
      * for a round before the last that the later rounds were paired on it;
      * the same result entered again says nothing */
-    snprintf(args, sizeof args, "swiss result %s/b.trf 1 0-1 -o %s/corr.trf", d, d);
-    expect(args, 0, "b.trf: note: round 3, board 1 (3 - 2): 1-0 replaced by 0-1\n");
-    sh("grep -q '^001    3 .* 2.0       0007 w 1  0005 b 1  0002 w 0$' '%s/corr.trf'", d);
+    cli_expectf(0, "b.trf: note: round 3, board 1 (3 - 2): 1-0 replaced by 0-1\n",
+                "swiss result %s/b.trf 1 0-1 -o %s/corr.trf", d, d);
+    shell("grep -q '^001    3 .* 2.0       0007 w 1  0005 b 1  0002 w 0$' '%s/corr.trf'", d);
     snprintf(args, sizeof args, "swiss result %s/b.trf 1 1-0 4 0-1 -o %s/same.trf", d, d);
-    expect_none(args, 0, "replaced");
-    sh("cmp '%s/b.trf' '%s/same.trf'", d, d);
-    snprintf(args, sizeof args, "swiss pair %s/b.trf --list - --trf-out %s/r4.trf", d, d);
-    expect(args, 0, "Round 4 pairings");
-    snprintf(args, sizeof args, "swiss result %s/r4.trf --round 3 3 = -o %s/corr4.trf", d, d);
-    expect(args, 0,
-           "note: round 3, board 3 (9 - 4): -/+ replaced by ½-½; the rounds after it were "
-           "paired with the old one");
-    snprintf(args, sizeof args, "swiss result %s/r4.trf --round 4", d);
-    expect(args, 0, "Round 4 of");
+    cli_expect_none(args, 0, "replaced");
+    shell("cmp '%s/b.trf' '%s/same.trf'", d, d);
+    cli_expectf(0, "Round 4 pairings", "swiss pair %s/b.trf --list - --trf-out %s/r4.trf", d, d);
+    cli_expectf(0,
+                "note: round 3, board 3 (9 - 4): -/+ replaced by ½-½; the rounds after it were "
+                "paired with the old one",
+                "swiss result %s/r4.trf --round 3 3 = -o %s/corr4.trf", d, d);
+    cli_expectf(0, "Round 4 of", "swiss result %s/r4.trf --round 4", d);
     /* standings while round 4 is played: those after round 3, with a note */
-    snprintf(args, sizeof args, "swiss standings %s/r4.trf -o %s/s4.txt", d, d);
-    expect(args, 0,
-           "r4.trf: note: round 4 is still being played (4 boards without a result): the "
-           "standings after round 3");
-    snprintf(args, sizeof args, "swiss standings %s/b.trf -o %s/s3.txt", d, d);
-    expect(args, 0, NULL);
-    sh("cmp '%s/s3.txt' '%s/s4.txt'", d, d);
-    sh("grep -q 'Standings after round 3' '%s/s4.txt'", d);
-    snprintf(args, sizeof args, "swiss standings %s/r4.trf --after-round 4", d);
-    expect(args, 3,
-           "round 4 is still being played (4 boards without a result): standings after "
-           "round 3 at most");
+    cli_expectf(0,
+                "r4.trf: note: round 4 is still being played (4 boards without a result): the "
+                "standings after round 3",
+                "swiss standings %s/r4.trf -o %s/s4.txt", d, d);
+    cli_expectf(0, NULL, "swiss standings %s/b.trf -o %s/s3.txt", d, d);
+    shell("cmp '%s/s3.txt' '%s/s4.txt'", d, d);
+    shell("grep -q 'Standings after round 3' '%s/s4.txt'", d);
+    cli_expectf(3,
+                "round 4 is still being played (4 boards without a result): standings after "
+                "round 3 at most",
+                "swiss standings %s/r4.trf --after-round 4", d);
     /* byes asked for ahead (round 4, not paired yet): written in the next
      * column, listed as such by the pairing, which leaves them out */
-    snprintf(args, sizeof args,
-             "swiss result %s/b.trf --round 4 player 5 H player 6 Z -o %s/ah.trf", d, d);
-    expect(args, 0, NULL);
-    sh("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
-    sh("grep -q '^001    6 .*  0000 - Z$' '%s/ah.trf'", d);
-    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 4 player 6 F -o %s/ah2.trf", d, d);
-    expect(args, 0, "note: round 4, player 6: Z replaced by F");
+    cli_expectf(0, NULL, "swiss result %s/b.trf --round 4 player 5 H player 6 Z -o %s/ah.trf", d,
+                d);
+    shell("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
+    shell("grep -q '^001    6 .*  0000 - Z$' '%s/ah.trf'", d);
+    cli_expectf(0, "note: round 4, player 6: Z replaced by F",
+                "swiss result %s/ah.trf --round 4 player 6 F -o %s/ah2.trf", d, d);
     snprintf(args, sizeof args, "swiss pair %s/ah2.trf --list - -o /dev/null", d);
-    expect(args, 0, "half-point bye: 5 ");
-    expect(args, 0, "full-point bye: 6 ");
-    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 2 1-0", d);
-    expect(args, 3, "board 2: round 4 is not in the record, which has 3 rounds paired: only byes");
-    snprintf(args, sizeof args, "swiss result %s/b.trf --round 4 player 2 U", d);
-    expect(args, 3, "player 2: U is the pairing-allocated bye");
-    snprintf(args, sizeof args,
-             "swiss result %s/b.trf --round 4 player 1 H player 2 H player 3 H player 4 H player "
-             "5 H player 6 H player 7 H player 8 H player 9 Z",
-             d);
-    expect(args, 3, "byes for all 9 players leave nobody to pair in round 4");
+    cli_expect(args, 0, "half-point bye: 5 ");
+    cli_expect(args, 0, "full-point bye: 6 ");
+    cli_expectf(3, "board 2: round 4 is not in the record, which has 3 rounds paired: only byes",
+                "swiss result %s/b.trf --round 4 2 1-0", d);
+    cli_expectf(3, "player 2: U is the pairing-allocated bye",
+                "swiss result %s/b.trf --round 4 player 2 U", d);
+    cli_expectf(
+        3, "byes for all 9 players leave nobody to pair in round 4",
+        "swiss result %s/b.trf --round 4 player 1 H player 2 H player 3 H player 4 H player "
+        "5 H player 6 H player 7 H player 8 H player 9 Z",
+        d);
     /* a record without rounds: results refused with what to do, byes for
      * round 1 taken (this once read round 0 before the array) */
-    sh("cut -c1-89 '%s/g.trf' | sed -E 's/^(001.{77}).{4}/\\1 0.0/' > '%s/g0.trf'", d, d);
-    snprintf(args, sizeof args, "swiss result %s/g0.trf 1 1-0", d);
-    expect(args, 3, "g0.trf: no round paired yet: pair round 1 first");
-    snprintf(args, sizeof args, "swiss result %s/g0.trf --round 1 player 3 H -o %s/g0h.trf", d, d);
-    expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss pair %s/g0h.trf --list - -o /dev/null", d);
-    expect(args, 0, "half-point bye: 3 ");
+    shell("cut -c1-89 '%s/g.trf' | sed -E 's/^(001.{77}).{4}/\\1 0.0/' > '%s/g0.trf'", d, d);
+    cli_expectf(3, "g0.trf: no round paired yet: pair round 1 first",
+                "swiss result %s/g0.trf 1 1-0", d);
+    cli_expectf(0, NULL, "swiss result %s/g0.trf --round 1 player 3 H -o %s/g0h.trf", d, d);
+    cli_expectf(0, "half-point bye: 3 ", "swiss pair %s/g0h.trf --list - -o /dev/null", d);
     /* bad results: exit 3, file and line, no output written */
     static const struct {
         const char *text, *msg;
@@ -1200,23 +1002,21 @@ static void test_swiss_result_flow(void **state) {
         {"player 3 H\\n", "res_bad.txt:1: player 3 plays on board 1 in round 3"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
-        sh("printf '%s' > '%s/res_bad.txt'", bad[k].text, d);
-        snprintf(args, sizeof args,
-                 "swiss result %s/r3.trf --round 3 --results %s/res_bad.txt -o %s/bad.trf", d, d,
-                 d);
-        expect(args, 3, bad[k].msg);
-        sh("test ! -e '%s/bad.trf'", d);
+        shell("printf '%s' > '%s/res_bad.txt'", bad[k].text, d);
+        cli_expectf(3, bad[k].msg,
+                    "swiss result %s/r3.trf --round 3 --results %s/res_bad.txt -o %s/bad.trf", d, d,
+                    d);
+        shell("test ! -e '%s/bad.trf'", d);
     }
-    snprintf(args, sizeof args, "swiss result %s/r3.trf 1 1-0 9 =", d);
-    expect(args, 3, "seatwise: results on the command line, word 4: board 9: round 3 has 5 boards");
-    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 4 1 1-0", d);
-    expect(args, 3, "round 4 is not in the record, which has 3 rounds paired");
+    cli_expectf(3, "seatwise: results on the command line, word 4: board 9: round 3 has 5 boards",
+                "swiss result %s/r3.trf 1 1-0 9 =", d);
+    cli_expectf(3, "round 4 is not in the record, which has 3 rounds paired",
+                "swiss result %s/r3.trf --round 4 1 1-0", d);
     snprintf(args, sizeof args, "swiss result %s/r3.trf -o %s/x.trf", d, d);
     expect_usage(args, "swiss result", "-o given but no results to enter");
-    snprintf(args, sizeof args, "swiss result %s/r3.trf 1 1-0 -o %s/r3.trf", d, d);
-    expect(args, 2, "swiss result: -o");
-    expect("swiss result --help", 0, "usage: seatwise swiss result");
-    rmtree(d);
+    cli_expectf(2, "swiss result: -o", "swiss result %s/r3.trf 1 1-0 -o %s/r3.trf", d, d);
+    cli_expect("swiss result --help", 0, "usage: seatwise swiss result");
+    tmpdir_remove(d);
 }
 
 /* Issue 28: records as they come: a Latin-1 record is converted with a
@@ -1225,58 +1025,57 @@ static void test_swiss_result_flow(void **state) {
  * such; the list as JSON; generate refuses what it cannot pair. */
 static void test_swiss_records_as_they_come(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
+    char *d = tmpdir_make("cli"), args[2048];
     snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --list -");
-    expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
-    expect(args, 0,
-           "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, "
-           "2026/03/01 to 2026/03/05\n\nRound 3 pairings");
-    expect(args, 0, "1 M\xc3\xbcller, J\xc3\xbcrgen");
-    snprintf(args, sizeof args,
-             "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --encoding utf8 -o %s/x", d);
-    expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
+    cli_expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
+    cli_expect(args, 0,
+               "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, "
+               "2026/03/01 to 2026/03/05\n\nRound 3 pairings");
+    cli_expect(args, 0, "1 M\xc3\xbcller, J\xc3\xbcrgen");
+    cli_expectf(3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8",
+                "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --encoding utf8 -o %s/x", d);
     snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --encoding latin2");
     expect_usage(args, "swiss pair", "--encoding 'latin2': expected auto, utf8 or latin1");
-    snprintf(args, sizeof args,
-             "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --html %s/l.html --json %s/l.json", d,
-             d);
-    expect(args, 0, NULL);
-    sh("grep -q '<b>Schachturnier K\xc3\xb6ln' '%s/l.html'", d);
-    sh("grep -q '\"city\": \"K\xc3\xb6ln\"' '%s/l.json'", d);
-    sh("grep -q '\"board\": 3, \"white\": {\"id\": 6, \"name\": \"Smith, Anna\", \"rating\": 1495, "
-       "\"points\": 0}' '%s/l.json'",
-       d);
+    cli_expectf(0, NULL,
+                "swiss pair " SW_TEST_DATA "/swiss/latin1.trf --html %s/l.html --json %s/l.json", d,
+                d);
+    shell("grep -q '<b>Schachturnier K\xc3\xb6ln' '%s/l.html'", d);
+    shell("grep -q '\"city\": \"K\xc3\xb6ln\"' '%s/l.json'", d);
+    shell("grep -q '\"board\": 3, \"white\": {\"id\": 6, \"name\": \"Smith, Anna\", \"rating\": "
+          "1495, "
+          "\"points\": 0}' '%s/l.json'",
+          d);
     /* the standings read the record the same way (--encoding too), headed
      * by the event; without a tie-break list the default is named */
     snprintf(args, sizeof args, "swiss standings " SW_TEST_DATA "/swiss/latin1.trf");
-    expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
-    expect(args, 0, "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, ");
-    expect(args, 0, "=3  1 M\xc3\xbcller, J\xc3\xbcrgen  ");
-    expect(args, 0,
-           "note: no tie-break list in the record (212 or 202 line) or --tiebreaks: "
-           "the default, BH/C1 BH SB DE");
+    cli_expect(args, 0, "note: not UTF-8 (byte 0xF6 on line 1, column 20): read as Windows-1252");
+    cli_expect(args, 0, "Schachturnier K\xc3\xb6ln \xe2\x80\x93 Fr\xc3\xbchjahr, K\xc3\xb6ln, ");
+    cli_expect(args, 0, "=3  1 M\xc3\xbcller, J\xc3\xbcrgen  ");
+    cli_expect(args, 0,
+               "note: no tie-break list in the record (212 or 202 line) or --tiebreaks: "
+               "the default, BH/C1 BH SB DE");
     snprintf(args, sizeof args,
              "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --tiebreaks BH --encoding utf8");
-    expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
-    expect_none(args, 3, "tie-break list");
+    cli_expect(args, 3, "latin1.trf:1: byte 0xF6 (column 20) is not UTF-8");
+    cli_expect_none(args, 3, "tie-break list");
     snprintf(args, sizeof args,
              "swiss standings " SW_TEST_DATA "/swiss/latin1.trf --encoding latin2 -o %s/x", d);
     expect_usage(args, "swiss standings", "--encoding 'latin2': expected auto, utf8 or latin1");
     /* preset5.trf: 4 has a half-point bye and 2 a zero-point bye written ahead */
     snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --list -");
-    expect(args, 0, "half-point bye: 4 Player 4\n");
-    expect(args, 0, "zero-point bye: 2 Player 2\n");
-    snprintf(args, sizeof args, "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --json -");
-    expect(args, 0, "\"status\": \"half-point bye\"");
-    snprintf(args, sizeof args,
-             "swiss pair " SW_TEST_DATA "/swiss/preset5.trf -o /dev/null --html %s/p.html", d);
-    expect(args, 0, NULL);
-    sh("grep -q 'Byes and absentees</b>: .*Player 2</span>\\|Byes and absentees' '%s/p.html'", d);
-    sh("grep -q '(half-point bye)' '%s/p.html'", d);
-    snprintf(args, sizeof args, "swiss generate --players 3 --rounds 5 -o %s/g.trf", d);
-    expect(args, 3, "3 players cannot play 5 rounds: round 4 leaves 3 of them without a legal");
-    sh("test ! -e '%s/g.trf'", d);
-    rmtree(d);
+    cli_expect(args, 0, "half-point bye: 4 Player 4\n");
+    cli_expect(args, 0, "zero-point bye: 2 Player 2\n");
+    cli_expectf(0, "\"status\": \"half-point bye\"",
+                "swiss pair " SW_TEST_DATA "/swiss/preset5.trf --json -");
+    cli_expectf(0, NULL,
+                "swiss pair " SW_TEST_DATA "/swiss/preset5.trf -o /dev/null --html %s/p.html", d);
+    shell("grep -q 'Byes and absentees</b>: .*Player 2</span>\\|Byes and absentees' '%s/p.html'",
+          d);
+    shell("grep -q '(half-point bye)' '%s/p.html'", d);
+    cli_expectf(3, "3 players cannot play 5 rounds: round 4 leaves 3 of them without a legal",
+                "swiss generate --players 3 --rounds 5 -o %s/g.trf", d);
+    shell("test ! -e '%s/g.trf'", d);
+    tmpdir_remove(d);
 }
 
 /* A bye written ahead is withdrawn with 'player ID none' while its round

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "support.h"
+
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "report/report.h"
@@ -35,6 +37,12 @@ static void read_movement(const char *rel, sw_movement *m) {
     sw_error err;
     if (sw_movement_read_asc(path, m, &err) != SW_OK)
         fail_msg("%s: %s", path, err.msg);
+}
+
+static void read_season_ok(const char *path, sw_season *s) {
+    sw_error err;
+    if (sw_season_read(path, sw_matrix_played_history, s, &err) != SW_OK)
+        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
 }
 
 static sw_season uniform(const sw_movement *m, int n, int sessions) {
@@ -79,6 +87,52 @@ static void randomize(sw_season *s, sw_rng *rng) {
             if (ss->present[i])
                 ss->assign[pos[x++]] = i + 1;
     }
+}
+
+/* Six pairs at three two-seat tables over two rounds: six_seat[round][table]
+ * holds the two positions; the three tables of a round play three board sets. */
+static const int six_seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
+
+static void six_pair_movement(sw_movement *m) {
+    sw_error err;
+    assert_int_equal(sw_movement_init(m, 6, 3, 2, 3, 2, &err), SW_OK);
+    for (int r = 0; r < 2; r++)
+        for (int t = 0; t < 3; t++)
+            m->table[r * 3 + t] =
+                (sw_table){{six_seat[r][t][0], six_seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
+    assert_int_equal(sw_movement_validate(m, "t", &err), SW_OK);
+}
+
+/* One step of Heap's algorithm over the n entries of perm (c its counters
+ * and *x its place, all 0 at the start); false once every order is made. */
+static bool heap_step(int *perm, int *c, int n, int *x) {
+    if (c[*x] < *x) {
+        int y = *x % 2 == 0 ? 0 : c[*x], tmp = perm[y];
+        perm[y] = perm[*x];
+        perm[*x] = tmp;
+        c[*x]++;
+        *x = 0;
+    } else {
+        c[(*x)++] = 0;
+    }
+    return *x < n;
+}
+
+/* Four pairs (pairs: the pairs file's text) in one round at two tables,
+ * 1-2 with board set 1 and 3-4 with board set `sets` (1 or 2). */
+static void two_table_season(const char *pairs, int sets, sw_season *s) {
+    sw_movement m;
+    sw_error err;
+    assert_int_equal(sw_movement_init(&m, 4, 2, 1, sets, 2, &err), SW_OK);
+    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
+    m.table[1] = (sw_table){{3, 4, 0, 0}, sets};
+    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    sw_participant *part;
+    int n;
+    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
+    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, s, &err), SW_OK);
+    sw_participants_free(part, n);
+    sw_movement_free(&m);
 }
 
 static void copy_session(sw_season *dst, int kd, const sw_season *src, int ks) {
@@ -359,11 +413,14 @@ static void test_history_values(void **state) {
     sw_season_free(&s);
 }
 
-static void write_file(const char *path, const char *text) {
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+/* dir/x.season naming the pairs and history (texts) beside the four-pair
+ * movement, absent 5. */
+static void four_pair_files(const char *dir, const char *pairs, const char *history) {
+    dir_file_write(dir, "club.pairs", pairs);
+    dir_file_write(dir, "h.csv", history);
+    shell("cp '%s/season/four.asc' '%s/four.asc'", SW_TEST_DATA, dir);
+    dir_file_write(dir, "x.season",
+                   "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
 }
 
 /* The season file's 'history' line: read relative to the season, kept by
@@ -371,22 +428,13 @@ static void write_file(const char *path, const char *text) {
  * and its line, a missing one the season line that names it. */
 static void test_season_file_history(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_history_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char path[512], season[512], text[1024];
-    snprintf(path, sizeof path, "%s/club.pairs", dir);
-    write_file(path, "1 0 a\n2 0 b\n3 1 c\n4 0 d\n5 0 e\n");
-    snprintf(path, sizeof path, "%s/four.asc", dir);
-    snprintf(text, sizeof text, "cp '%s/season/four.asc' '%s'", SW_TEST_DATA, path);
-    assert_int_equal(system(text), 0);
+    char *dir = tmpdir_make("history"), path[512], season[512];
+    four_pair_files(dir, "1 0 a\n2 0 b\n3 1 c\n4 0 d\n5 0 e\n", "1,2,3\n3,4,1,1/2\n");
     snprintf(path, sizeof path, "%s/h.csv", dir);
-    write_file(path, "1,2,3\n3,4,1,1/2\n");
     snprintf(season, sizeof season, "%s/x.season", dir);
-    write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
     sw_season s, c;
     sw_error err;
-    if (sw_season_read(season, sw_matrix_played_history, &s, &err) != SW_OK)
-        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    read_season_ok(season, &s);
     assert_int_equal(s.history.nfiles, 1);
     assert_string_equal(s.history.files[0], "h.csv");
     assert_int_equal(s.history.meet[0 * 5 + 1], 3);
@@ -401,7 +449,7 @@ static void test_season_file_history(void **state) {
     sw_season_write(&c, &out);
     assert_non_null(strstr(sw_strbuf_cstr(&out), "\nhistory h.csv\n"));
     /* written and read back: the same matrices */
-    write_file(season, sw_strbuf_cstr(&out));
+    file_write(season, sw_strbuf_cstr(&out));
     sw_season back;
     assert_int_equal(sw_season_read(season, sw_matrix_played_history, &back, &err), SW_OK);
     sw_matrix a, b;
@@ -416,32 +464,25 @@ static void test_season_file_history(void **state) {
     sw_season_free(&c);
     sw_season_free(&s);
     /* a bad row: the history file's own name and line */
-    write_file(path, "1,2,3\n3,4,one\n");
-    write_file(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
+    file_write(path, "1,2,3\n3,4,one\n");
+    file_write(season, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
     assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_non_null(strstr(err.file, "h.csv"));
     assert_int_equal(err.line, 2);
     assert_non_null(strstr(err.msg, "field 3 (meetings) 'one'"));
     /* a missing file: the season line that names it */
-    write_file(season, "pairs club.pairs\n\nhistory none.csv\nsession four.asc\nabsent 5\n");
+    file_write(season, "pairs club.pairs\n\nhistory none.csv\nsession four.asc\nabsent 5\n");
     assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_non_null(strstr(err.msg, "named on line 3 of"));
     /* before the pairs file */
-    write_file(season, "history h.csv\npairs club.pairs\nsession four.asc\nabsent 5\n");
+    file_write(season, "history h.csv\npairs club.pairs\nsession four.asc\nabsent 5\n");
     assert_int_not_equal(sw_season_read(season, sw_matrix_played_history, &s, &err), SW_OK);
     assert_int_equal(err.line, 1);
     assert_non_null(strstr(err.msg, "'history' before 'pairs'"));
-    snprintf(text, sizeof text, "rm -r '%s'", dir);
-    assert_int_equal(system(text), 0);
+    tmpdir_remove(dir);
 }
 
 /* ---- history from a previous season file or an analyze --json output ---- */
-
-static void write_path(const char *dir, const char *name, const char *text) {
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    write_file(path, text);
-}
 
 static void write_pairs(const char *dir, const char *name, const sw_season *s, int skip) {
     sw_strbuf sb;
@@ -449,7 +490,7 @@ static void write_pairs(const char *dir, const char *name, const sw_season *s, i
     for (int i = 0; i < s->n; i++)
         if (s->part[i].id != skip)
             sw_strbuf_printf(&sb, "%d %d pair %d\n", s->part[i].id, s->part[i].rests, i);
-    write_path(dir, name, sw_strbuf_cstr(&sb));
+    dir_file_write(dir, name, sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
 }
 
@@ -467,7 +508,7 @@ static void write_season(const char *dir, const char *name, sw_season *s, const 
     if (history)
         sw_strbuf_printf(&text, "history %s\n", history);
     sw_strbuf_puts(&text, nl + 1);
-    write_path(dir, name, sw_strbuf_cstr(&text));
+    dir_file_write(dir, name, sw_strbuf_cstr(&text));
     sw_strbuf_free(&sb);
     sw_strbuf_free(&text);
 }
@@ -479,32 +520,53 @@ static void write_json(const char *dir, const char *name, const sw_matrix *mx) {
     sw_strbuf sb;
     sw_strbuf_init(&sb);
     sw_report_json(&r, &sb);
-    write_path(dir, name, sw_strbuf_cstr(&sb));
+    dir_file_write(dir, name, sw_strbuf_cstr(&sb));
     sw_strbuf_free(&sb);
 }
 
 static void read_state(const char *dir, const char *name, sw_season *s, sw_matrix *mx) {
     char path[600];
     snprintf(path, sizeof path, "%s/%s", dir, name);
+    read_season_ok(path, s);
     sw_error err;
-    if (sw_season_read(path, sw_matrix_played_history, s, &err) != SW_OK)
-        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
     assert_int_equal(sw_matrix_init(mx, s, &err), SW_OK);
 }
 
-static void rm_dir(const char *dir) {
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+/* The previous season prev as a season file naming the history h (NULL:
+ * none), its matrices hm as an analyze --json output and as a history CSV
+ * without participant skip; then cur with each of the three as its history
+ * (a.season, b.season, c.season), read back into s[] and mx[]. */
+static void previous_three_ways(const char *dir, sw_season *prev, const char *h,
+                                const sw_matrix *hm, int skip, sw_season *cur, sw_season s[3],
+                                sw_matrix mx[3]) {
+    write_pairs(dir, "prev.pairs", prev, -1);
+    write_pairs(dir, "cur.pairs", cur, -1);
+    write_season(dir, "prev.season", prev, "prev.pairs", h);
+    write_json(dir, "prev.json", hm);
+    sw_strbuf csv;
+    sw_strbuf_init(&csv);
+    history_csv_but(hm, skip, &csv);
+    dir_file_write(dir, "prev.csv", sw_strbuf_cstr(&csv));
+    sw_strbuf_free(&csv);
+    static const char *const name[3][2] = {
+        {"a.season", "prev.season"}, {"b.season", "prev.json"}, {"c.season", "prev.csv"}};
+    for (int x = 0; x < 3; x++) {
+        write_season(dir, name[x][0], cur, "cur.pairs", name[x][1]);
+        read_state(dir, name[x][0], &s[x], &mx[x]);
+    }
 }
 
+static void free_three(sw_season s[3], sw_matrix mx[3]) {
+    for (int x = 0; x < 3; x++) {
+        sw_matrix_free(&mx[x]);
+        sw_season_free(&s[x]);
+    }
+}
+
+/* A new temporary directory holding MOVEMENT as m.asc (the caller removes it). */
 static char *temp_dir_with_movement(void) {
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/sw_prev_XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    char cmd[1200];
-    snprintf(cmd, sizeof cmd, "cp '%s/%s' '%s/m.asc'", SW_MOVEMENTS_DIR, MOVEMENT, dir);
-    assert_int_equal(system(cmd), 0);
+    char *dir = tmpdir_make("prev");
+    shell("cp '%s/%s' '%s/m.asc'", SW_MOVEMENTS_DIR, MOVEMENT, dir);
     return dir;
 }
 
@@ -553,25 +615,15 @@ static const char pair_csv[] = "first,second,meetings,comparisons\n"
                                "1,2,2,3/2\n1,3,0,1/3\n1,4,1\n2,4,2,3/2\n3,4,0,1/4\n";
 
 static void player_season(const char *dir, const char *history, sw_season *s) {
-    char path[600], text[1200];
-    snprintf(path, sizeof path, "%s/club.pairs", dir);
-    write_file(path, player_pairs);
-    snprintf(path, sizeof path, "%s/h.csv", dir);
-    write_file(path, history);
-    snprintf(path, sizeof path, "%s/four.asc", dir);
-    snprintf(text, sizeof text, "cp '%s/season/four.asc' '%s'", SW_TEST_DATA, path);
-    assert_int_equal(system(text), 0);
+    four_pair_files(dir, player_pairs, history);
+    char path[600];
     snprintf(path, sizeof path, "%s/x.season", dir);
-    write_file(path, "pairs club.pairs\nhistory h.csv\nsession four.asc\nabsent 5\n");
-    sw_error err;
-    if (sw_season_read(path, sw_matrix_played_history, s, &err) != SW_OK)
-        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    read_season_ok(path, s);
 }
 
 static void test_player_history_values(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_players_XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char *dir = tmpdir_make("players");
     sw_season s, byp, c;
     player_season(dir, player_csv, &s);
     const sw_history *h = &s.history;
@@ -630,9 +682,7 @@ static void test_player_history_values(void **state) {
     assert_int_equal(s.history.meet[0 * n + 1], 3);
     assert_int_equal(s.history.player_rows, 0);
     sw_season_free(&s);
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    tmpdir_remove(dir);
 }
 
 /* A history per player with quoted fields, its header too (the file's kind
@@ -777,9 +827,7 @@ static void test_player_history_example(void **state) {
     (void)state;
     sw_season s;
     sw_error err;
-    if (sw_season_read(SW_SOURCE_DIR "/examples/players/club.season", sw_matrix_played_history, &s,
-                       &err) != SW_OK)
-        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    read_season_ok(SW_SOURCE_DIR "/examples/players/club.season", &s);
     enum { MAXP = 200 };
     int ids[MAXP], np = 0;
     for (int i = 0; i < s.n; i++)
@@ -888,23 +936,20 @@ static void test_player_history_example(void **state) {
     sw_matrix_free(&mx);
     /* the season named as a previous season's history (none of its
      * sessions played): its history per player, in eighths, as it is */
-    char dir[] = "/tmp/sw_prevplayers_XXXXXX", path[600], text[1400];
-    assert_non_null(mkdtemp(dir));
+    char *dir = tmpdir_make("prevplayers"), path[600], text[1400];
     snprintf(path, sizeof path, "%s/next.season", dir);
     snprintf(text, sizeof text,
              "pairs %s/examples/players/club.pairs\nhistory %s/examples/players/club.season\n"
              "session %s/examples/players/16p7rTeamS.asc\nabsent 17-36\n",
              SW_SOURCE_DIR, SW_SOURCE_DIR, SW_SOURCE_DIR);
-    write_file(path, text);
+    file_write(path, text);
     sw_season next;
-    if (sw_season_read(path, sw_matrix_played_history, &next, &err) != SW_OK)
-        fail_msg("%s:%d: %s", err.file, err.line, err.msg);
+    read_season_ok(path, &next);
     assert_int_equal(next.history.unit, 8);
     assert_int_equal(next.n, s.n);
     assert_memory_equal(next.history.meet, h->meet, (size_t)s.n * (size_t)s.n * sizeof(int32_t));
     sw_season_free(&next);
-    snprintf(text, sizeof text, "rm -rf '%s'", dir);
-    assert_int_equal(system(text), 0);
+    tmpdir_remove(dir);
     sw_season_free(&s);
 }
 
@@ -923,19 +968,9 @@ static void test_player_history_exact_so(void **state) {
                                 "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
                                 "3 0 P3\nplayer 105 0 e\nplayer 106 0 f\n"
                                 "4 0 P4\nplayer 107 0 g\nplayer 108 0 h\n";
-    sw_movement m;
     sw_error err;
-    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 1, 2, &err), SW_OK);
-    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
-    m.table[1] = (sw_table){{3, 4, 0, 0}, 1};
-    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
-    sw_participant *part;
-    int n;
-    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
     sw_season s;
-    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, &s, &err), SW_OK);
-    sw_participants_free(part, n);
-    sw_movement_free(&m);
+    two_table_season(pairs, 1, &s);
     for (int p = 1; p <= 4; p++)
         s.sessions[0].assign[p] = p;
     const char *h = "player1,player2,meetings\n101,103,2\n";
@@ -1034,13 +1069,7 @@ static void test_fraction_changes_best(void **state) {
     (void)state;
     sw_movement m;
     sw_error err;
-    assert_int_equal(sw_movement_init(&m, 6, 3, 2, 3, 2, &err), SW_OK);
-    static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
-    for (int r = 0; r < 2; r++)
-        for (int t = 0; t < 3; t++)
-            m.table[r * 3 + t] =
-                (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
-    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    six_pair_movement(&m);
     enum { N = 6, D = 15, U = 4 };
     sw_rng rng;
     int flips = 0, searched = 0;
@@ -1065,7 +1094,8 @@ static void test_fraction_changes_best(void **state) {
         int64_t best = -1, best_rounded = -1, exact_of_rounded = -1;
         /* Heap's algorithm over the seatings */
         int c[N] = {0};
-        for (int x = 0; x < N;) {
+        int x = 0;
+        do {
             for (int p = 0; p < N; p++)
                 mx.assign[0][p + 1] = perm[p];
             sw_matrix_rebuild(&mx);
@@ -1077,8 +1107,8 @@ static void test_fraction_changes_best(void **state) {
                         pj = mx.pos[0][j];
                     for (int r = 0; r < 2; r++)
                         for (int t = 0; t < 3; t++)
-                            met += (seat[r][t][0] == pi && seat[r][t][1] == pj) ||
-                                   (seat[r][t][0] == pj && seat[r][t][1] == pi);
+                            met += (six_seat[r][t][0] == pi && six_seat[r][t][1] == pj) ||
+                                   (six_seat[r][t][0] == pj && six_seat[r][t][1] == pi);
                     M[e] = h + U * met;
                     R[e] = (2 * h + U) / (2 * U) + met; /* rounded half up */
                     T += M[e];
@@ -1099,16 +1129,7 @@ static void test_fraction_changes_best(void **state) {
                 best_rounded = sor;
                 exact_of_rounded = so; /* the worst exact value among the rounded best */
             }
-            if (c[x] < x) {
-                int y = x % 2 == 0 ? 0 : c[x], tmp = perm[y];
-                perm[y] = perm[x];
-                perm[x] = tmp;
-                c[x]++;
-                x = 0;
-            } else {
-                c[x++] = 0;
-            }
-        }
+        } while (heap_step(perm, c, N, &x));
         sw_matrix_free(&mx);
         if (exact_of_rounded > best && searched < 3) {
             sw_search_opts o = {.seed = 1, .restarts = 4, .threads = 1};
@@ -1143,19 +1164,9 @@ static void test_player_rests_exact_sr(void **state) {
                                 "2 0 P2\nplayer 103 0 c\nplayer 104 0 d\n"
                                 "3 0 P3\nplayer 105 1 e\nplayer 106 2 f\n"
                                 "4 0 P4\nplayer 107 0 g\nplayer 108 0 h\n";
-    sw_movement m;
     sw_error err;
-    assert_int_equal(sw_movement_init(&m, 4, 2, 1, 2, 2, &err), SW_OK);
-    m.table[0] = (sw_table){{1, 2, 0, 0}, 1};
-    m.table[1] = (sw_table){{3, 4, 0, 0}, 2};
-    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
-    sw_participant *part;
-    int n;
-    assert_int_equal(sw_parenfile_parse(pairs, strlen(pairs), "p.pairs", &part, &n, &err), SW_OK);
     sw_season s;
-    assert_int_equal(sw_season_uniform(&m, "m.asc", part, n, 1, &s, &err), SW_OK);
-    sw_participants_free(part, n);
-    sw_movement_free(&m);
+    two_table_season(pairs, 2, &s);
     s.sessions[0].present[3] = false;
     s.sessions[0].assign[4] = 0;
     sw_matrix mx;
@@ -1229,13 +1240,7 @@ static void test_half_rests_brute_force(void **state) {
     (void)state;
     sw_movement m;
     sw_error err;
-    assert_int_equal(sw_movement_init(&m, 6, 3, 2, 3, 2, &err), SW_OK);
-    static const int seat[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}}, {{1, 4}, {3, 6}, {5, 2}}};
-    for (int r = 0; r < 2; r++)
-        for (int t = 0; t < 3; t++)
-            m.table[r * 3 + t] =
-                (sw_table){{seat[r][t][0], seat[r][t][1], 0, 0}, 1 + (t + 2 * r) % 3};
-    assert_int_equal(sw_movement_validate(&m, "t", &err), SW_OK);
+    six_pair_movement(&m);
     enum { N = 6, D = 15 };
     sw_rng rng;
     int flips = 0, reached = 0;
@@ -1267,7 +1272,8 @@ static void test_half_rests_brute_force(void **state) {
         assert_int_equal(sw_pricer_init(&pr, &mx), 0);
         int64_t best_sr = -1, best_so = -1, rbest_sr = -1, rbest_so = -1, worst_of_rounded = -1;
         int priced = 0;
-        for (int x = 0; x < N;) {
+        int x = 0;
+        do {
             for (int p = 0; p < N; p++)
                 mx.assign[0][p + 1] = perm[p];
             sw_matrix_rebuild(&mx);
@@ -1282,8 +1288,8 @@ static void test_half_rests_brute_force(void **state) {
                 int rests = 0;
                 for (int r = 0; r < 2 && pos[i]; r++)
                     for (int t = 0; t < 3; t++)
-                        if (seat[r][t][0] == pos[i] || seat[r][t][1] == pos[i])
-                            rests += !perm[seat[r][t][0] - 1] || !perm[seat[r][t][1] - 1];
+                        if (six_seat[r][t][0] == pos[i] || six_seat[r][t][1] == pos[i])
+                            rests += !perm[six_seat[r][t][0] - 1] || !perm[six_seat[r][t][1] - 1];
                 rr[i] = twice[i] + 2 * rests;        /* in halves */
                 rnd[i] = (twice[i] + 1) / 2 + rests; /* rounded half up */
                 RR += rr[i];
@@ -1295,8 +1301,8 @@ static void test_half_rests_brute_force(void **state) {
                     M[e] = 0;
                     for (int r = 0; r < 2 && pos[i] && pos[j]; r++)
                         for (int t = 0; t < 3; t++)
-                            M[e] += (seat[r][t][0] == pos[i] && seat[r][t][1] == pos[j]) ||
-                                    (seat[r][t][0] == pos[j] && seat[r][t][1] == pos[i]);
+                            M[e] += (six_seat[r][t][0] == pos[i] && six_seat[r][t][1] == pos[j]) ||
+                                    (six_seat[r][t][0] == pos[j] && six_seat[r][t][1] == pos[i]);
                     T += M[e];
                 }
             for (e = 0; e < D; e++) {
@@ -1336,16 +1342,7 @@ static void test_half_rests_brute_force(void **state) {
                 assert_i256_eq(sw_i256_sub(sw_criteria_sosr(&mx), before), sw_i256_from_i128(d));
                 priced++;
             }
-            if (c[x] < x) {
-                int y = x % 2 == 0 ? 0 : c[x], tmp = perm[y];
-                perm[y] = perm[x];
-                perm[x] = tmp;
-                c[x]++;
-                x = 0;
-            } else {
-                c[x++] = 0;
-            }
-        }
+        } while (heap_step(perm, c, N, &x));
         assert_true(priced > 20);
         sw_rests_plan pl;
         sw_rests_plan_init(&pl, &mx);
@@ -1420,7 +1417,7 @@ static void test_history_from_previous_season(void **state) {
     sw_movement m;
     read_movement(MOVEMENT, &m);
     char *dir = temp_dir_with_movement();
-    write_path(dir, "h0.csv", "2,5,2,7/3\n8,11,1\n5,14,0,-1/2\n");
+    dir_file_write(dir, "h0.csv", "2,5,2,7/3\n8,11,1\n5,14,0,-1/2\n");
     sw_rng rng;
     int fractions = 0;
     for (int trial = 0; trial < 6; trial++) {
@@ -1447,33 +1444,15 @@ static void test_history_from_previous_season(void **state) {
         fractions += hm.scale > 1;
         for (int i = 0; i < n; i++) /* sit-outs are carried in the pairs file */
             cur.part[i].rests = hm.rests[i];
-        write_pairs(dir, "prev.pairs", &prev, -1);
-        write_pairs(dir, "cur.pairs", &cur, -1);
-        write_season(dir, "prev.season", &prev, "prev.pairs", "h0.csv");
-        write_json(dir, "prev.json", &hm);
-        sw_strbuf csv;
-        sw_strbuf_init(&csv);
-        history_csv(&hm, &csv);
-        write_path(dir, "prev.csv", sw_strbuf_cstr(&csv));
-        sw_strbuf_free(&csv);
-        write_season(dir, "a.season", &cur, "cur.pairs", "prev.season");
-        write_season(dir, "b.season", &cur, "cur.pairs", "prev.json");
-        write_season(dir, "c.season", &cur, "cur.pairs", "prev.csv");
-        sw_matrix want, a, b, c;
-        sw_season sa, sb, sc;
+        sw_matrix want, mx[3];
+        sw_season s3[3];
+        previous_three_ways(dir, &prev, "h0.csv", &hm, -1, &cur, s3, mx);
         assert_int_equal(sw_matrix_init(&want, &full, &err), SW_OK);
-        read_state(dir, "a.season", &sa, &a);
-        read_state(dir, "b.season", &sb, &b);
-        read_state(dir, "c.season", &sc, &c);
-        assert_same_state(&want, &a);
-        assert_same_state(&want, &b);
-        assert_same_state(&want, &c);
+        for (int x = 0; x < 3; x++)
+            assert_same_state(&want, &mx[x]);
         if (trial < 2) { /* end to end: the program's own analyze --json output */
             write_season(dir, "played.season", &played, "prev.pairs", "h0.csv");
-            char cmd[2048];
-            snprintf(cmd, sizeof cmd, "'%s' analyze '%s/played.season' --json -o '%s/cli.json'",
-                     SW_BINARY, dir, dir);
-            assert_int_equal(system(cmd), 0);
+            shell("'%s' analyze '%s/played.season' --json -o '%s/cli.json'", SW_BINARY, dir, dir);
             write_season(dir, "d.season", &cur, "cur.pairs", "cli.json");
             sw_season sd;
             sw_matrix d;
@@ -1483,15 +1462,10 @@ static void test_history_from_previous_season(void **state) {
             sw_season_free(&sd);
         }
         /* the previous season's unplayed session would have counted */
-        assert_true(sw_history_max_meetings(&sa) > 0);
+        assert_true(sw_history_max_meetings(&s3[0]) > 0);
         sw_matrix_free(&want);
-        sw_matrix_free(&a);
-        sw_matrix_free(&b);
-        sw_matrix_free(&c);
         sw_matrix_free(&hm);
-        sw_season_free(&sa);
-        sw_season_free(&sb);
-        sw_season_free(&sc);
+        free_three(s3, mx);
         full.nsessions = nh + nr + 1;
         sw_season_free(&full);
         sw_season_free(&prev);
@@ -1499,7 +1473,7 @@ static void test_history_from_previous_season(void **state) {
         sw_season_free(&cur);
     }
     assert_true(fractions > 0);
-    rm_dir(dir);
+    tmpdir_remove(dir);
     sw_movement_free(&m);
 }
 
@@ -1525,44 +1499,25 @@ static void test_history_leaver_and_newcomer(void **state) {
     sw_error err;
     sw_matrix hm;
     assert_int_equal(sw_matrix_init(&hm, &prev, &err), SW_OK);
-    write_pairs(dir, "prev.pairs", &prev, -1);
-    write_pairs(dir, "cur.pairs", &cur, -1);
-    write_season(dir, "prev.season", &prev, "prev.pairs", NULL);
-    write_json(dir, "prev.json", &hm);
-    sw_strbuf csv;
-    sw_strbuf_init(&csv);
-    history_csv_but(&hm, leaver, &csv);
-    write_path(dir, "prev.csv", sw_strbuf_cstr(&csv));
-    sw_strbuf_free(&csv);
-    write_season(dir, "a.season", &cur, "cur.pairs", "prev.season");
-    write_season(dir, "b.season", &cur, "cur.pairs", "prev.json");
-    write_season(dir, "c.season", &cur, "cur.pairs", "prev.csv");
-    sw_season sa, sb, sc;
-    sw_matrix a, b, c;
-    read_state(dir, "a.season", &sa, &a);
-    read_state(dir, "b.season", &sb, &b);
-    read_state(dir, "c.season", &sc, &c);
-    assert_same_state(&a, &c);
-    assert_same_state(&b, &c);
+    sw_season s3[3];
+    sw_matrix mx[3];
+    previous_three_ways(dir, &prev, NULL, &hm, leaver, &cur, s3, mx);
+    assert_same_state(&mx[0], &mx[2]);
+    assert_same_state(&mx[1], &mx[2]);
     int nn = n * n;
     for (int x = 0; x < nn; x++) { /* the history itself, pair by pair */
         int i = x / n, j = x % n;
         bool known = i != 4 && j != 4 && i != j;
-        assert_int_equal(sa.history.meet[x], known ? sw_matrix_meet(&hm, i, j) : 0);
-        assert_true((__int128)sa.history.comp[x] * hm.scale ==
-                    (__int128)(known ? sw_matrix_comp(&hm, i, j) : 0) * sa.history.scale);
-        assert_int_equal(sb.history.meet[x], sa.history.meet[x]);
+        assert_int_equal(s3[0].history.meet[x], known ? sw_matrix_meet(&hm, i, j) : 0);
+        assert_true((__int128)s3[0].history.comp[x] * hm.scale ==
+                    (__int128)(known ? sw_matrix_comp(&hm, i, j) : 0) * s3[0].history.scale);
+        assert_int_equal(s3[1].history.meet[x], s3[0].history.meet[x]);
     }
-    sw_matrix_free(&a);
-    sw_matrix_free(&b);
-    sw_matrix_free(&c);
     sw_matrix_free(&hm);
-    sw_season_free(&sa);
-    sw_season_free(&sb);
-    sw_season_free(&sc);
+    free_three(s3, mx);
     sw_season_free(&prev);
     sw_season_free(&cur);
-    rm_dir(dir);
+    tmpdir_remove(dir);
     sw_movement_free(&m);
 }
 
@@ -1570,7 +1525,7 @@ static void test_history_leaver_and_newcomer(void **state) {
  * name want_file (a suffix), want_line and hold needle. */
 static void expect_read_error(const char *dir, const char *history_text, const char *want_file,
                               int want_line, const char *needle) {
-    write_path(dir, "bad.hist", history_text);
+    dir_file_write(dir, "bad.hist", history_text);
     char path[600];
     snprintf(path, sizeof path, "%s/x.season", dir);
     sw_season s;
@@ -1587,34 +1542,34 @@ static void expect_read_error(const char *dir, const char *history_text, const c
 static void test_bad_previous_history(void **state) {
     (void)state;
     char *dir = temp_dir_with_movement();
-    write_path(dir, "club.pairs", "1 0 a\n2 0 b\n3 0 c\n");
-    write_path(dir, "x.season", "pairs club.pairs\nhistory bad.hist\nsession m.asc\n");
+    dir_file_write(dir, "club.pairs", "1 0 a\n2 0 b\n3 0 c\n");
+    dir_file_write(dir, "x.season", "pairs club.pairs\nhistory bad.hist\nsession m.asc\n");
     const char *parts = "{\"participants\": [{\"id\": 1}, {\"id\": 2}],\n";
+    static const struct {
+        const char *matrices;
+        int line;
+        const char *needle;
+    } bad[] = {
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]]}}\n", 2,
+         "without \"competition\""},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],\n[2,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         4, "row 2, column 1 differs from row 1, column 2"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]],\n"
+         "\"competition\": [[0,1],\n[0.3333333333,0]]}}\n",
+         5, "row 2, column 1: 0.3333333333 is not a multiple of 1/2"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[-1,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         3, "meetings -1"},
+        {"\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1,0],[1,0,0]],\n"
+         "\"competition\": [[0,1],[1,0]]}}\n",
+         3, "meetings row 1 has 3 values, expected 2"},
+    };
     char text[1024];
-    snprintf(text, sizeof text, "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 2, "without \"competition\"");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],\n[2,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 4, "row 2, column 1 differs from row 1, column 2");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[1,0]],\n"
-             "\"competition\": [[0,1],\n[0.3333333333,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 5,
-                      "row 2, column 1: 0.3333333333 is not a multiple of 1/2");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1],[-1,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 3, "meetings -1");
-    snprintf(text, sizeof text,
-             "%s\"matrices\": {\"scale\": 2,\n\"meetings\": [[0,1,0],[1,0,0]],\n"
-             "\"competition\": [[0,1],[1,0]]}}\n",
-             parts);
-    expect_read_error(dir, text, "bad.hist", 3, "meetings row 1 has 3 values, expected 2");
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        snprintf(text, sizeof text, "%s%s", parts, bad[k].matrices);
+        expect_read_error(dir, text, "bad.hist", bad[k].line, bad[k].needle);
+    }
     expect_read_error(dir, "{\"participants\": []}\n", "bad.hist", 1,
                       "with \"participants\" and \"matrices\"");
     expect_read_error(dir, "{\"participants\": [{\"id\": 1},\n {\"id\": 1}], \"matrices\": {}}\n",
@@ -1626,7 +1581,7 @@ static void test_bad_previous_history(void **state) {
     expect_read_error(dir, "pairs club.pairs\nhistory bad.hist\nsession m.asc\n", "bad.hist", 0,
                       "nest more than 8 deep");
     /* without the matrices' function a season file is refused, a JSON not */
-    write_path(dir, "bad.hist", "pairs club.pairs\nsession m.asc\n");
+    dir_file_write(dir, "bad.hist", "pairs club.pairs\nsession m.asc\n");
     char path[600];
     snprintf(path, sizeof path, "%s/x.season", dir);
     sw_season s;
@@ -1637,12 +1592,12 @@ static void test_bad_previous_history(void **state) {
              "%s\"matrices\": {\n\"meetings\": [[0,1],[1,0]],\n"
              "\"competition\": [[0,1],[1,0]]}}\n",
              parts);
-    write_path(dir, "bad.hist", text);
+    dir_file_write(dir, "bad.hist", text);
     assert_int_equal(sw_season_read(path, NULL, &s, &err), SW_OK);
     assert_int_equal(s.history.meet[1], 1);
     assert_int_equal(s.history.meet[2], 0);
     sw_season_free(&s);
-    rm_dir(dir);
+    tmpdir_remove(dir);
 }
 
 /* History beyond the season's rounds (a pair that met 40 times before, in a

@@ -14,10 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "movement/movement.h"
 #include "movement/movement_internal.h"
@@ -1326,42 +1327,11 @@ static void test_three_quarter_howell(void **state) {
 
 /* ---- the command -------------------------------------------------------- */
 
-static int run(const char *args, char **out) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", SW_BINARY, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
-        n += got;
-        if (n + 1 >= cap) {
-            buf = realloc(buf, cap *= 2);
-            assert_non_null(buf);
-        }
-    }
-    buf[n] = '\0';
-    int st = pclose(p);
-    *out = buf;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void expect_run(const char *args, int code, const char *needle) {
-    char *out;
-    int rc = run(args, &out);
-    if (rc != code || !strstr(out, needle))
-        fail_msg("seatwise %s: exit %d (want %d), output:\n%s(want '%s')", args, rc, code, out,
-                 needle);
-    free(out);
-}
-
 static void test_cli(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
+    cli_require();
     char *out;
-    assert_int_equal(run("movement howell --pairs 9", &out), 0);
+    assert_int_equal(cli_run("movement howell --pairs 9", &out), 0);
     sw_movement got, want;
     sw_error err;
     parse_ok(out, &got);
@@ -1373,25 +1343,22 @@ static void test_cli(void **state) {
 
     char dir[] = "/tmp/sw_movement_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    char args[1024], path[256];
+    char path[256];
     snprintf(path, sizeof path, "%s/m.asc", dir);
-    snprintf(args, sizeof args, "movement mitchell --pairs=13 --rounds 4 -o %s", path);
-    expect_run(args, 0, "");
+    cli_expectf(0, "", "movement mitchell --pairs=13 --rounds 4 -o %s", path);
     read_ok(path, &got);
     assert_int_equal(sw_movement_mitchell(13, 4, &want, &err), SW_OK);
     assert_true(sw_movement_equal(&got, &want));
     sw_movement_free(&got);
     sw_movement_free(&want);
     assert_int_equal(remove(path), 0);
-    snprintf(args, sizeof args, "movement mitchell --pairs 16 --relay -o %s", path);
-    expect_run(args, 0, "");
+    cli_expectf(0, "", "movement mitchell --pairs 16 --relay -o %s", path);
     read_ok(path, &got);
     assert_int_equal(sw_movement_mitchell_kind(16, 0, SW_MITCHELL_RELAY, &want, &err), SW_OK);
     assert_true(sw_movement_equal(&got, &want));
     sw_movement_free(&got);
     sw_movement_free(&want);
-    snprintf(args, sizeof args, "movement howell --pairs 12 --three-quarter -o %s", path);
-    expect_run(args, 0, "");
+    cli_expectf(0, "", "movement howell --pairs 12 --three-quarter -o %s", path);
     read_ok(path, &got);
     assert_int_equal(got.rounds, 8);
     assert_int_equal(sw_movement_howell(12, 8, &want, &err), SW_OK);
@@ -1416,37 +1383,36 @@ static void test_cli(void **state) {
     assert_non_null(f);
     fputs(circle8, f);
     assert_int_equal(fclose(f), 0);
-    snprintf(args, sizeof args, "movement improve %s -o %s", in, path);
-    expect_run(args, 0, "Qf 61.17 -> 100.00");
+    cli_expectf(0, "Qf 61.17 -> 100.00", "movement improve %s -o %s", in, path);
     read_ok(path, &got);
     assert_true(got.has_ref_qf && got.ref_qf == 100.0);
     assert_true(sw_movement_qf(&got) == 100.0);
     sw_movement_free(&got);
-    snprintf(args, sizeof args, "movement improve %s --pairs 8", in);
-    expect_run(args, 2, "--pairs and --rounds are for howell and mitchell");
-    expect_run("movement improve", 2, "missing the movement FILE");
-    expect_run("movement improve /nonexistent/m.asc", 5, "/nonexistent/m.asc");
+    cli_expectf(2, "--pairs and --rounds are for howell and mitchell",
+                "movement improve %s --pairs 8", in);
+    cli_expect("movement improve", 2, "missing the movement FILE");
+    cli_expect("movement improve /nonexistent/m.asc", 5, "/nonexistent/m.asc");
     assert_int_equal(remove(path), 0);
     assert_int_equal(remove(in), 0);
     assert_int_equal(rmdir(dir), 0);
 
-    expect_run("movement --help", 0, "usage: seatwise movement");
-    expect_run("movement howell", 2, "missing --pairs");
-    expect_run("movement howell --pairs 1", 2, "--pairs: '1'");
-    expect_run("movement howell --pairs x", 2, "--pairs: 'x'");
-    expect_run("movement howell --pairs", 2, "--pairs needs a value");
-    expect_run("movement howell --pairs 8 --rounds 0", 2, "--rounds: '0'");
-    expect_run("movement howell --pairs 8 --frobnicate", 2, "unknown option '--frobnicate'");
-    expect_run("movement swiss --pairs 8", 2, "unknown kind 'swiss'");
-    expect_run("movement --pairs 8", 2, "missing the kind");
-    expect_run("movement mitchell --pairs 16 --rounds 8", 2, "would repeat");
-    expect_run("movement mitchell --pairs 10 --relay", 2, "needs no relay and bye stand");
-    expect_run("movement mitchell --pairs 16 --skip --relay", 2, "not both");
-    expect_run("movement howell --pairs 16 --relay", 2, "are for mitchell");
-    expect_run("movement mitchell --pairs 16 --three-quarter", 2, "is for howell");
-    expect_run("movement howell --pairs 12 --three-quarter --rounds 4", 2, "drop --rounds");
-    expect_run("movement howell --pairs 2000 --rounds 3", 4, "supported at most 1000");
-    expect_run("movement howell --pairs 8 -o /nonexistent/dir/m.asc", 5, "/nonexistent/dir");
+    cli_expect("movement --help", 0, "usage: seatwise movement");
+    cli_expect("movement howell", 2, "missing --pairs");
+    cli_expect("movement howell --pairs 1", 2, "--pairs: '1'");
+    cli_expect("movement howell --pairs x", 2, "--pairs: 'x'");
+    cli_expect("movement howell --pairs", 2, "--pairs needs a value");
+    cli_expect("movement howell --pairs 8 --rounds 0", 2, "--rounds: '0'");
+    cli_expect("movement howell --pairs 8 --frobnicate", 2, "unknown option '--frobnicate'");
+    cli_expect("movement swiss --pairs 8", 2, "unknown kind 'swiss'");
+    cli_expect("movement --pairs 8", 2, "missing the kind");
+    cli_expect("movement mitchell --pairs 16 --rounds 8", 2, "would repeat");
+    cli_expect("movement mitchell --pairs 10 --relay", 2, "needs no relay and bye stand");
+    cli_expect("movement mitchell --pairs 16 --skip --relay", 2, "not both");
+    cli_expect("movement howell --pairs 16 --relay", 2, "are for mitchell");
+    cli_expect("movement mitchell --pairs 16 --three-quarter", 2, "is for howell");
+    cli_expect("movement howell --pairs 12 --three-quarter --rounds 4", 2, "drop --rounds");
+    cli_expect("movement howell --pairs 2000 --rounds 3", 4, "supported at most 1000");
+    cli_expect("movement howell --pairs 8 -o /nonexistent/dir/m.asc", 5, "/nonexistent/dir");
 }
 
 int main(void) {

@@ -13,11 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
@@ -872,31 +873,10 @@ static void test_season_json_mutations_never_crash(void **state) {
 
 /* ---- the command ---- */
 
-static int run_cli(const char *args) {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' %s%s > schedule-cli.out 2>&1", SW_BINARY,
-             strncmp(args, "analyze", 7) ? "seat " : "", args);
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-static char *cli_output(void) {
-    char *data = NULL;
-    size_t len;
-    sw_error err;
-    if (sw_file_read("schedule-cli.out", &data, &len, &err))
-        return calloc(1, 1);
-    return data;
-}
-
 static void test_cli_end_to_end(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
-    assert_int_equal(run_cli("schedule --players 20 --rounds 5 --json -o schedule-20.json"), 0);
-    char *msg = cli_output();
-    assert_non_null(strstr(msg, "0 repeats"));
-    free(msg);
+    cli_require();
+    cli_expect("seat schedule --players 20 --rounds 5 --json -o schedule-20.json", 0, "0 repeats");
     /* the JSON reads back as an event with the same numbers */
     sw_seating_event ev;
     sw_seating_event_init(&ev);
@@ -918,16 +898,14 @@ static void test_cli_end_to_end(void **state) {
     assert_non_null(strstr(json, "\"repeat_free_rounds\": 5"));
     free(json);
     /* analyze reads it back: 150 meetings, none twice, so So is its bound */
-    assert_int_equal(run_cli("analyze schedule-20.json --json"), 0);
-    msg = cli_output();
+    char *msg;
+    assert_int_equal(cli_run("analyze schedule-20.json --json", &msg), 0);
     assert_non_null(strstr(msg, "\"meetings\": 150"));
     assert_non_null(strstr(msg, "\"So_gap\": 0,"));
     free(msg);
     /* same seed, same file; CSV has one line per seat */
-    assert_int_equal(run_cli("schedule --players 10 --rounds 4 --seed 7 --csv -o sa.csv --quiet"),
-                     0);
-    assert_int_equal(run_cli("schedule --players 10 --rounds 4 --seed 7 --csv -o sb.csv --quiet"),
-                     0);
+    cli_expect("seat schedule --players 10 --rounds 4 --seed 7 --csv -o sa.csv --quiet", 0, NULL);
+    cli_expect("seat schedule --players 10 --rounds 4 --seed 7 --csv -o sb.csv --quiet", 0, NULL);
     char *a, *b;
     size_t la, lb;
     must(sw_file_read("sa.csv", &a, &la, &err), &err);
@@ -942,8 +920,8 @@ static void test_cli_end_to_end(void **state) {
     free(b);
     /* tables of three: nobody sits out, the CSV has no "out" line and the
      * N seat of a table of three is not written */
-    assert_int_equal(
-        run_cli("schedule --players 14 --rounds 4 --threes auto --csv -o sa.csv --quiet"), 0);
+    cli_expect("seat schedule --players 14 --rounds 4 --threes auto --csv -o sa.csv --quiet", 0,
+               NULL);
     must(sw_file_read("sa.csv", &a, &la, &err), &err);
     lines = 0;
     for (size_t i = 0; i < la; i++)
@@ -951,49 +929,39 @@ static void test_cli_end_to_end(void **state) {
     assert_int_equal(lines, 1 + 4 * 14);
     assert_null(strstr(a, ",out,"));
     free(a);
-    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes 2"), 0);
-    msg = cli_output();
+    assert_int_equal(cli_run("seat schedule --players 14 --rounds 4 --threes 2", &msg), 0);
     assert_non_null(strstr(msg, "Tables of three: "));
     assert_non_null(strstr(msg, "2 tables of three a round"));
     free(msg);
-    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes 5"), 3);
-    msg = cli_output();
-    assert_non_null(strstr(msg, "5 tables of three for 14 players: expected 0 to 4"));
-    free(msg);
-    assert_int_equal(run_cli("schedule --players 14 --rounds 4 --threes some"), 2);
+    cli_expect("seat schedule --players 14 --rounds 4 --threes 5", 3,
+               "5 tables of three for 14 players: expected 0 to 4");
+    cli_expect("seat schedule --players 14 --rounds 4 --threes some", 2, NULL);
     /* the next-round modes take tables of three too */
-    assert_int_equal(run_cli("random --players 14 --threes 2 --quiet"), 0);
-    assert_int_equal(run_cli("random --players 14 --threes 5"), 3);
+    cli_expect("seat random --players 14 --threes 2 --quiet", 0, NULL);
+    cli_expect("seat random --players 14 --threes 5", 3, NULL);
     /* a players file */
     FILE *f = fopen("schedule-players.txt", "w");
     assert_non_null(f);
     for (int p = 1; p <= 9; p++)
         fprintf(f, "player %d P%d\n", 100 + p, p);
     fclose(f);
-    assert_int_equal(run_cli("schedule --players schedule-players.txt --rounds 3 --quiet"), 0);
-    msg = cli_output();
-    assert_non_null(strstr(msg, "E 10"));
-    free(msg);
+    cli_expect("seat schedule --players schedule-players.txt --rounds 3 --quiet", 0, "E 10");
     /* bad input */
-    assert_int_equal(run_cli("schedule --players 16 --rounds 0"), 2);
-    assert_int_equal(run_cli("schedule --players 3 --rounds 2"), 2);
-    assert_int_equal(run_cli("schedule --players 16"), 2);
-    assert_int_equal(run_cli("schedule --rounds 3"), 2);
-    assert_int_equal(run_cli("schedule --players 1001 --rounds 3"), 4);
-    assert_int_equal(run_cli("schedule --players /nonexistent/p.txt --rounds 3"), 5);
+    cli_expect("seat schedule --players 16 --rounds 0", 2, NULL);
+    cli_expect("seat schedule --players 3 --rounds 2", 2, NULL);
+    cli_expect("seat schedule --players 16", 2, NULL);
+    cli_expect("seat schedule --rounds 3", 2, NULL);
+    cli_expect("seat schedule --players 1001 --rounds 3", 4, NULL);
+    cli_expect("seat schedule --players /nonexistent/p.txt --rounds 3", 5, NULL);
     f = fopen("schedule-players.txt", "w");
     assert_non_null(f);
     fputs("player 1 A\nplayer 2 B\nplayer 3 C\nplayer 4 D\nround 1\ntable 1 2 3 4\n", f);
     fclose(f);
-    assert_int_equal(run_cli("schedule --players schedule-players.txt --rounds 1"), 3);
-    msg = cli_output();
-    assert_non_null(strstr(msg, "has played 1"));
-    free(msg);
+    cli_expect("seat schedule --players schedule-players.txt --rounds 1", 3, "has played 1");
     remove("schedule-20.json");
     remove("sa.csv");
     remove("sb.csv");
     remove("schedule-players.txt");
-    remove("schedule-cli.out");
 }
 
 int main(void) {

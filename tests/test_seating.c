@@ -12,11 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
@@ -152,6 +153,22 @@ static void ranks_of(const sw_seating_event *ev, int *rank) {
     }
 }
 
+/* club12 and its standings read into a new event. */
+static void read_club12(sw_seating_event *ev) {
+    sw_error err;
+    sw_seating_event_init(ev);
+    must(sw_seating_event_read_file(ev, EXAMPLES "club12.txt", &err), &err);
+    must(sw_seating_event_read_file(ev, EXAMPLES "club12-standings.txt", &err), &err);
+}
+
+/* DATA/file read into a new event; path (512 bytes) gets its full name. */
+static sw_status read_data(const char *file, sw_seating_event *ev, sw_error *err, char *path) {
+    sw_error_clear(err);
+    sw_seating_event_init(ev);
+    snprintf(path, 512, DATA "%s", file);
+    return sw_seating_event_read_file(ev, path, err);
+}
+
 static sw_seating_options opts(sw_seating_mode mode, uint64_t seed, long tries) {
     sw_seating_options o;
     sw_seating_options_default(&o);
@@ -167,9 +184,7 @@ static void test_text_example_reads(void **state) {
     (void)state;
     sw_seating_event ev;
     sw_error err;
-    sw_seating_event_init(&ev);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    read_club12(&ev);
     must(sw_seating_event_check(&ev, &err), &err);
     assert_int_equal(ev.nplayers, 12);
     assert_int_equal(ev.nrounds, 2);
@@ -191,10 +206,8 @@ static void test_json_reads_same_event(void **state) {
     (void)state;
     sw_seating_event a, b;
     sw_error err;
-    sw_seating_event_init(&a);
+    read_club12(&a);
     sw_seating_event_init(&b);
-    must(sw_seating_event_read_file(&a, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&a, EXAMPLES "club12-standings.txt", &err), &err);
     must(sw_seating_event_read_file(&b, DATA "club12.json", &err), &err);
     must(sw_seating_event_check(&b, &err), &err);
     assert_int_equal(a.nplayers, b.nplayers);
@@ -272,11 +285,8 @@ static void test_bad_inputs_located(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sw_seating_event ev;
         sw_error err;
-        sw_error_clear(&err);
-        sw_seating_event_init(&ev);
         char path[512];
-        snprintf(path, sizeof path, DATA "%s", cases[i].file);
-        sw_status st = sw_seating_event_read_file(&ev, path, &err);
+        sw_status st = read_data(cases[i].file, &ev, &err, path);
         if (st != cases[i].code || err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
             fail_msg("%s: got %d at line %d '%s', expected %d at line %d '%s'", cases[i].file,
                      (int)st, err.line, err.msg, (int)cases[i].code, cases[i].line, cases[i].msg);
@@ -360,11 +370,8 @@ static void test_checks_after_reading(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sw_seating_event ev;
         sw_error err;
-        sw_error_clear(&err);
-        sw_seating_event_init(&ev);
         char path[512];
-        snprintf(path, sizeof path, DATA "%s", cases[i].file);
-        must(sw_seating_event_read_file(&ev, path, &err), &err);
+        must(read_data(cases[i].file, &ev, &err, path), &err);
         assert_int_equal(sw_seating_event_check(&ev, &err), SW_ERR_INVALID);
         if (err.line != cases[i].line || !strstr(err.msg, cases[i].msg))
             fail_msg("%s: got line %d '%s'", cases[i].file, err.line, err.msg);
@@ -454,9 +461,7 @@ static void test_interval_two_on_twelve_by_hand(void **state) {
     /* club12 ranks: 106 101 110 103 105 108 109 112 102 107 104 111 */
     sw_seating_event ev;
     sw_error err;
-    sw_seating_event_init(&ev);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12.txt", &err), &err);
-    must(sw_seating_event_read_file(&ev, EXAMPLES "club12-standings.txt", &err), &err);
+    read_club12(&ev);
     sw_seating_options o = opts(SW_SEATING_INTERVAL, 1, 1);
     o.interval = 2;
     must(sw_seating_next_round(&ev, &o, NULL, &err), &err);
@@ -1369,43 +1374,24 @@ static void test_text_and_csv_reports(void **state) {
 
 /* ---- the command ---- */
 
-static int run_cli(const char *args, char *out, size_t outsize) {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' seat %s > seating-cli.out 2>&1", SW_BINARY, args);
-    int rc = system(cmd);
-    char *data;
-    size_t len;
-    sw_error err;
-    out[0] = '\0';
-    if (!sw_file_read("seating-cli.out", &data, &len, &err)) {
-        snprintf(out, outsize, "%s", data);
-        free(data);
-    }
-    remove("seating-cli.out");
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
 static void test_cli_end_to_end(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
-    char out[65536];
+    cli_require();
     /* the schedule itself is tested in tests/test_schedule.c */
-    assert_int_equal(run_cli("schedule --players 16 --rounds 5", out, sizeof out), 0);
-    assert_non_null(strstr(out, "repeat-free rounds: 5 of 5"));
-    assert_int_equal(run_cli("schedule --players 16 --rounds 0", out, sizeof out), 2);
-    assert_int_equal(run_cli("schedule --players 3 --rounds 2", out, sizeof out), 2);
-    assert_int_equal(run_cli("random --players 3", out, sizeof out), 2);
-    assert_int_equal(run_cli("bogus x", out, sizeof out), 2);
-    assert_int_equal(run_cli("swiss " DATA "unknown-id.txt", out, sizeof out), 3);
-    assert_non_null(strstr(out, "unknown-id.txt:6: unknown player id 99"));
-    assert_int_equal(run_cli("swiss " DATA "standings-games.txt", out, sizeof out), 3);
-    assert_non_null(strstr(out, "standings-games.txt:11: standings disagree"));
-    assert_int_equal(run_cli("random " DATA "too-few.txt", out, sizeof out), 3);
-    assert_int_equal(run_cli("random /nonexistent/x.txt", out, sizeof out), 5);
-    assert_int_equal(run_cli("interval 2 " EXAMPLES "club12.txt " EXAMPLES
+    cli_expect("seat schedule --players 16 --rounds 5", 0, "repeat-free rounds: 5 of 5");
+    cli_expect("seat schedule --players 16 --rounds 0", 2, NULL);
+    cli_expect("seat schedule --players 3 --rounds 2", 2, NULL);
+    cli_expect("seat random --players 3", 2, NULL);
+    cli_expect("seat bogus x", 2, NULL);
+    cli_expect("seat swiss " DATA "unknown-id.txt", 3, "unknown-id.txt:6: unknown player id 99");
+    cli_expect("seat swiss " DATA "standings-games.txt", 3,
+               "standings-games.txt:11: standings disagree");
+    cli_expect("seat random " DATA "too-few.txt", 3, NULL);
+    cli_expect("seat random /nonexistent/x.txt", 5, NULL);
+    char *out;
+    assert_int_equal(cli_run("seat interval 2 " EXAMPLES "club12.txt " EXAMPLES
                              "club12-standings.txt --csv --quiet",
-                             out, sizeof out),
+                             &out),
                      0);
     /* the table worked out by hand in test_interval_two_on_twelve_by_hand */
     for (int id = 105; id <= 110; id++) {
@@ -1419,16 +1405,11 @@ static void test_cli_end_to_end(void **state) {
         }
         assert_true(found);
     }
+    free(out);
     /* a JSON output is the next input, and the same seed gives the same file */
-    assert_int_equal(
-        run_cli("random " EXAMPLES "club10.txt --json --quiet -o seating-r1.json", out, sizeof out),
-        0);
-    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2.json",
-                             out, sizeof out),
-                     0);
-    assert_int_equal(run_cli("random seating-r1.json --json --quiet --seed 3 -o seating-r2b.json",
-                             out, sizeof out),
-                     0);
+    cli_expect("seat random " EXAMPLES "club10.txt --json --quiet -o seating-r1.json", 0, NULL);
+    cli_expect("seat random seating-r1.json --json --quiet --seed 3 -o seating-r2.json", 0, NULL);
+    cli_expect("seat random seating-r1.json --json --quiet --seed 3 -o seating-r2b.json", 0, NULL);
     char *a, *b;
     size_t la, lb;
     sw_error err;

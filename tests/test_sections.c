@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "support.h"
+
 #include "matrix/matrix.h"
 #include "search/method.h"
 #include "search/search.h"
@@ -500,11 +502,10 @@ static void test_cli_optimize_keeps_pins(void **state) {
     (void)state;
     const char *modes[] = {"--restarts 2", "--picolo --restarts 3"};
     for (int x = 0; x < 2; x++) {
-        char out[64], cmd[1024];
+        char out[64];
         snprintf(out, sizeof out, "/tmp/sw_sections_%d_%d.season", (int)getpid(), x);
-        snprintf(cmd, sizeof cmd, "'%s' optimize '%s/club.season' %s --seed 3 -o '%s' >/dev/null",
-                 SW_BINARY, EX, modes[x], out);
-        assert_int_equal(system(cmd), 0);
+        shell("'%s' optimize '%s/club.season' %s --seed 3 -o '%s' >/dev/null", SW_BINARY, EX,
+              modes[x], out);
         sw_season s;
         sw_error err;
         assert_int_equal(sw_season_read(out, sw_matrix_played_history, &s, &err), SW_OK);
@@ -523,27 +524,14 @@ static void test_cli_optimize_keeps_pins(void **state) {
     }
 }
 
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *buf = calloc(1 << 22, 1);
-    assert_non_null(buf);
-    size_t n = fread(buf, 1, (1 << 22) - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* The text report, JSON, HTML and the seats CSV show the sections. */
 static void test_reports_show_sections(void **state) {
     (void)state;
-    char base[64], cmd[1024], path[96];
+    char base[64], path[96];
     snprintf(base, sizeof base, "/tmp/sw_sections_rep_%d", (int)getpid());
-    snprintf(cmd, sizeof cmd,
-             "'%s' analyze '%s/club.season' --html %s.html --seats-csv %s.csv > %s.txt && "
-             "'%s' analyze '%s/club.season' --json > %s.json",
-             SW_BINARY, EX, base, base, base, SW_BINARY, EX, base);
-    assert_int_equal(system(cmd), 0);
+    shell("'%s' analyze '%s/club.season' --html %s.html --seats-csv %s.csv > %s.txt && "
+          "'%s' analyze '%s/club.season' --json > %s.json",
+          SW_BINARY, EX, base, base, base, SW_BINARY, EX, base);
     const char *const want[][2] = {
         {"txt", "session 1 (played)  A: 16p7rTeamS.asc, B: 10p7rTeamS.asc"},
         {"txt", "sections A: positions 1-16, B: positions 17-26"},
@@ -560,19 +548,19 @@ static void test_reports_show_sections(void **state) {
     };
     for (size_t x = 0; x < sizeof want / sizeof *want; x++) {
         snprintf(path, sizeof path, "%s.%s", base, want[x][0]);
-        char *text = slurp(path);
-        if (!strstr(text, want[x][1]))
+        char *text = file_text(path);
+        if (!text || !strstr(text, want[x][1]))
             fail_msg("%s lacks '%s'", path, want[x][1]);
         free(text);
     }
     /* the JSON read back is one movement a session with the same tables:
      * the same criteria (boards "A:C" keep the sections' board sets apart) */
-    snprintf(cmd, sizeof cmd, "'%s' analyze %s.json > %s.back", SW_BINARY, base, base);
-    assert_int_equal(system(cmd), 0);
+    shell("'%s' analyze %s.json > %s.back", SW_BINARY, base, base);
     snprintf(path, sizeof path, "%s.txt", base);
-    char *a = slurp(path);
+    char *a = file_text(path);
     snprintf(path, sizeof path, "%s.back", base);
-    char *b = slurp(path);
+    char *b = file_text(path);
+    assert_true(a && b);
     char *ca = strstr(a, "criteria ("), *cb = strstr(b, "criteria (");
     assert_non_null(ca);
     assert_non_null(cb);

@@ -12,11 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "swiss/swiss.h"
 #include "swiss/swiss_internal.h"
@@ -1266,23 +1267,16 @@ static void test_burstein_generate_names_the_system(void **state) {
     sw_swiss_trf_free(&t);
 }
 
-static int run(const char *cmd) {
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* The pricing runs its rows in parallel (OpenMP) from 512 players on: the
  * pairing of a 560-player round is the same with 1, 2 and 4 threads. */
 static void test_pair_same_for_any_threads(void **state) {
     (void)state;
-    char cmd[4096], trf[1024];
+    char trf[1024];
     snprintf(trf, sizeof trf, "%s/data/dutch-big/b5600-560p3r.trf", SW_SOURCE_DIR);
-    snprintf(cmd, sizeof cmd,
-             "a=$(OMP_NUM_THREADS=1 %s swiss pair %s) && b=$(OMP_NUM_THREADS=2 %s swiss pair %s) "
-             "&& c=$(OMP_NUM_THREADS=4 %s swiss pair %s) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] "
-             "&& [ \"$b\" = \"$c\" ]",
-             SW_BINARY, trf, SW_BINARY, trf, SW_BINARY, trf);
-    assert_int_equal(run(cmd), 0);
+    shell("a=$(OMP_NUM_THREADS=1 %s swiss pair %s) && b=$(OMP_NUM_THREADS=2 %s swiss pair %s) "
+          "&& c=$(OMP_NUM_THREADS=4 %s swiss pair %s) && [ -n \"$a\" ] && [ \"$a\" = \"$b\" ] "
+          "&& [ \"$b\" = \"$c\" ]",
+          SW_BINARY, trf, SW_BINARY, trf, SW_BINARY, trf);
 }
 
 /* A record whose round 2 pairs 1.0 against 0.0 twice although 1 v 2 and
@@ -2240,61 +2234,43 @@ static void test_generate_refuses_unpairable(void **state) {
 
 static void test_cli_exit_codes(void **state) {
     (void)state;
-    if (access(SW_BINARY, X_OK) != 0)
-        fail_msg("seatwise program missing: %s", SW_BINARY);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "thesis4.trf");
-    assert_int_equal(run(cmd), 1);
-    snprintf(cmd, sizeof cmd, "%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY,
-             DATA "bad_rematch.trf");
-    assert_int_equal(run(cmd), 3);
+    cli_require();
+    shell("%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf");
+    assert_int_equal(
+        shell_status("%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "thesis4.trf"), 1);
+    assert_int_equal(shell_status("%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY,
+                                  DATA "bad_rematch.trf"),
+                     3);
     /* Without --strict the rematch is a warning and the next round is paired. */
-    snprintf(cmd, sizeof cmd,
-             "%s swiss pair %s 2>&1 | grep -q 'warning: player 1, round 2: plays 2'", SW_BINARY,
-             DATA "bad_rematch.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "second_bye.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY,
-             DATA "second_bye.trf");
-    assert_int_equal(run(cmd), 3);
-    snprintf(cmd, sizeof cmd,
-             "%s swiss check %s 2>/dev/null | grep -q '^[^ ]*second_bye.trf:11: warning: player 9, "
-             "round 6'",
-             SW_BINARY, DATA "second_bye.trf");
-    assert_int_equal(run(cmd), 0);
+    shell("%s swiss pair %s 2>&1 | grep -q 'warning: player 1, round 2: plays 2'", SW_BINARY,
+          DATA "bad_rematch.trf");
+    shell("%s swiss pair %s >/dev/null 2>&1", SW_BINARY, DATA "second_bye.trf");
+    assert_int_equal(
+        shell_status("%s swiss pair --strict %s >/dev/null 2>&1", SW_BINARY, DATA "second_bye.trf"),
+        3);
+    shell("%s swiss check %s 2>/dev/null | grep -q '^[^ ]*second_bye.trf:11: warning: player 9, "
+          "round 6'",
+          SW_BINARY, DATA "second_bye.trf");
     /* The engines' command line: --dutch IN -p [OUT] pairs, -c checks. */
-    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s -p | head -1 | grep -qx 2", SW_BINARY,
-             DATA "good5.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s -c | grep -q 'identical'", SW_BINARY,
-             DATA "good5.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss --dutch %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf");
-    assert_int_equal(run(cmd), 2);
+    shell("%s swiss --dutch %s -p | head -1 | grep -qx 2", SW_BINARY, DATA "good5.trf");
+    shell("%s swiss --dutch %s -c | grep -q 'identical'", SW_BINARY, DATA "good5.trf");
+    assert_int_equal(
+        shell_status("%s swiss --dutch %s >/dev/null 2>&1", SW_BINARY, DATA "good5.trf"), 2);
     /* --burstein, in either command line; not with --fast */
-    snprintf(cmd, sizeof cmd,
-             "%s swiss --burstein %s -p | tr '\\n' ' ' | grep -qx '4 1 4 3 2 5 8 7 6 '", SW_BINARY,
-             DATA "burstein_r1_8.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s --burstein | sed -n 2p | grep -qx '1 4'", SW_BINARY,
-             DATA "burstein_r1_8.trf");
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s --burstein --fast >/dev/null 2>&1", SW_BINARY,
-             DATA "burstein_r1_8.trf");
-    assert_int_equal(run(cmd), 2);
-    snprintf(cmd, sizeof cmd, "%s swiss pair /nonexistent.trf >/dev/null 2>&1", SW_BINARY);
-    assert_int_equal(run(cmd), 5);
+    shell("%s swiss --burstein %s -p | tr '\\n' ' ' | grep -qx '4 1 4 3 2 5 8 7 6 '", SW_BINARY,
+          DATA "burstein_r1_8.trf");
+    shell("%s swiss pair %s --burstein | sed -n 2p | grep -qx '1 4'", SW_BINARY,
+          DATA "burstein_r1_8.trf");
+    assert_int_equal(shell_status("%s swiss pair %s --burstein --fast >/dev/null 2>&1", SW_BINARY,
+                                  DATA "burstein_r1_8.trf"),
+                     2);
+    assert_int_equal(shell_status("%s swiss pair /nonexistent.trf >/dev/null 2>&1", SW_BINARY), 5);
     char out[] = "/tmp/sw_swiss_cliXXXXXX";
     int fd = mkstemp(out);
     assert_true(fd >= 0);
     close(fd);
-    snprintf(cmd, sizeof cmd,
-             "%s swiss generate --players 9 --rounds 3 --seed 4 -o %s && %s swiss pair %s -o %s.p",
-             SW_BINARY, out, SW_BINARY, out, out);
-    assert_int_equal(run(cmd), 0);
+    shell("%s swiss generate --players 9 --rounds 3 --seed 4 -o %s && %s swiss pair %s -o %s.p",
+          SW_BINARY, out, SW_BINARY, out, out);
     char pp[64];
     snprintf(pp, sizeof pp, "%s.p", out);
     FILE *f = fopen(pp, "r");
@@ -2312,24 +2288,16 @@ static void test_cli_exit_codes(void **state) {
     unlink(pp);
     unlink(out);
     /* check on a record that differs, and pair with byes written ahead. */
-    char buf[4096];
-    snprintf(cmd, sizeof cmd, "%s swiss check %s 2>&1", SW_BINARY, DATA "differs4.trf");
-    f = popen(cmd, "r");
-    assert_non_null(f);
-    size_t got = fread(buf, 1, sizeof buf - 1, f);
-    buf[got] = 0;
-    assert_int_equal(pclose(f), 0);
+    char *buf;
+    assert_int_equal(cli_run("swiss check " DATA "differs4.trf", &buf), 0);
     if (!strstr(buf, "round 2: the record differs from seatwise's pairing; decided by preference "
                      "2") ||
         !strstr(buf, "2 rounds valid, 1 of them paired differently"))
         fail_msg("swiss check printed:\n%s", buf);
-    snprintf(cmd, sizeof cmd, "%s swiss pair %s 2>&1", SW_BINARY, DATA "preset5.trf");
-    f = popen(cmd, "r");
-    assert_non_null(f);
-    got = fread(buf, 1, sizeof buf - 1, f);
-    buf[got] = 0;
-    assert_int_equal(pclose(f), 0);
+    free(buf);
+    assert_int_equal(cli_run("swiss pair " DATA "preset5.trf", &buf), 0);
     assert_string_equal(buf, "2\n5 1\n3 0\n");
+    free(buf);
 }
 
 int main(void) {

@@ -15,9 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "report/standings.h"
 #include "swiss/swiss.h"
@@ -311,136 +312,83 @@ static void test_tiebreakserver_values(void **state) {
     assert_true(values > 350000);
 }
 
-static int run(const char *cmd) {
-    int rc = system(cmd);
-    return rc == -1 ? -1 : WEXITSTATUS(rc);
-}
-
 static void test_cli(void **state) {
     (void)state;
-    char cmd[2048], dir[] = "/tmp/sw_tiebreak_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    snprintf(cmd, sizeof cmd,
-             "%s swiss standings %shand5.trf --tiebreaks 'DE BH' -o %s/t.txt --csv %s/t.csv "
-             "--json %s/t.json --html %s/t.html",
-             SW_BINARY, TB_DATA, dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 0);
-    char path[256], *text;
-    size_t len;
-    sw_error err;
-    snprintf(path, sizeof path, "%s/t.csv", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "rank,id,name,rating,PTS,DE,BH\n"
-                                 "1,3,\"Charlie, C\",1800,2.0,1,4.5\n"
-                                 "2,1,\"Alpha, A\",2000,2.0,2,5.5\n"));
-    free(text);
-    snprintf(path, sizeof path, "%s/t.json", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "\"rules\": 2024, \"rounds\": 3, \"tiebreaks\": [\"PTS\", "
-                                 "\"DE\", \"BH\"]"));
-    assert_non_null(strstr(text, "{\"rank\": 5, \"id\": 4, \"name\": \"Delta, D\", \"rating\": "
-                                 "1700, \"values\": [1.0, 0, 4.0]}"));
-    free(text);
-    snprintf(path, sizeof path, "%s/t.html", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "<th class=\"n\">BH</th>"));
-    assert_non_null(strstr(text, "Charlie, C"));
-    free(text);
-    snprintf(path, sizeof path, "%s/t.txt", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    char *dir = tmpdir_make("tiebreak");
+    shell("%s swiss standings %shand5.trf --tiebreaks 'DE BH' -o %s/t.txt --csv %s/t.csv "
+          "--json %s/t.json --html %s/t.html",
+          SW_BINARY, TB_DATA, dir, dir, dir, dir);
+    dir_file_has(dir, "t.csv",
+                 "rank,id,name,rating,PTS,DE,BH\n"
+                 "1,3,\"Charlie, C\",1800,2.0,1,4.5\n"
+                 "2,1,\"Alpha, A\",2000,2.0,2,5.5\n");
+    dir_file_has(dir, "t.json",
+                 "\"rules\": 2024, \"rounds\": 3, \"tiebreaks\": [\"PTS\", \"DE\", \"BH\"]");
+    dir_file_has(dir, "t.json",
+                 "{\"rank\": 5, \"id\": 4, \"name\": \"Delta, D\", \"rating\": 1700, \"values\": "
+                 "[1.0, 0, 4.0]}");
+    dir_file_has(dir, "t.html", "<th class=\"n\">BH</th>");
+    dir_file_has(dir, "t.html", "Charlie, C");
     /* the event's name and date head the text, the JSON and the page */
-    assert_non_null(strstr(text, "Tie-break hand example, 2025-01-01\n"
-                                 "Standings after round 3"));
-    free(text);
-    snprintf(path, sizeof path, "%s/t.json", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
-                                 "    \"city\": null,\n    \"start\": \"2025-01-01\""));
-    free(text);
-    snprintf(path, sizeof path, "%s/t.html", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>"));
-    free(text);
+    dir_file_has(dir, "t.txt", "Tie-break hand example, 2025-01-01\nStandings after round 3");
+    dir_file_has(dir, "t.json",
+                 "{\"event\": {\n    \"name\": \"Tie-break hand example\",\n"
+                 "    \"city\": null,\n    \"start\": \"2025-01-01\"");
+    dir_file_has(dir, "t.html", "<p class=\"meta\"><b>Tie-break hand example, 2025-01-01</b>");
     /* a shared rank is marked on each of its players, the first included */
-    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --tiebreaks PTS -o %s/pts.txt",
-             SW_BINARY, TB_DATA, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(path, sizeof path, "%s/pts.txt", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "   =1  1 Alpha, A      2000  2.0\n"
-                                 "   =1  3 Charlie, C    1800  2.0\n"
-                                 "    3  5 Echo, E       1600  1.5\n"
-                                 "   =4  2 Bravo, B      1900  1.0\n"
-                                 "   =4  4 Delta, D      1700  1.0\n"));
-    free(text);
+    shell("%s swiss standings %shand5.trf --tiebreaks PTS -o %s/pts.txt", SW_BINARY, TB_DATA, dir);
+    dir_file_has(dir, "pts.txt",
+                 "   =1  1 Alpha, A      2000  2.0\n"
+                 "   =1  3 Charlie, C    1800  2.0\n"
+                 "    3  5 Echo, E       1600  1.5\n"
+                 "   =4  2 Bravo, B      1900  1.0\n"
+                 "   =4  4 Delta, D      1700  1.0\n");
     /* a record's unreadable 202/212 line: its file and line; refused by
      * standings (exit 3), a warning on the pairing page, which then ranks
      * by points */
-    snprintf(cmd, sizeof cmd, "sed '2a 202 BH/C1 XX SB' %shand5.trf > %s/b202.trf", TB_DATA, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd,
-             "%s swiss standings %s/b202.trf 2>&1 | grep -q 'b202.trf:3: 202 line: unknown "
-             "tie-break .XX.'",
-             SW_BINARY, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s swiss standings %s/b202.trf 2>/dev/null", SW_BINARY, dir);
-    assert_int_equal(run(cmd), 3);
-    snprintf(cmd, sizeof cmd,
-             "%s swiss pair %s/b202.trf -o /dev/null --html %s/b.html 2>&1 | grep -q "
-             "'b202.trf:3: warning: 202 line: unknown tie-break .XX. .*rank by points'",
-             SW_BINARY, dir, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "sed '2a 212 PTS BH#M1 DE' %shand5.trf > %s/g212.trf", TB_DATA, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd,
-             "%s swiss standings %s/g212.trf 2>&1 | grep -q 'rank  player        rating  PTS  "
-             "BH/M1  DE$'",
-             SW_BINARY, dir);
-    assert_int_equal(run(cmd), 0);
+    shell("sed '2a 202 BH/C1 XX SB' %shand5.trf > %s/b202.trf", TB_DATA, dir);
+    shell("%s swiss standings %s/b202.trf 2>&1 | grep -q 'b202.trf:3: 202 line: unknown "
+          "tie-break .XX.'",
+          SW_BINARY, dir);
+    assert_int_equal(shell_status("%s swiss standings %s/b202.trf 2>/dev/null", SW_BINARY, dir), 3);
+    shell("%s swiss pair %s/b202.trf -o /dev/null --html %s/b.html 2>&1 | grep -q "
+          "'b202.trf:3: warning: 202 line: unknown tie-break .XX. .*rank by points'",
+          SW_BINARY, dir, dir);
+    shell("sed '2a 212 PTS BH#M1 DE' %shand5.trf > %s/g212.trf", TB_DATA, dir);
+    shell("%s swiss standings %s/g212.trf 2>&1 | grep -q 'rank  player        rating  PTS  "
+          "BH/M1  DE$'",
+          SW_BINARY, dir);
     /* bad list: usage error, nothing written */
-    snprintf(cmd, sizeof cmd,
-             "%s swiss standings %shand5.trf --tiebreaks 'BH/Z' --csv %s/bad.csv 2>/dev/null",
-             SW_BINARY, TB_DATA, dir);
-    assert_int_equal(run(cmd), 2);
-    snprintf(path, sizeof path, "%s/bad.csv", dir);
-    assert_int_not_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    snprintf(cmd, sizeof cmd, "%s swiss standings %s/none.trf 2>/dev/null", SW_BINARY, dir);
-    assert_int_equal(run(cmd), 5);
-    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --rules 2025 2>/dev/null", SW_BINARY,
-             TB_DATA);
-    assert_int_equal(run(cmd), 2);
-    snprintf(cmd, sizeof cmd, "%s swiss standings %shand5.trf --after-round 4 2>/dev/null",
-             SW_BINARY, TB_DATA);
-    assert_int_equal(run(cmd), 2); /* the record has 3 rounds */
-    snprintf(cmd, sizeof cmd,
-             "%s swiss standings %shand5.trf --after-round 1 --tiebreaks BH --csv %s/r1.csv "
-             "-o /dev/null",
-             SW_BINARY, TB_DATA, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(path, sizeof path, "%s/r1.csv", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
+    assert_int_equal(shell_status("%s swiss standings %shand5.trf --tiebreaks 'BH/Z' --csv "
+                                  "%s/bad.csv 2>/dev/null",
+                                  SW_BINARY, TB_DATA, dir),
+                     2);
+    assert_null(dir_file_text(dir, "bad.csv"));
+    assert_int_equal(shell_status("%s swiss standings %s/none.trf 2>/dev/null", SW_BINARY, dir), 5);
+    assert_int_equal(
+        shell_status("%s swiss standings %shand5.trf --rules 2025 2>/dev/null", SW_BINARY, TB_DATA),
+        2);
+    assert_int_equal(shell_status("%s swiss standings %shand5.trf --after-round 4 2>/dev/null",
+                                  SW_BINARY, TB_DATA),
+                     2); /* the record has 3 rounds */
+    shell("%s swiss standings %shand5.trf --after-round 1 --tiebreaks BH --csv %s/r1.csv "
+          "-o /dev/null",
+          SW_BINARY, TB_DATA, dir);
     /* after round 1: 1 beat 2 (Buchholz 0), 5 had the bye (its own score,
      * 1.0, in Buchholz) */
-    assert_non_null(strstr(text, "1,5,\"Echo, E\",1600,1.0,1.0\n"
-                                 "2,1,\"Alpha, A\",2000,1.0,0.0\n"));
-    free(text);
+    dir_file_has(dir, "r1.csv", "1,5,\"Echo, E\",1600,1.0,1.0\n2,1,\"Alpha, A\",2000,1.0,0.0\n");
     /* the pairing page's standings: the default tie-breaks with values */
-    snprintf(cmd, sizeof cmd,
-             "%s swiss pair %s/dutch/gen001-25p6r.trf -o /dev/null --html %s/pair.html", SW_BINARY,
-             SW_DATA_DIR, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(path, sizeof path, "%s/pair.html", dir);
-    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
-    assert_non_null(strstr(text, "<th class=\"n\">points</th><th class=\"n\">BH/C1</th><th "
-                                 "class=\"n\">BH</th><th class=\"n\">SB</th><th "
-                                 "class=\"n\">DE</th>"));
+    shell("%s swiss pair %s/dutch/gen001-25p6r.trf -o /dev/null --html %s/pair.html", SW_BINARY,
+          SW_DATA_DIR, dir);
+    dir_file_has(dir, "pair.html",
+                 "<th class=\"n\">points</th><th class=\"n\">BH/C1</th><th class=\"n\">BH</th><th "
+                 "class=\"n\">SB</th><th class=\"n\">DE</th>");
     /* 2 and 3 have 5 points; 2 is first by BH/C1 (21.5 against 21.0) */
-    assert_non_null(strstr(text, "<tr><td class=\"n\">1</td><td><span class=\"num\">2</span> "
-                                 "Test0002 Player0002</td><td class=\"n\">2650</td><td "
-                                 "class=\"n\">5</td><td class=\"n\">21.5</td>"));
-    free(text);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(run(cmd), 0);
+    dir_file_has(dir, "pair.html",
+                 "<tr><td class=\"n\">1</td><td><span class=\"num\">2</span> Test0002 "
+                 "Player0002</td><td class=\"n\">2650</td><td class=\"n\">5</td><td "
+                 "class=\"n\">21.5</td>");
+    tmpdir_remove(dir);
 }
 
 int main(void) {
