@@ -1084,58 +1084,58 @@ static void test_swiss_records_as_they_come(void **state) {
  * is paired the withdrawal is refused (exit 3) and nothing is written. */
 static void test_swiss_bye_withdrawn(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
-    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    char *d = tmpdir_make("cli"), args[2048];
+    shell("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
     snprintf(args, sizeof args,
              "swiss result %s/g.trf --round 3 player 5 H player 6 Z -o %s/ah.trf", d, d);
-    expect(args, 0, NULL);
-    sh("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
+    cli_expect(args, 0, NULL);
+    shell("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
     snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 5 none -o %s/w1.trf", d,
              d);
-    expect(args, 0, "ah.trf: note: round 3, player 5: H withdrawn\n");
-    sh("grep -q '^001    5 .* 0.0       0001 b 0  0003 w 0  0000 -  $' '%s/w1.trf'", d);
-    sh("grep -q '^001    6 .*  0000 - Z$' '%s/w1.trf'", d);
+    cli_expect(args, 0, "ah.trf: note: round 3, player 5: H withdrawn\n");
+    shell("grep -q '^001    5 .* 0.0       0001 b 0  0003 w 0  0000 -  $' '%s/w1.trf'", d);
+    shell("grep -q '^001    6 .*  0000 - Z$' '%s/w1.trf'", d);
     /* the next pairing: 5 on a board, 6 still out */
     snprintf(args, sizeof args, "swiss pair %s/w1.trf --list - -o %s/p1.txt", d, d);
-    expect(args, 0, "zero-point bye: 6 ");
-    expect_none(args, 0, "bye: 5 ");
-    sh("grep -Eq '^(5 [0-9]+|[0-9]+ 5)$' '%s/p1.txt'", d);
-    sh("! grep -Eq '^(6 [0-9]+|[0-9]+ 6)$' '%s/p1.txt'", d);
+    cli_expect(args, 0, "zero-point bye: 6 ");
+    cli_expect_none(args, 0, "bye: 5 ");
+    shell("grep -Eq '^(5 [0-9]+|[0-9]+ 5)$' '%s/p1.txt'", d);
+    shell("! grep -Eq '^(6 [0-9]+|[0-9]+ 6)$' '%s/p1.txt'", d);
     /* the last one withdrawn: no column of byes written ahead is left */
     snprintf(args, sizeof args, "swiss result %s/w1.trf --round 3 player 6 none -o %s/w2.trf", d,
              d);
-    expect(args, 0, "note: round 3, player 6: Z withdrawn\n");
-    sh("cmp '%s/g.trf' '%s/w2.trf'", d, d);
+    cli_expect(args, 0, "note: round 3, player 6: Z withdrawn\n");
+    shell("cmp '%s/g.trf' '%s/w2.trf'", d, d);
     /* an XXZ absence is withdrawn the same way */
-    sh("sed 's/^XXC white1$/XXC white1\\nXXZ 7/' '%s/g.trf' > '%s/z.trf'", d, d);
+    shell("sed 's/^XXC white1$/XXC white1\\nXXZ 7/' '%s/g.trf' > '%s/z.trf'", d, d);
     snprintf(args, sizeof args, "swiss pair %s/z.trf --list - -o /dev/null", d);
-    expect(args, 0, "absent: 7 ");
+    cli_expect(args, 0, "absent: 7 ");
     snprintf(args, sizeof args, "swiss result %s/z.trf --round 3 player 7 none -o %s/z2.trf", d, d);
-    expect(args, 0, NULL);
-    sh("cmp '%s/g.trf' '%s/z2.trf'", d, d);
+    cli_expect(args, 0, NULL);
+    shell("cmp '%s/g.trf' '%s/z2.trf'", d, d);
     /* nothing entered ahead: nothing to withdraw */
     snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 4 none -o %s/n.trf", d, d);
-    expect(args, 3,
-           "word 3: player 4 has no bye or absence entered for round 3: nothing to "
-           "withdraw");
-    sh("test ! -e '%s/n.trf'", d);
+    cli_expect(args, 3,
+               "word 3: player 4 has no bye or absence entered for round 3: nothing to "
+               "withdraw");
+    shell("test ! -e '%s/n.trf'", d);
     /* round 3 paired (5 out with H): too late, the output left as it was */
-    sh("'%s' swiss pair '%s/ah.trf' --trf-out '%s/r3.trf' -o /dev/null 2>/dev/null", SW_BINARY, d,
-       d);
-    sh("cp '%s/r3.trf' '%s/keep.trf'", d, d);
+    shell("'%s' swiss pair '%s/ah.trf' --trf-out '%s/r3.trf' -o /dev/null 2>/dev/null", SW_BINARY,
+          d, d);
+    shell("cp '%s/r3.trf' '%s/keep.trf'", d, d);
     snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 none -o %s/keep.trf", d, d);
-    expect(args, 3,
-           "word 3: player 5: round 3 is already paired, so a bye entered ahead can no longer "
-           "be withdrawn ('none')");
-    sh("cmp '%s/r3.trf' '%s/keep.trf'", d, d);
+    cli_expect(args, 3,
+               "word 3: player 5: round 3 is already paired, so a bye entered ahead can no longer "
+               "be withdrawn ('none')");
+    shell("cmp '%s/r3.trf' '%s/keep.trf'", d, d);
     snprintf(args, sizeof args, "swiss result %s/r3.trf --round 2 player 5 none", d);
-    expect(args, 3, "player 5 plays on board");
-    sh("printf 'player 5 none\\n' > '%s/res.txt'", d);
+    cli_expect(args, 3, "player 5 plays on board");
+    shell("printf 'player 5 none\\n' > '%s/res.txt'", d);
     snprintf(args, sizeof args, "swiss result %s/r3.trf --round 3 --results %s/res.txt", d, d);
-    expect(args, 3, "res.txt:1: player 5: round 3 is already paired");
+    cli_expect(args, 3, "res.txt:1: player 5: round 3 is already paired");
     snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 nobody", d);
-    expect(args, 3, "Z (zero), or none (withdraw one entered ahead)");
-    rmtree(d);
+    cli_expect(args, 3, "Z (zero), or none (withdraw one entered ahead)");
+    tmpdir_remove(d);
 }
 
 /* Before any round is complete the standings are the starting list (start
@@ -1144,17 +1144,17 @@ static void test_swiss_bye_withdrawn(void **state) {
  * has its results, the standings after round 1. */
 static void test_swiss_starting_list(void **state) {
     (void)state;
-    char *d = tmpdir(), args[2048];
-    sh("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
+    char *d = tmpdir_make("cli"), args[2048];
+    shell("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
     /* no rounds, the players' lines in reverse order */
-    sh("cd '%s' && grep -v '^001' g.trf > g0.trf && grep '^001' g.trf | cut -c1-89 | "
-       "sed -E 's/^(001.{77}).{4}/\\1 0.0/' | sort -r >> g0.trf",
-       d);
+    shell("cd '%s' && grep -v '^001' g.trf > g0.trf && grep '^001' g.trf | cut -c1-89 | "
+          "sed -E 's/^(001.{77}).{4}/\\1 0.0/' | sort -r >> g0.trf",
+          d);
     snprintf(args, sizeof args,
              "swiss standings %s/g0.trf -o %s/s0.txt --csv %s/s0.csv --json %s/s0.json --html "
              "%s/s0.html",
              d, d, d, d, d);
-    expect(args, 0, NULL);
+    cli_expect(args, 0, NULL);
     char path[512];
     snprintf(path, sizeof path, "%s/s0.txt", d);
     char *text = file_text(path);
@@ -1166,36 +1166,37 @@ static void test_swiss_starting_list(void **state) {
     assert_null(strstr(text, "rank"));
     assert_null(strstr(text, "after round 0"));
     free(text);
-    sh("sed -n 2p '%s/s0.csv' | grep -qx ',1,Player 1,2494,,,,,'", d);
-    sh("sed -n 10p '%s/s0.csv' | grep -qx ',9,Player 9,1412,,,,,'", d);
-    sh("grep -q '\"rounds\": 0, \"tiebreaks\": \\[\"PTS\", \"BH/C1\", \"BH\", \"SB\", \"DE\"\\]' "
-       "'%s/s0.json'",
-       d);
-    sh("grep -q '^ {\"rank\": null, \"id\": 1, \"name\": \"Player 1\", \"rating\": 2494, "
-       "\"values\": \\[null, null, null, null, null\\]},$' '%s/s0.json'",
-       d);
-    sh("grep -q '<h2>Starting list</h2>' '%s/s0.html' && grep -q 'No round complete yet' "
-       "'%s/s0.html' && ! grep -q '>=1<\\|after round 0' '%s/s0.html'",
-       d, d, d);
+    shell("sed -n 2p '%s/s0.csv' | grep -qx ',1,Player 1,2494,,,,,'", d);
+    shell("sed -n 10p '%s/s0.csv' | grep -qx ',9,Player 9,1412,,,,,'", d);
+    shell(
+        "grep -q '\"rounds\": 0, \"tiebreaks\": \\[\"PTS\", \"BH/C1\", \"BH\", \"SB\", \"DE\"\\]' "
+        "'%s/s0.json'",
+        d);
+    shell("grep -q '^ {\"rank\": null, \"id\": 1, \"name\": \"Player 1\", \"rating\": 2494, "
+          "\"values\": \\[null, null, null, null, null\\]},$' '%s/s0.json'",
+          d);
+    shell("grep -q '<h2>Starting list</h2>' '%s/s0.html' && grep -q 'No round complete yet' "
+          "'%s/s0.html' && ! grep -q '>=1<\\|after round 0' '%s/s0.html'",
+          d, d, d);
     /* round 1 paired, without results: the same starting list, with a note */
     snprintf(args, sizeof args,
              "swiss pair %s/g0.trf --trf-out %s/r1.trf -o %s/p1.txt --html %s/p1.html", d, d, d, d);
-    expect(args, 0, NULL);
-    sh("grep -q 'then starting rank' '%s/p1.html' && ! grep -q '>=1<' '%s/p1.html'", d, d);
+    cli_expect(args, 0, NULL);
+    shell("grep -q 'then starting rank' '%s/p1.html' && ! grep -q '>=1<' '%s/p1.html'", d, d);
     snprintf(args, sizeof args, "swiss standings %s/r1.trf -o %s/s1.txt", d, d);
-    expect(args, 0,
-           "r1.trf: note: round 1 is still being played (4 boards without a result): the "
-           "starting list\n");
-    sh("cmp '%s/s0.txt' '%s/s1.txt'", d, d);
+    cli_expect(args, 0,
+               "r1.trf: note: round 1 is still being played (4 boards without a result): the "
+               "starting list\n");
+    shell("cmp '%s/s0.txt' '%s/s1.txt'", d, d);
     snprintf(args, sizeof args, "swiss standings %s/r1.trf --after-round 1", d);
-    expect(args, 3, "no standings yet (without --after-round: the starting list)");
+    cli_expect(args, 3, "no standings yet (without --after-round: the starting list)");
     /* round 1 complete: standings with ranks */
     snprintf(args, sizeof args, "swiss result %s/r1.trf 1 1-0 2 1-0 3 1-0 4 1-0 -o %s/b1.trf", d,
              d);
-    expect(args, 0, NULL);
+    cli_expect(args, 0, NULL);
     snprintf(args, sizeof args, "swiss standings %s/b1.trf", d);
-    expect(args, 0, "Standings after round 1 (FIDE tie-breaks, 2026 rules)\n\n rank  player");
-    rmtree(d);
+    cli_expect(args, 0, "Standings after round 1 (FIDE tie-breaks, 2026 rules)\n\n rank  player");
+    tmpdir_remove(d);
 }
 
 int main(void) {
