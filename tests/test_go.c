@@ -1068,24 +1068,32 @@ static void test_h9_shipped(void **state) {
 /* Direct confrontation on tests/data/go/dc.xml (four 2D players: Alpha
  * beats the three others, Bravo > Charlie > Delta > Bravo is a cycle; every
  * value below is also OpenGotha 3.51.02's, checked with its standings). */
-static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
-                      const int64_t *v1, const int64_t *v2) {
+static void check_dir_n(sw_go_tournament *t, const sw_go_crit *crit, int k, int count,
+                        const int *place, const int64_t *v1, const int64_t *v2) {
     memcpy(t->par.crit, crit, sizeof t->par.crit);
     sw_go_standing *s;
     int n;
     sw_error err;
     assert_int_equal(sw_go_standings(t, k, &s, &n, &err), SW_OK);
-    assert_int_equal(n, 6);
-    for (int i = 0; i < 4; i++) { /* the 2D players, in key order */
+    assert_int_equal(n, count);
+    for (int i = 0; i < 4; i++) { /* the 2D players, in key order (place 0: not listed) */
         static const char *const keys[] = {"ALPHAANN", "BRAVOBOB", "CHARLIECID", "DELTADAN"};
         int j = 0;
-        while (strcmp(t->players[s[j].player].key, keys[i]))
+        while (j < n && strcmp(t->players[s[j].player].key, keys[i]))
             j++;
+        assert_true((j < n) == (place[i] > 0));
+        if (j == n)
+            continue;
         if (s[j].place != place[i] || s[j].crit[1] != v1[i] || s[j].crit[2] != v2[i])
             fail_msg("%s: place %d, %lld, %lld", keys[i], s[j].place, (long long)s[j].crit[1],
                      (long long)s[j].crit[2]);
     }
     free(s);
+}
+
+static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
+                      const int64_t *v1, const int64_t *v2) {
+    check_dir_n(t, crit, k, 6, place, v1, v2);
 }
 
 static void test_direct_confrontation(void **state) {
@@ -1103,6 +1111,29 @@ static void test_direct_confrontation(void **state) {
     check_dir(&t, bare, 2, (int[]){1, 2, 2, 2}, (int64_t[]){3, 1, 1, 1}, (int64_t[]){1, 0, 0, 0});
     /* after round 2 (no cycle yet, not everyone met: SDC 0) */
     check_dir(&t, bare, 1, (int[]){1, 4, 2, 3}, (int64_t[]){0, 0, 0, 0}, (int64_t[]){3, 0, 2, 1});
+    sw_go_free(&t);
+}
+
+/* Where DC differs from plain components of mutual reach (OpenGotha's
+ * values, checked with its standings): tests/data/go/dc_outside.xml, a
+ * cycle Alpha > Bravo > Delta > Alpha (Alpha best rated, Delta least) and
+ * Charlie beating Bravo only: OpenGotha's cycle keeps Charlie's win over
+ * every member, also after Delta and Bravo are placed, so Charlie goes
+ * above Alpha; dc_twice.xml, Alpha beats Bravo twice, Bravo beats Charlie,
+ * Charlie beats Alpha: a balance of two wins is no win for DC (OpenGotha
+ * counts exactly one more), so there is no cycle, while SDC counts it. */
+static void test_direct_confrontation_corners(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    const sw_go_crit file[6] = {SW_GO_C_RANK, SW_GO_C_DC, SW_GO_C_SDC, SW_GO_C_RATING};
+    read_ok(SW_TEST_DATA "/go/dc_outside.xml", &t);
+    /* Alpha, Bravo, Charlie, Delta */
+    check_dir_n(&t, file, 2, 4, (int[]){2, 3, 1, 4}, (int64_t[]){2, 1, 3, 0},
+                (int64_t[]){0, 0, 0, 0});
+    sw_go_free(&t);
+    read_ok(SW_TEST_DATA "/go/dc_twice.xml", &t);
+    check_dir_n(&t, file, 3, 3, (int[]){3, 1, 2, 0}, (int64_t[]){1, 3, 2, 0},
+                (int64_t[]){0, 0, 0, 0});
     sw_go_free(&t);
 }
 
@@ -1306,17 +1337,28 @@ static void test_cli(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ranks_and_keys),   cmocka_unit_test(test_costs_round1),
-        cmocka_unit_test(test_costs_round2),     cmocka_unit_test(test_reference_rounds),
-        cmocka_unit_test(test_round_trip),       cmocka_unit_test(test_xml_text),
-        cmocka_unit_test(test_bad_files),        cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),        cmocka_unit_test(test_large_matching),
-        cmocka_unit_test(test_gabow_small),      cmocka_unit_test(test_players_csv),
-        cmocka_unit_test(test_new_event),        cmocka_unit_test(test_direct_confrontation),
-        cmocka_unit_test(test_h9_shipped),       cmocka_unit_test(test_values),
-        cmocka_unit_test(test_cup_and_exploits), cmocka_unit_test(test_blocks),
-        cmocka_unit_test(test_outside_groups),   cmocka_unit_test(test_mm_zero_ignored),
+        cmocka_unit_test(test_ranks_and_keys),
+        cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),
+        cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_large_matching),
+        cmocka_unit_test(test_gabow_small),
+        cmocka_unit_test(test_players_csv),
+        cmocka_unit_test(test_new_event),
+        cmocka_unit_test(test_direct_confrontation),
+        cmocka_unit_test(test_h9_shipped),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_cup_and_exploits),
+        cmocka_unit_test(test_blocks),
+        cmocka_unit_test(test_outside_groups),
+        cmocka_unit_test(test_mm_zero_ignored),
         cmocka_unit_test(test_unknown_colour),
+        cmocka_unit_test(test_direct_confrontation_corners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

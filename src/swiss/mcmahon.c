@@ -461,13 +461,16 @@ static void sdc_group(sw_go_round *rd, const int *g, int m, const unsigned char 
             rd->sdc[g[i]] += beat[i * m + j];
 }
 
-/* DC of the same group, sc[i] the players' secondary value (higher better). */
+/* DC of the same group, sc[i] the players' secondary value (higher
+ * better), beat[i * m + j] when i won exactly one game more than j (the
+ * only wins OpenGotha's DC counts). */
 static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat,
                      const int64_t *sc) {
-    /* the components of mutual reach (cycles of wins) count as one for
-     * the wins against players outside them; then from the bottom up, the
-     * players who beat none of those left and have the lowest secondary
-     * value take the lowest rank left, together */
+    /* the components of mutual reach (cycles of wins) count as one: a win
+     * of one member over a member of another component is a win of each
+     * over each, which stays when some of them are placed; then from the
+     * bottom up, the players who beat none of those left and have the
+     * lowest secondary value take the lowest rank left, together */
     unsigned char *reach = calloc((size_t)m * (size_t)m + 1, 1);
     int *comp = malloc(((size_t)m + 1) * sizeof *comp),
         *stack = malloc(((size_t)m + 1) * sizeof *stack);
@@ -494,6 +497,12 @@ static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *
                 comp[i] = comp[j];
         left[i] = true;
     }
+    /* reach is no longer needed: it becomes the wins between components */
+    unsigned char *cbeat = reach;
+    memset(cbeat, 0, (size_t)m * (size_t)m);
+    for (int w = 0; w < m; w++)
+        for (int u = 0; u < m; u++)
+            cbeat[comp[w] * m + comp[u]] |= beat[w * m + u];
     int nleft = m, maxrank = 0;
     while (nleft) {
         int64_t low = INT64_MAX;
@@ -503,10 +512,8 @@ static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *
                 if (!left[i])
                     continue;
                 bool beats = false; /* i's component beat someone left outside it */
-                for (int w = 0; w < m && !beats; w++)
-                    if (comp[w] == comp[i])
-                        for (int v = 0; v < m && !beats; v++)
-                            beats = left[v] && comp[v] != comp[i] && beat[w * m + v];
+                for (int v = 0; v < m && !beats; v++)
+                    beats = left[v] && comp[v] != comp[i] && cbeat[comp[i] * m + comp[v]];
                 if (beats)
                     continue;
                 if (!pass)
@@ -605,6 +612,8 @@ static sw_status fill_dir(sw_go_round *rd, int k) {
         for (int i = 0; i < m * m; i++)
             beat[i] = bal[i] > 0;
         sdc_group(rd, g, m, beat);
+        for (int i = 0; i < m * m; i++) /* DC: one win more, not two */
+            beat[i] = bal[i] == 1;
         for (int i = 0; i < m; i++) /* a later SDC criterion: this group's, just made */
             for (int c = 0; c < 6; c++)
                 if (sec[c] == SW_GO_C_SDC)
