@@ -5,7 +5,9 @@
  * unique and on the tie rounds where Gabow's search order reaches
  * OpenGotha's choice, the same total cost on the others); the matching
  * against brute force and the blossom; the XML round trip; bad files named
- * with their line; the 'go pair' command end to end.
+ * with their line; the 'go pair' command end to end; OpenGotha's corners:
+ * scores outside every score group, genMMZero, unknown colours, direct
+ * confrontation on cycles and repeated wins.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
