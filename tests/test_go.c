@@ -5,7 +5,9 @@
  * unique and on the tie rounds where Gabow's search order reaches
  * OpenGotha's choice, the same total cost on the others); the matching
  * against brute force and the blossom; the XML round trip; bad files named
- * with their line; the 'go pair' command end to end.
+ * with their line; the 'go pair' command end to end; OpenGotha's corners:
+ * scores outside every score group, genMMZero, unknown colours, direct
+ * confrontation on cycles and repeated wins.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -834,6 +836,142 @@ static void test_blocks(void **state) {
     sw_go_free(&t);
 }
 
+/* The hand-made file with `from` replaced by `to` (once each, n pairs). */
+static void parse_handmade_edited(const char *const *from, const char *const *to, int n,
+                                  sw_go_tournament *t) {
+    char *data;
+    size_t len;
+    sw_error err;
+    assert_int_equal(sw_file_read(HANDMADE, &data, &len, &err), SW_OK);
+    for (int i = 0; i < n; i++)
+        data = replace_once(data, from[i], to[i]);
+    assert_int_equal(sw_go_parse(data, strlen(data), "edited.xml", t, &err), SW_OK);
+    free(data);
+}
+
+/* Scores outside every score group (a score correction below -1 or above
+ * 2): OpenGotha gives such a player no group (group number, size and inner
+ * placement 0). tests/data/go/outside is a generated event (35 players,
+ * three of them 3 below the floor) whose rounds 1 and 3 are OpenGotha
+ * 3.51.02's own pairing; where its arithmetic divides by zero, or its
+ * cutting into blocks leaves a player out or never ends (each seen with
+ * OpenGotha on generated events of these shapes), the round is refused. */
+static void test_outside_groups(void **state) {
+    (void)state;
+    int same = 0;
+    check_case(SW_TEST_DATA "/go", "outside", 1, true, &same);
+    check_case(SW_TEST_DATA "/go", "outside", 3, true, &same);
+    assert_int_equal(same, 2);
+    /* Alpha (2D + 5) above every group, Bravo (2D + 1) in the group just
+     * below the top: their draw-up cost divides by Alpha's group size 0 */
+    sw_go_tournament t;
+    parse_handmade_edited((const char *const[]){"smmsCorrection=\"0\"", "smmsCorrection=\"0\""},
+                          (const char *const[]){"smmsCorrection=\"5\"", "smmsCorrection=\"1\""}, 2,
+                          &t);
+    sw_go_pairing p;
+    sw_error err;
+    assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_ERR_INVALID);
+    assert_int_equal(err.line, 4);
+    assert_non_null(strstr(err.msg, "ALPHAANN"));
+    sw_go_free(&t);
+    /* blocks: 198 players at 5K, then 502 at 20K - 2, below every group
+     * (never taken): the first block of 198 is never ready and is matched
+     * alone, then the rest */
+    static const char *const two[] = {"5K", "20K"};
+    int ends[16];
+    const int shapes[3][2] = {{198, 503}, {199, 502}, {100, 621}};
+    for (int s = 0; s < 3; s++) {
+        parse_generated(two, shapes[s], 2, false, &t);
+        for (int i = shapes[s][0]; i < t.nplayers; i++)
+            t.players[i].smms_corr = -2;
+        t.par.seed1 = SW_GO_SEED_FOLD; /* split and slip would divide by zero */
+        int nb = round1_blocks(&t, ends);
+        sw_status st = sw_go_pair(&t, 0, &p, &err);
+        if (s == 0) { /* 198 + 502 */
+            assert_int_equal(nb, 2);
+            assert_int_equal(ends[0], 198);
+            assert_int_equal(ends[1], 700);
+            assert_int_equal(st, SW_OK);
+            for (int g = 0; g < p.ngames; g++)
+                assert_true((p.games[g].white < 198) == (p.games[g].black < 198));
+            sw_go_pairing_free(&p);
+        } else if (s == 1) { /* 199 + 501: OpenGotha leaves a player of each out */
+            assert_int_equal(nb, 2);
+            assert_int_equal(ends[0], 199);
+            assert_int_equal(st, SW_ERR_INVALID);
+            assert_non_null(strstr(err.msg, "without a game"));
+        } else { /* 620 below: OpenGotha's loop never ends */
+            assert_int_equal(nb, -2);
+            assert_int_equal(st, SW_ERR_INVALID);
+            assert_non_null(strstr(err.msg, "never ends"));
+        }
+        sw_go_free(&t);
+    }
+}
+
+/* OpenGotha counts McMahon scores from 30K whatever genMMZero says. */
+static void test_mm_zero_ignored(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    parse_handmade_edited((const char *const[]){"genMMZero=\"30K\""},
+                          (const char *const[]){"genMMZero=\"20K\""}, 1, &t);
+    sw_go_round *rd;
+    sw_error err;
+    assert_int_equal(sw_go_round_new(&t, 0, &rd, &err), SW_OK);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_MMS, player(&t, "FOXTROTFAY"), -1), 2 * 15);
+    assert_int_equal(sw_go_round_crit(rd, SW_GO_C_MMS, player(&t, "ALPHAANN"), -1), 2 * 31);
+    sw_go_round_free(rd);
+    sw_go_free(&t);
+}
+
+/* Colours not known: OpenGotha's reader takes them from strKnownColor="false"
+ * (not from the knownColor it writes) and its .h9 export writes '?' for the
+ * colour; the pairing's colour balance counts the game as any other. */
+static void test_unknown_colour(void **state) {
+    (void)state;
+    const char *const variants[3] = {"knownColor=\"true\"", "knownColor=\"false\"",
+                                     "knownColor=\"true\" strKnownColor=\"false\""};
+    char *h9[3];
+    sw_go_pairing p[3];
+    for (int v = 0; v < 3; v++) {
+        char *data;
+        size_t len;
+        sw_error err;
+        assert_int_equal(sw_file_read(SW_TEST_DATA "/go/dc.xml", &data, &len, &err), SW_OK);
+        data = replace_once(data, "knownColor=\"true\"", variants[v]);
+        data = replace_once(data, "numberOfRounds=\"3\"", "numberOfRounds=\"4\"");
+        sw_go_tournament t;
+        assert_int_equal(sw_go_parse(data, strlen(data), "dc.xml", &t, &err), SW_OK);
+        sw_strbuf sb;
+        sw_strbuf_init(&sb);
+        assert_int_equal(sw_go_write_h9(&t, "test", &sb, &err), SW_OK);
+        h9[v] = sb.data;
+        assert_int_equal(sw_go_pair(&t, 3, &p[v], &err), SW_OK);
+        sw_go_free(&t);
+        free(data);
+    }
+    assert_string_equal(h9[0], h9[1]);
+    /* the first game's two cells change, w or b to ? */
+    size_t n = strlen(h9[0]);
+    assert_int_equal(strlen(h9[2]), n);
+    int diff = 0;
+    for (size_t i = 0; i < n; i++)
+        if (h9[0][i] != h9[2][i]) {
+            assert_true(h9[0][i] == 'w' || h9[0][i] == 'b');
+            assert_int_equal(h9[2][i], '?');
+            diff++;
+        }
+    assert_int_equal(diff, 2);
+    for (int v = 1; v < 3; v++) {
+        assert_int_equal(p[v].ngames, p[0].ngames);
+        assert_memory_equal(p[v].games, p[0].games, (size_t)p[0].ngames * sizeof *p[0].games);
+    }
+    for (int v = 0; v < 3; v++) {
+        free(h9[v]);
+        sw_go_pairing_free(&p[v]);
+    }
+}
+
 /* Criterion values as the standings show them. */
 static void test_values(void **state) {
     (void)state;
@@ -925,24 +1063,32 @@ static void test_h9_shipped(void **state) {
 /* Direct confrontation on tests/data/go/dc.xml (four 2D players: Alpha
  * beats the three others, Bravo > Charlie > Delta > Bravo is a cycle; every
  * value below is also OpenGotha 3.51.02's, checked with its standings). */
-static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
-                      const int64_t *v1, const int64_t *v2) {
+static void check_dir_n(sw_go_tournament *t, const sw_go_crit *crit, int k, int count,
+                        const int *place, const int64_t *v1, const int64_t *v2) {
     memcpy(t->par.crit, crit, sizeof t->par.crit);
     sw_go_standing *s;
     int n;
     sw_error err;
     assert_int_equal(sw_go_standings(t, k, &s, &n, &err), SW_OK);
-    assert_int_equal(n, 6);
-    for (int i = 0; i < 4; i++) { /* the 2D players, in key order */
+    assert_int_equal(n, count);
+    for (int i = 0; i < 4; i++) { /* the 2D players, in key order (place 0: not listed) */
         static const char *const keys[] = {"ALPHAANN", "BRAVOBOB", "CHARLIECID", "DELTADAN"};
         int j = 0;
-        while (strcmp(t->players[s[j].player].key, keys[i]))
+        while (j < n && strcmp(t->players[s[j].player].key, keys[i]))
             j++;
+        assert_true((j < n) == (place[i] > 0));
+        if (j == n)
+            continue;
         if (s[j].place != place[i] || s[j].crit[1] != v1[i] || s[j].crit[2] != v2[i])
             fail_msg("%s: place %d, %lld, %lld", keys[i], s[j].place, (long long)s[j].crit[1],
                      (long long)s[j].crit[2]);
     }
     free(s);
+}
+
+static void check_dir(sw_go_tournament *t, const sw_go_crit *crit, int k, const int *place,
+                      const int64_t *v1, const int64_t *v2) {
+    check_dir_n(t, crit, k, 6, place, v1, v2);
 }
 
 static void test_direct_confrontation(void **state) {
@@ -960,6 +1106,29 @@ static void test_direct_confrontation(void **state) {
     check_dir(&t, bare, 2, (int[]){1, 2, 2, 2}, (int64_t[]){3, 1, 1, 1}, (int64_t[]){1, 0, 0, 0});
     /* after round 2 (no cycle yet, not everyone met: SDC 0) */
     check_dir(&t, bare, 1, (int[]){1, 4, 2, 3}, (int64_t[]){0, 0, 0, 0}, (int64_t[]){3, 0, 2, 1});
+    sw_go_free(&t);
+}
+
+/* Where DC differs from plain components of mutual reach (OpenGotha's
+ * values, checked with its standings): tests/data/go/dc_outside.xml, a
+ * cycle Alpha > Bravo > Delta > Alpha (Alpha best rated, Delta least) and
+ * Charlie beating Bravo only: OpenGotha's cycle keeps Charlie's win over
+ * every member, also after Delta and Bravo are placed, so Charlie goes
+ * above Alpha; dc_twice.xml, Alpha beats Bravo twice, Bravo beats Charlie,
+ * Charlie beats Alpha: a balance of two wins is no win for DC (OpenGotha
+ * counts exactly one more), so there is no cycle, while SDC counts it. */
+static void test_direct_confrontation_corners(void **state) {
+    (void)state;
+    sw_go_tournament t;
+    const sw_go_crit file[6] = {SW_GO_C_RANK, SW_GO_C_DC, SW_GO_C_SDC, SW_GO_C_RATING};
+    read_ok(SW_TEST_DATA "/go/dc_outside.xml", &t);
+    /* Alpha, Bravo, Charlie, Delta */
+    check_dir_n(&t, file, 2, 4, (int[]){2, 3, 1, 4}, (int64_t[]){2, 1, 3, 0},
+                (int64_t[]){0, 0, 0, 0});
+    sw_go_free(&t);
+    read_ok(SW_TEST_DATA "/go/dc_twice.xml", &t);
+    check_dir_n(&t, file, 3, 3, (int[]){3, 1, 2, 0}, (int64_t[]){1, 3, 2, 0},
+                (int64_t[]){0, 0, 0, 0});
     sw_go_free(&t);
 }
 
@@ -1177,15 +1346,28 @@ static void test_cli(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ranks_and_keys),   cmocka_unit_test(test_costs_round1),
-        cmocka_unit_test(test_costs_round2),     cmocka_unit_test(test_reference_rounds),
-        cmocka_unit_test(test_round_trip),       cmocka_unit_test(test_xml_text),
-        cmocka_unit_test(test_bad_files),        cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_standings),        cmocka_unit_test(test_large_matching),
-        cmocka_unit_test(test_gabow_small),      cmocka_unit_test(test_players_csv),
-        cmocka_unit_test(test_new_event),        cmocka_unit_test(test_direct_confrontation),
-        cmocka_unit_test(test_h9_shipped),       cmocka_unit_test(test_values),
-        cmocka_unit_test(test_cup_and_exploits), cmocka_unit_test(test_blocks),
+        cmocka_unit_test(test_ranks_and_keys),
+        cmocka_unit_test(test_costs_round1),
+        cmocka_unit_test(test_costs_round2),
+        cmocka_unit_test(test_reference_rounds),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_xml_text),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_standings),
+        cmocka_unit_test(test_large_matching),
+        cmocka_unit_test(test_gabow_small),
+        cmocka_unit_test(test_players_csv),
+        cmocka_unit_test(test_new_event),
+        cmocka_unit_test(test_direct_confrontation),
+        cmocka_unit_test(test_h9_shipped),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_cup_and_exploits),
+        cmocka_unit_test(test_blocks),
+        cmocka_unit_test(test_outside_groups),
+        cmocka_unit_test(test_mm_zero_ignored),
+        cmocka_unit_test(test_unknown_colour),
+        cmocka_unit_test(test_direct_confrontation_corners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

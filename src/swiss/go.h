@@ -83,7 +83,8 @@ typedef struct sw_go_game {
     int white, black; /* player indices */
     int handicap;
     sw_go_result result;
-    bool bydef; /* the result was by default (forfeit) */
+    bool bydef;          /* the result was by default (forfeit) */
+    bool unknown_colour; /* strKnownColor="false": the .h9 file writes '?' */
     int line;
 } sw_go_game;
 
@@ -95,7 +96,7 @@ typedef struct sw_go_bye {
 typedef struct sw_go_params {
     /* GeneralParameterSet */
     int rounds, ncat, cat_lower[SW_GO_MAX_CATEGORIES];
-    int floor, bar, zero; /* ranks */
+    int floor, bar; /* ranks (McMahon zero: always 30k, OpenGotha ignores genMMZero) */
     int mms2_absent, mms2_bye, nbw2_absent, nbw2_bye;
     bool round_down, half_point;
     /* HandicapParameterSet */
@@ -205,7 +206,9 @@ const int *sw_go_round_order(const sw_go_round *rd, int *n);
 /* The bye OpenGotha would choose among the players to pair, or -1 (even). */
 int sw_go_round_bye(const sw_go_round *rd);
 /* costValue(p1, p2): 1 + the terms (each written to terms when non-NULL);
- * p1 is the player earlier in the pairing order. */
+ * p1 is the player earlier in the pairing order. -1 where OpenGotha's
+ * arithmetic divides by zero (a player whose score lies outside every
+ * score group, docs/go.md step 6): it cannot pair such a round. */
 int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms);
 /* gameBetween(p1, p2): white, black and handicap. */
 void sw_go_round_game(const sw_go_round *rd, int p1, int p2, sw_go_game *g);

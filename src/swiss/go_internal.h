@@ -45,7 +45,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
  * SW_GO_ONE_BLOCK players are to pair: list is reordered so that block b is
  * list[ends[b-1] .. ends[b]) (ends[-1] = 0); ends needs room for
  * n / SW_GO_MIN_BLOCK + 2 values. Returns the number of blocks (1 when
- * n <= SW_GO_ONE_BLOCK), or -1 when out of memory (list unchanged). */
+ * n <= SW_GO_ONE_BLOCK; a block may be odd where scores lie below every
+ * group), -1 when out of memory (list unchanged), -2 when OpenGotha's
+ * cutting never ends (an empty block, more than SW_GO_ONE_BLOCK left). */
 int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends);
 
 #endif

@@ -455,7 +455,7 @@ static sw_status read_result(const rd *r, const sw_xml_node *n, sw_go_game *g) {
 
 static sw_status read_game(const rd *r, sw_go_tournament *t, const key_ix *index,
                            const sw_xml_node *n, sw_go_game *g) {
-    int round;
+    int round = 1;
     g->line = n->line;
     if (!sw_xml_attr_get(n, "roundNumber"))
         return missing(r, n, "roundNumber");
@@ -470,6 +470,10 @@ static sw_status read_game(const rd *r, sw_go_tournament *t, const key_ix *index
         st = player_attr(r, t, index, n, "blackPlayer", &g->black);
     if (!st)
         st = read_result(r, n, g);
+    /* OpenGotha's reader looks for strKnownColor, not the knownColor it
+     * writes: only the former can mark the colours as unknown */
+    const char *kc = sw_xml_attr_get(n, "strKnownColor");
+    g->unknown_colour = kc && !strcmp(kc, "false");
     if (!st && g->white == g->black)
         st = sw_error_set(r->err, SW_ERR_INVALID, r->path, n->line,
                           "<Game> a player cannot play himself (%s)", t->players[g->white].key);
@@ -537,8 +541,6 @@ static sw_status read_general(const rd *r, const sw_xml_node *g, sw_go_params *p
         st = get_rank(r, g, "genMMFloor", -20, &p->floor);
     if (!st)
         st = get_rank(r, g, "genMMBar", 3, &p->bar);
-    if (!st)
-        st = get_rank(r, g, "genMMZero", -30, &p->zero);
     if (!st)
         st = get_int(r, g, "genMMS2ValueAbsent", 1, 0, 2, &p->mms2_absent);
     if (!st)

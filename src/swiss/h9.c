@@ -193,7 +193,10 @@ static void put_round(const sw_go_tournament *t, const int *number, int p, int r
     if (full)
         snprintf(cell, sizeof cell, "%d%c%c%c%d", number[white ? g->black : g->white],
                  result_char(g, white), g->bydef && g->result != SW_GO_RES_UNKNOWN ? '!' : '/',
-                 white ? 'w' : 'b', g->handicap);
+                 g->unknown_colour ? '?'
+                 : white           ? 'w'
+                                   : 'b',
+                 g->handicap);
     else
         snprintf(cell, sizeof cell, "%d%c", number[white ? g->black : g->white],
                  result_char(g, white));

@@ -41,6 +41,7 @@ struct sw_go_round {
     /* score groups */
     int score_max, score_min, nscores, ngroups;
     int *group, *gsize, *inner, *ndu, *ndd, *wb;
+    unsigned char *outside; /* main score outside every group: group 0, size 0 */
     bool mcmahon;
     sw_go_crit main_crit;
     /* direct confrontation (DC, SDC) at the round of the last fill_dir */
@@ -148,7 +149,9 @@ static void fill_scores(sw_go_round *rd) {
     const sw_go_params *par = rd->par;
     for (int p = 0; p < rd->np; p++) {
         const sw_go_player *pl = &rd->t->players[p];
-        int s = pl->rank - par->zero, lo = par->floor - par->zero, hi = par->bar - par->zero;
+        /* McMahon zero 30k: OpenGotha's setter ignores the file's genMMZero */
+        int s = pl->rank - SW_GO_MIN_RANK, lo = par->floor - SW_GO_MIN_RANK,
+            hi = par->bar - SW_GO_MIN_RANK;
         rd->smms[p] = (s < lo ? lo : s > hi ? hi : s) + pl->smms_corr;
         int c = 0;
         while (c < par->ncat - 1 && pl->rank < par->cat_lower[c])
@@ -458,13 +461,16 @@ static void sdc_group(sw_go_round *rd, const int *g, int m, const unsigned char 
             rd->sdc[g[i]] += beat[i * m + j];
 }
 
-/* DC of the same group, sc[i] the players' secondary value (higher better). */
+/* DC of the same group, sc[i] the players' secondary value (higher
+ * better), beat[i * m + j] when i won exactly one game more than j (the
+ * only wins OpenGotha's DC counts). */
 static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *beat,
                      const int64_t *sc) {
-    /* the components of mutual reach (cycles of wins) count as one for
-     * the wins against players outside them; then from the bottom up, the
-     * players who beat none of those left and have the lowest secondary
-     * value take the lowest rank left, together */
+    /* the components of mutual reach (cycles of wins) count as one: a win
+     * of one member over a member of another component is a win of each
+     * over each, which stays when some of them are placed; then from the
+     * bottom up, the players who beat none of those left and have the
+     * lowest secondary value take the lowest rank left, together */
     unsigned char *reach = calloc((size_t)m * (size_t)m + 1, 1);
     int *comp = malloc(((size_t)m + 1) * sizeof *comp),
         *stack = malloc(((size_t)m + 1) * sizeof *stack);
@@ -491,6 +497,12 @@ static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *
                 comp[i] = comp[j];
         left[i] = true;
     }
+    /* reach is no longer needed: it becomes the wins between components */
+    unsigned char *cbeat = reach;
+    memset(cbeat, 0, (size_t)m * (size_t)m);
+    for (int w = 0; w < m; w++)
+        for (int u = 0; u < m; u++)
+            cbeat[comp[w] * m + comp[u]] |= beat[w * m + u];
     int nleft = m, maxrank = 0;
     while (nleft) {
         int64_t low = INT64_MAX;
@@ -500,10 +512,8 @@ static void dc_group(sw_go_round *rd, const int *g, int m, const unsigned char *
                 if (!left[i])
                     continue;
                 bool beats = false; /* i's component beat someone left outside it */
-                for (int w = 0; w < m && !beats; w++)
-                    if (comp[w] == comp[i])
-                        for (int v = 0; v < m && !beats; v++)
-                            beats = left[v] && comp[v] != comp[i] && beat[w * m + v];
+                for (int v = 0; v < m && !beats; v++)
+                    beats = left[v] && comp[v] != comp[i] && cbeat[comp[i] * m + comp[v]];
                 if (beats)
                     continue;
                 if (!pass)
@@ -602,6 +612,8 @@ static sw_status fill_dir(sw_go_round *rd, int k) {
         for (int i = 0; i < m * m; i++)
             beat[i] = bal[i] > 0;
         sdc_group(rd, g, m, beat);
+        for (int i = 0; i < m * m; i++) /* DC: one win more, not two */
+            beat[i] = bal[i] == 1;
         for (int i = 0; i < m; i++) /* a later SDC criterion: this group's, just made */
             for (int c = 0; c < 6; c++)
                 if (sec[c] == SW_GO_C_SDC)
@@ -655,10 +667,13 @@ static bool fill_groups(sw_go_round *rd) {
     if (!rd->gsize)
         return false;
     for (int p = 0; p < rd->np; p++) {
+        /* a score outside every group (a score correction below -1 or above
+         * 2) gets no group: OpenGotha leaves such a player's group number,
+         * size and inner placement at 0 (fillPairingInfo) */
         int s = main_score(rd, p, r - 1);
-        s = s > rd->score_max ? rd->score_max : s < rd->score_min ? rd->score_min : s;
-        rd->group[p] = rd->cat[p] * rd->nscores + rd->score_max - s;
-        rd->gsize[rd->group[p]]++;
+        rd->outside[p] = s > rd->score_max || s < rd->score_min;
+        rd->group[p] = rd->outside[p] ? 0 : rd->cat[p] * rd->nscores + rd->score_max - s;
+        rd->gsize[rd->group[p]] += !rd->outside[p];
         for (int k = 0; k < r; k++) {
             size_t ix = (size_t)p * (size_t)rd->nr + (size_t)k;
             if (rd->part[ix] != PART_PAIRED)
@@ -686,7 +701,7 @@ static bool fill_groups(sw_go_round *rd) {
         int *next = calloc((size_t)rd->ngroups, sizeof *next);
         ok = next != NULL;
         for (int i = 0; ok && i < rd->np; i++)
-            rd->inner[ids[i]] = next[rd->group[ids[i]]]++;
+            rd->inner[ids[i]] = rd->outside[ids[i]] ? 0 : next[rd->group[ids[i]]]++;
         free(next);
         free(ct.v);
     }
@@ -731,6 +746,7 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     rd->ndu = calloc(n + 1, sizeof(int));
     rd->ndd = calloc(n + 1, sizeof(int));
     rd->wb = calloc(n + 1, sizeof(int));
+    rd->outside = calloc(n + 1, 1);
     rd->dc = calloc(n + 1, sizeof *rd->dc);
     rd->sdc = calloc(n + 1, sizeof *rd->sdc);
     rd->country = calloc(n + 1, sizeof(int));
@@ -738,7 +754,7 @@ static sw_status build(const sw_go_tournament *t, int r, sw_go_round **out, sw_e
     bool ok = rd->dc && rd->sdc && rd->country && rd->club && rd->cps && rd->opp && rd->hd &&
               rd->colour && rd->part && rd->pts2 && rd->won && rd->mms && rd->played && rd->vmms &&
               rd->vnbw && rd->nbw && rd->smms && rd->cat && rd->nbyes && rd->name && rd->first &&
-              rd->order && rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb;
+              rd->order && rd->group && rd->inner && rd->ndu && rd->ndd && rd->wb && rd->outside;
     for (size_t p = 0; ok && p < n; p++) {
         rd->name[p] = to_u16(t->players[p].name);
         rd->first[p] = to_u16(t->players[p].first_name);
@@ -913,6 +929,7 @@ void sw_go_round_free(sw_go_round *rd) {
     free(rd->group);
     free(rd->gsize);
     free(rd->inner);
+    free(rd->outside);
     free(rd->ndu);
     free(rd->ndd);
     free(rd->wb);
@@ -978,7 +995,12 @@ static int64_t concave(int64_t w, double x, double k) {
     return (int64_t)((double)w * (1.0 - x) * (1.0 + k * x));
 }
 
-static int64_t dudd_place(sw_go_dudd_mode mode, int64_t w, int n, int p) {
+/* The size of p's group as OpenGotha holds it: 0 outside every group. */
+static int64_t group_size(const sw_go_round *rd, int p) {
+    return rd->outside[p] ? 0 : rd->gsize[rd->group[p]];
+}
+
+static int64_t dudd_place(sw_go_dudd_mode mode, int64_t w, int64_t n, int64_t p) {
     switch (mode) {
     case SW_GO_DUDD_TOP:
         return w / 2 * (n - 1 - p) / n;
@@ -1011,8 +1033,10 @@ static int64_t cost_dudd(const sw_go_round *rd, int p1, int p2) {
             sc += rd->ndu[p] > 0 && rd->ndd[p] < rd->ndu[p] && p == upper;
             sc += rd->ndd[p] > 0 && rd->ndu[p] < rd->ndd[p] && p == lower;
         }
-    int64_t c = dudd_place(par->dudd_upper, w, rd->gsize[rd->group[upper]], rd->inner[upper]) +
-                dudd_place(par->dudd_lower, w, rd->gsize[rd->group[lower]], rd->inner[lower]);
+    if (group_size(rd, upper) == 0 || group_size(rd, lower) == 0)
+        return -1; /* OpenGotha divides by zero */
+    int64_t c = dudd_place(par->dudd_upper, w, group_size(rd, upper), rd->inner[upper]) +
+                dudd_place(par->dudd_lower, w, group_size(rd, lower), rd->inner[lower]);
     if (sc >= 3 && !par->compensate_dudd)
         sc = 2;
     c += sc * w;
@@ -1024,7 +1048,7 @@ static int64_t cost_dudd(const sw_go_round *rd, int p1, int p2) {
 
 static int64_t cost_seed(const sw_go_round *rd, int p1, int p2) {
     const sw_go_params *par = rd->par;
-    int64_t m = par->max_seeding, n = rd->gsize[rd->group[p1]];
+    int64_t m = par->max_seeding, n = group_size(rd, p1);
     int64_t a = rd->inner[p1], b = rd->inner[p2];
     sw_go_seed sys = rd->r + 1 <= par->last_round_seed1 ? par->seed1 : par->seed2;
     switch (sys) {
@@ -1033,10 +1057,14 @@ static int64_t cost_seed(const sw_go_round *rd, int p1, int p2) {
             return m - det_random(rd, (int64_t)((double)m * 0.2), p1, p2);
         return 0;
     case SW_GO_SEED_FOLD: {
+        if (n == 1)
+            return -1; /* OpenGotha divides by zero */
         int64_t x = a + b - (n - 1);
         return m - (m * x / (n - 1) * x / (n - 1));
     }
     default: {
+        if (n == 0)
+            return -1; /* OpenGotha divides by zero */
         int64_t x = 2 * (a > b ? a - b : b - a) - n;
         return m - (m * x / n * x / n);
     }
@@ -1124,6 +1152,8 @@ int64_t sw_go_round_cost(const sw_go_round *rd, int p1, int p2, int64_t *terms) 
                     (double)abs(sec_score(rd, p1) - sec_score(rd, p2)) / (double)range, par->nx1);
     }
     t[SW_GO_T_GEO] = cost_geo(rd, p1, p2);
+    if (t[SW_GO_T_DUDD] < 0 || t[SW_GO_T_SEED] < 0)
+        return -1;
     int64_t sum = 1;
     for (int i = 0; i < SW_GO_NTERMS; i++) {
         sum += t[i];
@@ -1240,14 +1270,40 @@ int sw_go_round_blocks(const sw_go_round *rd, int *list, int n, int *ends) {
                 ready = take_level(rd, cat, level, rem, &nrem, list, &m, start);
                 ready = ready || (m - start >= SW_GO_MIN_BLOCK && (m - start) % 2 == 0);
             }
-        if (!ready)
-            break; /* scores below every group: this block and the rest are one */
+        /* a block that is never ready (scores below every group are never
+         * taken) is matched as it is, even when odd; when it is empty,
+         * OpenGotha's loop never ends */
+        if (m == start) {
+            nb = -2;
+            break;
+        }
         ends[nb++] = m;
     }
     memcpy(list + m, rem, (size_t)nrem * sizeof *rem);
-    ends[nb++] = n;
+    if (nb >= 0)
+        ends[nb++] = n;
     free(rem);
     return nb;
+}
+
+/* The round cannot be paired as OpenGotha pairs it (what: why), because
+ * of a player among list[0..n) whose score lies outside every group: an
+ * error naming that player. */
+static sw_status outside_error(const sw_go_round *rd, const int *list, int n, const char *what,
+                               sw_error *err) {
+    int p = list[0];
+    for (int i = rd->norder - 1; i >= 0; i--) /* the first of the round, else of list */
+        p = rd->outside[rd->order[i]] ? rd->order[i] : p;
+    for (int i = n - 1; i >= 0; i--)
+        p = rd->outside[list[i]] ? list[i] : p;
+    const sw_go_player *pl = &rd->t->players[p];
+    if (!rd->outside[p])
+        return sw_error_set(err, SW_ERR_INVALID, rd->t->path, 0, "round %d: %s", rd->r + 1, what);
+    return sw_error_set(err, SW_ERR_INVALID, rd->t->path, pl->line,
+                        "round %d: %s: player %s's main score (%d) lies outside every score "
+                        "group (%d .. %d, smmsCorrection %d)",
+                        rd->r + 1, what, pl->key, main_score(rd, p, rd->r - 1), rd->score_min,
+                        rd->score_max, pl->smms_corr);
 }
 
 /* The costs of every pair of the players to pair (list, n of them). */
@@ -1257,9 +1313,15 @@ static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate,
         return sw_error_set(err, SW_ERR_NOMEM, rd->t->path, 0, "out of memory");
     for (int i = 0; i < n; i++) {
         w[(size_t)i * (size_t)n + (size_t)i] = 0;
-        for (int j = i + 1; j < n; j++)
-            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] =
-                sw_go_round_cost(rd, list[i], list[j], NULL);
+        for (int j = i + 1; j < n; j++) {
+            int64_t c = sw_go_round_cost(rd, list[i], list[j], NULL);
+            if (c < 0) {
+                int pair[2] = {list[i], list[j]};
+                free(w);
+                return outside_error(rd, pair, 2, "OpenGotha 3.51.02 divides by zero", err);
+            }
+            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] = c;
+        }
     }
     /* where several matchings are optimal, the one Gabow's search order
      * reaches first, numbered in pairing order as OpenGotha's (docs/go.md) */
@@ -1271,6 +1333,9 @@ static sw_status match(const sw_go_round *rd, const int *list, int n, int *mate,
 /* Match the block list[0..n) and append its games to out. */
 static sw_status pair_block(const sw_go_round *rd, const int *list, int n, int *mate,
                             sw_go_pairing *out, sw_error *err) {
+    if (n % 2)
+        return outside_error(rd, list, n,
+                             "OpenGotha 3.51.02 leaves a player of a block without a game", err);
     sw_status st = n > 0 ? match(rd, list, n, mate, err) : SW_OK;
     for (int i = 0; !st && i < n; i++) {
         if (mate[i] < 0)
@@ -1316,8 +1381,10 @@ sw_status sw_go_pair(const sw_go_tournament *t, int r, sw_go_pairing *out, sw_er
     /* a large round is cut into blocks, each matched alone, its games in
      * block order (docs/go.md, step 8) */
     int *ends = malloc(((size_t)n / SW_GO_MIN_BLOCK + 2) * sizeof *ends), nb = 0;
-    if (!st && (!ends || (nb = sw_go_round_blocks(rd, list, n, ends)) < 0))
+    if (!st && (!ends || (nb = sw_go_round_blocks(rd, list, n, ends)) == -1))
         st = sw_error_set(err, SW_ERR_NOMEM, t->path, 0, "out of memory");
+    if (!st && nb == -2)
+        st = outside_error(rd, list, n, "OpenGotha 3.51.02's cutting into blocks never ends", err);
     for (int b = 0, start = 0; !st && b < nb; start = ends[b++])
         st = pair_block(rd, list + start, ends[b] - start, mate, out, err);
     free(ends);
