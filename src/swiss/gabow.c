@@ -35,30 +35,37 @@
 #define NEVER INT64_MAX
 
 enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
+/* A vertex's part at the last stage's start: an outer root, or unlabelled
+ * (a bit cleared as soon as it is labelled during that stage). */
+enum { WAS_ROOT = 1, WAS_FREE = 2 };
 
 typedef struct gb {
     int n;
     const int64_t *w;
-    int64_t *dual;     /* 2n: vertex duals, then blossom duals (ids n..2n-1) */
-    int *mate;         /* vertex -> vertex, -1 when free */
-    int *up;           /* 2n: enclosing blossom, -1 at top level */
-    int *base;         /* 2n: base vertex */
-    int **kids;        /* blossom: sub-blossoms around the cycle, base one first */
-    int **link;        /* blossom: 2 per sub-blossom k, the edge from k to k+1 */
-    int *nkids;        /* blossom: how many sub-blossoms */
-    int *top;          /* vertex -> its top-level blossom (itself when alone) */
-    int *label;        /* 2n, top-level blossoms */
-    unsigned char *vl; /* vertex: the label of its top-level blossom */
-    int *free_v;       /* n: the vertices, unlabelled ones first, in no particular order */
-    int *free_at;      /* vertex: its place in free_v */
-    int nfree;         /* how many are unlabelled */
-    int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
-    int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
-    int *reach_from;   /* the outer end of that edge */
-    int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
-    int *pair_to;      /* the other end */
-    int *stamp;        /* outer vertex: its place in outer[] */
-    int *outer;        /* n: the outer vertices of the stage in scan order */
+    int64_t *dual;      /* 2n: vertex duals, then blossom duals (ids n..2n-1) */
+    int *mate;          /* vertex -> vertex, -1 when free */
+    int *up;            /* 2n: enclosing blossom, -1 at top level */
+    int *base;          /* 2n: base vertex */
+    int **kids;         /* blossom: sub-blossoms around the cycle, base one first */
+    int **link;         /* blossom: 2 per sub-blossom k, the edge from k to k+1 */
+    int *nkids;         /* blossom: how many sub-blossoms */
+    int *top;           /* vertex -> its top-level blossom (itself when alone) */
+    int *label;         /* 2n, top-level blossoms */
+    unsigned char *vl;  /* vertex: the label of its top-level blossom */
+    int *free_v;        /* n: the vertices, unlabelled ones first, in no particular order */
+    int *free_at;       /* vertex: its place in free_v */
+    int nfree;          /* how many are unlabelled */
+    int *in, *out;      /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
+    int64_t *reach;     /* vertex: when its cheapest edge from an outer vertex is tight */
+    int *reach_from;    /* the outer end of that edge */
+    int64_t *pair;      /* outer vertex: when its cheapest edge to another outer blossom is tight */
+    int *pair_to;       /* the other end */
+    int *stamp;         /* outer vertex: its place in outer[] */
+    unsigned char *was; /* vertex: WAS_ROOT, WAS_FREE as at the stage's start (below) */
+    unsigned char *need; /* stage start: the vertex's record is computed afresh */
+    int *was_to;         /* outer root: pair_to at the stage's start */
+    int *was_from;       /* unlabelled vertex: reach_from at the stage's start */
+    int *outer;          /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
     int64_t *bt;     /* 2n: an outer blossom's earliest edge event */
@@ -111,6 +118,8 @@ static void set_vl(gb *g, int v, int lab) {
         free_swap(g, g->free_at[v], g->nfree++);
     else if (lab != UNLABELLED && g->free_at[v] < g->nfree)
         free_swap(g, g->free_at[v], --g->nfree);
+    if (lab != UNLABELLED)
+        g->was[v] &= (unsigned char)~WAS_FREE;
     g->vl[v] = (unsigned char)lab;
 }
 
@@ -119,6 +128,12 @@ static void set_label(gb *g, int b, int lab) {
     int cnt = leaves(g, b, g->list, 0);
     for (int k = 0; k < cnt; k++)
         set_vl(g, g->list[k], lab);
+}
+
+/* Outer vertex x takes the next place in the scan order. */
+static void enlist(gb *g, int x) {
+    g->stamp[x] = g->nouter;
+    g->outer[g->nouter++] = x;
 }
 
 /* Vertex x has just become outer: record its edges to unlabelled vertices
@@ -156,15 +171,20 @@ static void scan_vertex(gb *g, int x) {
     }
     g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
-    g->stamp[x] = g->nouter;
-    g->outer[g->nouter++] = x;
+    enlist(g, x);
 }
 
-/* Blossom b has just become outer: its vertices, from the last. */
-static void scan_blossom(gb *g, int b) {
+/* Blossom b has just become outer: its vertices, from the last, are
+ * scanned (or, for the roots at a stage's start, only listed in that
+ * order: start_records scans them). */
+static void scan_blossom(gb *g, int b, bool scan) {
     int cnt = leaves(g, b, g->scan, 0);
-    for (int k = cnt - 1; k >= 0; k--)
-        scan_vertex(g, g->scan[k]);
+    for (int k = cnt - 1; k >= 0; k--) {
+        if (scan)
+            scan_vertex(g, g->scan[k]);
+        else
+            enlist(g, g->scan[k]);
+    }
 }
 
 /* Unlabelled vertex v again: its cheapest edge from an outer vertex. */
@@ -199,11 +219,11 @@ static void rescan_pair(gb *g, int x) {
     }
 }
 
-static void make_outer(gb *g, int b, int in, int out) {
+static void make_outer(gb *g, int b, int in, int out, bool scan) {
     set_label(g, b, OUTER);
     g->in[b] = in;
     g->out[b] = out;
-    scan_blossom(g, b);
+    scan_blossom(g, b, scan);
 }
 
 /* Top-level blossom b (unlabelled) is reached from outer vertex u by its
@@ -216,7 +236,7 @@ static void grow(gb *g, int v, int u) {
     if (b >= g->n)
         g->expire[b] = g->now + g->dual[b];
     int m = g->mate[g->base[b]];
-    make_outer(g, g->top[m], m, g->base[b]);
+    make_outer(g, g->top[m], m, g->base[b], true);
 }
 
 /* The outer blossom above outer blossom b in its tree, or -1 at a root. */
@@ -384,7 +404,7 @@ static void shrink(gb *g, int x, int y) {
     set_label(g, b, OUTER);
     for (k = 0; k < len; k++)
         if (g->label[kids[k]] == INNER)
-            scan_blossom(g, kids[k]);
+            scan_blossom(g, kids[k], true);
 }
 
 /* Blossom b (top level) dissolves into its sub-blossoms. */
@@ -438,7 +458,7 @@ static void expand_inner(gb *g, int b) {
         int ks = kids[j1];
         /* ks is reached by the matched edge from kt */
         int m = g->base[ks];
-        make_outer(g, ks, m, g->mate[m]);
+        make_outer(g, ks, m, g->mate[m], true);
         if (step == 1) {
             cout = link[2 * j1];
             cin = link[2 * j1 + 1];
@@ -518,6 +538,109 @@ static int64_t next_event(gb *g, int *x) {
     return best;
 }
 
+/* An outer root of this stage that was one at the last stage's start too. */
+static bool kept_root(const gb *g, int v) {
+    return g->vl[v] == OUTER && (g->was[v] & WAS_ROOT);
+}
+
+/* Stage start: the roots' vertices are outer[0..nouter) in scan order,
+ * the others unlabelled. Give them the records scan_vertex would give
+ * them, in time proportional to n times the vertices whose part changed.
+ * A root that was one at the last stage's start too has lost 'now' (the
+ * last stage's) from its dual, an unlabelled vertex never labelled since
+ * kept its dual, and the roots keep their scan order and blossoms (a root
+ * blossom's dual is positive, so it is not dissolved, and a root's
+ * blossom is scanned in the order of the free base): between such
+ * vertices every slack moved by the same amount, so the last stage's
+ * choice stands unless it left the roots or, for a pair, joined the
+ * vertex's blossom. Such records only take the new roots into account;
+ * the others are computed from all roots. */
+static void start_records(gb *g) {
+    int n = g->n, no = g->nouter, nf = g->nfree;
+    const int *outer = g->outer, *fv = g->free_v, *top = g->top, *stamp = g->stamp;
+    const int64_t *dual = g->dual;
+    unsigned char *need = g->need;
+    for (int k = 0; k < no; k++) {
+        int x = outer[k], to = g->was_to[x];
+        need[x] = !kept_root(g, x) || (to >= 0 && (!kept_root(g, to) || top[to] == top[x]));
+        g->pair[x] = need[x] || to < 0
+                         ? NEVER
+                         : (dual[x] + dual[to] - 2 * g->w[(size_t)x * (size_t)n + (size_t)to]) / 2;
+        g->pair_to[x] = need[x] ? -1 : to;
+    }
+    for (int k = 0; k < nf; k++) {
+        int v = fv[k], u = g->was_from[v];
+        need[v] = !(g->was[v] & WAS_FREE) || u < 0 || !kept_root(g, u);
+        g->reach[v] =
+            need[v] ? NEVER : dual[u] + dual[v] - 2 * g->w[(size_t)u * (size_t)n + (size_t)v];
+        g->reach_from[v] = need[v] ? -1 : u;
+    }
+    for (int k = 0; k < no; k++) {
+        int x = outer[k], bx = top[x];
+        const int64_t *row = g->w + (size_t)x * (size_t)n;
+        if (need[x]) { /* its cheapest edge to the roots scanned before it */
+            int64_t best = NEVER;
+            int to = -1;
+            for (int j = 0; j < k; j++) {
+                int v = outer[j];
+                if (top[v] == bx)
+                    continue;
+                int64_t t = (dual[x] + dual[v] - 2 * row[v]) / 2;
+                if (t < best || (t == best && v < to)) {
+                    best = t;
+                    to = v;
+                }
+            }
+            g->pair[x] = to < 0 ? NEVER : best;
+            g->pair_to[x] = to;
+        }
+        if (kept_root(g, x))
+            continue;
+        /* a new root: it is a candidate of the kept records after it (w
+         * is symmetric) and reaches the unlabelled vertices */
+        for (int j = k + 1; j < no; j++) {
+            int v = outer[j];
+            if (need[v] || top[v] == bx)
+                continue;
+            int64_t t = (dual[v] + dual[x] - 2 * row[v]) / 2;
+            if (t < g->pair[v] || (t == g->pair[v] && x < g->pair_to[v])) {
+                g->pair[v] = t;
+                g->pair_to[v] = x;
+            }
+        }
+        for (int j = 0; j < nf; j++) {
+            int v = fv[j];
+            int64_t t = dual[x] + dual[v] - 2 * row[v];
+            if (!need[v] &&
+                (t < g->reach[v] || (t == g->reach[v] && k < stamp[g->reach_from[v]]))) {
+                g->reach[v] = t;
+                g->reach_from[v] = x;
+            }
+        }
+    }
+    for (int j = 0; j < nf; j++) { /* the rest: from every root in scan order */
+        int v = fv[j];
+        if (!need[v])
+            continue;
+        const int64_t *row = g->w + (size_t)v * (size_t)n;
+        for (int k = 0; k < no; k++) {
+            int x = outer[k];
+            int64_t t = dual[x] + dual[v] - 2 * row[x];
+            if (t < g->reach[v]) {
+                g->reach[v] = t;
+                g->reach_from[v] = x;
+            }
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        g->was[v] = g->vl[v] == OUTER ? WAS_ROOT : WAS_FREE;
+        if (g->vl[v] == OUTER)
+            g->was_to[v] = g->pair_to[v];
+        else
+            g->was_from[v] = g->reach_from[v];
+    }
+}
+
 /* One stage: grow the forest of every free vertex until an augmenting path
  * is found. Returns false when none exists (or out of memory). */
 static bool stage(gb *g) {
@@ -538,7 +661,8 @@ static bool stage(gb *g) {
     }
     for (int v = 0; v < n; v++)
         if (g->mate[v] < 0)
-            make_outer(g, g->top[v], v, -1);
+            make_outer(g, g->top[v], v, -1, false);
+    start_records(g);
     while (!g->oom) {
         int x;
         int64_t when = next_event(g, &x);
@@ -600,6 +724,10 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.pair = malloc(n2 * sizeof *g.pair);
     g.pair_to = malloc(n2 * sizeof *g.pair_to);
     g.stamp = calloc(n2, sizeof *g.stamp);
+    g.was = calloc(n2, 1);
+    g.need = calloc(n2, 1);
+    g.was_to = calloc(n2, sizeof *g.was_to);
+    g.was_from = calloc(n2, sizeof *g.was_from);
     g.outer = malloc(n2 * sizeof *g.outer);
     g.expire = malloc(n2 * sizeof *g.expire);
     g.bt = malloc(n2 * sizeof *g.bt);
@@ -612,8 +740,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.onpath = malloc(n2);
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
             !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
-            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt ||
-            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.was || !g.need || !g.was_to ||
+            !g.was_from || !g.outer || !g.expire || !g.bt || !g.bx || !g.spare || !g.mark ||
+            !g.list || !g.scan || !g.rot || !g.onpath;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -645,11 +774,11 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,  g.mate,  g.up,     g.base,       g.kids,   g.link,
-                    g.nkids, g.top,   g.label,  g.vl,         g.free_v, g.free_at,
-                    g.in,    g.out,   g.reach,  g.reach_from, g.pair,   g.pair_to,
-                    g.stamp, g.outer, g.expire, g.bt,         g.bx,     g.spare,
-                    g.mark,  g.list,  g.scan,   g.rot,        g.onpath};
+    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,    g.link, g.nkids,
+                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at, g.in,   g.out,
+                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,   g.was,  g.need,
+                    g.was_to, g.was_from,   g.outer, g.expire,  g.bt,      g.bx,   g.spare,
+                    g.mark,   g.list,       g.scan,  g.rot,     g.onpath};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
