@@ -33,6 +33,7 @@
 #include "swiss/go_internal.h"
 
 #define NEVER INT64_MAX
+#define BLOCK 64 /* vertices a block of next_event's index covers */
 
 enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
 /* A vertex's part at the last stage's start: an outer root, or unlabelled
@@ -78,6 +79,9 @@ typedef struct gb {
     int *scan;             /* n: vertex lists while scanning */
     int *rot;              /* 3n: rotating a blossom */
     unsigned char *onpath; /* n: expanding a blossom */
+    int64_t *kmin;         /* block of BLOCK vertices: its earliest event (key below) */
+    int *kby;              /* the lowest vertex that ranks it, -1 when none */
+    unsigned char *kdirty; /* the block's minimum is to be recomputed */
     int64_t now;           /* total dual change of the stage */
     bool oom;
 } gb;
@@ -97,10 +101,28 @@ static int leaves(const gb *g, int b, int *outv, int cnt) {
     return cnt;
 }
 
+/* next_event's index: the earliest event of each block of vertices.
+ * Vertex i's event is its key (below); a change that may delay it marks
+ * its block for recomputing, a change that brings it forward updates the
+ * block's minimum at once. */
+static void touch(gb *g, int i) {
+    g->kdirty[i / BLOCK] = 1;
+}
+
+static void lower(gb *g, int i, int64_t t) {
+    int k = i / BLOCK;
+    if (!g->kdirty[k] && (t < g->kmin[k] || (t == g->kmin[k] && t < NEVER && i < g->kby[k]))) {
+        g->kmin[k] = t;
+        g->kby[k] = i;
+    }
+}
+
 static void set_top(gb *g, int b, int t) {
     int cnt = leaves(g, b, g->list, 0);
-    for (int k = 0; k < cnt; k++)
+    for (int k = 0; k < cnt; k++) {
         g->top[g->list[k]] = t;
+        touch(g, g->list[k]);
+    }
 }
 
 /* Swap the vertices at places i and j of free_v. */
@@ -121,6 +143,7 @@ static void set_vl(gb *g, int v, int lab) {
     if (lab != UNLABELLED)
         g->was[v] &= (unsigned char)~WAS_FREE;
     g->vl[v] = (unsigned char)lab;
+    touch(g, v);
 }
 
 static void set_label(gb *g, int b, int lab) {
@@ -134,6 +157,19 @@ static void set_label(gb *g, int b, int lab) {
 static void enlist(gb *g, int x) {
     g->stamp[x] = g->nouter;
     g->outer[g->nouter++] = x;
+}
+
+/* Outer vertex x's candidate competes for its blossom's earliest edge
+ * event: the earliest, among equals the one of the vertex scanned first
+ * (bt and bx, kept up to date as vertices are scanned and blossoms form). */
+static void offer(gb *g, int x) {
+    int b = g->top[x];
+    if (g->pair[x] < g->bt[b] ||
+        (g->pair[x] == g->bt[b] && g->pair[x] < NEVER && g->stamp[x] < g->stamp[g->bx[b]])) {
+        g->bt[b] = g->pair[x];
+        g->bx[b] = x;
+        lower(g, g->base[b], g->pair[x]);
+    }
 }
 
 /* Vertex x has just become outer: record its edges to unlabelled vertices
@@ -154,6 +190,7 @@ static void scan_vertex(gb *g, int x) {
         if (t < reach[v]) {
             reach[v] = t;
             from[v] = x;
+            lower(g, v, t);
         }
     }
     int64_t best = NEVER, dx = dual[x]; /* half the slack, now added at the end */
@@ -172,6 +209,7 @@ static void scan_vertex(gb *g, int x) {
     g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
     enlist(g, x);
+    offer(g, x);
 }
 
 /* Blossom b has just become outer: its vertices, from the last, are
@@ -191,6 +229,7 @@ static void scan_blossom(gb *g, int b, bool scan) {
 static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
+    touch(g, v);
     for (int u = 0; u < g->n; u++) {
         if (g->vl[u] != OUTER)
             continue;
@@ -223,6 +262,9 @@ static void make_outer(gb *g, int b, int in, int out, bool scan) {
     set_label(g, b, OUTER);
     g->in[b] = in;
     g->out[b] = out;
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
+    touch(g, g->base[b]);
     scan_blossom(g, b, scan);
 }
 
@@ -402,9 +444,22 @@ static void shrink(gb *g, int x, int y) {
     /* inner sub-blossoms become outer: their vertices are scanned */
     set_top(g, b, b);
     set_label(g, b, OUTER);
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
     for (k = 0; k < len; k++)
         if (g->label[kids[k]] == INNER)
             scan_blossom(g, kids[k], true);
+    /* candidates that fell inside b look again; b's earliest edge event */
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
+    touch(g, g->base[b]);
+    int cnt = leaves(g, b, g->list, 0);
+    for (k = 0; k < cnt; k++) {
+        int v = g->list[k];
+        if (g->pair_to[v] >= 0 && g->top[g->pair_to[v]] == b)
+            rescan_pair(g, v);
+        offer(g, v);
+    }
 }
 
 /* Blossom b (top level) dissolves into its sub-blossoms. */
@@ -495,46 +550,45 @@ static void expand_zero(gb *g, int b) {
     free(kids);
 }
 
-/* The pending event that comes first: its time, its kind (the label of
- * the vertex carrying it) and *x the vertex carrying it. */
+/* Vertex i's pending event: reached when unlabelled; as the base of a
+ * top-level blossom, the outer blossom's earliest edge event or the inner
+ * blossom's expiry. */
+static int64_t key(const gb *g, int i) {
+    if (g->vl[i] == UNLABELLED)
+        return g->reach[i];
+    int b = g->top[i];
+    if (g->base[b] != i)
+        return NEVER;
+    if (g->vl[i] == OUTER)
+        return g->bt[b];
+    return b >= g->n ? g->expire[b] : NEVER;
+}
+
+/* The pending event that comes first: its time and *x the vertex
+ * carrying it; among equal times the one of the lowest vertex that
+ * ranks it (the reached vertex, the blossom's base). */
 static int64_t next_event(gb *g, int *x) {
-    int n = g->n;
-    /* outer[] holds the outer vertices (a vertex stays outer until the
-     * stage ends); each blossom's minimum does not depend on their order */
-    for (int k = 0; k < g->nouter; k++) {
-        g->bt[g->top[g->outer[k]]] = NEVER;
-        g->bx[g->top[g->outer[k]]] = -1;
-    }
-    for (int k = 0; k < g->nouter; k++) {
-        int i = g->outer[k], b = g->top[i];
-        if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
-            rescan_pair(g, i);
-        if (g->pair[i] < g->bt[b] ||
-            (g->pair[i] == g->bt[b] && g->pair[i] < NEVER && g->stamp[i] < g->stamp[g->bx[b]])) {
-            g->bt[b] = g->pair[i];
-            g->bx[b] = i;
-        }
-    }
     int64_t best = NEVER;
-    *x = -1;
-    for (int i = 0; i < n; i++) {
-        int b = g->top[i], cand = i;
-        int64_t t = NEVER;
-        if (g->vl[i] == UNLABELLED) {
-            t = g->reach[i];
-        } else if (g->base[b] != i) {
-            continue;
-        } else if (g->vl[i] == OUTER) {
-            t = g->bt[b];
-            cand = g->bx[b];
-        } else if (b >= n) {
-            t = g->expire[b];
+    int by = -1;
+    for (int k = 0; k * BLOCK < g->n; k++) {
+        if (g->kdirty[k]) {
+            g->kmin[k] = NEVER;
+            g->kby[k] = -1;
+            for (int i = k * BLOCK, end = i + BLOCK < g->n ? i + BLOCK : g->n; i < end; i++) {
+                int64_t t = key(g, i);
+                if (t < g->kmin[k]) {
+                    g->kmin[k] = t;
+                    g->kby[k] = i;
+                }
+            }
+            g->kdirty[k] = 0;
         }
-        if (t < best) {
-            best = t;
-            *x = cand;
+        if (g->kmin[k] < best) {
+            best = g->kmin[k];
+            by = g->kby[k];
         }
     }
+    *x = by < 0 ? -1 : g->vl[by] == OUTER ? g->bx[g->top[by]] : by;
     return best;
 }
 
@@ -632,6 +686,8 @@ static void start_records(gb *g) {
             }
         }
     }
+    for (int k = 0; k < no; k++)
+        offer(g, outer[k]);
     for (int v = 0; v < n; v++) {
         g->was[v] = g->vl[v] == OUTER ? WAS_ROOT : WAS_FREE;
         if (g->vl[v] == OUTER)
@@ -647,6 +703,7 @@ static bool stage(gb *g) {
     int n = g->n;
     g->now = 0;
     g->nouter = 0;
+    memset(g->kdirty, 1, (size_t)n / BLOCK + 1);
     for (int b = 0; b < 2 * n; b++)
         g->label[b] = UNLABELLED;
     g->nfree = 0;
@@ -724,6 +781,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.pair = malloc(n2 * sizeof *g.pair);
     g.pair_to = malloc(n2 * sizeof *g.pair_to);
     g.stamp = calloc(n2, sizeof *g.stamp);
+    g.kmin = calloc(n2, sizeof *g.kmin);
+    g.kby = calloc(n2, sizeof *g.kby);
+    g.kdirty = calloc(n2, 1);
     g.was = calloc(n2, 1);
     g.need = calloc(n2, 1);
     g.was_to = calloc(n2, sizeof *g.was_to);
@@ -740,9 +800,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.onpath = malloc(n2);
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
             !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
-            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.was || !g.need || !g.was_to ||
-            !g.was_from || !g.outer || !g.expire || !g.bt || !g.bx || !g.spare || !g.mark ||
-            !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.kmin || !g.kby || !g.kdirty ||
+            !g.was || !g.need || !g.was_to || !g.was_from || !g.outer || !g.expire || !g.bt ||
+            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -774,11 +834,12 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,    g.link, g.nkids,
-                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at, g.in,   g.out,
-                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,   g.was,  g.need,
-                    g.was_to, g.was_from,   g.outer, g.expire,  g.bt,      g.bx,   g.spare,
-                    g.mark,   g.list,       g.scan,  g.rot,     g.onpath};
+    void *bufs[] = {g.dual,   g.mate,     g.up,    g.base,       g.kids,   g.link,
+                    g.nkids,  g.top,      g.label, g.vl,         g.free_v, g.free_at,
+                    g.in,     g.out,      g.reach, g.reach_from, g.pair,   g.pair_to,
+                    g.stamp,  g.kmin,     g.kby,   g.kdirty,     g.was,    g.need,
+                    g.was_to, g.was_from, g.outer, g.expire,     g.bt,     g.bx,
+                    g.spare,  g.mark,     g.list,  g.scan,       g.rot,    g.onpath};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
