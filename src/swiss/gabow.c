@@ -43,7 +43,7 @@ enum { WAS_ROOT = 1, WAS_FREE = 2 };
 typedef struct gb {
     int n;
     const int64_t *w;
-    int64_t *dual;      /* 2n: vertex duals, then blossom duals (ids n..2n-1) */
+    int64_t *dual;      /* 2n: vertex duals (lazy: vdual), then blossom duals (ids n..2n-1) */
     int *mate;          /* vertex -> vertex, -1 when free */
     int *up;            /* 2n: enclosing blossom, -1 at top level */
     int *base;          /* 2n: base vertex */
@@ -86,8 +86,19 @@ typedef struct gb {
     bool oom;
 } gb;
 
+/* During a stage an outer vertex's dual falls by the time elapsed and an
+ * inner one's rises: dual[] holds a labelled vertex's dual plus (outer)
+ * or minus (inner) 'now', so that it changes only with its label. */
+static int64_t lazy(int lab, int64_t now) {
+    return lab == OUTER ? now : lab == INNER ? -now : 0;
+}
+
+static int64_t vdual(const gb *g, int v) {
+    return g->dual[v] - lazy(g->vl[v], g->now);
+}
+
 static int64_t slack(const gb *g, int u, int v) {
-    return g->dual[u] + g->dual[v] - 2 * g->w[(size_t)u * (size_t)g->n + (size_t)v];
+    return vdual(g, u) + vdual(g, v) - 2 * g->w[(size_t)u * (size_t)g->n + (size_t)v];
 }
 
 /* The vertices of blossom b, sub-blossoms in cycle order from the base. */
@@ -142,6 +153,7 @@ static void set_vl(gb *g, int v, int lab) {
         free_swap(g, g->free_at[v], --g->nfree);
     if (lab != UNLABELLED)
         g->was[v] &= (unsigned char)~WAS_FREE;
+    g->dual[v] += lazy(lab, g->now) - lazy(g->vl[v], g->now);
     g->vl[v] = (unsigned char)lab;
     touch(g, v);
 }
@@ -183,7 +195,7 @@ static void scan_vertex(gb *g, int x) {
     const int *fv = g->free_v;
     int64_t *reach = g->reach;
     int *from = g->reach_from;
-    int64_t at = g->now + dual[x];
+    int64_t at = dual[x]; /* now + x's dual (outer, lazy) */
     for (int k = 0, nf = g->nfree; k < nf; k++) {
         int v = fv[k];
         int64_t t = at + dual[v] - 2 * row[v];
@@ -193,14 +205,14 @@ static void scan_vertex(gb *g, int x) {
             lower(g, v, t);
         }
     }
-    int64_t best = NEVER, dx = dual[x]; /* half the slack, now added at the end */
+    int64_t best = NEVER, dx = dual[x] - 2 * g->now; /* v's lazy dual too */
     int to = -1;
     const int *outer = g->outer, *top = g->top;
     for (int k = 0, no = g->nouter; k < no; k++) {
         int v = outer[k];
         if (top[v] == bx)
             continue;
-        int64_t t = (dx + dual[v] - 2 * row[v]) / 2;
+        int64_t t = (dx + dual[v] - 2 * row[v]) / 2; /* half the slack */
         if (t < best || (t == best && v < to)) {
             best = t;
             to = v;
@@ -701,6 +713,10 @@ static void start_records(gb *g) {
  * is found. Returns false when none exists (or out of memory). */
 static bool stage(gb *g) {
     int n = g->n;
+    for (int v = 0; v < n; v++) { /* the last stage's duals, unlabelled */
+        g->dual[v] = vdual(g, v);
+        g->vl[v] = UNLABELLED;
+    }
     g->now = 0;
     g->nouter = 0;
     memset(g->kdirty, 1, (size_t)n / BLOCK + 1);
@@ -708,7 +724,6 @@ static bool stage(gb *g) {
         g->label[b] = UNLABELLED;
     g->nfree = 0;
     for (int v = 0; v < n; v++) {
-        g->vl[v] = UNLABELLED;
         g->free_at[v] = g->nfree;
         g->free_v[g->nfree++] = v;
         g->reach[v] = NEVER;
@@ -726,10 +741,6 @@ static bool stage(gb *g) {
         if (x < 0)
             return false;
         int64_t d = when - g->now;
-        for (int k = g->nfree; k < n; k++) { /* the labelled vertices */
-            int v = g->free_v[k];
-            g->dual[v] += g->vl[v] == OUTER ? -d : d;
-        }
         for (int b = n; b < g->hi; b++)
             if (g->kids[b] && g->up[b] < 0)
                 g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
