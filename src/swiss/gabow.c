@@ -36,8 +36,7 @@
 #define BLOCK 64 /* vertices a block of next_event's index covers */
 
 enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
-/* A vertex's part at the last stage's start: an outer root, or unlabelled
- * (a bit cleared as soon as it is labelled during that stage). */
+/* A vertex's part at the last stage's start: an outer root, or unlabelled. */
 enum { WAS_ROOT = 1, WAS_FREE = 2 };
 
 typedef struct gb {
@@ -151,8 +150,6 @@ static void set_vl(gb *g, int v, int lab) {
         free_swap(g, g->free_at[v], g->nfree++);
     else if (lab != UNLABELLED && g->free_at[v] < g->nfree)
         free_swap(g, g->free_at[v], --g->nfree);
-    if (lab != UNLABELLED)
-        g->was[v] &= (unsigned char)~WAS_FREE;
     g->dual[v] += lazy(lab, g->now) - lazy(g->vl[v], g->now);
     g->vl[v] = (unsigned char)lab;
     touch(g, v);
@@ -205,20 +202,20 @@ static void scan_vertex(gb *g, int x) {
             lower(g, v, t);
         }
     }
+    /* the slack between outer vertices is even (the times are integers):
+     * the least is found whole and halved */
     int64_t best = NEVER, dx = dual[x] - 2 * g->now; /* v's lazy dual too */
     int to = -1;
     const int *outer = g->outer, *top = g->top;
     for (int k = 0, no = g->nouter; k < no; k++) {
         int v = outer[k];
-        if (top[v] == bx)
-            continue;
-        int64_t t = (dx + dual[v] - 2 * row[v]) / 2; /* half the slack */
-        if (t < best || (t == best && v < to)) {
+        int64_t t = dx + dual[v] - 2 * row[v];
+        if ((t < best || (t == best && v < to)) && top[v] != bx) {
             best = t;
             to = v;
         }
     }
-    g->pair[x] = to < 0 ? NEVER : g->now + best;
+    g->pair[x] = to < 0 ? NEVER : g->now + best / 2;
     g->pair_to[x] = to;
     enlist(g, x);
     offer(g, x);
@@ -613,14 +610,16 @@ static bool kept_root(const gb *g, int v) {
  * the others unlabelled. Give them the records scan_vertex would give
  * them, in time proportional to n times the vertices whose part changed.
  * A root that was one at the last stage's start too has lost 'now' (the
- * last stage's) from its dual, an unlabelled vertex never labelled since
- * kept its dual, and the roots keep their scan order and blossoms (a root
- * blossom's dual is positive, so it is not dissolved, and a root's
- * blossom is scanned in the order of the free base): between such
- * vertices every slack moved by the same amount, so the last stage's
- * choice stands unless it left the roots or, for a pair, joined the
- * vertex's blossom. Such records only take the new roots into account;
- * the others are computed from all roots. */
+ * last stage's) from its dual, and the roots keep their scan order and
+ * blossoms (a root blossom's dual is positive, so it is not dissolved,
+ * and a root's blossom is scanned in the order of the free base); an
+ * unlabelled vertex that was unlabelled at the last stage's start too
+ * changed its dual by some amount of its own (labelled meanwhile or not).
+ * So the slacks of a kept root, or of such an unlabelled vertex, to all
+ * the kept roots moved by the same amount, and the last stage's choice
+ * stands unless it left the roots or, for a pair, joined the vertex's
+ * blossom. Such records only take the new roots into account; the others
+ * are computed from all roots. */
 static void start_records(gb *g) {
     int n = g->n, no = g->nouter, nf = g->nfree;
     const int *outer = g->outer, *fv = g->free_v, *top = g->top, *stamp = g->stamp;
@@ -644,20 +643,18 @@ static void start_records(gb *g) {
     for (int k = 0; k < no; k++) {
         int x = outer[k], bx = top[x];
         const int64_t *row = g->w + (size_t)x * (size_t)n;
-        if (need[x]) { /* its cheapest edge to the roots scanned before it */
-            int64_t best = NEVER;
+        if (need[x]) {            /* its cheapest edge to the roots scanned before it */
+            int64_t best = NEVER; /* the least slack, halved below */
             int to = -1;
             for (int j = 0; j < k; j++) {
                 int v = outer[j];
-                if (top[v] == bx)
-                    continue;
-                int64_t t = (dual[x] + dual[v] - 2 * row[v]) / 2;
-                if (t < best || (t == best && v < to)) {
+                int64_t t = dual[x] + dual[v] - 2 * row[v];
+                if ((t < best || (t == best && v < to)) && top[v] != bx) {
                     best = t;
                     to = v;
                 }
             }
-            g->pair[x] = to < 0 ? NEVER : best;
+            g->pair[x] = to < 0 ? NEVER : best / 2;
             g->pair_to[x] = to;
         }
         if (kept_root(g, x))
