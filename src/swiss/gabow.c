@@ -65,6 +65,9 @@ typedef struct gb {
     unsigned char *need; /* stage start: the vertex's record is computed afresh */
     int *was_to;         /* outer root: pair_to at the stage's start */
     int *was_from;       /* unlabelled vertex: reach_from at the stage's start */
+    int *near_to;        /* unlabelled at the stage's start: its cheapest edge to a root */
+    int64_t *near_t;     /* its slack then */
+    int nroots;          /* the roots are outer[0..nroots) */
     int *outer;          /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
@@ -205,9 +208,14 @@ static void scan_vertex(gb *g, int x) {
     /* the slack between outer vertices is even (the times are integers):
      * the least is found whole and halved */
     int64_t best = NEVER, dx = dual[x] - 2 * g->now; /* v's lazy dual too */
-    int to = -1;
+    int to = -1, k0 = 0;
     const int *outer = g->outer, *top = g->top;
-    for (int k = 0, no = g->nouter; k < no; k++) {
+    if (g->mate[g->base[bx]] >= 0) { /* no root in x's blossom: the roots' part is known */
+        to = g->near_to[x];
+        best = to < 0 ? NEVER : dx + dual[to] - 2 * row[to];
+        k0 = g->nroots;
+    }
+    for (int k = k0, no = g->nouter; k < no; k++) {
         int v = outer[k];
         int64_t t = dx + dual[v] - 2 * row[v];
         if ((t < best || (t == best && v < to)) && top[v] != bx) {
@@ -619,10 +627,13 @@ static bool kept_root(const gb *g, int v) {
  * the kept roots moved by the same amount, and the last stage's choice
  * stands unless it left the roots or, for a pair, joined the vertex's
  * blossom. Such records only take the new roots into account; the others
- * are computed from all roots. */
-static void start_records(gb *g) {
-    int n = g->n, no = g->nouter, nf = g->nfree;
-    const int *outer = g->outer, *fv = g->free_v, *top = g->top, *stamp = g->stamp;
+ * are computed from all roots. An unlabelled vertex also keeps its
+ * cheapest edge to a root (near_to, the lowest root among equals: the
+ * roots' part of its candidate if it turns outer, since the roots' slacks
+ * all move together during the stage). */
+static void start_pairs(gb *g) {
+    int n = g->n, no = g->nouter;
+    const int *outer = g->outer, *top = g->top;
     const int64_t *dual = g->dual;
     unsigned char *need = g->need;
     for (int k = 0; k < no; k++) {
@@ -632,13 +643,6 @@ static void start_records(gb *g) {
                          ? NEVER
                          : (dual[x] + dual[to] - 2 * g->w[(size_t)x * (size_t)n + (size_t)to]) / 2;
         g->pair_to[x] = need[x] ? -1 : to;
-    }
-    for (int k = 0; k < nf; k++) {
-        int v = fv[k], u = g->was_from[v];
-        need[v] = !(g->was[v] & WAS_FREE) || u < 0 || !kept_root(g, u);
-        g->reach[v] =
-            need[v] ? NEVER : dual[u] + dual[v] - 2 * g->w[(size_t)u * (size_t)n + (size_t)v];
-        g->reach_from[v] = need[v] ? -1 : u;
     }
     for (int k = 0; k < no; k++) {
         int x = outer[k], bx = top[x];
@@ -659,8 +663,8 @@ static void start_records(gb *g) {
         }
         if (kept_root(g, x))
             continue;
-        /* a new root: it is a candidate of the kept records after it (w
-         * is symmetric) and reaches the unlabelled vertices */
+        /* a new root is a candidate of the kept records after it (w is
+         * symmetric) */
         for (int j = k + 1; j < no; j++) {
             int v = outer[j];
             if (need[v] || top[v] == bx)
@@ -671,33 +675,65 @@ static void start_records(gb *g) {
                 g->pair_to[v] = x;
             }
         }
+    }
+}
+
+/* Unlabelled vertex v's edge from root x (place k in the scan order),
+ * slack t: reach keeps the first scanned of the cheapest, near_to the
+ * lowest-numbered. */
+static void from_root(gb *g, int v, int x, int k, int64_t t) {
+    if (t < g->reach[v] || (t == g->reach[v] && k < g->stamp[g->reach_from[v]])) {
+        g->reach[v] = t;
+        g->reach_from[v] = x;
+    }
+    if (t < g->near_t[v] || (t == g->near_t[v] && x < g->near_to[v])) {
+        g->near_t[v] = t;
+        g->near_to[v] = x;
+    }
+}
+
+static void start_reaches(gb *g) {
+    int n = g->n, no = g->nouter, nf = g->nfree;
+    const int *outer = g->outer, *fv = g->free_v;
+    const int64_t *dual = g->dual;
+    unsigned char *need = g->need;
+    for (int k = 0; k < nf; k++) {
+        int v = fv[k], u = g->was_from[v], c = g->near_to[v];
+        need[v] = !(g->was[v] & WAS_FREE) || u < 0 || !kept_root(g, u) || c < 0 || !kept_root(g, c);
+        const int64_t *row = g->w + (size_t)v * (size_t)n;
+        g->reach[v] = need[v] ? NEVER : dual[u] + dual[v] - 2 * row[u];
+        g->reach_from[v] = need[v] ? -1 : u;
+        g->near_t[v] = need[v] ? NEVER : dual[c] + dual[v] - 2 * row[c];
+        g->near_to[v] = need[v] ? -1 : c;
+    }
+    for (int k = 0; k < no; k++) { /* the new roots, for the kept records */
+        int x = outer[k];
+        if (kept_root(g, x))
+            continue;
+        const int64_t *row = g->w + (size_t)x * (size_t)n;
         for (int j = 0; j < nf; j++) {
             int v = fv[j];
-            int64_t t = dual[x] + dual[v] - 2 * row[v];
-            if (!need[v] &&
-                (t < g->reach[v] || (t == g->reach[v] && k < stamp[g->reach_from[v]]))) {
-                g->reach[v] = t;
-                g->reach_from[v] = x;
-            }
+            if (!need[v])
+                from_root(g, v, x, k, dual[x] + dual[v] - 2 * row[v]);
         }
     }
-    for (int j = 0; j < nf; j++) { /* the rest: from every root in scan order */
+    for (int j = 0; j < nf; j++) { /* the others: from every root */
         int v = fv[j];
         if (!need[v])
             continue;
         const int64_t *row = g->w + (size_t)v * (size_t)n;
-        for (int k = 0; k < no; k++) {
-            int x = outer[k];
-            int64_t t = dual[x] + dual[v] - 2 * row[x];
-            if (t < g->reach[v]) {
-                g->reach[v] = t;
-                g->reach_from[v] = x;
-            }
-        }
+        for (int k = 0; k < no; k++)
+            from_root(g, v, outer[k], k, dual[outer[k]] + dual[v] - 2 * row[outer[k]]);
     }
-    for (int k = 0; k < no; k++)
-        offer(g, outer[k]);
-    for (int v = 0; v < n; v++) {
+}
+
+static void start_records(gb *g) {
+    start_pairs(g);
+    start_reaches(g);
+    g->nroots = g->nouter;
+    for (int k = 0; k < g->nouter; k++)
+        offer(g, g->outer[k]);
+    for (int v = 0; v < g->n; v++) {
         g->was[v] = g->vl[v] == OUTER ? WAS_ROOT : WAS_FREE;
         if (g->vl[v] == OUTER)
             g->was_to[v] = g->pair_to[v];
@@ -796,6 +832,8 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.need = calloc(n2, 1);
     g.was_to = calloc(n2, sizeof *g.was_to);
     g.was_from = calloc(n2, sizeof *g.was_from);
+    g.near_to = calloc(n2, sizeof *g.near_to);
+    g.near_t = calloc(n2, sizeof *g.near_t);
     g.outer = malloc(n2 * sizeof *g.outer);
     g.expire = malloc(n2 * sizeof *g.expire);
     g.bt = malloc(n2 * sizeof *g.bt);
@@ -809,8 +847,9 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
     g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
             !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
             !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.kmin || !g.kby || !g.kdirty ||
-            !g.was || !g.need || !g.was_to || !g.was_from || !g.outer || !g.expire || !g.bt ||
-            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath;
+            !g.was || !g.need || !g.was_to || !g.was_from || !g.near_to || !g.near_t || !g.outer ||
+            !g.expire || !g.bt || !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot ||
+            !g.onpath;
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -842,12 +881,12 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,   g.mate,     g.up,    g.base,       g.kids,   g.link,
-                    g.nkids,  g.top,      g.label, g.vl,         g.free_v, g.free_at,
-                    g.in,     g.out,      g.reach, g.reach_from, g.pair,   g.pair_to,
-                    g.stamp,  g.kmin,     g.kby,   g.kdirty,     g.was,    g.need,
-                    g.was_to, g.was_from, g.outer, g.expire,     g.bt,     g.bx,
-                    g.spare,  g.mark,     g.list,  g.scan,       g.rot,    g.onpath};
+    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,     g.link,    g.nkids,
+                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at,  g.in,      g.out,
+                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,    g.kmin,    g.kby,
+                    g.kdirty, g.was,        g.need,  g.was_to,  g.was_from, g.near_to, g.near_t,
+                    g.outer,  g.expire,     g.bt,    g.bx,      g.spare,    g.mark,    g.list,
+                    g.scan,   g.rot,        g.onpath};
     for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
         free(bufs[k]);
     return st;
