@@ -99,10 +99,6 @@ static int64_t vdual(const gb *g, int v) {
     return g->dual[v] - lazy(g->vl[v], g->now);
 }
 
-static int64_t slack(const gb *g, int u, int v) {
-    return vdual(g, u) + vdual(g, v) - 2 * g->w[(size_t)u * (size_t)g->n + (size_t)v];
-}
-
 /* The vertices of blossom b, sub-blossoms in cycle order from the base. */
 static int leaves(const gb *g, int b, int *outv, int cnt) {
     if (b < g->n) {
@@ -247,11 +243,11 @@ static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
     touch(g, v);
-    for (int u = 0; u < g->n; u++) {
-        if (g->vl[u] != OUTER)
-            continue;
-        int64_t t = g->now + slack(g, u, v);
-        if (t <= g->reach[v]) {
+    const int64_t *row = g->w + (size_t)v * (size_t)g->n; /* w is symmetric */
+    for (int k = 0; k < g->nouter; k++) { /* now + slack: the outer duals are lazy */
+        int u = g->outer[k];
+        int64_t t = g->dual[u] + g->dual[v] - 2 * row[u];
+        if (t < g->reach[v] || (t == g->reach[v] && u > g->reach_from[v])) {
             g->reach[v] = t;
             g->reach_from[v] = u;
         }
@@ -263,11 +259,12 @@ static void rescan_reach(gb *g, int v) {
 static void rescan_pair(gb *g, int x) {
     g->pair[x] = NEVER;
     g->pair_to[x] = -1;
+    const int64_t *row = g->w + (size_t)x * (size_t)g->n;
     for (int k = 0; k < g->stamp[x]; k++) {
         int v = g->outer[k];
         if (g->top[v] == g->top[x])
             continue;
-        int64_t t = g->now + slack(g, x, v) / 2;
+        int64_t t = g->now + (g->dual[x] + g->dual[v] - 2 * g->now - 2 * row[v]) / 2;
         if (t < g->pair[x] || (t == g->pair[x] && v < g->pair_to[x])) {
             g->pair[x] = t;
             g->pair_to[x] = v;
