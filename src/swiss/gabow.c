@@ -33,7 +33,7 @@
 #include "swiss/go_internal.h"
 
 #define NEVER INT64_MAX
-#define BLOCK 64 /* vertices a block of next_event's index covers */
+#define BLOCK 32 /* vertices a block of next_event's index covers */
 
 enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
 /* A vertex's part at the last stage's start: an outer root, or unlabelled. */
@@ -85,6 +85,7 @@ typedef struct gb {
     int *kby;              /* the lowest vertex that ranks it, -1 when none */
     unsigned char *kdirty; /* the block's minimum is to be recomputed */
     int64_t now;           /* total dual change of the stage */
+    char *arena;           /* the arrays above */
     bool oom;
 } gb;
 
@@ -800,53 +801,41 @@ static bool stage(gb *g) {
     return false;
 }
 
+/* All of g's arrays in one allocation, zeroed: n2 entries each (rot 3 n2). */
+static bool gb_alloc(gb *g, size_t n2) {
+    int64_t **a64[] = {&g->dual, &g->reach, &g->pair, &g->near_t, &g->expire, &g->bt, &g->kmin};
+    int **aint[] = {&g->mate,   &g->up,      &g->base,     &g->nkids,   &g->top,        &g->label,
+                    &g->free_v, &g->free_at, &g->in,       &g->out,     &g->reach_from, &g->pair_to,
+                    &g->stamp,  &g->was_to,  &g->was_from, &g->near_to, &g->outer,      &g->bx,
+                    &g->spare,  &g->mark,    &g->list,     &g->scan,    &g->kby};
+    unsigned char **a8[] = {&g->vl, &g->kdirty, &g->was, &g->need, &g->onpath};
+    size_t k64 = sizeof a64 / sizeof *a64, kint = sizeof aint / sizeof *aint,
+           k8 = sizeof a8 / sizeof *a8;
+    /* pointers first, then the wider types, each part a multiple of 8 bytes */
+    char *a = calloc(n2, 2 * sizeof(int *) + k64 * sizeof(int64_t) + (kint + 3) * sizeof(int) + k8);
+    if (!a)
+        return false;
+    g->arena = a;
+    int **pp = (int **)(void *)a;
+    g->kids = pp;
+    g->link = pp + n2;
+    int64_t *p64 = (int64_t *)(void *)(pp + 2 * n2);
+    for (size_t k = 0; k < k64; k++, p64 += n2)
+        *a64[k] = p64;
+    int *pint = (int *)(void *)p64;
+    for (size_t k = 0; k < kint; k++, pint += n2)
+        *aint[k] = pint;
+    g->rot = pint;
+    unsigned char *p8 = (unsigned char *)(pint + 3 * n2);
+    for (size_t k = 0; k < k8; k++, p8 += n2)
+        *a8[k] = p8;
+    return true;
+}
+
 sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
     gb g = {.n = n, .w = w, .hi = n};
-    size_t n2 = 2 * (size_t)n + 1;
-    g.dual = calloc(n2, sizeof *g.dual);
-    g.mate = malloc(n2 * sizeof *g.mate);
-    g.up = malloc(n2 * sizeof *g.up);
-    g.base = malloc(n2 * sizeof *g.base);
-    g.kids = calloc(n2, sizeof *g.kids);
-    g.link = calloc(n2, sizeof *g.link);
-    g.nkids = calloc(n2, sizeof *g.nkids);
-    g.top = malloc(n2 * sizeof *g.top);
-    g.label = calloc(n2, sizeof *g.label);
-    g.vl = calloc(n2, 1);
-    g.free_v = malloc(n2 * sizeof *g.free_v);
-    g.free_at = malloc(n2 * sizeof *g.free_at);
-    g.in = malloc(n2 * sizeof *g.in);
-    g.out = malloc(n2 * sizeof *g.out);
-    g.reach = malloc(n2 * sizeof *g.reach);
-    g.reach_from = malloc(n2 * sizeof *g.reach_from);
-    g.pair = malloc(n2 * sizeof *g.pair);
-    g.pair_to = malloc(n2 * sizeof *g.pair_to);
-    g.stamp = calloc(n2, sizeof *g.stamp);
-    g.kmin = calloc(n2, sizeof *g.kmin);
-    g.kby = calloc(n2, sizeof *g.kby);
-    g.kdirty = calloc(n2, 1);
-    g.was = calloc(n2, 1);
-    g.need = calloc(n2, 1);
-    g.was_to = calloc(n2, sizeof *g.was_to);
-    g.was_from = calloc(n2, sizeof *g.was_from);
-    g.near_to = calloc(n2, sizeof *g.near_to);
-    g.near_t = calloc(n2, sizeof *g.near_t);
-    g.outer = malloc(n2 * sizeof *g.outer);
-    g.expire = malloc(n2 * sizeof *g.expire);
-    g.bt = malloc(n2 * sizeof *g.bt);
-    g.bx = malloc(n2 * sizeof *g.bx);
-    g.spare = malloc(n2 * sizeof *g.spare);
-    g.mark = calloc(n2, sizeof *g.mark);
-    g.list = malloc(n2 * sizeof *g.list);
-    g.scan = malloc(n2 * sizeof *g.scan);
-    g.rot = malloc(3 * n2 * sizeof *g.rot);
-    g.onpath = malloc(n2);
-    g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
-            !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
-            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.kmin || !g.kby || !g.kdirty ||
-            !g.was || !g.need || !g.was_to || !g.was_from || !g.near_to || !g.near_t || !g.outer ||
-            !g.expire || !g.bt || !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot ||
-            !g.onpath;
+    /* 2n + 2 entries: an even count keeps each part a multiple of 8 bytes */
+    g.oom = !gb_alloc(&g, 2 * (size_t)n + 2);
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -874,17 +863,10 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         if (mate[v] < 0)
             st = sw_error_set(err, SW_ERR_INVALID, path, 0, "no perfect matching");
     }
-    for (int b = n; b < 2 * n && g.kids; b++) {
+    for (int b = n; b < 2 * n && g.arena; b++) {
         free(g.kids[b]);
         free(g.link[b]);
     }
-    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,     g.link,    g.nkids,
-                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at,  g.in,      g.out,
-                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,    g.kmin,    g.kby,
-                    g.kdirty, g.was,        g.need,  g.was_to,  g.was_from, g.near_to, g.near_t,
-                    g.outer,  g.expire,     g.bt,    g.bx,      g.spare,    g.mark,    g.list,
-                    g.scan,   g.rot,        g.onpath};
-    for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
-        free(bufs[k]);
+    free(g.arena);
     return st;
 }
