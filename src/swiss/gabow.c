@@ -26,6 +26,18 @@
  * takes its cheapest edge from the highest-numbered outer vertex. Weights
  * are doubled in effect (slacks y_u + y_v - 2 w, all duals start at the
  * largest cost) so that every time is an integer.
+ *
+ * The work is organised so that these choices come out the same while
+ * little is recomputed (w must be symmetric):
+ *   - a stage does not rescan all its roots: the records (cheapest edges)
+ *     left by the last stage's start stand where no slack moved
+ *     unevenly, and only the changes are scanned (start_records);
+ *   - a vertex turning outer during a stage takes the roots' part of its
+ *     candidate from its record and scans only the other outer vertices;
+ *   - the next event comes from an index of blocks of vertices, and each
+ *     outer blossom's earliest edge is kept up to date;
+ *   - labelled vertices' duals are stored with an offset of the stage's
+ *     time, so that events do not touch them.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
