@@ -523,9 +523,8 @@ static void shrink(gb *g, int x, int y) {
     for (k = kx; k >= 1; k--)
         cnt = put_seq(g, kids[k], 0, seq, cnt);
     cnt = put_seq(g, bb, 1, seq, cnt);
-    g->seq[b] = realloc(seq, (size_t)cnt * sizeof *seq);
-    if (!g->seq[b])
-        g->seq[b] = seq;
+    int *fit = realloc(seq, (size_t)cnt * sizeof *seq); /* a smaller size: seq stays if it fails */
+    g->seq[b] = fit ? fit : seq;
     g->nseq[b] = cnt;
     g->name[b] = g->name[bb];
     g->kids[b] = kids;
