@@ -691,6 +691,60 @@ static void test_gabow_small(void **state) {
     assert_int_equal(mate[1], 3);
 }
 
+/* Costs with only `levels` distinct values (1..levels) from seed x. */
+static int64_t *few_costs(int n, uint64_t x, int levels) {
+    int64_t *w = malloc((size_t)n * (size_t)n * sizeof *w);
+    assert_non_null(w);
+    for (int i = 0; i < n; i++) {
+        w[(size_t)i * (size_t)n + (size_t)i] = 0;
+        for (int j = i + 1; j < n; j++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            w[(size_t)i * (size_t)n + (size_t)j] = w[(size_t)j * (size_t)n + (size_t)i] =
+                1 + (int64_t)((x >> 33) % (uint64_t)levels);
+        }
+    }
+    return w;
+}
+
+/* sw_go_gabow's choice among many optimal matchings (round-like costs,
+ * and costs of two to four values: blossoms, expansions, ties of every
+ * kind), pinned by an FNV-1a hash of mate[]. The values were recorded
+ * with the plain organisation of the search under the present tie rules
+ * (every stage scanning all its roots, every event looking at every
+ * vertex and outer blossom), before the faster organisation: a speed
+ * change must leave them alone; a change of the tie rules (docs/go.md,
+ * "Several optimal matchings") records them again. */
+static void test_gabow_choice_pinned(void **state) {
+    (void)state;
+    static const struct {
+        int n;
+        uint64_t seed;
+        int levels; /* 0: round-like costs */
+        uint64_t hash;
+    } cases[] = {
+        {150, 7, 0, UINT64_C(0x1189ac807baec9dc)},  {400, 8, 0, UINT64_C(0x355af3bbbc769d11)},
+        {100, 9, 3, UINT64_C(0x762965a7deaed415)},  {300, 10, 4, UINT64_C(0xf6277e9c3d3841f1)},
+        {600, 11, 2, UINT64_C(0x96878523550bc4fd)},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        int n = cases[k].n;
+        int64_t *w = cases[k].levels ? few_costs(n, cases[k].seed, cases[k].levels)
+                                     : round_like_costs(n, cases[k].seed);
+        int *mate = malloc((size_t)n * sizeof *mate);
+        assert_non_null(mate);
+        sw_error err;
+        assert_int_equal(sw_go_gabow(w, n, mate, "t", &err), SW_OK);
+        uint64_t h = UINT64_C(14695981039346656037);
+        for (int i = 0; i < n; i++) {
+            assert_true(mate[i] >= 0 && mate[i] < n && mate[mate[i]] == i);
+            h = (h ^ (uint64_t)mate[i]) * UINT64_C(1099511628211);
+        }
+        assert_true(h == cases[k].hash);
+        free(w);
+        free(mate);
+    }
+}
+
 /* text with its first from replaced by to (from must occur), allocated. */
 static char *replace_once(char *text, const char *from, const char *to) {
     char *at = strstr(text, from);
@@ -1357,6 +1411,7 @@ int main(void) {
         cmocka_unit_test(test_standings),
         cmocka_unit_test(test_large_matching),
         cmocka_unit_test(test_gabow_small),
+        cmocka_unit_test(test_gabow_choice_pinned),
         cmocka_unit_test(test_players_csv),
         cmocka_unit_test(test_new_event),
         cmocka_unit_test(test_direct_confrontation),

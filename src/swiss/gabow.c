@@ -36,6 +36,20 @@
  * them, whatever their dual, until they are expanded as inner blossoms.
  * Weights are doubled in effect (slacks y_u + y_v - 2 w, all duals start
  * at the largest cost) so that every time is an integer.
+ *
+ * The work is organised so that these choices come out the same while
+ * little is recomputed (w must be symmetric):
+ *   - a stage does not rescan all its roots: the records (cheapest edges)
+ *     left by the last stage's start stand where no slack moved
+ *     unevenly, and only the changes are scanned (start_records);
+ *   - a vertex turning outer during a stage takes the roots' part of its
+ *     candidate from its record and scans only the other outer vertices;
+ *   - the next event comes from an index of blocks of vertices, and each
+ *     outer blossom's earliest edge is kept up to date; only the inner
+ *     blossoms' expansions are looked at on every event (the vertex that
+ *     carries one depends on the edges tight at that moment);
+ *   - labelled vertices' duals are stored with an offset of the stage's
+ *     time, so that events do not touch them.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -43,38 +57,48 @@
 #include "swiss/go_internal.h"
 
 #define NEVER INT64_MAX
+#define BLOCK 32 /* vertices a block of next_event's index covers */
 
 enum { UNLABELLED = 0, OUTER = 1, INNER = 2 };
+/* A vertex's part at the last stage's start: an outer root, or unlabelled. */
+enum { WAS_ROOT = 1, WAS_FREE = 2 };
 
 typedef struct gb {
     int n;
     const int64_t *w;
-    int64_t *dual;     /* 2n: vertex duals, then blossom duals (ids n..2n-1) */
-    int *mate;         /* vertex -> vertex, -1 when free */
-    int *up;           /* 2n: enclosing blossom, -1 at top level */
-    int *base;         /* 2n: base vertex */
-    int **kids;        /* blossom: sub-blossoms around the cycle, base one first */
-    int **link;        /* blossom: 2 per sub-blossom k, the edge from k to k+1 */
-    int *nkids;        /* blossom: how many sub-blossoms */
-    int *top;          /* vertex -> its top-level blossom (itself when alone) */
-    int *label;        /* 2n, top-level blossoms */
-    unsigned char *vl; /* vertex: the label of its top-level blossom */
-    int *free_v;       /* n: the vertices, unlabelled ones first, in no particular order */
-    int *free_at;      /* vertex: its place in free_v */
-    int nfree;         /* how many are unlabelled */
-    int *in, *out;     /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
-    int64_t *reach;    /* vertex: when its cheapest edge from an outer vertex is tight */
-    int *reach_from;   /* the outer end of that edge */
-    int64_t *pair;     /* outer vertex: when its cheapest edge to another outer blossom is tight */
-    int *pair_to;      /* the other end */
-    int *stamp;        /* outer vertex: its place in outer[] */
-    int *rank;         /* outer vertex: the lower, the earlier among its blossom's equal edges */
-    int nrank;         /* ranks given so far in the stage */
-    int *name;         /* 2n: a blossom's name (its base's blossom's name when it formed) */
-    int **seq;         /* blossom: its vertices in list order (above) */
-    int *nseq;         /* blossom: how many */
-    int64_t *keys;     /* n: sorting by rank */
-    int *outer;        /* n: the outer vertices of the stage in scan order */
+    int64_t *dual;      /* 2n: vertex duals (lazy: vdual), then blossom duals (ids n..2n-1) */
+    int *mate;          /* vertex -> vertex, -1 when free */
+    int *up;            /* 2n: enclosing blossom, -1 at top level */
+    int *base;          /* 2n: base vertex */
+    int **kids;         /* blossom: sub-blossoms around the cycle, base one first */
+    int **link;         /* blossom: 2 per sub-blossom k, the edge from k to k+1 */
+    int *nkids;         /* blossom: how many sub-blossoms */
+    int *top;           /* vertex -> its top-level blossom (itself when alone) */
+    int *label;         /* 2n, top-level blossoms */
+    unsigned char *vl;  /* vertex: the label of its top-level blossom */
+    int *free_v;        /* n: the vertices, unlabelled ones first, in no particular order */
+    int *free_at;       /* vertex: its place in free_v */
+    int nfree;          /* how many are unlabelled */
+    int *in, *out;      /* 2n: a labelled blossom's tree edge (vertex inside, outside) */
+    int64_t *reach;     /* vertex: when its cheapest edge from an outer vertex is tight */
+    int *reach_from;    /* the outer end of that edge */
+    int64_t *pair;      /* outer vertex: when its cheapest edge to another outer blossom is tight */
+    int *pair_to;       /* the other end */
+    int *stamp;         /* outer vertex: its place in outer[] */
+    int *rank;          /* outer vertex: the lower, the earlier among its blossom's equal edges */
+    int nrank;          /* ranks given so far in the stage */
+    int *name;          /* 2n: a blossom's name (its base's blossom's name when it formed) */
+    int **seq;          /* blossom: its vertices in list order (above) */
+    int *nseq;          /* blossom: how many */
+    int64_t *keys;      /* n: sorting by rank */
+    unsigned char *was; /* vertex: WAS_ROOT, WAS_FREE as at the stage's start (below) */
+    unsigned char *need; /* stage start: the vertex's record is computed afresh */
+    int *was_to;         /* outer root: pair_to at the stage's start */
+    int *was_from;       /* unlabelled vertex: reach_from at the stage's start */
+    int *near_to;        /* unlabelled at the stage's start: its cheapest edge to a root */
+    int64_t *near_t;     /* its slack then */
+    int nroots;          /* the roots are outer[0..nroots) */
+    int *outer;          /* n: the outer vertices of the stage in scan order */
     int nouter;
     int64_t *expire; /* 2n: when an inner blossom's dual reaches zero */
     int64_t *bt;     /* 2n: an outer blossom's earliest edge event */
@@ -87,12 +111,23 @@ typedef struct gb {
     int *scan;             /* n: vertex lists while scanning */
     int *rot;              /* 3n: rotating a blossom */
     unsigned char *onpath; /* n: expanding a blossom */
+    int64_t *kmin;         /* block of BLOCK vertices: its earliest event (key below) */
+    int *kby;              /* the lowest vertex that ranks it, -1 when none */
+    unsigned char *kdirty; /* the block's minimum is to be recomputed */
     int64_t now;           /* total dual change of the stage */
+    char *arena;           /* the arrays above */
     bool oom;
 } gb;
 
-static int64_t slack(const gb *g, int u, int v) {
-    return g->dual[u] + g->dual[v] - 2 * g->w[(size_t)u * (size_t)g->n + (size_t)v];
+/* During a stage an outer vertex's dual falls by the time elapsed and an
+ * inner one's rises: dual[] holds a labelled vertex's dual plus (outer)
+ * or minus (inner) 'now', so that it changes only with its label. */
+static int64_t lazy(int lab, int64_t now) {
+    return lab == OUTER ? now : lab == INNER ? -now : 0;
+}
+
+static int64_t vdual(const gb *g, int v) {
+    return g->dual[v] - lazy(g->vl[v], g->now);
 }
 
 /* The vertices of blossom b, sub-blossoms in cycle order from the base. */
@@ -106,10 +141,28 @@ static int leaves(const gb *g, int b, int *outv, int cnt) {
     return cnt;
 }
 
+/* next_event's index: the earliest event of each block of vertices.
+ * Vertex i's event is its key (below); a change that may delay it marks
+ * its block for recomputing, a change that brings it forward updates the
+ * block's minimum at once. */
+static void touch(gb *g, int i) {
+    g->kdirty[i / BLOCK] = 1;
+}
+
+static void lower(gb *g, int i, int64_t t) {
+    int k = i / BLOCK;
+    if (!g->kdirty[k] && (t < g->kmin[k] || (t == g->kmin[k] && t < NEVER && i < g->kby[k]))) {
+        g->kmin[k] = t;
+        g->kby[k] = i;
+    }
+}
+
 static void set_top(gb *g, int b, int t) {
     int cnt = leaves(g, b, g->list, 0);
-    for (int k = 0; k < cnt; k++)
+    for (int k = 0; k < cnt; k++) {
         g->top[g->list[k]] = t;
+        touch(g, g->list[k]);
+    }
 }
 
 /* Swap the vertices at places i and j of free_v. */
@@ -127,7 +180,9 @@ static void set_vl(gb *g, int v, int lab) {
         free_swap(g, g->free_at[v], g->nfree++);
     else if (lab != UNLABELLED && g->free_at[v] < g->nfree)
         free_swap(g, g->free_at[v], --g->nfree);
+    g->dual[v] += lazy(lab, g->now) - lazy(g->vl[v], g->now);
     g->vl[v] = (unsigned char)lab;
+    touch(g, v);
 }
 
 static void set_label(gb *g, int b, int lab) {
@@ -135,6 +190,30 @@ static void set_label(gb *g, int b, int lab) {
     int cnt = leaves(g, b, g->list, 0);
     for (int k = 0; k < cnt; k++)
         set_vl(g, g->list[k], lab);
+}
+
+/* Outer vertex x takes the next place in the scan order. */
+static void enlist(gb *g, int x) {
+    g->stamp[x] = g->nouter;
+    g->rank[x] = g->nrank++;
+    g->outer[g->nouter++] = x;
+}
+
+/* Outer vertex x's candidate competes for its blossom's earliest edge
+ * event: the earliest, among equals the one to the lowest-numbered outer
+ * vertex, then the one of the first-ranked vertex (bt and bx, kept up to
+ * date as vertices are scanned and blossoms form). */
+static void offer(gb *g, int x) {
+    int b = g->top[x], j = g->bx[b];
+    if (g->pair[x] == NEVER)
+        return;
+    if (g->pair[x] < g->bt[b] ||
+        (g->pair[x] == g->bt[b] && (g->pair_to[x] < g->pair_to[j] ||
+                                    (g->pair_to[x] == g->pair_to[j] && g->rank[x] < g->rank[j])))) {
+        g->bt[b] = g->pair[x];
+        g->bx[b] = x;
+        lower(g, g->name[b], g->pair[x]);
+    }
 }
 
 /* Vertex x has just become outer: record its edges to unlabelled vertices
@@ -148,43 +227,51 @@ static void scan_vertex(gb *g, int x) {
     const int *fv = g->free_v;
     int64_t *reach = g->reach;
     int *from = g->reach_from;
-    int64_t at = g->now + dual[x];
+    int64_t at = dual[x]; /* now + x's dual (outer, lazy) */
     for (int k = 0, nf = g->nfree; k < nf; k++) {
         int v = fv[k];
         int64_t t = at + dual[v] - 2 * row[v];
         if (t < reach[v]) {
             reach[v] = t;
             from[v] = x;
+            lower(g, v, t);
         }
     }
-    int64_t best = NEVER, dx = dual[x]; /* half the slack, now added at the end */
-    int to = -1;
+    /* half the slack (not negative: a shift halves it) */
+    int64_t best = NEVER, dx = dual[x] - 2 * g->now; /* v's lazy dual too */
+    int to = -1, k0 = 0;
     const int *outer = g->outer, *top = g->top;
-    for (int k = 0, no = g->nouter; k < no; k++) {
+    if (g->mate[g->base[bx]] >= 0) { /* no root in x's blossom: the roots' part is known */
+        to = g->near_to[x];
+        best = to < 0 ? NEVER : (dx + dual[to] - 2 * row[to]) >> 1;
+        k0 = g->nroots;
+    }
+    for (int k = k0, no = g->nouter; k < no; k++) {
         int v = outer[k];
-        if (top[v] == bx)
-            continue;
-        int64_t t = (dx + dual[v] - 2 * row[v]) / 2;
-        if (t < best || (t == best && v < to)) {
+        int64_t t = (dx + dual[v] - 2 * row[v]) >> 1;
+        if ((t < best || (t == best && v < to)) && top[v] != bx) {
             best = t;
             to = v;
         }
     }
     g->pair[x] = to < 0 ? NEVER : g->now + best;
     g->pair_to[x] = to;
-    g->stamp[x] = g->nouter;
-    g->rank[x] = g->nrank++;
-    g->outer[g->nouter++] = x;
+    enlist(g, x);
+    offer(g, x);
 }
 
-/* Blossom b has just become outer: its vertices in list order. */
-static void scan_blossom(gb *g, int b) {
-    if (b < g->n) {
-        scan_vertex(g, b);
-        return;
+/* Blossom b has just become outer: its vertices in list order are
+ * scanned (or, for the roots at a stage's start, only listed in that
+ * order: start_records scans them). */
+static void scan_blossom(gb *g, int b, bool scan) {
+    int cnt = b < g->n ? 1 : g->nseq[b];
+    const int *seq = b < g->n ? &b : g->seq[b];
+    for (int k = 0; k < cnt; k++) {
+        if (scan)
+            scan_vertex(g, seq[k]);
+        else
+            enlist(g, seq[k]);
     }
-    for (int k = 0; k < g->nseq[b]; k++)
-        scan_vertex(g, g->seq[b][k]);
 }
 
 /* Unlabelled vertex v again: its cheapest edge from an outer vertex, the
@@ -192,9 +279,11 @@ static void scan_blossom(gb *g, int b) {
 static void rescan_reach(gb *g, int v) {
     g->reach[v] = NEVER;
     g->reach_from[v] = -1;
-    for (int k = 0; k < g->nouter; k++) {
+    touch(g, v);
+    const int64_t *row = g->w + (size_t)v * (size_t)g->n; /* w is symmetric */
+    for (int k = 0; k < g->nouter; k++) { /* now + slack: the outer duals are lazy */
         int u = g->outer[k];
-        int64_t t = g->now + slack(g, u, v);
+        int64_t t = g->dual[u] + g->dual[v] - 2 * row[u];
         if (t < g->reach[v]) {
             g->reach[v] = t;
             g->reach_from[v] = u;
@@ -207,11 +296,12 @@ static void rescan_reach(gb *g, int v) {
 static void rescan_pair(gb *g, int x) {
     g->pair[x] = NEVER;
     g->pair_to[x] = -1;
+    const int64_t *row = g->w + (size_t)x * (size_t)g->n;
     for (int k = 0; k < g->stamp[x]; k++) {
         int v = g->outer[k];
         if (g->top[v] == g->top[x])
             continue;
-        int64_t t = g->now + slack(g, x, v) / 2;
+        int64_t t = g->now + (g->dual[x] + g->dual[v] - 2 * g->now - 2 * row[v]) / 2;
         if (t < g->pair[x] || (t == g->pair[x] && v < g->pair_to[x])) {
             g->pair[x] = t;
             g->pair_to[x] = v;
@@ -219,11 +309,14 @@ static void rescan_pair(gb *g, int x) {
     }
 }
 
-static void make_outer(gb *g, int b, int in, int out) {
+static void make_outer(gb *g, int b, int in, int out, bool scan) {
     set_label(g, b, OUTER);
     g->in[b] = in;
     g->out[b] = out;
-    scan_blossom(g, b);
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
+    touch(g, g->name[b]);
+    scan_blossom(g, b, scan);
 }
 
 /* Top-level blossom b (unlabelled) is reached from outer vertex u by its
@@ -236,7 +329,7 @@ static void grow(gb *g, int v, int u) {
     if (b >= g->n)
         g->expire[b] = g->now + g->dual[b];
     int m = g->mate[g->base[b]];
-    make_outer(g, g->top[m], m, g->base[b]);
+    make_outer(g, g->top[m], m, g->base[b], true);
 }
 
 /* The outer blossom above outer blossom b in its tree, or -1 at a root. */
@@ -430,9 +523,8 @@ static void shrink(gb *g, int x, int y) {
     for (k = kx; k >= 1; k--)
         cnt = put_seq(g, kids[k], 0, seq, cnt);
     cnt = put_seq(g, bb, 1, seq, cnt);
-    g->seq[b] = realloc(seq, (size_t)cnt * sizeof *seq);
-    if (!g->seq[b])
-        g->seq[b] = seq;
+    int *fit = realloc(seq, (size_t)cnt * sizeof *seq); /* a smaller size: seq stays if it fails */
+    g->seq[b] = fit ? fit : seq;
     g->nseq[b] = cnt;
     g->name[b] = g->name[bb];
     g->kids[b] = kids;
@@ -448,18 +540,31 @@ static void shrink(gb *g, int x, int y) {
     /* inner sub-blossoms become outer: their vertices are scanned */
     set_top(g, b, b);
     set_label(g, b, OUTER);
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
     rerank(g, bb);
     for (k = kx + 1; k < len; k++) {
         if (g->label[kids[k]] == INNER)
-            scan_blossom(g, kids[k]);
+            scan_blossom(g, kids[k], true);
         else
             rerank(g, kids[k]);
     }
     for (k = kx; k >= 1; k--) {
         if (g->label[kids[k]] == INNER)
-            scan_blossom(g, kids[k]);
+            scan_blossom(g, kids[k], true);
         else
             rerank(g, kids[k]);
+    }
+    /* candidates that fell inside b look again; b's earliest edge event */
+    g->bt[b] = NEVER;
+    g->bx[b] = -1;
+    touch(g, g->name[b]);
+    cnt = leaves(g, b, g->list, 0);
+    for (k = 0; k < cnt; k++) {
+        int v = g->list[k];
+        if (g->pair_to[v] >= 0 && g->top[g->pair_to[v]] == b)
+            rescan_pair(g, v);
+        offer(g, v);
     }
 }
 
@@ -517,7 +622,7 @@ static void expand_inner(gb *g, int b) {
         int ks = kids[j1];
         /* ks is reached by the matched edge from kt */
         int m = g->base[ks];
-        make_outer(g, ks, m, g->mate[m]);
+        make_outer(g, ks, m, g->mate[m], true);
         if (step == 1) {
             cout = link[2 * j1];
             cin = link[2 * j1 + 1];
@@ -538,85 +643,233 @@ static void expand_inner(gb *g, int b) {
 }
 
 /* The lowest vertex of inner blossom b with a tight edge to an outer
- * vertex: the vertex that carries b's expansion. */
+ * vertex: the vertex that carries b's expansion (the lazy offsets of an
+ * outer and an inner dual cancel out). */
 static int expire_carrier(gb *g, int b) {
     int cnt = leaves(g, b, g->list, 0), low = g->in[b];
     for (int k = 0; k < cnt; k++) {
         int v = g->list[k];
         if (v >= low)
             continue;
-        for (int o = 0; o < g->nouter; o++)
-            if (slack(g, g->outer[o], v) == 0) {
+        const int64_t *row = g->w + (size_t)v * (size_t)g->n; /* w is symmetric */
+        for (int o = 0; o < g->nouter; o++) {
+            int u = g->outer[o];
+            if (g->dual[u] + g->dual[v] == 2 * row[u]) {
                 low = v;
                 break;
             }
+        }
     }
     return low;
 }
 
-/* The pending event that comes first: its time, its kind (the label of
- * the vertex carrying it) and *x the vertex carrying it. */
+/* Vertex i's pending event in next_event's index: reached when
+ * unlabelled; as the name of a top-level outer blossom, its earliest edge
+ * event. (An inner blossom's expansion is carried by a vertex that
+ * depends on the edges tight at the time: next_event looks at those
+ * blossoms on every event.) */
+static int64_t key(const gb *g, int i) {
+    if (g->vl[i] == UNLABELLED)
+        return g->reach[i];
+    int b = g->top[i];
+    if (g->vl[i] != OUTER || g->name[b] != i)
+        return NEVER;
+    return g->bt[b];
+}
+
+/* The pending event that comes first: its time and *x the vertex
+ * carrying it; among equal times the one of the lowest vertex that
+ * carries one (the reached vertex, the outer blossom's name, the inner
+ * blossom's expire_carrier). */
 static int64_t next_event(gb *g, int *x) {
-    int n = g->n;
-    /* outer[] holds the outer vertices (a vertex stays outer until the
-     * stage ends); each blossom's minimum does not depend on their order */
-    for (int k = 0; k < g->nouter; k++) {
-        g->bt[g->top[g->outer[k]]] = NEVER;
-        g->bx[g->top[g->outer[k]]] = -1;
-    }
-    for (int k = 0; k < g->nouter; k++) {
-        int i = g->outer[k], b = g->top[i];
-        if (g->pair_to[i] >= 0 && g->top[g->pair_to[i]] == b)
-            rescan_pair(g, i);
-        if (g->pair[i] == NEVER)
-            continue;
-        int j = g->bx[b];
-        if (g->pair[i] < g->bt[b] || (g->pair[i] == g->bt[b] && (g->pair_to[i] < g->pair_to[j] ||
-                                                                 (g->pair_to[i] == g->pair_to[j] &&
-                                                                  g->rank[i] < g->rank[j])))) {
-            g->bt[b] = g->pair[i];
-            g->bx[b] = i;
-        }
-    }
     int64_t best = NEVER;
-    int at = n;
-    *x = -1;
-    for (int i = 0; i < n; i++) {
-        int b = g->top[i], cand = i, pos = i;
-        int64_t t = NEVER;
-        if (g->vl[i] == UNLABELLED) {
-            t = g->reach[i];
-        } else if (g->name[b] != i) {
-            continue;
-        } else if (g->vl[i] == OUTER) {
-            t = g->bt[b];
-            cand = g->bx[b];
-        } else if (b >= n) {
-            t = g->expire[b];
-            if (t <= best)
-                pos = expire_carrier(g, b);
+    int by = -1;
+    for (int k = 0; k * BLOCK < g->n; k++) {
+        if (g->kdirty[k]) {
+            g->kmin[k] = NEVER;
+            g->kby[k] = -1;
+            for (int i = k * BLOCK, end = i + BLOCK < g->n ? i + BLOCK : g->n; i < end; i++) {
+                int64_t t = key(g, i);
+                if (t < g->kmin[k]) {
+                    g->kmin[k] = t;
+                    g->kby[k] = i;
+                }
+            }
+            g->kdirty[k] = 0;
         }
-        if (t < best || (t == best && t < NEVER && pos < at)) {
-            best = t;
-            at = pos;
-            *x = cand;
+        if (g->kmin[k] < best) {
+            best = g->kmin[k];
+            by = g->kby[k];
+        }
+    }
+    *x = by < 0 ? -1 : g->vl[by] == OUTER ? g->bx[g->top[by]] : by;
+    for (int b = g->n; b < g->hi; b++) {
+        if (!g->kids[b] || g->up[b] >= 0 || g->label[b] != INNER || g->expire[b] > best)
+            continue;
+        if (g->expire[b] == NEVER)
+            continue;
+        int pos = expire_carrier(g, b);
+        if (g->expire[b] < best || pos < by) {
+            best = g->expire[b];
+            by = pos;
+            *x = pos;
         }
     }
     return best;
+}
+
+/* An outer root of this stage that was one at the last stage's start too. */
+static bool kept_root(const gb *g, int v) {
+    return g->vl[v] == OUTER && (g->was[v] & WAS_ROOT);
+}
+
+/* Stage start: the roots' vertices are outer[0..nouter) in scan order,
+ * the others unlabelled. Give them the records scan_vertex would give
+ * them, in time proportional to n times the vertices whose part changed.
+ * A root that was one at the last stage's start too has lost 'now' (the
+ * last stage's) from its dual, and such roots keep their relative scan
+ * order and stay in different blossoms: roots' blossoms are scanned in
+ * the order of their free bases, a root's blossom is never inner (so
+ * never expanded), two roots are never in one tree (so never in one
+ * blossom), and a blossom that absorbs a root's blossom lists that
+ * blossom's name first and the rest of its list last; an
+ * unlabelled vertex that was unlabelled at the last stage's start too
+ * changed its dual by some amount of its own (labelled meanwhile or not).
+ * So the slacks of a kept root, or of such an unlabelled vertex, to all
+ * the kept roots moved by the same amount, and the last stage's choice
+ * stands unless it left the roots or, for a pair, joined the vertex's
+ * blossom. Such records only take the new roots into account; the others
+ * are computed from all roots. An unlabelled vertex also keeps its
+ * cheapest edge to a root (near_to, the lowest root among equals: the
+ * roots' part of its candidate if it turns outer, since the roots' slacks
+ * all move together during the stage). */
+static void start_pairs(gb *g) {
+    int n = g->n, no = g->nouter;
+    const int *outer = g->outer, *top = g->top;
+    const int64_t *dual = g->dual;
+    unsigned char *need = g->need;
+    for (int k = 0; k < no; k++) {
+        int x = outer[k], to = g->was_to[x];
+        need[x] = !kept_root(g, x) || (to >= 0 && (!kept_root(g, to) || top[to] == top[x]));
+        g->pair[x] = need[x] || to < 0
+                         ? NEVER
+                         : (dual[x] + dual[to] - 2 * g->w[(size_t)x * (size_t)n + (size_t)to]) / 2;
+        g->pair_to[x] = need[x] ? -1 : to;
+    }
+    for (int k = 0; k < no; k++) {
+        int x = outer[k], bx = top[x];
+        const int64_t *row = g->w + (size_t)x * (size_t)n;
+        if (need[x]) {            /* its cheapest edge to the roots scanned before it */
+            int64_t best = NEVER; /* the least slack, halved below */
+            int to = -1;
+            for (int j = 0; j < k; j++) {
+                int v = outer[j];
+                int64_t t = dual[x] + dual[v] - 2 * row[v];
+                if ((t < best || (t == best && v < to)) && top[v] != bx) {
+                    best = t;
+                    to = v;
+                }
+            }
+            g->pair[x] = to < 0 ? NEVER : best / 2;
+            g->pair_to[x] = to;
+        }
+        if (kept_root(g, x))
+            continue;
+        /* a new root is a candidate of the kept records after it (w is
+         * symmetric) */
+        for (int j = k + 1; j < no; j++) {
+            int v = outer[j];
+            if (need[v] || top[v] == bx)
+                continue;
+            int64_t t = (dual[v] + dual[x] - 2 * row[v]) / 2;
+            if (t < g->pair[v] || (t == g->pair[v] && x < g->pair_to[v])) {
+                g->pair[v] = t;
+                g->pair_to[v] = x;
+            }
+        }
+    }
+}
+
+/* Unlabelled vertex v's edge from root x (place k in the scan order),
+ * slack t: reach keeps the first scanned of the cheapest, near_to the
+ * lowest-numbered. */
+static void from_root(gb *g, int v, int x, int k, int64_t t) {
+    if (t < g->reach[v] || (t == g->reach[v] && k < g->stamp[g->reach_from[v]])) {
+        g->reach[v] = t;
+        g->reach_from[v] = x;
+    }
+    if (t < g->near_t[v] || (t == g->near_t[v] && x < g->near_to[v])) {
+        g->near_t[v] = t;
+        g->near_to[v] = x;
+    }
+}
+
+static void start_reaches(gb *g) {
+    int n = g->n, no = g->nouter, nf = g->nfree;
+    const int *outer = g->outer, *fv = g->free_v;
+    const int64_t *dual = g->dual;
+    unsigned char *need = g->need;
+    for (int k = 0; k < nf; k++) {
+        int v = fv[k], u = g->was_from[v], c = g->near_to[v];
+        need[v] = !(g->was[v] & WAS_FREE) || u < 0 || !kept_root(g, u) || c < 0 || !kept_root(g, c);
+        const int64_t *row = g->w + (size_t)v * (size_t)n;
+        g->reach[v] = need[v] ? NEVER : dual[u] + dual[v] - 2 * row[u];
+        g->reach_from[v] = need[v] ? -1 : u;
+        g->near_t[v] = need[v] ? NEVER : dual[c] + dual[v] - 2 * row[c];
+        g->near_to[v] = need[v] ? -1 : c;
+    }
+    for (int k = 0; k < no; k++) { /* the new roots, for the kept records */
+        int x = outer[k];
+        if (kept_root(g, x))
+            continue;
+        const int64_t *row = g->w + (size_t)x * (size_t)n;
+        for (int j = 0; j < nf; j++) {
+            int v = fv[j];
+            if (!need[v])
+                from_root(g, v, x, k, dual[x] + dual[v] - 2 * row[v]);
+        }
+    }
+    for (int j = 0; j < nf; j++) { /* the others: from every root */
+        int v = fv[j];
+        if (!need[v])
+            continue;
+        const int64_t *row = g->w + (size_t)v * (size_t)n;
+        for (int k = 0; k < no; k++)
+            from_root(g, v, outer[k], k, dual[outer[k]] + dual[v] - 2 * row[outer[k]]);
+    }
+}
+
+static void start_records(gb *g) {
+    start_pairs(g);
+    start_reaches(g);
+    g->nroots = g->nouter;
+    for (int k = 0; k < g->nouter; k++)
+        offer(g, g->outer[k]);
+    for (int v = 0; v < g->n; v++) {
+        g->was[v] = g->vl[v] == OUTER ? WAS_ROOT : WAS_FREE;
+        if (g->vl[v] == OUTER)
+            g->was_to[v] = g->pair_to[v];
+        else
+            g->was_from[v] = g->reach_from[v];
+    }
 }
 
 /* One stage: grow the forest of every free vertex until an augmenting path
  * is found. Returns false when none exists (or out of memory). */
 static bool stage(gb *g) {
     int n = g->n;
+    for (int v = 0; v < n; v++) { /* the last stage's duals, unlabelled */
+        g->dual[v] = vdual(g, v);
+        g->vl[v] = UNLABELLED;
+    }
     g->now = 0;
     g->nouter = 0;
     g->nrank = 0;
+    memset(g->kdirty, 1, (size_t)n / BLOCK + 1);
     for (int b = 0; b < 2 * n; b++)
         g->label[b] = UNLABELLED;
     g->nfree = 0;
     for (int v = 0; v < n; v++) {
-        g->vl[v] = UNLABELLED;
         g->free_at[v] = g->nfree;
         g->free_v[g->nfree++] = v;
         g->reach[v] = NEVER;
@@ -626,17 +879,14 @@ static bool stage(gb *g) {
     }
     for (int v = 0; v < n; v++)
         if (g->mate[v] < 0)
-            make_outer(g, g->top[v], v, -1);
+            make_outer(g, g->top[v], v, -1, false);
+    start_records(g);
     while (!g->oom) {
         int x;
         int64_t when = next_event(g, &x);
         if (x < 0)
             return false;
         int64_t d = when - g->now;
-        for (int k = g->nfree; k < n; k++) { /* the labelled vertices */
-            int v = g->free_v[k];
-            g->dual[v] += g->vl[v] == OUTER ? -d : d;
-        }
         for (int b = n; b < g->hi; b++)
             if (g->kids[b] && g->up[b] < 0)
                 g->dual[b] += g->label[b] == OUTER ? d : g->label[b] == INNER ? -d : 0;
@@ -663,48 +913,44 @@ static bool stage(gb *g) {
     return false;
 }
 
+/* All of g's arrays in one allocation, zeroed: n2 entries each (rot 3 n2). */
+static bool gb_alloc(gb *g, size_t n2) {
+    int64_t **a64[] = {&g->dual,   &g->reach, &g->pair, &g->near_t,
+                       &g->expire, &g->bt,    &g->kmin, &g->keys};
+    int **aint[] = {&g->mate,   &g->up,      &g->base,     &g->nkids,   &g->top,        &g->label,
+                    &g->free_v, &g->free_at, &g->in,       &g->out,     &g->reach_from, &g->pair_to,
+                    &g->stamp,  &g->was_to,  &g->was_from, &g->near_to, &g->outer,      &g->bx,
+                    &g->spare,  &g->mark,    &g->list,     &g->scan,    &g->kby,        &g->rank,
+                    &g->name,   &g->nseq};
+    unsigned char **a8[] = {&g->vl, &g->kdirty, &g->was, &g->need, &g->onpath};
+    size_t k64 = sizeof a64 / sizeof *a64, kint = sizeof aint / sizeof *aint,
+           k8 = sizeof a8 / sizeof *a8;
+    /* pointers first, then the wider types, each part a multiple of 8 bytes */
+    char *a = calloc(n2, 3 * sizeof(int *) + k64 * sizeof(int64_t) + (kint + 3) * sizeof(int) + k8);
+    if (!a)
+        return false;
+    g->arena = a;
+    int **pp = (int **)(void *)a;
+    g->kids = pp;
+    g->link = pp + n2;
+    g->seq = pp + 2 * n2;
+    int64_t *p64 = (int64_t *)(void *)(pp + 3 * n2);
+    for (size_t k = 0; k < k64; k++, p64 += n2)
+        *a64[k] = p64;
+    int *pint = (int *)(void *)p64;
+    for (size_t k = 0; k < kint; k++, pint += n2)
+        *aint[k] = pint;
+    g->rot = pint;
+    unsigned char *p8 = (unsigned char *)(pint + 3 * n2);
+    for (size_t k = 0; k < k8; k++, p8 += n2)
+        *a8[k] = p8;
+    return true;
+}
+
 sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_error *err) {
     gb g = {.n = n, .w = w, .hi = n};
-    size_t n2 = 2 * (size_t)n + 1;
-    g.dual = calloc(n2, sizeof *g.dual);
-    g.mate = malloc(n2 * sizeof *g.mate);
-    g.up = malloc(n2 * sizeof *g.up);
-    g.base = malloc(n2 * sizeof *g.base);
-    g.kids = calloc(n2, sizeof *g.kids);
-    g.link = calloc(n2, sizeof *g.link);
-    g.nkids = calloc(n2, sizeof *g.nkids);
-    g.top = malloc(n2 * sizeof *g.top);
-    g.label = calloc(n2, sizeof *g.label);
-    g.vl = calloc(n2, 1);
-    g.free_v = malloc(n2 * sizeof *g.free_v);
-    g.free_at = malloc(n2 * sizeof *g.free_at);
-    g.in = malloc(n2 * sizeof *g.in);
-    g.out = malloc(n2 * sizeof *g.out);
-    g.reach = malloc(n2 * sizeof *g.reach);
-    g.reach_from = malloc(n2 * sizeof *g.reach_from);
-    g.pair = malloc(n2 * sizeof *g.pair);
-    g.pair_to = malloc(n2 * sizeof *g.pair_to);
-    g.stamp = calloc(n2, sizeof *g.stamp);
-    g.outer = malloc(n2 * sizeof *g.outer);
-    g.expire = malloc(n2 * sizeof *g.expire);
-    g.bt = malloc(n2 * sizeof *g.bt);
-    g.bx = malloc(n2 * sizeof *g.bx);
-    g.spare = malloc(n2 * sizeof *g.spare);
-    g.mark = calloc(n2, sizeof *g.mark);
-    g.list = malloc(n2 * sizeof *g.list);
-    g.scan = malloc(n2 * sizeof *g.scan);
-    g.rot = malloc(3 * n2 * sizeof *g.rot);
-    g.onpath = malloc(n2);
-    g.rank = calloc(n2, sizeof *g.rank);
-    g.name = malloc(n2 * sizeof *g.name);
-    g.seq = calloc(n2, sizeof *g.seq);
-    g.nseq = calloc(n2, sizeof *g.nseq);
-    g.keys = malloc(n2 * sizeof *g.keys);
-    g.oom = !g.dual || !g.mate || !g.up || !g.base || !g.kids || !g.link || !g.nkids || !g.top ||
-            !g.label || !g.vl || !g.free_v || !g.free_at || !g.in || !g.out || !g.reach ||
-            !g.reach_from || !g.pair || !g.pair_to || !g.stamp || !g.outer || !g.expire || !g.bt ||
-            !g.bx || !g.spare || !g.mark || !g.list || !g.scan || !g.rot || !g.onpath || !g.rank ||
-            !g.name || !g.seq || !g.nseq || !g.keys;
+    /* 2n + 2 entries: an even count keeps each part a multiple of 8 bytes */
+    g.oom = !gb_alloc(&g, 2 * (size_t)n + 2);
     if (!g.oom) {
         int64_t most = 0;
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
@@ -733,18 +979,11 @@ sw_status sw_go_gabow(const int64_t *w, int n, int *mate, const char *path, sw_e
         if (mate[v] < 0)
             st = sw_error_set(err, SW_ERR_INVALID, path, 0, "no perfect matching");
     }
-    for (int b = n; b < 2 * n && g.kids; b++) {
+    for (int b = n; b < 2 * n && g.arena; b++) {
         free(g.kids[b]);
         free(g.link[b]);
-        if (g.seq)
-            free(g.seq[b]);
+        free(g.seq[b]);
     }
-    void *bufs[] = {g.dual,   g.mate,       g.up,    g.base,    g.kids,    g.link,  g.nkids,
-                    g.top,    g.label,      g.vl,    g.free_v,  g.free_at, g.in,    g.out,
-                    g.reach,  g.reach_from, g.pair,  g.pair_to, g.stamp,   g.outer, g.expire,
-                    g.bt,     g.bx,         g.spare, g.mark,    g.list,    g.scan,  g.rot,
-                    g.onpath, g.rank,       g.name,  g.seq,     g.nseq,    g.keys};
-    for (size_t k = 0; k < sizeof bufs / sizeof *bufs; k++)
-        free(bufs[k]);
+    free(g.arena);
     return st;
 }
