@@ -1,5 +1,6 @@
 /* tests/support.c: running the seatwise program and shell commands for
- * the test programs, temporary directories and whole files (support.h).
+ * the test programs, temporary directories, whole files and library
+ * statuses (support.h).
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -175,4 +176,9 @@ void dir_file_has(const char *dir, const char *name, const char *needle) {
     if (!text || !strstr(text, needle))
         fail_msg("%s/%s lacks '%s':\n%s", dir, name, needle, text ? text : "(no such file)");
     free(text);
+}
+
+void must(sw_status st, const sw_error *err) {
+    if (st)
+        fail_msg("unexpected error: %s:%d: %s", err->file, err->line, err->msg);
 }

@@ -1,11 +1,14 @@
 /* tests/support.h: what the test programs share to run the seatwise program
  * end to end: run it with arguments and capture its output and exit code,
  * expect an exit code and a text in the output, run shell commands, make and
- * remove a temporary directory, read and write a whole file. A failed check
- * fails the running cmocka test (include <cmocka.h> first).
+ * remove a temporary directory, read and write a whole file, require a
+ * library call to succeed. A failed check fails the running cmocka test
+ * (include <cmocka.h> first).
  * SPDX-License-Identifier: MIT */
 #ifndef SW_TESTS_SUPPORT_H
 #define SW_TESTS_SUPPORT_H
+
+#include "util/error.h"
 
 /* Runs the seatwise program (SW_BINARY) with args, a shell fragment (quote
  * as the shell reads it); *out is standard output and standard error
@@ -52,5 +55,8 @@ void dir_file_write(const char *dir, const char *name, const char *text);
 
 /* The file dir/name holds needle; fails the test otherwise. */
 void dir_file_has(const char *dir, const char *name, const char *needle);
+
+/* Fails the test with err's file, line and message unless st is SW_OK. */
+void must(sw_status st, const sw_error *err);
 
 #endif

@@ -22,11 +22,6 @@
 
 /* ---- helpers ---- */
 
-static void must(sw_status st, const sw_error *err) {
-    if (st)
-        fail_msg("unexpected error: %s:%d: %s", err->file, err->line, err->msg);
-}
-
 static void read_event(sw_seating_event *ev, const char *text) {
     sw_error err;
     sw_error_clear(&err);

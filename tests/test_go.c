@@ -16,10 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmocka.h>
+
+#include "support.h"
 
 #include "report/go.h"
 #include "swiss/blossom.h"
@@ -1301,101 +1301,76 @@ static void test_new_event(void **state) {
     check_case(SW_TEST_DATA "/go", "newevent", 1, &same);
 }
 
-static int run(const char *cmd) {
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 static void test_cli(void **state) {
     (void)state;
-    char dir[] = "/tmp/sw_go_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char cmd[4096];
+    char *dir = tmpdir_make("go"), path[4096];
     /* pair round 1 into a copy, then round 2 from it; the keys on stdout */
-    snprintf(cmd, sizeof cmd,
-             "cp %s %s/t.xml && %s go pair %s/t.xml -o %s/t.xml > %s/r1.txt && "
-             "%s go pair %s/t.xml -o %s/t.xml --list %s/list.txt > %s/r2.txt && "
-             "[ $(wc -l < %s/r1.txt) = 3 ] && [ $(grep -c 'roundNumber=\"2\"' %s/t.xml) = 3 ] && "
-             "grep -q '^    1  ' %s/list.txt",
-             HANDMADE, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 0);
+    shell("cp %s %s/t.xml && %s go pair %s/t.xml -o %s/t.xml > %s/r1.txt && "
+          "%s go pair %s/t.xml -o %s/t.xml --list %s/list.txt > %s/r2.txt && "
+          "[ $(wc -l < %s/r1.txt) = 3 ] && [ $(grep -c 'roundNumber=\"2\"' %s/t.xml) = 3 ] && "
+          "grep -q '^    1  ' %s/list.txt",
+          HANDMADE, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir, dir, dir, dir);
     /* --json is JSON with the round's games */
-    snprintf(cmd, sizeof cmd, "%s go pair %s --json > %s/p.json", SW_BINARY, HANDMADE, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/p.json", dir);
+    shell("%s go pair %s --json > %s/p.json", SW_BINARY, HANDMADE, dir);
+    snprintf(path, sizeof path, "%s/p.json", dir);
     char *text;
     size_t len;
     sw_error err;
-    assert_int_equal(sw_file_read(cmd, &text, &len, &err), SW_OK);
+    assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
     sw_json j;
-    assert_int_equal(sw_json_parse(text, len, cmd, &j, &err), SW_OK);
+    assert_int_equal(sw_json_parse(text, len, path, &j, &err), SW_OK);
     assert_int_equal(sw_json_get(&j, "games")->n, 3);
     sw_json_free(&j);
     free(text);
     /* a bad file: exit 3, FILE:LINE on stderr, no output written */
-    snprintf(cmd, sizeof cmd,
-             "sed '4s/rank=\"2D\"/rank=\"zz\"/; 4s/grade=\"2D\"/grade=\"zz\"/' %s > %s/bad.xml; "
-             "%s go pair %s/bad.xml -o %s/out.xml 2> %s/err.txt; e=$?; "
-             "grep -q 'bad.xml:4: <Player> rank=\"zz\"' %s/err.txt && [ ! -e %s/out.xml ] && "
-             "exit $e",
-             HANDMADE, dir, SW_BINARY, dir, dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 3);
-    snprintf(cmd, sizeof cmd,
-             "%s go standings %s/t.xml --round 1 | grep -q '^Place  Name' && "
-             "%s go standings %s/t.xml --json | grep -q '\"criteria\": \\[\"MMS\", \"SOSM\", "
-             "\"SOSOSM\"\\]'",
-             SW_BINARY, dir, SW_BINARY, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd,
-             "%s go export %s/t.xml --h9 -o %s/t.h9 && grep -q '^; CL\\[A\\]' %s/t.h9 && "
-             "[ $(grep -vc '^;' %s/t.h9) = 6 ]",
-             SW_BINARY, dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s go export %s 2>/dev/null", SW_BINARY, HANDMADE);
-    assert_int_equal(run(cmd), 2);
-    snprintf(cmd, sizeof cmd, "%s go pair %s --bogus 2>/dev/null", SW_BINARY, HANDMADE);
-    assert_int_equal(run(cmd), 2);
+    assert_int_equal(
+        shell_status("sed '4s/rank=\"2D\"/rank=\"zz\"/; 4s/grade=\"2D\"/grade=\"zz\"/' %s > "
+                     "%s/bad.xml; %s go pair %s/bad.xml -o %s/out.xml 2> %s/err.txt; e=$?; "
+                     "grep -q 'bad.xml:4: <Player> rank=\"zz\"' %s/err.txt && "
+                     "[ ! -e %s/out.xml ] && exit $e",
+                     HANDMADE, dir, SW_BINARY, dir, dir, dir, dir, dir),
+        3);
+    shell("%s go standings %s/t.xml --round 1 | grep -q '^Place  Name' && "
+          "%s go standings %s/t.xml --json | grep -q '\"criteria\": \\[\"MMS\", \"SOSM\", "
+          "\"SOSOSM\"\\]'",
+          SW_BINARY, dir, SW_BINARY, dir);
+    shell("%s go export %s/t.xml --h9 -o %s/t.h9 && grep -q '^; CL\\[A\\]' %s/t.h9 && "
+          "[ $(grep -vc '^;' %s/t.h9) = 6 ]",
+          SW_BINARY, dir, dir, dir, dir);
+    cli_expectf(2, NULL, "go export %s", HANDMADE);
+    cli_expectf(2, NULL, "go pair %s --bogus", HANDMADE);
     /* go new, then the pages of its first round: well-formed XML with the
      * event's name, a row a table and the bye; standings with shared places */
-    snprintf(cmd, sizeof cmd,
-             "%s go new %s/go/players.csv -o %s/n.xml --name 'Cup & Co' --rounds 3 "
-             "--date 2026-11-29 && %s go pair %s/n.xml -o %s/n.xml --html %s/p.html >/dev/null && "
-             "%s go standings %s/n.xml --html %s/s.html -o %s/s.txt && "
-             "[ $(grep -c '<tr><td class=\"n\">' %s/p.html) = 13 ] && "
-             "grep -q '<b>Bye</b>' %s/p.html && grep -q 'Cup &amp; Co, 2026-11-29' %s/p.html && "
-             "[ $(grep -c '<tr><td class=\"n\">' %s/s.html) = 27 ] && grep -q '>=1</td>' %s/s.html",
-             SW_BINARY, SW_TEST_DATA, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir,
-             dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 0);
+    shell("%s go new %s/go/players.csv -o %s/n.xml --name 'Cup & Co' --rounds 3 "
+          "--date 2026-11-29 && %s go pair %s/n.xml -o %s/n.xml --html %s/p.html >/dev/null && "
+          "%s go standings %s/n.xml --html %s/s.html -o %s/s.txt && "
+          "[ $(grep -c '<tr><td class=\"n\">' %s/p.html) = 13 ] && "
+          "grep -q '<b>Bye</b>' %s/p.html && grep -q 'Cup &amp; Co, 2026-11-29' %s/p.html && "
+          "[ $(grep -c '<tr><td class=\"n\">' %s/s.html) = 27 ] && grep -q '>=1</td>' %s/s.html",
+          SW_BINARY, SW_TEST_DATA, dir, SW_BINARY, dir, dir, dir, SW_BINARY, dir, dir, dir, dir,
+          dir, dir, dir, dir);
     static const char *const pages[] = {"p.html", "s.html"};
     for (int i = 0; i < 2; i++) {
-        snprintf(cmd, sizeof cmd, "%s/%s", dir, pages[i]);
-        assert_int_equal(sw_file_read(cmd, &text, &len, &err), SW_OK);
+        snprintf(path, sizeof path, "%s/%s", dir, pages[i]);
+        assert_int_equal(sw_file_read(path, &text, &len, &err), SW_OK);
         sw_xml_node *root;
-        assert_int_equal(sw_xml_parse(text, len, cmd, &root, &err), SW_OK);
+        assert_int_equal(sw_xml_parse(text, len, path, &root, &err), SW_OK);
         sw_xml_free(root);
         free(text);
     }
     /* outputs checked before any work: --html naming the input, a bad CSV
      * row (FILE:LINE, exit 3), a bad rank option, a missing directory */
-    snprintf(cmd, sizeof cmd, "%s go pair %s/n.xml --html %s/n.xml 2>/dev/null", SW_BINARY, dir,
-             dir);
-    assert_int_equal(run(cmd), 2);
-    snprintf(cmd, sizeof cmd,
-             "printf 'name,first name,rank\\nA,B,3x\\n' > %s/b.csv; %s go new %s/b.csv -o "
-             "%s/b.xml 2> %s/err.txt; e=$?; grep -q 'b.csv:2: rank .3x. is unknown' %s/err.txt && "
-             "[ ! -e %s/b.xml ] && exit $e",
-             dir, SW_BINARY, dir, dir, dir, dir, dir);
-    assert_int_equal(run(cmd), 3);
-    snprintf(cmd, sizeof cmd, "%s go new %s/b.csv --bar 4x 2>/dev/null", SW_BINARY, dir);
-    assert_int_equal(run(cmd), 2);
-    snprintf(cmd, sizeof cmd, "%s go standings %s/n.xml --html %s/no/s.html 2>/dev/null", SW_BINARY,
-             dir, dir);
-    assert_int_equal(run(cmd), 5);
-    snprintf(cmd, sizeof cmd, "%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
-    assert_int_equal(run(cmd), 0);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(run(cmd), 0);
+    cli_expectf(2, NULL, "go pair %s/n.xml --html %s/n.xml", dir, dir);
+    assert_int_equal(
+        shell_status("printf 'name,first name,rank\\nA,B,3x\\n' > %s/b.csv; %s go new %s/b.csv -o "
+                     "%s/b.xml 2> %s/err.txt; e=$?; grep -q 'b.csv:2: rank .3x. is unknown' "
+                     "%s/err.txt && [ ! -e %s/b.xml ] && exit $e",
+                     dir, SW_BINARY, dir, dir, dir, dir, dir),
+        3);
+    cli_expectf(2, NULL, "go new %s/b.csv --bar 4x", dir);
+    cli_expectf(5, NULL, "go standings %s/n.xml --html %s/no/s.html", dir, dir);
+    shell("%s go --help | grep -q 'go pair STATE.xml'", SW_BINARY);
+    tmpdir_remove(dir);
 }
 
 int main(void) {

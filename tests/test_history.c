@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "support.h"
+#include "support_movement.h"
 
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
@@ -30,14 +31,6 @@
 #include "util/strbuf.h"
 
 #define MOVEMENT "7ronden/10p7rTeamH.txt"
-
-static void read_movement(const char *rel, sw_movement *m) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, rel);
-    sw_error err;
-    if (sw_movement_read_asc(path, m, &err) != SW_OK)
-        fail_msg("%s: %s", path, err.msg);
-}
 
 static void read_season_ok(const char *path, sw_season *s) {
     sw_error err;

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "support_movement.h"
+
 #include "matrix/criteria.h"
 #include "matrix/matrix.h"
 #include "season/season.h"
@@ -215,14 +217,6 @@ static void require_library(void) {
     struct stat st;
     if (stat(SW_MOVEMENTS_DIR, &st) != 0 || !S_ISDIR(st.st_mode))
         fail_msg("movement library missing: %s", SW_MOVEMENTS_DIR);
-}
-
-static void read_movement(const char *rel, sw_movement *m) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", SW_MOVEMENTS_DIR, rel);
-    sw_error err;
-    if (sw_movement_read_asc(path, m, &err) != SW_OK)
-        fail_msg("%s: %s", path, err.msg);
 }
 
 static void uniform_season(const sw_movement *m, int n, int sessions, sw_season *s) {

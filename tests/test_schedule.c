@@ -28,11 +28,6 @@
 #include "util/fileio.h"
 #include "util/json.h"
 
-static void must(sw_status st, const sw_error *err) {
-    if (st)
-        fail_msg("unexpected error: %s:%d: %s", err->file, err->line, err->msg);
-}
-
 static void make_players(sw_seating_event *ev, int n) {
     sw_error err;
     sw_seating_event_init(ev);

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "support.h"
+
 #include "util/csv.h"
 #include "util/error.h"
 #include "util/fileio.h"
@@ -171,9 +173,7 @@ static void test_file_read_errors(void **state) {
 static void test_atomic_write_round_trip_and_failure(void **state) {
     (void)state;
     sw_error err;
-    char dir[] = "/tmp/sw_test_dirXXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char path[256];
+    char *dir = tmpdir_make("test_dir"), path[256];
     snprintf(path, sizeof path, "%s/out.txt", dir);
     assert_int_equal(sw_file_write_atomic(path, "hello\n", 6, &err), SW_OK);
     char *data;
@@ -190,6 +190,7 @@ static void test_atomic_write_round_trip_and_failure(void **state) {
     snprintf(path, sizeof path, "%s/out.txt", dir);
     remove(path);
     assert_int_equal(rmdir(dir), 0); /* empty: no temporary file left */
+    free(dir);
 }
 
 static void test_next_line_and_paths(void **state) {
@@ -239,12 +240,6 @@ static void test_next_line_and_paths(void **state) {
     free(longdir);
 }
 
-static char *temp_dir(void) {
-    char tmpl[] = "/tmp/sw_util_XXXXXX";
-    assert_non_null(mkdtemp(tmpl));
-    return strdup(tmpl);
-}
-
 static void put_file(const char *path, const char *text, size_t n) {
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
@@ -264,7 +259,7 @@ static char *slurp(const char *path) {
  * every format accepts files saved by Windows editors. */
 static void test_file_read_bom(void **state) {
     (void)state;
-    char *dir = temp_dir(), path[256];
+    char *dir = tmpdir_make("util"), path[256];
     snprintf(path, sizeof path, "%s/bom.txt", dir);
     put_file(path, "\xEF\xBB\xBFpairs x\n", 11);
     char *data;
@@ -279,16 +274,14 @@ static void test_file_read_bom(void **state) {
     assert_int_equal(len, 0);
     assert_string_equal(data, "");
     free(data);
-    remove(path);
-    rmdir(dir);
-    free(dir);
+    tmpdir_remove(dir);
 }
 
 /* Regression: the size limit is exact (the buffer used to double past it,
  * so files up to twice the limit were read). Tested with a lowered limit. */
 static void test_file_read_limit_exact(void **state) {
     (void)state;
-    char *dir = temp_dir(), path[256];
+    char *dir = tmpdir_make("util"), path[256];
     snprintf(path, sizeof path, "%s/big.txt", dir);
     char text[5000];
     memset(text, 'x', sizeof text);
@@ -302,15 +295,10 @@ static void test_file_read_limit_exact(void **state) {
     assert_int_equal(sw_file_read_limited(path, 4096, &data, &len, &err), SW_ERR_LIMIT);
     assert_non_null(strstr(err.msg, "larger than 4096 bytes"));
     /* through a pipe (no size known up front) the limit holds the same */
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "mkfifo '%s/fifo' && (cat '%s' > '%s/fifo' &)", dir, path, dir);
-    assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/fifo", dir);
-    assert_int_equal(sw_file_read_limited(cmd, 100, &data, &len, &err), SW_ERR_LIMIT);
-    remove(cmd);
-    remove(path);
-    rmdir(dir);
-    free(dir);
+    shell("mkfifo '%s/fifo' && (cat '%s' > '%s/fifo' &)", dir, path, dir);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    assert_int_equal(sw_file_read_limited(path, 100, &data, &len, &err), SW_ERR_LIMIT);
+    tmpdir_remove(dir);
 }
 
 /* Regressions: several files are committed together (a failure leaves all
@@ -318,7 +306,7 @@ static void test_file_read_limit_exact(void **state) {
  * mode, and sw_file_same compares files, not strings. */
 static void test_atomic_write_sets_links_modes(void **state) {
     (void)state;
-    char *dir = temp_dir(), a[256], b[256], link[256], bad[256];
+    char *dir = tmpdir_make("util"), a[256], b[256], link[256], bad[256];
     snprintf(a, sizeof a, "%s/a.txt", dir);
     snprintf(b, sizeof b, "%s/b.txt", dir);
     snprintf(link, sizeof link, "%s/link.txt", dir);
@@ -361,12 +349,8 @@ static void test_atomic_write_sets_links_modes(void **state) {
     assert_false(sw_file_same(a, b));
     assert_false(sw_file_same(bad, b));
     /* no temporary left behind */
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 3", dir);
-    assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
-    free(dir);
+    shell("test $(ls -A '%s' | wc -l) -eq 3", dir);
+    tmpdir_remove(dir);
 }
 
 /* sw_file_check_writable says before any work what the atomic write would
@@ -376,7 +360,7 @@ static void test_atomic_write_sets_links_modes(void **state) {
  * /dev/null pass; no temporary is left behind. */
 static void test_check_writable(void **state) {
     (void)state;
-    char *dir = temp_dir(), path[256];
+    char *dir = tmpdir_make("util"), path[256];
     sw_error err;
     snprintf(path, sizeof path, "%s/new.txt", dir);
     assert_int_equal(sw_file_check_writable(path, &err), SW_OK);
@@ -400,12 +384,8 @@ static void test_check_writable(void **state) {
     assert_non_null(strstr(err.msg, "is a directory"));
     assert_int_equal(sw_file_check_writable("-", &err), SW_OK);
     assert_int_equal(sw_file_check_writable("/dev/null", &err), SW_OK);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = old.txt", dir);
-    assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
-    free(dir);
+    shell("test \"$(ls -A '%s')\" = old.txt", dir);
+    tmpdir_remove(dir);
 }
 
 static void test_error_format(void **state) {
