@@ -927,6 +927,7 @@ static void test_outside_groups(void **state) {
     assert_int_equal(sw_go_pair(&t, 0, &p, &err), SW_ERR_INVALID);
     assert_int_equal(err.line, 4);
     assert_non_null(strstr(err.msg, "ALPHAANN"));
+    assert_non_null(strstr(err.msg, "smmsCorrection 5); a smmsCorrection from -1 to 2 keeps"));
     sw_go_free(&t);
     /* blocks: 198 players at 5K, then 502 at 20K - 2, below every group
      * (never taken): the first block of 198 is never ready and is matched

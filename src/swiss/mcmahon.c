@@ -1301,7 +1301,8 @@ static sw_status outside_error(const sw_go_round *rd, const int *list, int n, co
         return sw_error_set(err, SW_ERR_INVALID, rd->t->path, 0, "round %d: %s", rd->r + 1, what);
     return sw_error_set(err, SW_ERR_INVALID, rd->t->path, pl->line,
                         "round %d: %s: player %s's main score (%d) lies outside every score "
-                        "group (%d .. %d, smmsCorrection %d)",
+                        "group (%d .. %d, smmsCorrection %d); a smmsCorrection from -1 to 2 "
+                        "keeps every score inside a group",
                         rd->r + 1, what, pl->key, main_score(rd, p, rd->r - 1), rd->score_min,
                         rd->score_max, pl->smms_corr);
 }
