@@ -1086,13 +1086,11 @@ static void test_swiss_bye_withdrawn(void **state) {
     (void)state;
     char *d = tmpdir_make("cli"), args[2048];
     shell("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
-    snprintf(args, sizeof args,
-             "swiss result %s/g.trf --round 3 player 5 H player 6 Z -o %s/ah.trf", d, d);
-    cli_expect(args, 0, NULL);
+    cli_expectf(0, NULL, "swiss result %s/g.trf --round 3 player 5 H player 6 Z -o %s/ah.trf", d,
+                d);
     shell("grep -q '^001    5 .*  0000 - H$' '%s/ah.trf'", d);
-    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 5 none -o %s/w1.trf", d,
-             d);
-    cli_expect(args, 0, "ah.trf: note: round 3, player 5: H withdrawn\n");
+    cli_expectf(0, "ah.trf: note: round 3, player 5: H withdrawn\n",
+                "swiss result %s/ah.trf --round 3 player 5 none -o %s/w1.trf", d, d);
     shell("grep -q '^001    5 .* 0.0       0001 b 0  0003 w 0  0000 -  $' '%s/w1.trf'", d);
     shell("grep -q '^001    6 .*  0000 - Z$' '%s/w1.trf'", d);
     /* the next pairing: 5 on a board, 6 still out */
@@ -1102,39 +1100,35 @@ static void test_swiss_bye_withdrawn(void **state) {
     shell("grep -Eq '^(5 [0-9]+|[0-9]+ 5)$' '%s/p1.txt'", d);
     shell("! grep -Eq '^(6 [0-9]+|[0-9]+ 6)$' '%s/p1.txt'", d);
     /* the last one withdrawn: no column of byes written ahead is left */
-    snprintf(args, sizeof args, "swiss result %s/w1.trf --round 3 player 6 none -o %s/w2.trf", d,
-             d);
-    cli_expect(args, 0, "note: round 3, player 6: Z withdrawn\n");
+    cli_expectf(0, "note: round 3, player 6: Z withdrawn\n",
+                "swiss result %s/w1.trf --round 3 player 6 none -o %s/w2.trf", d, d);
     shell("cmp '%s/g.trf' '%s/w2.trf'", d, d);
     /* an XXZ absence is withdrawn the same way */
     shell("sed 's/^XXC white1$/XXC white1\\nXXZ 7/' '%s/g.trf' > '%s/z.trf'", d, d);
-    snprintf(args, sizeof args, "swiss pair %s/z.trf --list - -o /dev/null", d);
-    cli_expect(args, 0, "absent: 7 ");
-    snprintf(args, sizeof args, "swiss result %s/z.trf --round 3 player 7 none -o %s/z2.trf", d, d);
-    cli_expect(args, 0, NULL);
+    cli_expectf(0, "absent: 7 ", "swiss pair %s/z.trf --list - -o /dev/null", d);
+    cli_expectf(0, NULL, "swiss result %s/z.trf --round 3 player 7 none -o %s/z2.trf", d, d);
     shell("cmp '%s/g.trf' '%s/z2.trf'", d, d);
     /* nothing entered ahead: nothing to withdraw */
-    snprintf(args, sizeof args, "swiss result %s/ah.trf --round 3 player 4 none -o %s/n.trf", d, d);
-    cli_expect(args, 3,
-               "word 3: player 4 has no bye or absence entered for round 3: nothing to "
-               "withdraw");
+    cli_expectf(3,
+                "word 3: player 4 has no bye or absence entered for round 3: nothing to "
+                "withdraw",
+                "swiss result %s/ah.trf --round 3 player 4 none -o %s/n.trf", d, d);
     shell("test ! -e '%s/n.trf'", d);
     /* round 3 paired (5 out with H): too late, the output left as it was */
     shell("'%s' swiss pair '%s/ah.trf' --trf-out '%s/r3.trf' -o /dev/null 2>/dev/null", SW_BINARY,
           d, d);
     shell("cp '%s/r3.trf' '%s/keep.trf'", d, d);
-    snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 none -o %s/keep.trf", d, d);
-    cli_expect(args, 3,
-               "word 3: player 5: round 3 is already paired, so a bye entered ahead can no longer "
-               "be withdrawn ('none')");
+    cli_expectf(3,
+                "word 3: player 5: round 3 is already paired, so a bye entered ahead can no longer "
+                "be withdrawn ('none')",
+                "swiss result %s/r3.trf player 5 none -o %s/keep.trf", d, d);
     shell("cmp '%s/r3.trf' '%s/keep.trf'", d, d);
-    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 2 player 5 none", d);
-    cli_expect(args, 3, "player 5 plays on board");
+    cli_expectf(3, "player 5 plays on board", "swiss result %s/r3.trf --round 2 player 5 none", d);
     shell("printf 'player 5 none\\n' > '%s/res.txt'", d);
-    snprintf(args, sizeof args, "swiss result %s/r3.trf --round 3 --results %s/res.txt", d, d);
-    cli_expect(args, 3, "res.txt:1: player 5: round 3 is already paired");
-    snprintf(args, sizeof args, "swiss result %s/r3.trf player 5 nobody", d);
-    cli_expect(args, 3, "Z (zero), or none (withdraw one entered ahead)");
+    cli_expectf(3, "res.txt:1: player 5: round 3 is already paired",
+                "swiss result %s/r3.trf --round 3 --results %s/res.txt", d, d);
+    cli_expectf(3, "Z (zero), or none (withdraw one entered ahead)",
+                "swiss result %s/r3.trf player 5 nobody", d);
     tmpdir_remove(d);
 }
 
@@ -1144,20 +1138,17 @@ static void test_swiss_bye_withdrawn(void **state) {
  * has its results, the standings after round 1. */
 static void test_swiss_starting_list(void **state) {
     (void)state;
-    char *d = tmpdir_make("cli"), args[2048];
+    char *d = tmpdir_make("cli");
     shell("'%s' swiss generate --players 9 --rounds 2 --seed 3 -o '%s/g.trf'", SW_BINARY, d);
     /* no rounds, the players' lines in reverse order */
     shell("cd '%s' && grep -v '^001' g.trf > g0.trf && grep '^001' g.trf | cut -c1-89 | "
           "sed -E 's/^(001.{77}).{4}/\\1 0.0/' | sort -r >> g0.trf",
           d);
-    snprintf(args, sizeof args,
-             "swiss standings %s/g0.trf -o %s/s0.txt --csv %s/s0.csv --json %s/s0.json --html "
-             "%s/s0.html",
-             d, d, d, d, d);
-    cli_expect(args, 0, NULL);
-    char path[512];
-    snprintf(path, sizeof path, "%s/s0.txt", d);
-    char *text = file_text(path);
+    cli_expectf(0, NULL,
+                "swiss standings %s/g0.trf -o %s/s0.txt --csv %s/s0.csv --json %s/s0.json --html "
+                "%s/s0.html",
+                d, d, d, d, d);
+    char *text = dir_file_text(d, "s0.txt");
     assert_non_null(text);
     assert_non_null(strstr(text, "\nStarting list: no round complete yet (ties to be broken by "
                                  "BH/C1, BH, SB, DE; FIDE tie-breaks, 2026 rules)\n\nplayer      "
@@ -1179,23 +1170,20 @@ static void test_swiss_starting_list(void **state) {
           "'%s/s0.html' && ! grep -q '>=1<\\|after round 0' '%s/s0.html'",
           d, d, d);
     /* round 1 paired, without results: the same starting list, with a note */
-    snprintf(args, sizeof args,
-             "swiss pair %s/g0.trf --trf-out %s/r1.trf -o %s/p1.txt --html %s/p1.html", d, d, d, d);
-    cli_expect(args, 0, NULL);
+    cli_expectf(0, NULL, "swiss pair %s/g0.trf --trf-out %s/r1.trf -o %s/p1.txt --html %s/p1.html",
+                d, d, d, d);
     shell("grep -q 'then starting rank' '%s/p1.html' && ! grep -q '>=1<' '%s/p1.html'", d, d);
-    snprintf(args, sizeof args, "swiss standings %s/r1.trf -o %s/s1.txt", d, d);
-    cli_expect(args, 0,
-               "r1.trf: note: round 1 is still being played (4 boards without a result): the "
-               "starting list\n");
+    cli_expectf(0,
+                "r1.trf: note: round 1 is still being played (4 boards without a result): the "
+                "starting list\n",
+                "swiss standings %s/r1.trf -o %s/s1.txt", d, d);
     shell("cmp '%s/s0.txt' '%s/s1.txt'", d, d);
-    snprintf(args, sizeof args, "swiss standings %s/r1.trf --after-round 1", d);
-    cli_expect(args, 3, "no standings yet (without --after-round: the starting list)");
+    cli_expectf(3, "no standings yet (without --after-round: the starting list)",
+                "swiss standings %s/r1.trf --after-round 1", d);
     /* round 1 complete: standings with ranks */
-    snprintf(args, sizeof args, "swiss result %s/r1.trf 1 1-0 2 1-0 3 1-0 4 1-0 -o %s/b1.trf", d,
-             d);
-    cli_expect(args, 0, NULL);
-    snprintf(args, sizeof args, "swiss standings %s/b1.trf", d);
-    cli_expect(args, 0, "Standings after round 1 (FIDE tie-breaks, 2026 rules)\n\n rank  player");
+    cli_expectf(0, NULL, "swiss result %s/r1.trf 1 1-0 2 1-0 3 1-0 4 1-0 -o %s/b1.trf", d, d);
+    cli_expectf(0, "Standings after round 1 (FIDE tie-breaks, 2026 rules)\n\n rank  player",
+                "swiss standings %s/b1.trf", d);
     tmpdir_remove(d);
 }
 
