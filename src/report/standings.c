@@ -12,15 +12,18 @@
 
 #define NAME_BYTES 160
 
-static int64_t value(const sw_standings *s, int p, int k) {
-    return s->value[(size_t)p * (size_t)s->list.n + (size_t)k];
-}
-
 /* Before any complete round every player would tie with every other: the
  * reports give the starting list instead (start numbers, names, ratings;
  * no ranks, no values) and name the tie-breaks to come (docs/swiss.md). */
 static bool starting_list(const sw_standings *s) {
     return s->rounds == 0;
+}
+
+/* Player p's value of tie-break k; none on a starting list. */
+static int64_t value(const sw_standings *s, int p, int k) {
+    if (starting_list(s))
+        return SW_TB_NONE;
+    return s->value[(size_t)p * (size_t)s->list.n + (size_t)k];
 }
 
 /* The tie-breaks after points, sep between them; "nothing" when there are none. */
@@ -121,7 +124,7 @@ void sw_report_standings_csv(const sw_swiss_trf *trf, const sw_standings *s, sw_
         sw_strbuf_csv_field(o, buf);
         sw_strbuf_printf(o, ",%d", pl->rating);
         for (int k = 0; k < s->list.n; k++) {
-            int64_t v = starting_list(s) ? SW_TB_NONE : value(s, p, k);
+            int64_t v = value(s, p, k);
             sw_tb_format(s->list.tb[k].kind, v, buf, sizeof buf);
             sw_strbuf_printf(o, ",%s", v == SW_TB_NONE ? "" : buf);
         }
@@ -154,7 +157,7 @@ void sw_report_standings_json(const sw_swiss_trf *trf, const sw_standings *s, sw
         sw_strbuf_json_string(o, buf);
         sw_strbuf_printf(o, ", \"rating\": %d, \"values\": [", pl->rating);
         for (int k = 0; k < s->list.n; k++) {
-            int64_t v = starting_list(s) ? SW_TB_NONE : value(s, p, k);
+            int64_t v = value(s, p, k);
             sw_tb_format(s->list.tb[k].kind, v, buf, sizeof buf);
             sw_strbuf_printf(o, "%s%s", k ? ", " : "", v == SW_TB_NONE ? "null" : buf);
         }
